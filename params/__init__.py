@@ -1,0 +1,1 @@
+"""EVALB parameter files bundled with treeeval, found by name: ``-p COLLINS.prm``."""

@@ -1,0 +1,78 @@
+"""The .prm reader: EVALB's line rules, its messages, and positioned errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from treeeval.bracket.params import EvalbParams
+from treeeval.errors import PrmError
+from treeeval.formats.prm import find_prm, parse_prm, read_prm
+
+
+def settings(text: bytes) -> list[tuple[str, object]]:
+    return [(s.key, s.value) for s in parse_prm(text)[0]]
+
+
+def test_line_rules() -> None:
+    text = b"# a comment\nab\n\nDELETE_LABEL S1  \t\r\nEQ_WORD  This this\nCUTOFF_LEN 40 words\n"
+    assert settings(text) == [
+        ("DELETE_LABEL", b"S1"),
+        ("EQ_WORD", (b"This", b"this")),
+        ("CUTOFF_LEN", 40),
+    ]
+
+
+def test_list_value_is_the_rest_of_the_line() -> None:
+    assert settings(b"DELETE_LABEL a b\n") == [("DELETE_LABEL", b"a b")]
+
+
+def test_evalb_messages_are_kept_and_lines_ignored() -> None:
+    found, messages = parse_prm(b"FOO bar\n DEBUG 1\nEQ_LABEL A\nEQ_LABEL A B C\nDEBUG2 3\n")
+    assert found == []
+    assert messages == [
+        "Unknown keyword (FOO bar) in parameter file",
+        "Unknown keyword ( DEBUG 1) in parameter file",
+        "EQ_LABEL requires two values",
+        "EQ_LABEL requires two values",
+        "Unknown keyword (DEBUG2 3) in parameter file",
+    ]
+
+
+def test_not_a_number_is_an_error_with_position() -> None:
+    with pytest.raises(PrmError) as info:
+        parse_prm(b"DEBUG 0\nMAX_ERROR ten\n", "x.prm")
+    error = info.value
+    assert (error.path, error.line, error.column) == ("x.prm", 2, 11)
+    assert str(error) == "x.prm:2:11: MAX_ERROR needs a whole number, found 'ten'"
+    assert error.context().splitlines() == ["    MAX_ERROR ten", "              ^"]
+
+
+def test_keyword_without_value_is_an_error() -> None:
+    with pytest.raises(PrmError, match=r"x.prm:1:1: LABELED has no value"):
+        parse_prm(b"LABELED\n", "x.prm")
+
+
+def test_missing_file(tmp_path) -> None:
+    with pytest.raises(Exception, match="cannot read parameter file"):
+        read_prm(tmp_path / "absent.prm")
+
+
+def test_bundled_files_are_found_by_name(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("COLLINS.prm", "new.prm", "nk.prm", "spmrl.prm"):
+        assert find_prm(name).is_file()
+    (tmp_path / "COLLINS.prm").write_bytes(b"MAX_ERROR 3\n")
+    assert find_prm("COLLINS.prm").resolve() == (tmp_path / "COLLINS.prm").resolve()
+
+
+def test_params_accumulate_and_override() -> None:
+    params = EvalbParams()
+    params.apply_settings(parse_prm(b"MAX_ERROR 5\nDELETE_LABEL TOP\n")[0])
+    params.apply_settings(parse_prm(b"MAX_ERROR 7\nDELETE_LABEL ROOT\n")[0])
+    assert params.max_error == 7 and params.delete_label == [b"TOP", b"ROOT"]
+
+
+def test_label_classes() -> None:
+    assert EvalbParams(eq_label=[(b"ADVP", b"PRT")]).label_classes() is not None
+    assert EvalbParams(eq_label=[(b"A", b"B"), (b"B", b"C")]).label_classes() is None
+    assert EvalbParams(eq_label=[(b"A", b"B"), (b"B", b"C"), (b"A", b"C")]).label_classes() is not None

@@ -1,0 +1,28 @@
+"""treeeval: parser evaluation with the exact numbers of the reference tools.
+
+>>> import treeeval
+>>> callable(treeeval.evaluate_brackets)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.1.0"
+__all__ = ["evaluate_brackets", "read_trees", "TreeevalError", "InputError"]
+
+from .errors import InputError, TreeevalError
+
+
+def __getattr__(name: str) -> Any:
+    # imported on first use, so that `treeeval bracket` does not pay for nltk or lark
+    if name == "evaluate_brackets":
+        from .bracket.api import evaluate_brackets
+
+        return evaluate_brackets
+    if name == "read_trees":
+        from .formats.brackets import read_trees
+
+        return read_trees
+    raise AttributeError(f"module 'treeeval' has no attribute {name!r}")

@@ -1,0 +1,118 @@
+"""The Python API of bracket scoring, and the JSON forms of its results.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> gold, test = os.path.join(folder, "gold"), os.path.join(folder, "test")
+>>> _ = open(gold, "wb").write(b"(TOP (S (NP (DT a) (NN b)) (VP (VB c))))\\n")
+>>> _ = open(test, "wb").write(b"(TOP (S (DT a) (X (NN b) (VB c))))\\n")
+>>> result = evaluate_brackets(gold, test, params="COLLINS.prm")
+>>> result.all_totals.matched, result.all_totals.gold, result.all_totals.test
+(1, 3, 2)
+>>> result.sentences.crossing.tolist()
+[1]
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import BinaryIO, Iterable
+
+from .counts import COLUMNS, SentenceCounts, Totals
+from .params import EvalbParams
+from .run import EvalbRun, RunResult
+
+SCHEMA = "treeeval/1"
+
+
+def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:
+    from ..formats.prm import find_prm, read_prm
+
+    if isinstance(params, EvalbParams):
+        return params
+    result = EvalbParams()
+    if params is None:
+        return result
+    names = [params] if isinstance(params, (str, os.PathLike)) else list(params)
+    for name in names:
+        result.apply_settings(read_prm(find_prm(os.fspath(name)))[0])
+    return result
+
+
+def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str],
+                      params: EvalbParams, out: BinaryIO, err: BinaryIO, *, jobs: int = 1,
+                      use_fast: bool = True, per_sentence: str | None = None,
+                      keep_sentences: bool = False) -> RunResult:
+    """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``."""
+    sink = open(per_sentence, "w", encoding="utf-8") if per_sentence else None
+    executor = ProcessPoolExecutor(jobs) if jobs > 1 and params.debug == 0 else None
+    try:
+        on_sentences = (lambda rows: write_jsonl(rows, sink)) if sink else None
+        run = EvalbRun(params, out, err, use_fast=use_fast, executor=executor,
+                       keep_sentences=keep_sentences, on_sentences=on_sentences)
+        return run.run(gold, test)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+        if sink is not None:
+            sink.close()
+
+
+def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str], *,
+                      params: EvalbParams | str | Iterable[str] | None = "COLLINS.prm",
+                      jobs: int = 1, report: BinaryIO | None = None,
+                      errors: BinaryIO | None = None) -> RunResult:
+    """Score ``test`` against ``gold`` as EVALB does and return the counts.
+
+    ``params`` is an EvalbParams, a .prm name or path (bundled files are found by name), a
+    list of them (applied in order), or None for EVALB's defaults.  The result has both
+    summary blocks (``all_totals``, ``cut_totals``), per-sentence arrays (``sentences``)
+    and ``killed`` (MAX_ERROR was exceeded).  EVALB's report and messages are written to
+    ``report`` and ``errors`` when given.
+    """
+    return run_bracket_files(gold, test, _params(params), report or io.BytesIO(),
+                             errors or io.BytesIO(), jobs=jobs, keep_sentences=True)
+
+
+def sentence_dict(row: dict[str, int]) -> dict[str, object]:
+    """One per-sentence JSON object: EVALB's columns plus recall, precision and F1."""
+    gold, test, matched, words = row["gold"], row["test"], row["matched"], row["words"]
+    recall = 100.0 * matched / gold if gold else 0.0
+    precision = 100.0 * matched / test if test else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    tags = 100.0 * row["correct"] / words if words else 0.0
+    return {**row, "recall": recall, "precision": precision, "f1": f1, "tag_accuracy": tags}
+
+
+def write_jsonl(rows: SentenceCounts, sink: io.TextIOBase) -> None:
+    """Append one JSON line per sentence (keys: COLUMNS, recall, precision, f1, tag_accuracy)."""
+    sink.write("".join(json.dumps(sentence_dict(row)) + "\n" for row in rows.rows()))
+
+
+def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -> dict[str, object]:
+    """The ``--json`` document (schema treeeval/1); see docs/bracket.md."""
+    def block(totals: Totals) -> dict[str, object]:
+        return totals.to_dict()
+
+    return {
+        "schema": SCHEMA,
+        "command": "bracket",
+        "gold": gold,
+        "test": test,
+        "params": {
+            "labeled": params.labeled,
+            "cutoff_len": params.cutoff_len,
+            "max_error": params.max_error,
+            "delete_label": [label.decode("latin-1") for label in params.delete_label],
+            "delete_label_for_length": [x.decode("latin-1") for x in params.delete_label_for_length],
+            "quote_label": [label.decode("latin-1") for label in params.quote_label],
+            "eq_label": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_label],
+            "eq_word": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_word],
+        },
+        "killed": result.killed,
+        "all": block(result.all_totals),
+        "cutoff": block(result.cut_totals),
+        "columns": list(COLUMNS),
+    }

@@ -1,0 +1,94 @@
+"""EVALB's scoring parameters and how options and .prm files change them.
+
+EVALB applies its options strictly left to right: ``-p FILE`` takes effect where it stands,
+so ``-e 100 -p COLLINS.prm`` ends with MAX_ERROR 10 (the file wins) while
+``-p COLLINS.prm -e 100`` ends with 100.  List-valued keys accumulate over several files.
+
+>>> params = EvalbParams()
+>>> params.apply_settings(read_prm(find_prm("COLLINS.prm"))[0])
+>>> params.max_error, params.cutoff_len, sorted(params.delete_label)[:3]
+(10, 40, [b"''", b',', b'-NONE-'])
+>>> params.labels_equal(b"ADVP", b"PRT")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..formats.prm import PrmSetting, find_prm, read_prm  # noqa: F401  (read_prm: doctest)
+
+#: EVALB's defaults when no parameter file is given
+DEFAULT_MAX_ERROR = 10
+DEFAULT_CUTOFF_LEN = 40
+
+
+@dataclass
+class EvalbParams:
+    """Every setting EVALB has; labels and words are bytes, as EVALB compares them."""
+
+    debug: int = 0
+    max_error: int = DEFAULT_MAX_ERROR
+    cutoff_len: int = DEFAULT_CUTOFF_LEN
+    labeled: int = 1
+    delete_label: list[bytes] = field(default_factory=list)
+    delete_label_for_length: list[bytes] = field(default_factory=list)
+    quote_label: list[bytes] = field(default_factory=list)
+    eq_label: list[tuple[bytes, bytes]] = field(default_factory=list)
+    eq_word: list[tuple[bytes, bytes]] = field(default_factory=list)
+
+    def apply_settings(self, settings: Iterable[PrmSetting]) -> None:
+        """Apply the lines of a .prm file in order, as EVALB's ``-p`` does."""
+        for setting in settings:
+            attribute = setting.key.lower()
+            current = getattr(self, attribute)
+            if isinstance(current, list):
+                current.append(setting.value)
+            else:
+                setattr(self, attribute, setting.value)
+
+    def labels_equal(self, first: bytes, second: bytes) -> bool:
+        """EVALB's label_comp: identical, or paired by an EQ_LABEL line (either order)."""
+        if first == second:
+            return True
+        return any(
+            (first == a and second == b) or (first == b and second == a) for a, b in self.eq_label
+        )
+
+    def words_equal(self, first: bytes, second: bytes) -> bool:
+        """EVALB's word_comp: identical, or paired by an EQ_WORD line (either order)."""
+        if first == second:
+            return True
+        return any(
+            (first == a and second == b) or (first == b and second == a) for a, b in self.eq_word
+        )
+
+    def label_classes(self) -> dict[bytes, bytes] | None:
+        """Map each EQ_LABEL label to one representative, or None if pairing is not transitive.
+
+        EVALB compares labels pairwise, so ``EQ_LABEL A B`` plus ``EQ_LABEL B C`` does not make
+        A equal to C.  Vectorised scoring needs equivalence classes; when the pairs do not
+        form them (this returns None), the exact per-sentence path is used instead.
+        """
+        parent: dict[bytes, bytes] = {}
+
+        def root(label: bytes) -> bytes:
+            while parent.get(label, label) != label:
+                label = parent[label]
+            return label
+
+        for a, b in self.eq_label:
+            parent.setdefault(a, a)
+            parent.setdefault(b, b)
+            parent[root(a)] = root(b)
+        classes = {label: root(label) for label in parent}
+        members: dict[bytes, list[bytes]] = {}
+        for label, representative in classes.items():
+            members.setdefault(representative, []).append(label)
+        for group in members.values():
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    if not self.labels_equal(a, b):
+                        return None
+        return classes

@@ -1,0 +1,437 @@
+"""EVALB's per-sentence algorithm, step for step: the exact (and slow) path.
+
+Every sentence the vectorised scorer (``fast.py``) cannot vouch for comes here: malformed
+lines, Error and Skip sentences, the Ellis quote repair, debug output.  The steps and their
+order are EVALB's (see docs/differences.md and shared/docs/reference/evalb.md): reading
+with EVALB's tokeniser, the Skip test, the length test with the quote repair, the word test,
+"massaging" (zero-span and deleted brackets, function tags), greedy bracket matching,
+crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C's strcmp.
+
+>>> from treeeval.bracket.params import EvalbParams
+>>> engine = ReferenceEngine(EvalbParams(delete_label=[b"TOP"]), ErrorBudget(10, io.BytesIO()))
+>>> score = engine.score_pair(b"(TOP (S (NP (NN a)) (VP (VB b))))", b"(TOP (S (NP (NN a) (VB b))))", 1)
+>>> score.status, score.matched, score.gold, score.test, score.words, score.correct
+(0, 1, 3, 2, 2, 2)
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import BinaryIO, NamedTuple
+
+from .params import EvalbParams
+
+#: C isspace() in the C locale
+SPACE = frozenset(b" \t\n\v\f\r")
+#: characters that end a label or a word
+TERMINATOR = SPACE | {ord("("), ord(")")}
+#: the words the Ellis quote repair looks at
+QUOTE_WORDS = (b"'", b'"', b"/")
+
+
+class EvalbKilled(Exception):
+    """The error budget (MAX_ERROR) is exhausted: EVALB exits with status 1 here."""
+
+
+class ErrorBudget:
+    """EVALB's Error(): print ``LINE : message`` on stderr, die past MAX_ERROR.
+
+    The check is made on the count *before* it is incremented, so MAX_ERROR + 1 errors are
+    survived and the run dies inside the (MAX_ERROR + 2)-th.
+    """
+
+    def __init__(self, max_error: int, stream: BinaryIO) -> None:
+        self.max_error = max_error
+        self.count = 0
+        self.stream = stream
+
+    def error(self, line: int, message: bytes) -> None:
+        self.stream.write(b"%d : %s\n" % (line, message))
+        previous = self.count
+        self.count += 1
+        if previous > self.max_error:
+            raise EvalbKilled
+
+    def error_forever(self, line: int, message: bytes) -> None:
+        """EVALB's reader does not advance after 'Reading sentence': it repeats until killed."""
+        repeats = max(self.count, self.max_error + 1) - self.count + 1
+        text = b"%d : %s\n" % (line, message)
+        while repeats > 0:
+            block = min(repeats, 65536)
+            self.stream.write(text * block)
+            repeats -= block
+        self.count = max(self.count, self.max_error + 1) + 1
+        raise EvalbKilled
+
+
+@dataclass
+class Terminal:
+    word: bytes
+    label: bytes
+    result: int = 9
+
+
+@dataclass
+class Bracket:
+    start: int
+    label: bytes
+    buf_start: int
+    end: int = -1
+    buf_end: int | None = None
+    result: int = 9
+
+
+@dataclass
+class QuoteTerm:
+    word: bytes
+    label: bytes
+    index: int
+    bracket: int
+    ends: list[int | None]
+
+
+@dataclass
+class ReadSide:
+    """One line as EVALB's read_line leaves it."""
+
+    line: bytes
+    terminals: list[Terminal] = field(default_factory=list)
+    brackets: list[Bracket] = field(default_factory=list)
+    quotes: list[QuoteTerm] = field(default_factory=list)
+    length: int = 0
+
+
+class SentenceScore(NamedTuple):
+    """The numbers of one line of EVALB's table (Len is the gold length)."""
+
+    line: int
+    length: int
+    status: int
+    matched: int
+    gold: int
+    test: int
+    crossing: int
+    words: int
+    correct: int
+
+
+class _Stack:
+    """EVALB's bracket stack, including what it does when a ')' has nothing to close.
+
+    C reads ``stack[-1]`` (outside the array) for the first surplus ')' and reports
+    nothing; only from the second one is "too many close bracket" reported.  In EVALB as
+    built (gcc, x86-64) the words below the array are zero padding, so a surplus ')' closes
+    bracket 0 again, at its own position.  Slots below zero written by a push hold what
+    was pushed, and persist across lines, as that memory does in C.
+    """
+
+    def __init__(self, negative_slots: dict[int, int]) -> None:
+        self.items: dict[int, int] = {}
+        self.negative = negative_slots
+        self.top = 0
+
+    def push(self, item: int) -> None:
+        if self.top < 0:
+            self.negative[self.top] = item
+        else:
+            self.items[self.top] = item
+        self.top += 1
+
+    def pop(self) -> tuple[int | None, bool]:
+        """Return (item or None, whether EVALB reports an underflow)."""
+        slot = self.top - 1
+        item = self.items.get(slot) if slot >= 0 else self.negative.get(slot, 0)
+        underflow = self.top < 0
+        self.top -= 1
+        return item, underflow
+
+    def snapshot(self) -> list[int | None]:
+        return [self.items.get(slot) for slot in range(max(self.top, 0))]
+
+
+class ReferenceEngine:
+    """Scores one gold/test line pair at a time exactly as EVALB does."""
+
+    def __init__(self, params: EvalbParams, budget: ErrorBudget, debug_out: BinaryIO | None = None):
+        self.params = params
+        self.budget = budget
+        self.debug = params.debug
+        self.out = debug_out if debug_out is not None else io.BytesIO()
+        self.delete = set(params.delete_label)
+        self.delete_for_length = set(params.delete_label_for_length)
+        self.quote_labels = set(params.quote_label)
+        self._negative_slots: dict[int, int] = {}
+        self._line = 0
+        self._status = 0
+        self._last: tuple[ReadSide, ReadSide] = (ReadSide(b""), ReadSide(b""))
+
+    # -- reading ---------------------------------------------------------------------------
+    def read_line(self, line: bytes, line_no: int) -> ReadSide:
+        """EVALB's read_line: terminals, brackets and quote terms of one line."""
+        self._line = line_no
+        text = line.split(b"\0", 1)[0]
+        side = ReadSide(text)
+        stack = _Stack(self._negative_slots)
+        size = len(text)
+        p = 0
+        while p < size:
+            char = text[p]
+            if char in SPACE:
+                p += 1
+            elif char == 0x28:  # "("
+                p = self._read_open(text, p, side, stack)
+            elif char == 0x29:  # ")"
+                item, underflow = stack.pop()
+                if underflow:
+                    self._error(b"Bracketing unbalance (too many close bracket)")
+                if item is not None and item < len(side.brackets):
+                    side.brackets[item].end = len(side.terminals)
+                    side.brackets[item].buf_end = p
+                p += 1
+            else:
+                self._status = 1
+                self.budget.error_forever(self._line, b"Reading sentence")
+        if stack.top != 0:
+            self._error(b"Bracketing is unbalanced (too many open bracket)")
+        return side
+
+    def _read_open(self, text: bytes, p: int, side: ReadSide, stack: _Stack) -> int:
+        size = len(text)
+        p += 1
+        label_start = p
+        while p < size and text[p] not in TERMINATOR:
+            p += 1
+        label = text[label_start:p]
+        q = p
+        if q < size and text[q] in SPACE:
+            q += 1
+            while q < size and text[q] in SPACE:
+                q += 1
+            word_start = q
+            while q < size and text[q] not in TERMINATOR:
+                q += 1
+            word = text[word_start:q]
+            closes = q < size and text[q] == 0x29
+            if closes and label not in self.delete_for_length:
+                side.length += 1
+            if self.debug > 1:
+                self.out.write(b"label=%s, word=%s, wid=%d\n" % (label, word, len(side.terminals)))
+            if closes and label in self.quote_labels and word in QUOTE_WORDS:
+                side.quotes.append(
+                    QuoteTerm(word, label, len(side.terminals), len(side.brackets), stack.snapshot())
+                )
+            if closes:
+                if label not in self.delete:
+                    side.terminals.append(Terminal(word, label))
+                return q + 1
+            if q >= size or text[q] != 0x28:
+                self._error(b"More than two elements in a bracket")
+        stack.push(len(side.brackets))
+        side.brackets.append(Bracket(len(side.terminals), label, p))
+        return p
+
+    def _error(self, message: bytes) -> None:
+        self._status = 1
+        self.budget.error(self._line, message)
+
+    # -- scoring ---------------------------------------------------------------------------
+    def score_pair(self, gold_line: bytes, test_line: bytes, line_no: int) -> SentenceScore:
+        """Read and score one line pair; errors go to the budget, debug text to ``out``."""
+        self._status = 0
+        gold = self.read_line(gold_line, line_no)
+        test = self.read_line(test_line, line_no)
+        self._last = (gold, test)
+        return self.score_sides(gold, test, line_no)
+
+    def dump_last(self) -> None:
+        """Write EVALB's -d tables for the pair scored last (EVALB's dsp_info)."""
+        self._dump(*self._last)
+
+    def start_line(self, line_no: int) -> None:
+        """Begin a line whose test side is missing (the gold file is longer)."""
+        self._status = 0
+        self._line = line_no
+
+    def score_sides(self, gold: ReadSide, test: ReadSide, line_no: int) -> SentenceScore:
+        """EVALB's calc_result on two lines already read."""
+        self._line = line_no
+        if self.debug > 1:
+            self.out.write(b"\n")
+        zero = SentenceScore(line_no, gold.length, 0, 0, 0, 0, 0, 0, 0)
+        if not test.terminals:
+            return zero._replace(status=2)
+        if len(gold.terminals) != len(test.terminals):
+            self._fix_quote(gold, test)
+            if len(gold.terminals) != len(test.terminals):
+                self._error(b"Length unmatch (%d|%d)" % (len(gold.terminals), len(test.terminals)))
+                return zero._replace(status=self._status)
+        for g, t in zip(gold.terminals, test.terminals):
+            if not self.params.words_equal(g.word, t.word):
+                self._error(b"Words unmatch (%s|%s)" % (g.word, t.word))
+                return zero._replace(status=self._status)
+        gold_count = self._massage(gold.brackets)
+        test_count = self._massage(test.brackets)
+        matched = self._match(gold, test)
+        crossing = self._crossing(gold, test)
+        correct = 0
+        for g, t in zip(gold.terminals, test.terminals):
+            result = 1 if self.params.labels_equal(g.label, t.label) else 0
+            g.result = t.result = result
+            correct += result
+        words = len(gold.terminals)
+        return SentenceScore(
+            line_no, gold.length, self._status, matched, gold_count, test_count, crossing, words, correct
+        )
+
+    def _massage(self, brackets: list[Bracket]) -> int:
+        kept = 0
+        for bracket in brackets:
+            bracket.result = 0
+            if bracket.start == bracket.end:
+                bracket.result = 5
+                continue
+            bracket.label = truncate_label(bracket.label)
+            if any(self.params.labels_equal(bracket.label, d) for d in self.params.delete_label):
+                bracket.result = 5
+            else:
+                kept += 1
+        return kept
+
+    def _match(self, gold: ReadSide, test: ReadSide) -> int:
+        trace = self.debug > 1
+        labeled = self.params.labeled != 0
+        seen_label_clash = [False] * len(test.brackets)
+        matched = 0
+        for g in gold.brackets:
+            found = False
+            for j, t in enumerate(test.brackets):
+                if trace:
+                    self.out.write(
+                        b"1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
+                        % (g.result, t.result, g.start, t.start, g.end, t.end)
+                    )
+                if g.result != 5 and t.result == 0 and g.start == t.start and g.end == t.end:
+                    found = True
+                    if not labeled or self.params.labels_equal(g.label, t.label):
+                        g.result = t.result = 1
+                        matched += 1
+                        break
+                    if trace:
+                        self._trace_bracket(b"LABEL", g, gold.line)
+                    seen_label_clash[j] = True
+            if not found and g.result != 5 and trace:
+                self._trace_bracket(b"BRACKET", g, gold.line)
+        if trace:
+            for j, t in enumerate(test.brackets):
+                if t.result == 0 and not seen_label_clash[j]:
+                    self._trace_bracket(b"EXTRA", t, test.line)
+        return matched
+
+    def _crossing(self, gold: ReadSide, test: ReadSide) -> int:
+        crossing = 0
+        last = -1
+        for t in test.brackets:
+            if t.result == 5:
+                continue
+            for i, g in enumerate(gold.brackets):
+                if g.result != 5 and (
+                    (g.start < t.start < g.end < t.end) or (t.start < g.start < t.end < g.end)
+                ):
+                    if i != last:
+                        if self.debug > 1:
+                            self._trace_bracket(b"CROSSING", g, gold.line)
+                        last = i
+                    crossing += 1
+                    break
+        return crossing
+
+    def _trace_bracket(self, kind: bytes, bracket: Bracket, line: bytes) -> None:
+        text = b""
+        if bracket.buf_end is not None and bracket.buf_end >= bracket.buf_start:
+            text = line[bracket.buf_start:bracket.buf_end]
+        self.out.write(b"  %s[%d-%d]: %s\n" % (kind, bracket.start, bracket.end - 1, text))
+
+    # -- the Ellis quote repair ------------------------------------------------------------
+    def _fix_quote(self, gold: ReadSide, test: ReadSide) -> None:
+        if self.debug > 1:
+            for i in range(max(len(gold.quotes), len(test.quotes))):
+                for quotes in (gold.quotes, test.quotes):
+                    if i < len(quotes):
+                        q = quotes[i]
+                        self.out.write(b"%d: %s - %s\n" % (q.index, q.label, q.word))
+        for i, test_quote in enumerate(test.quotes):
+            index = test_quote.index
+            for j, gold_quote in enumerate(gold.quotes):
+                if gold_quote.index != index or gold_quote.label == test_quote.label:
+                    continue
+                gold_deleted = gold_quote.label in self.delete
+                test_deleted = test_quote.label in self.delete
+                if gold_deleted and not test_deleted:
+                    self._reinsert(gold_quote, gold)
+                    for later in gold.quotes[j:]:
+                        later.index += 1
+                elif test_deleted and not gold_deleted:
+                    self._reinsert(test_quote, test)
+                    for later in test.quotes[i:]:
+                        later.index += 1
+
+    def _reinsert(self, quote: QuoteTerm, side: ReadSide) -> None:
+        side.terminals.insert(quote.index, Terminal(quote.word, quote.label))
+        if self.debug > 1:
+            self.out.write(b"bra=%d, ind=%d\n" % (quote.bracket, quote.index))
+        for k, bracket in enumerate(side.brackets):
+            if self.debug > 1:
+                self.out.write(b"bracket[%d]={%d,%d}\n" % (k, bracket.start, bracket.end))
+            if k >= quote.bracket:
+                bracket.start += 1
+                bracket.end += 1
+        if self.debug > 1:
+            self.out.write(b"endslen=%d\n" % len(quote.ends))
+        for item in quote.ends:
+            if item is not None and item < len(side.brackets):
+                side.brackets[item].end += 1
+
+    # -- debug tables (-d, -D) -------------------------------------------------------------
+    def _dump(self, gold: ReadSide, test: ReadSide) -> None:
+        out = self.out
+        out.write(
+            b"-<1>---(wn1=%3d, bn1=%3d)-           -<2>---(wn2=%3d, bn2=%3d)-\n"
+            % (len(gold.terminals), len(gold.brackets), len(test.terminals), len(test.brackets))
+        )
+        for i in range(max(len(gold.terminals), len(test.terminals))):
+            g = gold.terminals[i] if i < len(gold.terminals) else None
+            t = test.terminals[i] if i < len(test.terminals) else None
+            if g is not None and g.word:
+                out.write(b"%3d : %d : %-6s  %-16s      " % (i, g.result, g.label, g.word))
+            else:
+                out.write(b" " * 40)
+            if t is not None and t.word:
+                out.write(b"%3d : %d : %-6s  %-16s\n" % (i, t.result, t.label, t.word))
+            else:
+                out.write(b"\n")
+        out.write(b"\n")
+        for i in range(max(len(gold.brackets), len(test.brackets))):
+            if i < len(gold.brackets):
+                g = gold.brackets[i]
+                out.write(b"%3d : %d : %3d  %3d  %-6s      " % (i, g.result, g.start, g.end, g.label))
+            else:
+                out.write(b" " * 32)
+            if i < len(test.brackets):
+                t = test.brackets[i]
+                out.write(b"%3d : %d : %3d  %3d  %-6s\n" % (i, t.result, t.start, t.end, t.label))
+            else:
+                out.write(b"\n")
+        out.write(b"\n========\n")
+
+
+def truncate_label(label: bytes) -> bytes:
+    """Cut a nonterminal label at its first '-' or '=' (EVALB's modify_label).
+
+    >>> truncate_label(b"NP-SBJ-1"), truncate_label(b"VP=2"), truncate_label(b"-NONE-")
+    (b'NP', b'VP', b'')
+    """
+    for position, char in enumerate(label):
+        if char == 0x2D or char == 0x3D:
+            return label[:position]
+    return label

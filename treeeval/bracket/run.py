@@ -1,0 +1,343 @@
+"""Running EVALB over two files: streaming blocks of lines, errors, MAX_ERROR, output.
+
+The files are read in blocks of whole lines, so memory stays flat however long they are.
+Each block is scored on its own (vectorised, with the exact per-sentence engine for the
+lines the fast path hands back), possibly in another process; the Error messages a block
+produces are kept with their line and replayed in order against the real MAX_ERROR budget,
+so the run dies at exactly the sentence where EVALB dies.
+
+>>> import io, tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> for name in ("gold", "test"):
+...     with open(os.path.join(folder, name), "wb") as handle:
+...         _ = handle.write(b"(S (NP (NN a)) (VP (VB b)))\\n")
+>>> out, err = io.BytesIO(), io.BytesIO()
+>>> EvalbRun(EvalbParams(), out, err).run(os.path.join(folder, "gold"), os.path.join(folder, "test")).killed
+False
+>>> out.getvalue().splitlines()[3].decode()
+'   1    2    0  100.00 100.00     3      3    3      0      2     2   100.00'
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import BinaryIO, Callable, Iterator
+
+import numpy as np
+
+from ..errors import InputError
+from .counts import SentenceCounts, Totals
+from .params import EvalbParams
+from .reference import ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
+from .report import HEADER, sentence_line, sentence_lines, summary
+
+#: bytes of gold text per block (the test block has the same number of lines)
+BLOCK_BYTES = 1 << 21
+
+
+class LineReader:
+    """Reads a binary file in blocks of whole lines (``fgets`` lines: a last line without
+    a newline still counts)."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str) -> None:
+        self.path = os.fspath(path)
+        try:
+            self.handle: BinaryIO = open(self.path, "rb")
+        except OSError as exc:
+            raise InputError(f"cannot open {what} file: {exc.strerror}", path=self.path) from None
+        self.pending = b""
+        self.eof = False
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def _fill(self) -> bool:
+        if self.eof:
+            return False
+        try:
+            data = self.handle.read(BLOCK_BYTES)
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path=self.path) from None
+        if not data:
+            self.eof = True
+            return False
+        self.pending += data
+        return True
+
+    def read_block(self) -> tuple[bytes, int]:
+        """About BLOCK_BYTES of whole lines, and how many lines that is (0 at the end)."""
+        while b"\n" not in self.pending and self._fill():
+            pass
+        cut = self.pending.rfind(b"\n") + 1
+        if cut == 0:
+            cut = len(self.pending)
+        block, self.pending = self.pending[:cut], self.pending[cut:]
+        return block, count_lines(block)
+
+    def read_lines(self, wanted: int) -> tuple[bytes, int]:
+        """Exactly ``wanted`` lines, or fewer at the end of the file."""
+        while self.pending.count(b"\n") < wanted and self._fill():
+            pass
+        newlines = np.flatnonzero(np.frombuffer(self.pending, dtype=np.uint8) == 10)
+        if len(newlines) >= wanted:
+            cut = int(newlines[wanted - 1]) + 1 if wanted else 0
+        else:
+            cut = len(self.pending)
+        block, self.pending = self.pending[:cut], self.pending[cut:]
+        return block, count_lines(block)
+
+
+def count_lines(block: bytes) -> int:
+    """Lines in a block, counting a last line that has no newline."""
+    if not block:
+        return 0
+    return block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+
+
+def split_lines(block: bytes) -> list[bytes]:
+    lines = block.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    return lines
+
+
+@dataclass
+class LineMessages:
+    """The Error messages one line produced, and whether it ended in EVALB's endless loop."""
+
+    index: int
+    messages: list[bytes] = field(default_factory=list)
+    forever: bool = False
+
+
+class _DeferredBudget(ErrorBudget):
+    """Collects messages instead of printing them; the endless loop ends the line."""
+
+    def __init__(self) -> None:
+        super().__init__(max_error=1 << 62, stream=io.BytesIO())
+        self.current: LineMessages | None = None
+
+    def error(self, line: int, message: bytes) -> None:
+        assert self.current is not None
+        self.current.messages.append(message)
+
+    def error_forever(self, line: int, message: bytes) -> None:
+        assert self.current is not None
+        self.current.messages.append(message)
+        self.current.forever = True
+        raise EvalbKilled
+
+
+@dataclass
+class BlockResult:
+    rows: SentenceCounts
+    messages: list[LineMessages]
+
+
+def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
+                use_fast: bool = True) -> BlockResult:
+    """Score a block of line pairs (same number of lines on both sides).
+
+    Lines the fast path cannot vouch for are scored by the reference engine; their Error
+    messages are returned for replay, in line order.
+    """
+    n = count_lines(gold)
+    line_numbers = np.arange(first_line, first_line + n, dtype=np.int64)
+    if use_fast:
+        from .fast import score_chunk
+
+        chunk = score_chunk(gold, test, params)
+        rows = SentenceCounts(line_numbers, chunk.length, chunk.status, chunk.matched, chunk.gold,
+                              chunk.test, chunk.crossing, chunk.words, chunk.correct)
+        todo = np.flatnonzero(chunk.fallback)
+    else:
+        rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
+        todo = np.arange(n)
+    messages: list[LineMessages] = []
+    if len(todo):
+        gold_lines, test_lines = split_lines(gold), split_lines(test)
+        budget = _DeferredBudget()
+        engine = ReferenceEngine(params, budget)
+        for index in todo.tolist():
+            budget.current = LineMessages(index)
+            try:
+                score = engine.score_pair(gold_lines[index], test_lines[index], first_line + index)
+            except EvalbKilled:
+                score = SentenceScore(first_line + index, 0, 1, 0, 0, 0, 0, 0, 0)
+            for column, value in zip(("length", "status", "matched", "gold", "test", "crossing",
+                                      "words", "correct"), score[1:]):
+                getattr(rows, column)[index] = value
+            if budget.current.messages:
+                messages.append(budget.current)
+    return BlockResult(rows, messages)
+
+
+@dataclass
+class RunResult:
+    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it."""
+
+    all_totals: Totals
+    cut_totals: Totals
+    killed: bool
+    sentences: SentenceCounts | None = None
+
+
+BlockScorer = Callable[[bytes, bytes, int], BlockResult]
+
+
+def _blocks(gold: LineReader, test: LineReader) -> Iterator[tuple[bytes, int, bytes, int]]:
+    while True:
+        gold_block, gold_count = gold.read_block()
+        if gold_count == 0:
+            return
+        test_block, test_count = test.read_lines(gold_count)
+        yield gold_block, gold_count, test_block, test_count
+        if test_count < gold_count:
+            return
+
+
+class EvalbRun:
+    """One evaluation: reads, scores, replays errors and writes EVALB's report."""
+
+    def __init__(self, params: EvalbParams, out: BinaryIO, err: BinaryIO, *,
+                 use_fast: bool = True, executor: Executor | None = None,
+                 keep_sentences: bool = False,
+                 on_sentences: Callable[[SentenceCounts], None] | None = None) -> None:
+        self.params = params
+        self.out = out
+        self.err = err
+        self.use_fast = use_fast and params.label_classes() is not None
+        self.executor = executor
+        self.keep_sentences = keep_sentences
+        self.on_sentences = on_sentences
+        self.budget = ErrorBudget(params.max_error, err)
+        self.all_totals = Totals()
+        self.cut_totals = Totals()
+        self.kept: list[SentenceCounts] = []
+
+    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> RunResult:
+        gold = LineReader(gold_path, "gold")
+        try:
+            test = LineReader(test_path, "test")
+        except InputError:
+            gold.close()
+            raise
+        try:
+            self.out.write(HEADER)
+            if self.params.debug > 0:
+                killed = self._run_debug(gold, test)
+            else:
+                killed = self._run_blocks(gold, test)
+            if not killed:
+                killed = self._check_test_longer(test)
+        finally:
+            gold.close()
+            test.close()
+        if not killed:
+            self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
+        sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
+        return RunResult(self.all_totals, self.cut_totals, killed, sentences)
+
+    # -- the normal path -------------------------------------------------------------------
+    def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
+        next_line = 1
+        pending: list[tuple[object, int, bytes, int, int]] = []
+        for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
+            scored_gold = gold_block if test_count == gold_count else b"".join(
+                line + b"\n" for line in split_lines(gold_block)[:test_count])
+            job = self._submit(scored_gold, test_block, next_line)
+            pending.append((job, next_line, gold_block, gold_count, test_count))
+            next_line += gold_count
+            if len(pending) > 2 * max(1, getattr(self.executor, "_max_workers", 1)):
+                if self._finish(*pending.pop(0)):
+                    return True
+        while pending:
+            if self._finish(*pending.pop(0)):
+                return True
+        return False
+
+    def _submit(self, gold: bytes, test: bytes, first_line: int) -> object:
+        if self.executor is None:
+            return score_block(gold, test, first_line, self.params, self.use_fast)
+        return self.executor.submit(score_block, gold, test, first_line, self.params, self.use_fast)
+
+    def _finish(self, job: object, first_line: int, gold_block: bytes, gold_count: int,
+                test_count: int) -> bool:
+        result: BlockResult = job if isinstance(job, BlockResult) else job.result()  # type: ignore[attr-defined]
+        rows = result.rows
+        for line in result.messages:
+            try:
+                self._replay(line, first_line)
+            except EvalbKilled:
+                self._emit(rows.take(slice(0, line.index)))
+                return True
+        self._emit(rows)
+        if test_count < gold_count:
+            return self._gold_longer(split_lines(gold_block)[test_count], first_line + test_count)
+        return False
+
+    def _replay(self, line: LineMessages, first_line: int) -> None:
+        number = first_line + line.index
+        messages = line.messages[:-1] if line.forever else line.messages
+        for message in messages:
+            self.budget.error(number, message)
+        if line.forever:
+            self.budget.error_forever(number, line.messages[-1])
+
+    def _emit(self, rows: SentenceCounts) -> None:
+        if len(rows) == 0:
+            return
+        self.out.write(sentence_lines(rows))
+        self._add(rows)
+
+    def _add(self, rows: SentenceCounts) -> None:
+        self.all_totals += Totals.from_sentences(rows)
+        self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)
+        if self.keep_sentences:
+            self.kept.append(rows)
+        if self.on_sentences is not None:
+            self.on_sentences(rows)
+
+    def _gold_longer(self, gold_line: bytes, line_no: int) -> bool:
+        """EVALB reads the unmatched gold line (its read errors count) before complaining."""
+        engine = ReferenceEngine(self.params, self.budget, self.out)
+        try:
+            engine.start_line(line_no)
+            engine.read_line(gold_line, line_no)
+            self.budget.error(line_no, b"Number of lines unmatch (too many lines in gold file)")
+        except EvalbKilled:
+            return True
+        return False
+
+    def _check_test_longer(self, test: LineReader) -> bool:
+        _, extra = test.read_lines(1)
+        if extra == 0:
+            return False
+        line_no = self.all_totals.sentences + 1
+        try:
+            self.budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")
+        except EvalbKilled:
+            return True
+        return False
+
+    # -- the debug path (-d, -D): sequential, output interleaved -------------------------
+    def _run_debug(self, gold: LineReader, test: LineReader) -> bool:
+        engine = ReferenceEngine(self.params, self.budget, self.out)
+        line_no = 0
+        for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
+            gold_lines, test_lines = split_lines(gold_block), split_lines(test_block)
+            for index in range(gold_count):
+                line_no += 1
+                if index >= test_count:
+                    return self._gold_longer(gold_lines[index], line_no)
+                try:
+                    score = engine.score_pair(gold_lines[index], test_lines[index], line_no)
+                except EvalbKilled:
+                    return True
+                self.out.write(sentence_line(*score))
+                engine.dump_last()
+                self._add(SentenceCounts.from_rows([score]))
+        return False

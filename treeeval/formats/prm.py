@@ -1,0 +1,145 @@
+"""Reader for EVALB parameter (.prm) files.
+
+EVALB reads a parameter file line by line: trailing white space is stripped, lines that
+start with ``#`` or are shorter than three characters are skipped, the keyword runs to the
+first white space and the value is the rest after the following white space.  An unknown
+keyword, or an EQ_LABEL/EQ_WORD line without exactly two values, is reported on stderr and
+ignored; treeeval keeps those messages word for word.  What EVALB leaves undefined (a
+keyword without a value) or silently misreads (``MAX_ERROR ten`` is 0 to ``atoi``) is an
+error here, with file, line, column and a caret.  The grammar is ``prm.lark``.
+
+>>> from pathlib import Path
+>>> import tempfile
+>>> path = Path(tempfile.mkdtemp()) / "mine.prm"
+>>> _ = path.write_bytes(b"# comment\\nMAX_ERROR 100\\nDELETE_LABEL TOP\\nEQ_LABEL ADVP PRT\\n")
+>>> settings, messages = read_prm(path)
+>>> [(s.key, s.value) for s in settings]
+[('MAX_ERROR', 100), ('DELETE_LABEL', b'TOP'), ('EQ_LABEL', (b'ADVP', b'PRT'))]
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Union
+
+import lark
+
+from ..errors import InputError, PrmError
+
+#: bytes C's isspace() accepts (EVALB runs in the C locale)
+C_SPACE = b" \t\n\v\f\r"
+
+INT_KEYS = ("DEBUG", "MAX_ERROR", "CUTOFF_LEN", "LABELED")
+LIST_KEYS = ("DELETE_LABEL", "DELETE_LABEL_FOR_LENGTH", "QUOTE_LABEL")
+PAIR_KEYS = ("EQ_LABEL", "EQ_WORD")
+KNOWN_KEYS = frozenset(INT_KEYS + LIST_KEYS + PAIR_KEYS)
+
+SettingValue = Union[int, bytes, tuple[bytes, bytes]]
+
+
+@dataclass(frozen=True)
+class PrmSetting:
+    """One accepted line: ``key`` as spelt in the file, its ``value`` and ``line`` number."""
+
+    key: str
+    value: SettingValue
+    line: int
+
+
+@functools.cache
+def _parser() -> lark.Lark:
+    grammar = resources.files(__package__).joinpath("prm.lark").read_text(encoding="utf-8")
+    return lark.Lark(grammar, parser="lalr", lexer="contextual")
+
+
+def bundled_prm_dir() -> Path:
+    """The folder of the parameter files shipped with treeeval (COLLINS.prm, new.prm ...)."""
+    return Path(str(resources.files("treeeval.params")))
+
+
+def find_prm(name: str) -> Path:
+    """Resolve ``-p NAME``: an existing path wins, else the bundled file of that name.
+
+    >>> find_prm("COLLINS.prm").name
+    'COLLINS.prm'
+    """
+    path = Path(name)
+    if path.exists():
+        return path
+    bundled = bundled_prm_dir() / path.name
+    if os.sep not in name and bundled.is_file():
+        return bundled
+    return path
+
+
+def read_prm(path: str | os.PathLike[str]) -> tuple[list[PrmSetting], list[str]]:
+    """Read a parameter file into settings plus EVALB's own stderr messages.
+
+    Raises InputError when the file cannot be read and PrmError on a malformed line.
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read parameter file: {exc.strerror}", path=str(path)) from None
+    return parse_prm(data, str(path))
+
+
+def parse_prm(data: bytes, path: str = "<prm>") -> tuple[list[PrmSetting], list[str]]:
+    """Parse the bytes of a parameter file (see read_prm)."""
+    settings: list[PrmSetting] = []
+    messages: list[str] = []
+    for number, raw in enumerate(data.splitlines(keepends=True), start=1):
+        line = _strip_tail(raw)
+        if line.startswith(b"#") or len(line) < 3:
+            continue
+        keyword = line.split(None, 1)[0] if not line[:1].isspace() else b""
+        if keyword.decode("latin-1") not in KNOWN_KEYS:
+            messages.append(f"Unknown keyword ({line.decode('latin-1')}) in parameter file")
+            continue
+        text = line.decode("latin-1")
+        try:
+            tree = _parser().parse(text)
+        except lark.exceptions.UnexpectedInput as exc:
+            raise _prm_error(exc, text, path, number) from None
+        setting = _setting(tree, number, messages)
+        if setting is not None:
+            settings.append(setting)
+    return settings, messages
+
+
+def _strip_tail(raw: bytes) -> bytes:
+    """EVALB strips trailing white space but never the line's first character."""
+    end = len(raw)
+    while end > 1 and raw[end - 1] in C_SPACE:
+        end -= 1
+    return raw[:end]
+
+
+def _setting(tree: lark.Tree, number: int, messages: list[str]) -> PrmSetting | None:
+    key = str(tree.children[0])
+    if tree.data == "int_setting":
+        return PrmSetting(key, int(tree.children[1]), number)
+    if tree.data == "list_setting":
+        return PrmSetting(key, str(tree.children[1]).encode("latin-1"), number)
+    items = [str(item).encode("latin-1") for item in tree.children[1:]]
+    if len(items) != 2:
+        messages.append(f"{key} requires two values")
+        return None
+    return PrmSetting(key, (items[0], items[1]), number)
+
+
+def _prm_error(exc: lark.exceptions.UnexpectedInput, text: str, path: str, number: int) -> PrmError:
+    keyword = text.split(None, 1)[0]
+    column = getattr(exc, "column", None)
+    if not isinstance(column, int) or column < 1:
+        column = len(text) + 1
+    if column > len(text.split(None, 1)[0]) + 1 and column <= len(text):
+        expected = "a whole number" if keyword in INT_KEYS else "a value"
+        message = f"{keyword} needs {expected}, found {text[column - 1:].split()[0]!r}"
+    else:
+        message = f"{keyword} has no value"
+    return PrmError(message, path=path, line=number, column=column, source_line=text)
