@@ -1,23 +1,31 @@
-"""Time score_chunk on WSJ 22 repeated 50 times (about 85,000 sentence pairs, 30 MB a file).
+"""Time score_chunk on WSJ 22 repeated 50 times (85,000 sentence pairs, about 30 MB a file).
 
-Run from the repository: ``python tests/bench/bench_fast.py [--block BYTES] [--repeat N]``.
-It needs ../shared (the WSJ 22 gold and Berkeley "top" output) and prints the CPU time of
-one ``score_chunk`` call on the whole files, of the same files cut into blocks of
-``--block`` bytes (as the command line feeds them), and a per-step breakdown.
+Run from the repository: ``python tests/bench/bench_fast.py [--times 50] [--repeat 5]``.
+It needs ../shared (the WSJ 22 gold file and the Berkeley parser's "top" output) and
+prints the CPU time of one score_chunk call on the whole files and of the same files
+cut into 2 MiB blocks (as the command line feeds them), then where the time goes: the
+time spent inside each step, measured with time.perf_counter around the functions of
+scan.py and fast.py (a step's own time, without the steps it calls).
 
-Example output (one core of an AMD EPYC, shared with other jobs)::
+Example (one core of an AMD EPYC in a VM shared with other jobs, numpy 2.4; the CPU
+time of a run varies by up to a third with the load of the machine)::
 
-    85000 sentence pairs, 29.7 MB gold, 29.0 MB test, COLLINS.prm
-    score_chunk, whole files:     0.52 s CPU (best of 3)
+    85000 sentence pairs, 29.7 MB gold, 29.0 MB test, COLLINS.prm; 250 handed back
+    score_chunk, whole files:            0.65 s CPU (best of 5)
+    score_chunk, 15 blocks of 2097152 bytes:  0.65 s CPU (best of 5)
+    steps, whole files (own time, ms, best of each):
+         9.2  cut both files into blocks of lines
+        91.7  scan: classify bytes, find tokens
+        ...
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
 import sys
 import time
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -25,14 +33,34 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from treeeval.bracket.fast import score_chunk  # noqa: E402
+from treeeval.bracket import fast  # noqa: E402
 from treeeval.bracket.params import EvalbParams  # noqa: E402
+from treeeval.formats import scan  # noqa: E402
 from treeeval.formats.prm import find_prm, read_prm  # noqa: E402
 
 WSJ22 = ROOT.parent / "shared" / "data" / "evalb" / "wsj22"
 
+#: (module or class, function name, step) timed by --steps, in pipeline order
+STEPS = [
+    (fast, "_end_of_lines", "cut both files into blocks of lines"),
+    (fast, "_newlines", "cut both files into blocks of lines"),
+    (scan, "_tokens", "scan: classify bytes, find tokens"),
+    (scan._Tokens, "__init__", "scan: grammar rules, depth, ok lines"),
+    (scan._Tokens, "terminal_columns", "scan: terminal columns"),
+    (scan._Tokens, "bracket_columns", "scan: pair brackets, bracket columns"),
+    (scan, "scan_lines", "scan: the rest"),
+    (fast._Side, "__init__", "labels and tags as keys (8-byte reads)"),
+    (fast._Side, "_label_keys", "labels and tags as keys (8-byte reads)"),
+    (fast._Vocabulary, "index", "small ids and parameter flags"),
+    (fast._Side, "classify", "deletion, kept spans, ignored brackets"),
+    (fast, "_same_bytes", "words compared"),
+    (fast, "_matched", "bracket matching"),
+    (fast, "_crossing", "crossing brackets"),
+    (fast, "_score_block", "the rest of scoring (selections, tags, counts)"),
+]
 
-def best_cpu_time(run, repeat: int) -> float:
+
+def best_cpu_time(run: Callable[[], object], repeat: int) -> float:
     """The smallest CPU time (seconds) of ``repeat`` calls of ``run``."""
     best = float("inf")
     for _ in range(repeat):
@@ -47,21 +75,53 @@ def blocks(gold: bytes, test: bytes, size: int) -> list[tuple[bytes, bytes]]:
     gold_ends = np.flatnonzero(np.frombuffer(gold, dtype=np.uint8) == 10)
     test_ends = np.flatnonzero(np.frombuffer(test, dtype=np.uint8) == 10)
     cuts = np.unique(np.searchsorted(gold_ends, np.arange(size, len(gold), size)))
-    pieces, g0, t0 = [], 0, 0
+    pieces, gold_at, test_at = [], 0, 0
     for line in [*cuts.tolist(), len(gold_ends) - 1]:
-        g1, t1 = int(gold_ends[line]) + 1, int(test_ends[line]) + 1
-        pieces.append((gold[g0:g1], test[t0:t1]))
-        g0, t0 = g1, t1
+        gold_end, test_end = int(gold_ends[line]) + 1, int(test_ends[line]) + 1
+        pieces.append((gold[gold_at:gold_end], test[test_at:test_end]))
+        gold_at, test_at = gold_end, test_end
     return pieces
+
+
+def step_times(run: Callable[[], object]) -> dict[str, float]:
+    """Own time (perf_counter seconds) of each step of STEPS during one ``run()``."""
+    own: dict[str, float] = defaultdict(float)
+    stack: list[float] = []  # time spent in steps called by the running ones
+
+    def timed(function: Callable[..., object], step: str) -> Callable[..., object]:
+        def wrapper(*args: object, **kwargs: object) -> object:
+            stack.append(0.0)
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent = time.perf_counter() - start
+                own[step] += spent - stack.pop()
+                if stack:
+                    stack[-1] += spent
+        return wrapper
+
+    originals = [(owner, name, getattr(owner, name)) for owner, name, _ in STEPS]
+    try:
+        for (owner, name, original), (_, _, step) in zip(originals, STEPS):
+            setattr(owner, name, timed(original, step))
+        fast.scan_lines = scan.scan_lines  # fast.py imported the function itself
+        start = time.perf_counter()
+        run()
+        own["total (wall)"] = time.perf_counter() - start
+    finally:
+        for owner, name, original in originals:
+            setattr(owner, name, original)
+        fast.scan_lines = scan.scan_lines
+    return own
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--times", type=int, default=50, help="copies of WSJ 22 (default 50)")
     parser.add_argument("--block", type=int, default=1 << 21, help="block bytes (default 2 MiB)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best is shown)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per timing (best is shown)")
     parser.add_argument("--prm", default="COLLINS.prm")
-    parser.add_argument("--profile", action="store_true", help="print the top functions")
     args = parser.parse_args()
     if not WSJ22.exists():
         sys.exit(f"shared data not found at {WSJ22}")
@@ -69,18 +129,20 @@ def main() -> None:
     test = (WSJ22 / "wsj22.berkeley_MLE.top.tst").read_bytes() * args.times
     params = EvalbParams()
     params.apply_settings(read_prm(find_prm(args.prm))[0])
-    scores = score_chunk(gold, test, params)
+    scores = fast.score_chunk(gold, test, params)
     print(f"{len(scores.fallback)} sentence pairs, {len(gold) / 1e6:.1f} MB gold, "
-          f"{len(test) / 1e6:.1f} MB test, {args.prm}; {int(scores.fallback.sum())} fall back")
-    whole = best_cpu_time(lambda: score_chunk(gold, test, params), args.repeat)
-    print(f"score_chunk, whole files:      {whole:.3f} s CPU (best of {args.repeat})")
+          f"{len(test) / 1e6:.1f} MB test, {args.prm}; {int(scores.fallback.sum())} handed back")
+    whole = best_cpu_time(lambda: fast.score_chunk(gold, test, params), args.repeat)
+    print(f"score_chunk, whole files:            {whole:.2f} s CPU (best of {args.repeat})")
     pieces = blocks(gold, test, args.block)
-    blocked = best_cpu_time(lambda: [score_chunk(g, t, params) for g, t in pieces], args.repeat)
-    print(f"score_chunk, {len(pieces)} blocks of {args.block} bytes: {blocked:.3f} s CPU")
-    if args.profile:
-        profile = cProfile.Profile(time.process_time)
-        profile.runcall(score_chunk, gold, test, params)
-        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+    blocked = best_cpu_time(lambda: [fast.score_chunk(g, t, params) for g, t in pieces],
+                            args.repeat)
+    print(f"score_chunk, {len(pieces)} blocks of {args.block} bytes:  {blocked:.2f} s CPU "
+          f"(best of {args.repeat})")
+    runs = [step_times(lambda: fast.score_chunk(gold, test, params)) for _ in range(args.repeat)]
+    print("steps, whole files (own time, ms, best of each):")
+    for step in dict.fromkeys([step for _, _, step in STEPS] + ["total (wall)"]):
+        print(f"  {min(run.get(step, 0.0) for run in runs) * 1000:7.1f}  {step}")
 
 
 if __name__ == "__main__":

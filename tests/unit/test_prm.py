@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hypothesis
+import hypothesis.strategies as st
+import lark
 import pytest
 
 from treeeval.bracket.params import EvalbParams
+from treeeval.formats import prm
 from treeeval.errors import PrmError
 from treeeval.formats.prm import find_prm, parse_prm, read_prm
 
@@ -76,3 +80,25 @@ def test_label_classes() -> None:
     assert EvalbParams(eq_label=[(b"ADVP", b"PRT")]).label_classes() is not None
     assert EvalbParams(eq_label=[(b"A", b"B"), (b"B", b"C")]).label_classes() is None
     assert EvalbParams(eq_label=[(b"A", b"B"), (b"B", b"C"), (b"A", b"C")]).label_classes() is not None
+
+
+
+KEYS = ["DEBUG", "MAX_ERROR", "CUTOFF_LEN", "LABELED", "DELETE_LABEL", "DELETE_LABEL_FOR_LENGTH",
+        "QUOTE_LABEL", "EQ_LABEL", "EQ_WORD"]
+PIECES = [" ", "\t", "\x0b", "\x0c", "  ", "1", "-2", "+", "x", "TOP", "ADVP PRT", "#", "=", "\xe9"]
+
+
+@hypothesis.settings(max_examples=1500, deadline=None)
+@hypothesis.given(st.sampled_from(KEYS), st.lists(st.sampled_from(PIECES), max_size=6).map("".join))
+def test_expressions_and_grammar_agree(key: str, rest: str) -> None:
+    """The regular expressions read exactly the lines prm.lark accepts, with the same values."""
+    line = (key + rest).encode("latin-1").rstrip(b" \t\v\f\r")
+    hypothesis.assume(line.split(None, 1)[0] == key.encode())  # parse_prm checks the keyword first
+    fields = prm._match(key, line)
+    try:
+        tree = prm._parser().parse(line.decode("latin-1"))
+    except lark.exceptions.UnexpectedInput:
+        assert fields is None
+        return
+    values = [str(child).encode("latin-1") for child in tree.children[1:]]
+    assert fields == (values[:1] if tree.data == "int_setting" else values)

@@ -55,6 +55,8 @@ _U64 = np.uint64
 #: _LOW_BYTES[k] keeps the first k bytes of a little-endian uint64
 _LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=_U64)
 _LOW7 = _U64(0x7F7F7F7F7F7F7F7F)
+_ONES = _U64(0x0101010101010101)
+_HIGH = _U64(0x8080808080808080)
 _DASHES = _U64(0x2D2D2D2D2D2D2D2D)
 _EQUALS = _U64(0x3D3D3D3D3D3D3D3D)
 #: multiplying the lowest set byte bit (1 << 8j) by this puts j in the top byte
@@ -96,13 +98,17 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     """Score line pairs (``gold`` and ``test`` must hold the same number of lines).
 
     Everything falls back when DEBUG is on or the EQ_LABEL pairs do not form
-    equivalence classes.
+    equivalence classes.  Raises ValueError when the numbers of lines differ.
+
+    >>> scores = score_chunk(b"(S (NN a) (VB b))\\n\\n", b"(S (NN a) (NN b))\\n\\n", EvalbParams())
+    >>> scores.status.tolist(), scores.matched.tolist(), scores.correct.tolist()
+    ([0, 2], [1, 0], [1, 0])
     """
     classes = params.label_classes()
     if params.debug > 0 or classes is None:
-        n_lines = count_lines(gold)
-        if count_lines(test) != n_lines:
-            raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
+        n_lines = _count_lines(gold)
+        if _count_lines(test) != n_lines:
+            raise ValueError(f"{n_lines} gold lines but {_count_lines(test)} test lines")
         return ChunkScores.zeros(n_lines, True)
     vocabulary = _Vocabulary(params, classes)
     return ChunkScores.concatenate([
@@ -111,10 +117,10 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     ])
 
 
-def count_lines(data: bytes) -> int:
+def _count_lines(data: bytes) -> int:
     """Lines of ``data``, counting a last line without a newline.
 
-    >>> count_lines(b""), count_lines(b"a\\n"), count_lines(b"a\\nb")
+    >>> _count_lines(b""), _count_lines(b"a\\n"), _count_lines(b"a\\nb")
     (0, 1, 2)
     """
     return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
@@ -137,7 +143,8 @@ def _blocks(gold: bytes, test: bytes) -> Iterator[tuple[memoryview, memoryview]]
 
 def _newlines(data: bytes, start: int, stop: int) -> int:
     """Number of newlines in ``data[start:stop]`` (faster than bytes.count)."""
-    return int(np.count_nonzero(np.frombuffer(data, np.uint8, stop - start, start) == ord("\n")))
+    block = np.frombuffer(data, np.uint8, stop - start, start)
+    return int(np.count_nonzero(block == ord("\n")))
 
 
 def _end_of_lines(data: bytes, start: int, lines: int, guess: int) -> int:
@@ -160,7 +167,6 @@ def _end_of_lines(data: bytes, start: int, lines: int, guess: int) -> int:
             raise ValueError("the test text has fewer lines than the gold text")
         low, margin = high, 2 * margin
     return start
-
 
 
 # --- labels and tags as integers ---------------------------------------------------------
@@ -216,9 +222,10 @@ class _Vocabulary:
         member, number = self._class_of_members(keys)
         return np.where(member, self.representatives[number] if len(self.members) else keys, keys)
 
-    def index(self, keys: np.ndarray) -> _Index:
-        """Small ids for the keys of a block, and what the parameters say about each id."""
-        ids, id_keys = _small_ids(keys)
+    def index(self, parts: list[np.ndarray]) -> _Index:
+        """Small ids for the keys of a block (given in parts), and what the parameters
+        say about each id."""
+        ids, id_keys = _small_ids(parts)
         member, number = self._class_of_members(id_keys)
         flags = _member(id_keys, self.delete) * np.uint8(DELETED)
         flags |= _member(id_keys, self.delete_for_length) * np.uint8(NOT_COUNTED)
@@ -240,29 +247,33 @@ class _Index:
     """The small ids of a block's keys; per id its flags and its label class (equal
     numbers iff the labels are equal or EQ_LABEL-paired)."""
 
-    ids: np.ndarray
+    ids: list[np.ndarray]
     flags: np.ndarray
     label_class: np.ndarray
 
 
-def _small_ids(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Ids below ``2**_HASH_BITS + (number of distinct keys)`` for uint64 keys, and the
-    key of each id: a multiplicative hash with a slot per hash value; the keys that lose
-    their slot to another key (rare) are numbered after the slots.
+def _small_ids(parts: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
+    """Ids below ``2**_HASH_BITS + (number of distinct keys)`` for arrays of uint64 keys
+    (the same key, the same id in every array), and the key of each id: a multiplicative
+    hash with a slot per hash value; keys that lose their slot to another key (rare) are
+    numbered after the slots.
 
-    >>> ids, id_keys = _small_ids(np.array([5, 7, 5], dtype=np.uint64))
-    >>> bool(ids[0] == ids[2] != ids[1]), id_keys[ids].tolist()
-    (True, [5, 7, 5])
+    >>> keys = np.array([5, 7, 5], dtype=np.uint64)
+    >>> ids, id_keys = _small_ids([keys[:2], keys[2:]])
+    >>> bool(ids[0][0] == ids[1][0] != ids[0][1]), id_keys[ids[0]].tolist()
+    (True, [5, 7])
     """
-    slot = ((keys * _HASH) >> _U64(64 - _HASH_BITS)).view(np.int64)
     slots = np.zeros(1 << _HASH_BITS, dtype=_U64)
-    slots[slot] = keys
-    lost = slots[slot] != keys
-    if not lost.any():
-        return slot, slots
-    extra, inverse = np.unique(keys[lost], return_inverse=True)
-    slot[lost] = len(slots) + inverse
-    return slot, np.concatenate([slots, extra])
+    ids = [((keys * _HASH) >> _U64(64 - _HASH_BITS)).view(np.int64) for keys in parts]
+    for keys, slot in zip(parts, ids):
+        slots[slot] = keys
+    lost = [slots.take(slot) != keys for keys, slot in zip(parts, ids)]
+    if not any(part.any() for part in lost):
+        return ids, slots
+    extra = np.unique(np.concatenate([keys[where] for keys, where in zip(parts, lost)]))
+    for keys, slot, where in zip(parts, ids, lost):
+        slot[where] = len(slots) + extra.searchsorted(keys[where])
+    return ids, np.concatenate([slots, extra])
 
 
 def _member(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -288,10 +299,17 @@ def _cut_lengths(heads: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     [2, 0]
     """
     head = heads & _LOW_BYTES.take(np.minimum(lengths, 8))
-    marks = _zero_bytes(head ^ _DASHES) | _zero_bytes(head ^ _EQUALS)
+    dashes, equals = head ^ _DASHES, head ^ _EQUALS
+    # a cheap test that finds every label with a zero byte in dashes or equals ...
+    some = ((dashes - _ONES) & ~dashes | (equals - _ONES) & ~equals) & _HIGH
+    cut = lengths.copy()
+    labels = some.nonzero()[0]
+    # ... and the exact first one for those
+    marks = _zero_bytes(dashes[labels]) | _zero_bytes(equals[labels])
     lowest = (marks & (~marks + _U64(1))) >> _U64(7)
     first = ((lowest * _BYTE_INDEX) >> _U64(56)).astype(np.int64)
-    return np.where(marks != 0, first, lengths)
+    cut[labels] = np.where(marks != 0, first, cut[labels])
+    return cut
 
 
 def _same_bytes(a: ScannedLines, a_start: np.ndarray, b: ScannedLines, b_start: np.ndarray,
@@ -409,16 +427,16 @@ class _Side:
         return np.greater(lines.repeat(self.brackets), self.ignored).nonzero()[0]
 
 
-def _sides(gold_data: memoryview, test_data: memoryview, vocabulary: _Vocabulary) -> tuple[_Side, _Side]:
+def _sides(gold_data: memoryview, test_data: memoryview,
+           vocabulary: _Vocabulary) -> tuple[_Side, _Side]:
     """Both sides of a block, their labels and tags numbered together."""
     gold, test = _Side(gold_data, vocabulary), _Side(test_data, vocabulary)
     if gold.n_lines != test.n_lines:
         raise ValueError(f"{gold.n_lines} gold lines but {test.n_lines} test lines")
-    parts = [gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys]
-    index = vocabulary.index(np.concatenate(parts))
-    ids = np.split(index.ids, np.cumsum([len(part) for part in parts])[:-1])
-    gold.classify(index, ids[0], ids[2])
-    test.classify(index, ids[1], ids[3])
+    index = vocabulary.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
+    gold_tags, test_tags, gold_labels, test_labels = index.ids
+    gold.classify(index, gold_tags, gold_labels)
+    test.classify(index, test_tags, test_labels)
     return gold, test
 
 

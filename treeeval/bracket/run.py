@@ -49,44 +49,44 @@ class LineReader:
         except OSError as exc:
             raise InputError(f"cannot open {what} file: {exc.strerror}", path=self.path) from None
         self.pending = b""
-        self.eof = False
 
     def close(self) -> None:
         self.handle.close()
 
-    def _fill(self) -> bool:
-        if self.eof:
-            return False
+    def _read(self) -> bytes:
         try:
-            data = self.handle.read(BLOCK_BYTES)
+            return self.handle.read(BLOCK_BYTES)
         except OSError as exc:
             raise InputError(f"cannot read: {exc.strerror}", path=self.path) from None
-        if not data:
-            self.eof = True
-            return False
-        self.pending += data
-        return True
 
     def read_block(self) -> tuple[bytes, int]:
         """About BLOCK_BYTES of whole lines, and how many lines that is (0 at the end)."""
-        while b"\n" not in self.pending and self._fill():
-            pass
-        cut = self.pending.rfind(b"\n") + 1
-        if cut == 0:
-            cut = len(self.pending)
-        block, self.pending = self.pending[:cut], self.pending[cut:]
+        parts = [self.pending]
+        while b"\n" not in parts[-1]:
+            data = self._read()
+            if not data:
+                break
+            parts.append(data)
+        data = b"".join(parts)
+        cut = data.rfind(b"\n") + 1 or len(data)
+        block, self.pending = data[:cut], data[cut:]
         return block, count_lines(block)
 
     def read_lines(self, wanted: int) -> tuple[bytes, int]:
         """Exactly ``wanted`` lines, or fewer at the end of the file."""
-        while self.pending.count(b"\n") < wanted and self._fill():
-            pass
-        newlines = np.flatnonzero(np.frombuffer(self.pending, dtype=np.uint8) == 10)
-        if len(newlines) >= wanted:
-            cut = int(newlines[wanted - 1]) + 1 if wanted else 0
+        parts, found = [self.pending], self.pending.count(b"\n")
+        while found < wanted:
+            data = self._read()
+            if not data:
+                break
+            parts.append(data)
+            found += data.count(b"\n")
+        data = b"".join(parts)
+        if found > wanted:
+            cut = int(line_ends(data)[wanted - 1]) + 1 if wanted else 0
         else:
-            cut = len(self.pending)
-        block, self.pending = self.pending[:cut], self.pending[cut:]
+            cut = len(data) if found < wanted else data.rfind(b"\n") + 1
+        block, self.pending = data[:cut], data[cut:]
         return block, count_lines(block)
 
 
@@ -95,6 +95,18 @@ def count_lines(block: bytes) -> int:
     if not block:
         return 0
     return block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+
+
+def line_ends(block: bytes) -> np.ndarray:
+    """Offsets of the newlines of a block."""
+    return np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
+
+
+def pick_lines(block: bytes, indices: list[int]) -> list[bytes]:
+    """Lines ``indices`` (0-based) of a block, without splitting the rest of it."""
+    ends = np.append(line_ends(block), len(block))
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    return [block[starts[i]:ends[i]] for i in indices]
 
 
 def split_lines(block: bytes) -> list[bytes]:
@@ -158,13 +170,14 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         todo = np.arange(n)
     messages: list[LineMessages] = []
     if len(todo):
-        gold_lines, test_lines = split_lines(gold), split_lines(test)
+        indices = todo.tolist()
+        gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
         budget = _DeferredBudget()
         engine = ReferenceEngine(params, budget)
-        for index in todo.tolist():
+        for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
             budget.current = LineMessages(index)
             try:
-                score = engine.score_pair(gold_lines[index], test_lines[index], first_line + index)
+                score = engine.score_pair(gold_line, test_line, first_line + index)
             except EvalbKilled:
                 score = SentenceScore(first_line + index, 0, 1, 0, 0, 0, 0, 0, 0)
             for column, value in zip(("length", "status", "matched", "gold", "test", "crossing",
@@ -246,8 +259,9 @@ class EvalbRun:
         next_line = 1
         pending: list[tuple[object, int, bytes, int, int]] = []
         for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
-            scored_gold = gold_block if test_count == gold_count else b"".join(
-                line + b"\n" for line in split_lines(gold_block)[:test_count])
+            scored_gold = gold_block
+            if test_count < gold_count:
+                scored_gold = gold_block[:int(line_ends(gold_block)[test_count - 1]) + 1] if test_count else b""
             job = self._submit(scored_gold, test_block, next_line)
             pending.append((job, next_line, gold_block, gold_count, test_count))
             next_line += gold_count

@@ -6,7 +6,9 @@ first white space and the value is the rest after the following white space.  An
 keyword, or an EQ_LABEL/EQ_WORD line without exactly two values, is reported on stderr and
 ignored; treeeval keeps those messages word for word.  What EVALB leaves undefined (a
 keyword without a value) or silently misreads (``MAX_ERROR ten`` is 0 to ``atoi``) is an
-error here, with file, line, column and a caret.  The grammar is ``prm.lark``.
+error here, with file, line, column and a caret.  The grammar is ``prm.lark``; well-formed
+lines are read with regular expressions of the same language (a test checks that they
+agree), so that lark is imported only to report an error.
 
 >>> from pathlib import Path
 >>> import tempfile
@@ -21,12 +23,11 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Union
-
-import lark
 
 from ..errors import InputError, PrmError
 
@@ -50,8 +51,19 @@ class PrmSetting:
     line: int
 
 
+_SEP = rb"[ \t\v\f\r]+"
+_ITEM = rb"[^ \t\v\f\r\n]+"
+_REST = rb"([^ \t\v\f\r\n].*)"
+#: the language of prm.lark, one expression per kind of setting
+_INT_LINE = re.compile(rb"(\w+)" + _SEP + rb"([+-]?[0-9]+)(?:" + _SEP + _REST + rb")?")
+_LIST_LINE = re.compile(rb"(\w+)" + _SEP + _REST)
+_PAIR_LINE = re.compile(rb"(\w+)((?:" + _SEP + _ITEM + rb")+)")
+
+
 @functools.cache
-def _parser() -> lark.Lark:
+def _parser():  # -> lark.Lark, imported only when a line is malformed
+    import lark
+
     grammar = resources.files(__package__).joinpath("prm.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="lalr", lexer="contextual")
 
@@ -92,23 +104,45 @@ def parse_prm(data: bytes, path: str = "<prm>") -> tuple[list[PrmSetting], list[
     """Parse the bytes of a parameter file (see read_prm)."""
     settings: list[PrmSetting] = []
     messages: list[str] = []
-    for number, raw in enumerate(data.splitlines(keepends=True), start=1):
+    for number, raw in enumerate(data.split(b"\n"), start=1):
         line = _strip_tail(raw)
         if line.startswith(b"#") or len(line) < 3:
             continue
         keyword = line.split(None, 1)[0] if not line[:1].isspace() else b""
-        if keyword.decode("latin-1") not in KNOWN_KEYS:
+        key = keyword.decode("latin-1")
+        if key not in KNOWN_KEYS:
             messages.append(f"Unknown keyword ({line.decode('latin-1')}) in parameter file")
             continue
-        text = line.decode("latin-1")
-        try:
-            tree = _parser().parse(text)
-        except lark.exceptions.UnexpectedInput as exc:
-            raise _prm_error(exc, text, path, number) from None
-        setting = _setting(tree, number, messages)
+        fields = _match(key, line)
+        if fields is None:
+            raise _lark_error(line.decode("latin-1"), path, number)
+        setting = _setting(key, fields, number, messages)
         if setting is not None:
             settings.append(setting)
     return settings, messages
+
+
+def _match(key: str, line: bytes) -> list[bytes] | None:
+    """The values of a well-formed line (as prm.lark reads them), or None."""
+    if key in INT_KEYS:
+        found = _INT_LINE.fullmatch(line)
+        return None if found is None else [found.group(2)]
+    if key in LIST_KEYS:
+        found = _LIST_LINE.fullmatch(line)
+        return None if found is None else [found.group(2)]
+    found = _PAIR_LINE.fullmatch(line)
+    return None if found is None else found.group(2).split()
+
+
+def _lark_error(text: str, path: str, number: int) -> PrmError:
+    """Parse a line the expressions rejected with the grammar, for its error position."""
+    import lark
+
+    try:
+        _parser().parse(text)
+    except lark.exceptions.UnexpectedInput as exc:
+        return _prm_error(exc, text, path, number)
+    raise AssertionError(f"prm.lark accepts a line the reader rejected: {text!r}")
 
 
 def _strip_tail(raw: bytes) -> bytes:
@@ -119,20 +153,18 @@ def _strip_tail(raw: bytes) -> bytes:
     return raw[:end]
 
 
-def _setting(tree: lark.Tree, number: int, messages: list[str]) -> PrmSetting | None:
-    key = str(tree.children[0])
-    if tree.data == "int_setting":
-        return PrmSetting(key, int(tree.children[1]), number)
-    if tree.data == "list_setting":
-        return PrmSetting(key, str(tree.children[1]).encode("latin-1"), number)
-    items = [str(item).encode("latin-1") for item in tree.children[1:]]
-    if len(items) != 2:
+def _setting(key: str, fields: list[bytes], number: int, messages: list[str]) -> PrmSetting | None:
+    if key in INT_KEYS:
+        return PrmSetting(key, int(fields[0]), number)
+    if key in LIST_KEYS:
+        return PrmSetting(key, fields[0], number)
+    if len(fields) != 2:
         messages.append(f"{key} requires two values")
         return None
-    return PrmSetting(key, (items[0], items[1]), number)
+    return PrmSetting(key, (fields[0], fields[1]), number)
 
 
-def _prm_error(exc: lark.exceptions.UnexpectedInput, text: str, path: str, number: int) -> PrmError:
+def _prm_error(exc: Exception, text: str, path: str, number: int) -> PrmError:
     keyword = text.split(None, 1)[0]
     column = getattr(exc, "column", None)
     if not isinstance(column, int) or column < 1:

@@ -49,8 +49,6 @@ OPEN = 40  #: "(" followed by white space, "(", ")" or a newline (empty label)
 CLOSE = 41  #: ")" after white space or ")"
 
 _EMPTY = np.zeros(0, dtype=np.int64)
-#: bytes read past the end by ScannedLines.u64_at
-_PAD = 8
 _U64 = np.uint64
 #: multiplying the lowest set byte bit (1 << 8j) by this puts j in the top byte
 _BYTE_INDEX = _U64(0x0001020304050607)
@@ -62,7 +60,8 @@ class ScannedLines:
 
     ``term_*`` describe the terminals of ok lines in text order, ``br_*`` their
     nonterminal brackets in the order of their ``(``; ``br_start``/``br_end`` count
-    terminal positions from the start of the line.
+    terminal positions from the start of the line.  ``padded`` holds ``buffer``
+    followed by a newline and zeros, so that ``u64_at`` may read past the end.
     """
 
     buffer: np.ndarray
@@ -92,12 +91,26 @@ class ScannedLines:
         >>> hex(int(scan_lines(b"(NN dog)").u64_at(np.array([4]))[0]))
         '0xa29676f64'
         """
-        return _u64_view(self.padded)[offsets]
+        return _u64_at(self.padded, offsets)
 
 
-def _u64_view(padded: np.ndarray) -> np.ndarray:
-    """View of a byte array whose element i is the uint64 of bytes i .. i+7."""
-    return np.ndarray(shape=(len(padded) - _PAD + 1,), dtype="<u8", buffer=padded, strides=(1,))
+def _u64_at(padded: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The little-endian uint64 of bytes i .. i+7 of ``padded`` for each offset i.
+
+    Indexing (not ``take``, which would first copy the whole unaligned view) a view of
+    ``padded`` whose element i starts at byte i; ``padded`` has 8 bytes after any offset.
+    """
+    words = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
+    return words[offsets]
+
+
+def _padded(data: bytes | memoryview) -> np.ndarray:
+    """The bytes of ``data``, a newline and 8 zeros (read by ``u64_at`` past the end)."""
+    size = len(data)
+    padded = np.zeros(size + 9, dtype=np.uint8)
+    padded[:size] = np.frombuffer(data, dtype=np.uint8)
+    padded[size] = ord("\n")
+    return padded
 
 
 def scan_lines(data: bytes | memoryview) -> ScannedLines:
@@ -107,16 +120,14 @@ def scan_lines(data: bytes | memoryview) -> ScannedLines:
     [True, True, False]
     """
     size = len(data)
-    padded = np.zeros(size + 1 + _PAD, dtype=np.uint8)
-    padded[:size] = np.frombuffer(data, dtype=np.uint8)
-    padded[size] = ord("\n")
+    padded = _padded(data)
     if size == 0:
         return ScannedLines(padded[:0], 0, _EMPTY, _EMPTY, np.zeros(0, dtype=bool),
                             *([_EMPTY] * 10), padded=padded)
     # scan a final newline of our own when the last line has none
     scanned = size if data[-1:] == b"\n" else size + 1
     nontext, positions, kinds = _tokens(padded, scanned)
-    nul_at = (padded[:size] == 0).nonzero()[0]
+    nul_at = _EMPTY if padded[:size].all() else (padded[:size] == 0).nonzero()[0]
     tokens = _Tokens(positions, kinds, nul_at)
     return ScannedLines(
         buffer=padded[:size],
@@ -130,16 +141,14 @@ def scan_lines(data: bytes | memoryview) -> ScannedLines:
     )
 
 
-def _tokens(padded: np.ndarray, scanned: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Which bytes are not text (for all of ``padded``), and the offsets and codes of
+def _tokens(codes: np.ndarray, scanned: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which bytes are not text (for all of ``codes``), and the offsets and codes of
     the tokens in its first ``scanned`` bytes.
 
-    >>> text = np.frombuffer(b"(S (NN a))\\n" + bytes(8), dtype=np.uint8)
-    >>> _, positions, kinds = _tokens(text, 11)
+    >>> _, positions, kinds = _tokens(_padded(b"(S (NN a))"), 11)
     >>> positions.tolist(), kinds.tolist()
     ([0, 3, 7, 8, 9, 10], [11, 11, 97, 9, 41, 10])
     """
-    codes = padded
     scratch = np.subtract(codes, 9, dtype=np.uint8)
     nontext = scratch < 5  # \t \n \v \f \r
     np.bitwise_and(codes, 0xDF, out=scratch)
@@ -169,12 +178,12 @@ def _run_lengths(nontext: np.ndarray, starts: np.ndarray) -> np.ndarray:
     >>> _run_lengths(mask, np.array([1, 4, 6])).tolist()
     [2, 1, 8]
     """
-    view = _u64_view(nontext.view(np.uint8))
-    lengths = _first_set_byte(view.take(starts))
+    stops = nontext.view(np.uint8)
+    lengths = _first_set_byte(_u64_at(stops, starts))
     longer = (lengths == 8).nonzero()[0]
     offset = 8
     while len(longer):
-        more = _first_set_byte(view.take(starts[longer] + offset))
+        more = _first_set_byte(_u64_at(stops, starts[longer] + offset))
         lengths[longer] += more
         longer = longer[more == 8]
         offset += 8
@@ -191,10 +200,9 @@ def _label_ends(nontext: np.ndarray, starts: np.ndarray, following: np.ndarray) 
     >>> _label_ends(mask, starts, following).tolist()
     [3, 3, 3, 3, 4, 4]
     """
-    ends = following - nontext.take(following - 1)  # back over a byte of white space
-    ends -= nontext.take(ends - 1) & (ends > starts)  # and over a second one
-    np.maximum(ends, starts, out=ends)  # an empty label
-    wide = ((ends > starts) & nontext.take(ends - 1)).nonzero()[0]
+    space = nontext.take(following - 1)
+    ends = np.maximum(following - space, starts)  # back over a byte of white space
+    wide = (space & nontext.take(following - 2)).nonzero()[0]  # more of it (or none of a label)
     ends[wide] = starts[wide] + _run_lengths(nontext, starts[wide])
     return ends
 
@@ -275,7 +283,7 @@ class _Tokens:
         at_end = self.terms_before[self.newlines].astype(np.int64)
         self.first_term = np.concatenate([[0], at_end])
         self.terms = np.diff(self.first_term)
-        tokens = np.diff(self.newlines, prepend=-1) - 1
+        tokens = self.newlines - np.concatenate([[-1], self.newlines[:-1]]) - 1
         self.brackets = (tokens - 3 * self.terms) // 2
 
     def terminal_columns(self, nontext: np.ndarray) -> dict[str, np.ndarray]:
