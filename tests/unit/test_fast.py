@@ -131,13 +131,30 @@ def test_words_longer_than_eight_bytes() -> None:
 # --- what falls back --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("gold, test, words", [
+    (b"(S (NN a) (NN b))", b"(S (NN a))", (2, 1)),
+    (b"", b"(S (NN a))", (0, 1)),
+    (b"(S (NN a) (POS '))", b"(S (NN a) ('' '))", (2, 1)),  # no QUOTE_LABEL: no repair
+])
+def test_length_mismatch_without_possible_repair_is_an_error(gold: bytes, test: bytes,
+                                                             words: tuple[int, int]) -> None:
+    scores = score_chunk(gold + b"\n", test + b"\n", collins())
+    assert rows(scores) == [(gold.count(b"(NN") + gold.count(b"(POS"), 1, 0, 0, 0, 0, 0, 0)]
+    assert (scores.gold_words[0], scores.test_words[0]) == words
+
+
+def test_length_mismatch_the_quote_repair_may_mend_falls_back() -> None:
+    params = collins(quote_label=[b"''", b"POS"])
+    assert one(b"(S (NN a) (POS '))", b"(S (NN a) ('' '))", params) is None
+    # with no quote term on one side the repair cannot apply: an error, as EVALB's
+    assert one(b"(S (NN a) (NN b))", b"(S (NN a) ('' '))", params)[1] == 1
+
+
 @pytest.mark.parametrize("gold, test", [
-    (b"(S (NN a) (NN b))", b"(S (NN a))"),  # length mismatch
     (b"(S (NN a) (NN b))", b"(S (NN a) (NN c))"),  # words mismatch
     (b"(S (NN a) (NN b))", b"(S (NN a) (NN b) )x"),  # test line not ok
     (b"(S (NN a) (NN b )", b"(S (NN a) (NN b))"),  # gold line not ok
     (b"(S (NN a) (NN b))", b"(S (NN a) (NN b\0))"),  # NUL byte
-    (b"", b"(S (NN a))"),  # empty gold line
 ])
 def test_errors_and_lines_outside_the_grammar_fall_back(gold: bytes, test: bytes) -> None:
     assert one(gold, test) is None

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import os
-from concurrent.futures import ProcessPoolExecutor
 from typing import BinaryIO, Iterable
 
 from .counts import COLUMNS, SentenceCounts, Totals
@@ -47,7 +46,11 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                       keep_sentences: bool = False) -> RunResult:
     """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``."""
     sink = open(per_sentence, "w", encoding="utf-8") if per_sentence else None
-    executor = ProcessPoolExecutor(jobs) if jobs > 1 and params.debug == 0 else None
+    executor = None
+    if jobs > 1 and params.debug == 0:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(jobs)
     try:
         on_sentences = (lambda rows: write_jsonl(rows, sink)) if sink else None
         run = EvalbRun(params, out, err, use_fast=use_fast, executor=executor,

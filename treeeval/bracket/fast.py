@@ -4,8 +4,8 @@ This is the fast path of the bracket scorer.  Both files are scanned into column
 (``formats/scan.py``) and every sentence is scored with array operations only: no Python
 loop runs per sentence or per token.  A sentence it cannot vouch for is handed back
 (``fallback``) to the exact per-sentence engine (``reference.py``): a line outside the
-strict grammar, every sentence EVALB would report an Error for (length or word
-mismatch, where the Ellis quote repair may also apply), and whatever would overflow
+strict grammar, every sentence EVALB would report an Error for (a word mismatch, or a
+length mismatch the Ellis quote repair might mend), and whatever would overflow
 EVALB's fixed arrays (more than 200 words or brackets, a label of 30 bytes or more, a
 word of 100 bytes or more, more than 20 quote terms, a line EVALB's ``fgets`` would cut).
 
@@ -25,8 +25,10 @@ The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 >>> gold = b"(TOP (S (NP (DT The) (NN dog)) (VP (VBZ barks)) (. .)))\\n(TOP (S (NN x)))\\n"
 >>> test = b"(TOP (S (NP (DT The) (NN dog) (VBZ barks)) (. .)))\\n(TOP (S (NN x) (NN y)))\\n"
 >>> scores = score_chunk(gold, test, params)
->>> scores.matched.tolist(), scores.gold.tolist(), scores.test.tolist(), scores.fallback.tolist()
-([1, 0], [3, 0], [2, 0], [False, True])
+>>> scores.matched.tolist(), scores.gold.tolist(), scores.test.tolist(), scores.status.tolist()
+([1, 0], [3, 0], [2, 0], [0, 1])
+>>> scores.fallback.tolist(), scores.gold_words.tolist(), scores.test_words.tolist()
+([False, False], [3, 1], [3, 2])
 """
 
 from __future__ import annotations
@@ -81,11 +83,16 @@ class ChunkScores:
     words: np.ndarray
     correct: np.ndarray
     fallback: np.ndarray
+    #: kept terminals on each side; a line with status 1 that does not fall back is
+    #: EVALB's "Length unmatch (gold_words|test_words)", the quote repair being impossible
+    gold_words: np.ndarray
+    test_words: np.ndarray
 
     @classmethod
     def zeros(cls, n_lines: int, fallback: bool) -> ChunkScores:
         numbers = [np.zeros(n_lines, dtype=np.int64) for _ in range(8)]
-        return cls(*numbers, fallback=np.full(n_lines, fallback))
+        words = [np.zeros(n_lines, dtype=np.int64) for _ in range(2)]
+        return cls(*numbers, np.full(n_lines, fallback), *words)
 
     @classmethod
     def concatenate(cls, parts: list[ChunkScores]) -> ChunkScores:
@@ -412,10 +419,12 @@ class _Side:
         unsafe |= _sum_per_line(too_long, self.term_bounds) > 0
         unsafe |= _sum_per_line(self.label_length > MAX_LABEL_BYTES, self.br_bounds) > 0
         quote = quote_tag & (self.word_length == 1)
+        self.n_quotes = np.zeros(self.n_lines, dtype=np.int64)
         if quote.any():
             word = s.buffer[self.word_start[quote]]
             quote[quote] = (word == ord("'")) | (word == ord('"')) | (word == ord("/"))
-            unsafe |= _sum_per_line(quote, self.term_bounds) > MAX_QUOTE_TERMS
+            self.n_quotes = _sum_per_line(quote, self.term_bounds)
+            unsafe |= self.n_quotes > MAX_QUOTE_TERMS
         return unsafe
 
     def kept_terminals(self, lines: np.ndarray) -> np.ndarray:
@@ -451,7 +460,11 @@ def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Voca
     safe = ~(gold.unsafe | test.unsafe)
     skip = safe & (test.n_kept == 0)
     scores.status[skip] = 2
-    scored = safe & ~skip & (gold.n_kept == test.n_kept)
+    scores.gold_words[:], scores.test_words[:] = gold.n_kept, test.n_kept
+    unequal = safe & ~skip & (gold.n_kept != test.n_kept)
+    length_error = unequal & ((gold.n_quotes == 0) | (test.n_quotes == 0))
+    scores.status[length_error] = 1
+    scored = safe & ~skip & ~unequal
 
     g, t = gold.kept_terminals(scored), test.kept_terminals(scored)
     word_bounds = _bounds(np.where(scored, gold.n_kept, 0))
@@ -461,7 +474,7 @@ def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Voca
     same[check] = _same_bytes(gold.scanned, gold.word_start[g[check]], test.scanned,
                               test.word_start[t[check]], length[check])
     scored &= _sum_per_line(~same, word_bounds) == 0
-    scores.fallback[:] = ~(scored | skip)
+    scores.fallback[:] = ~(scored | skip | length_error)
 
     right_tag = gold.tag_classes.take(g) == test.tag_classes.take(t)
     scores.correct[scored] = _sum_per_line(right_tag, word_bounds)[scored]

@@ -165,10 +165,15 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         rows = SentenceCounts(line_numbers, chunk.length, chunk.status, chunk.matched, chunk.gold,
                               chunk.test, chunk.crossing, chunk.words, chunk.correct)
         todo = np.flatnonzero(chunk.fallback)
+        length_errors = np.flatnonzero((chunk.status == 1) & ~chunk.fallback).tolist()
     else:
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
-    messages: list[LineMessages] = []
+        length_errors = []
+    messages = [
+        LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])])
+        for index in length_errors
+    ]
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
@@ -185,6 +190,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
                 getattr(rows, column)[index] = value
             if budget.current.messages:
                 messages.append(budget.current)
+        messages.sort(key=lambda line: line.index)
     return BlockResult(rows, messages)
 
 
