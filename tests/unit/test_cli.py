@@ -76,6 +76,10 @@ def test_jobs_give_the_same_report(files: Path) -> None:
         (["bracket", "-e", "many", "gold", "test"], 2, "treeeval: error: option -e needs a whole number"),
         (["bracket", "--frobnicate", "gold", "test"], 2, "treeeval: error: unknown option --frobnicate"),
         (["frobnicate"], 2, "treeeval: error: unknown command 'frobnicate'"),
+        (["bracket", "--per-sentence", "gold", "gold", "test"], 2,
+         "treeeval: error: gold is an input file; it is never written"),
+        (["bracket", "--per-sentence", "no/such/dir.jsonl", "gold", "test"], 1,
+         "treeeval: error: no/such/dir.jsonl: cannot write"),
     ],
 )
 def test_errors_are_one_line_never_a_traceback(files: Path, args, status, message) -> None:

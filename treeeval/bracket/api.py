@@ -19,6 +19,7 @@ import json
 import os
 from typing import BinaryIO, Iterable
 
+from ..errors import InputError, UsageError
 from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbParams
 from .run import EvalbRun, RunResult
@@ -45,7 +46,7 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                       use_fast: bool = True, per_sentence: str | None = None,
                       keep_sentences: bool = False) -> RunResult:
     """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``."""
-    sink = open(per_sentence, "w", encoding="utf-8") if per_sentence else None
+    sink = open_output(per_sentence, inputs=(gold, test)) if per_sentence else None
     executor = None
     if jobs > 1 and params.debug == 0:
         from concurrent.futures import ProcessPoolExecutor
@@ -61,6 +62,17 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
             executor.shutdown(cancel_futures=True)
         if sink is not None:
             sink.close()
+
+
+def open_output(path: str, inputs: Iterable[str | os.PathLike[str]]) -> io.TextIOWrapper:
+    """Open an output file for writing, refusing to overwrite an input."""
+    target = os.path.realpath(path)
+    if any(os.path.realpath(name) == target for name in inputs):
+        raise UsageError(f"{path} is an input file; it is never written")
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", path=path) from None
 
 
 def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str], *,

@@ -42,13 +42,18 @@ class LineReader:
     """Reads a binary file in blocks of whole lines (``fgets`` lines: a last line without
     a newline still counts)."""
 
-    def __init__(self, path: str | os.PathLike[str], what: str) -> None:
-        self.path = os.fspath(path)
-        try:
-            self.handle: BinaryIO = open(self.path, "rb")
-        except OSError as exc:
-            raise InputError(f"cannot open {what} file: {exc.strerror}", path=self.path) from None
+    def __init__(self, handle: BinaryIO, path: str) -> None:
+        self.handle = handle
+        self.path = path
         self.pending = b""
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], what: str) -> LineReader:
+        """Open a file, or raise InputError saying which one could not be opened."""
+        try:
+            return cls(open(path, "rb"), os.fspath(path))
+        except OSError as exc:
+            raise InputError(f"cannot open {what} file: {exc.strerror}", path=os.fspath(path)) from None
 
     def close(self) -> None:
         self.handle.close()
@@ -238,12 +243,20 @@ class EvalbRun:
         self.kept: list[SentenceCounts] = []
 
     def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> RunResult:
-        gold = LineReader(gold_path, "gold")
+        """Score two files."""
+        gold = LineReader.open(gold_path, "gold")
         try:
-            test = LineReader(test_path, "test")
+            test = LineReader.open(test_path, "test")
         except InputError:
             gold.close()
             raise
+        return self._run(gold, test)
+
+    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> RunResult:
+        """Score two binary streams (e.g. io.BytesIO) as if they were files."""
+        return self._run(LineReader(gold, "<gold>"), LineReader(test, "<test>"))
+
+    def _run(self, gold: LineReader, test: LineReader) -> RunResult:
         try:
             self.out.write(HEADER)
             if self.params.debug > 0:

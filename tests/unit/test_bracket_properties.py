@@ -1,0 +1,86 @@
+"""Properties of bracket scoring, on random trees (hypothesis)."""
+
+from __future__ import annotations
+
+import io
+
+import hypothesis
+import hypothesis.strategies as st
+import pytest
+
+from treeeval.bracket import run as run_module
+from treeeval.bracket.params import EvalbParams
+from treeeval.bracket.run import EvalbRun
+
+COLLINS = EvalbParams(
+    max_error=30,
+    delete_label=[b"TOP", b"-NONE-", b",", b":", b"``", b"''", b"."],
+    delete_label_for_length=[b"-NONE-"],
+    eq_label=[(b"ADVP", b"PRT")],
+    quote_label=[b"''", b"POS"],
+)
+LABELS = [b"S", b"NP", b"VP", b"PP", b"ADVP", b"PRT", b"NP-SBJ", b"VP=2", b"-X-", b"TOP", b""]
+TAGS = [b"NN", b"VB", b"DT", b",", b".", b"-NONE-", b"POS", b"''", b"RP"]
+WORDS = [b"a", b"dog", b"'", b"*T*-1", b"-LRB-", b"\xc3\xa9", b","]
+
+
+@st.composite
+def trees(draw, depth: int = 0) -> bytes:
+    if depth > 3 or draw(st.integers(0, 3)) == 0:
+        return b"(%s %s)" % (draw(st.sampled_from(TAGS)), draw(st.sampled_from(WORDS)))
+    children = draw(st.lists(trees(depth + 1), min_size=1, max_size=4))
+    return b"(%s %s)" % (draw(st.sampled_from(LABELS)), b" ".join(children))
+
+
+DAMAGE = [b"", b"(", b")", b" ", b"(NN )", b"(X)", b"x", b"(POS ')", b"('' ')"]
+
+
+@st.composite
+def damaged(draw) -> bytes:
+    """A tree with a random piece of text inserted or a byte removed, now and then."""
+    tree = draw(trees())
+    action = draw(st.integers(0, 5))
+    place = draw(st.integers(0, len(tree)))
+    if action == 0:
+        return tree[:place] + draw(st.sampled_from(DAMAGE)) + tree[place:]
+    if action == 1 and place < len(tree):
+        return tree[:place] + tree[place + 1:]
+    return tree
+
+
+def report(gold: list[bytes], test: list[bytes], *, fast: bool = True) -> tuple[bytes, bytes, bool]:
+    out, err = io.BytesIO(), io.BytesIO()
+    paths = []
+    for lines in (gold, test):
+        handle = io.BytesIO(b"".join(line + b"\n" for line in lines))
+        paths.append(handle)
+    result = EvalbRun(COLLINS, out, err, use_fast=fast).run_streams(*paths)
+    return out.getvalue(), err.getvalue(), result.killed
+
+
+@hypothesis.settings(max_examples=150, deadline=None)
+@hypothesis.given(st.lists(trees(), min_size=1, max_size=8))
+def test_a_tree_scores_perfectly_against_itself(lines: list[bytes]) -> None:
+    out, err, killed = report(lines, lines)
+    assert err == b"" and not killed
+    for row in out.splitlines()[3:3 + len(lines)]:
+        fields = row.split()
+        status, matched, gold, test, crossing, words, correct = (int(x) for x in fields[2:3] + fields[5:11])
+        assert status == 2 or (status == 0 and matched == gold == test and crossing == 0
+                                and correct == words)
+
+
+@hypothesis.settings(max_examples=150, deadline=None)
+@hypothesis.given(st.lists(st.tuples(trees(), damaged()), min_size=1, max_size=8))
+def test_engines_agree(pairs: list[tuple[bytes, bytes]]) -> None:
+    gold, test = [g for g, _ in pairs], [t for _, t in pairs]
+    assert report(gold, test) == report(gold, test, fast=False)
+
+
+@pytest.mark.parametrize("block", [1, 7, 64])
+def test_block_size_does_not_change_the_output(block: int, monkeypatch) -> None:
+    gold = [b"(S (NP (DT a) (NN dog)) (VP (VB b)))", b"", b"(S (NN a) (, ,) (VB b))"] * 5
+    test = [b"(S (DT a) (VP (NN dog) (VB b)))", b"(S (NN a))", b"(S (NN a) (VB c))"] * 5
+    whole = report(gold, test)
+    monkeypatch.setattr(run_module, "BLOCK_BYTES", block)
+    assert report(gold, test) == whole
