@@ -58,14 +58,14 @@ def compare(gold: bytes, test: bytes, params: EvalbParams, output: bytes) -> tup
     """Check score_chunk against EVALB's lines; return (lines checked, lines handed back)."""
     scores = score_chunk(gold, test, params)
     expected = evalb_lines(output)
-    got = np.stack([getattr(scores, name) for name in FIELDS], axis=1)
+    got = np.stack([getattr(scores.counts, name) for name in FIELDS], axis=1)
     checked = 0
     for index, back in enumerate(scores.fallback.tolist()):
         numbers = expected.get(index + 1)
         if numbers is None:
             continue
         if numbers[1] == 1 and not back:
-            assert scores.status[index] == 1 and scores.gold_words[index] != scores.test_words[index], (
+            assert scores.counts.status[index] == 1 and scores.gold_words[index] != scores.test_words[index], (
                 f"line {index + 1}: EVALB reports an Error the fast path neither kept as a "
                 "length mismatch nor handed back")
         if not back:

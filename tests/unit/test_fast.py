@@ -30,7 +30,7 @@ def collins(**changes: object) -> EvalbParams:
 def rows(scores: ChunkScores) -> list[tuple[int, ...] | None]:
     """EVALB's numbers per line (Len, Stat, matched, gold, test, crossing, Words, Tags),
     None for a line handed back."""
-    table = np.stack([getattr(scores, name) for name in COLUMNS], axis=1).tolist()
+    table = np.stack([getattr(scores.counts, name) for name in COLUMNS], axis=1).tolist()
     return [None if back else tuple(row) for row, back in zip(table, scores.fallback.tolist())]
 
 

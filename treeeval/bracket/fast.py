@@ -25,7 +25,8 @@ The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 >>> gold = b"(TOP (S (NP (DT The) (NN dog)) (VP (VBZ barks)) (. .)))\\n(TOP (S (NN x)))\\n"
 >>> test = b"(TOP (S (NP (DT The) (NN dog) (VBZ barks)) (. .)))\\n(TOP (S (NN x) (NN y)))\\n"
 >>> scores = score_chunk(gold, test, params)
->>> scores.matched.tolist(), scores.gold.tolist(), scores.test.tolist(), scores.status.tolist()
+>>> rows = scores.counts
+>>> rows.matched.tolist(), rows.gold.tolist(), rows.test.tolist(), rows.status.tolist()
 ([1, 0], [3, 0], [2, 0], [0, 1])
 >>> scores.fallback.tolist(), scores.gold_words.tolist(), scores.test_words.tolist()
 ([False, False], [3, 1], [3, 2])
@@ -34,11 +35,12 @@ The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..formats.scan import ScannedLines, scan_lines
+from .counts import SentenceCounts
 from .params import EvalbParams
 
 #: EVALB's array sizes: per line, kept words and brackets; bytes of a label or word
@@ -72,33 +74,33 @@ _FLOOR_LOG2 = np.array([0] + [k.bit_length() - 1 for k in range(1, MAX_WORDS + 1
 
 @dataclass
 class ChunkScores:
-    """EVALB's numbers per line (int64 arrays), and which lines the caller must redo."""
+    """EVALB's numbers per line, and which lines the caller must redo.
 
-    length: np.ndarray
-    status: np.ndarray
-    matched: np.ndarray
-    gold: np.ndarray
-    test: np.ndarray
-    crossing: np.ndarray
-    words: np.ndarray
-    correct: np.ndarray
+    ``counts.line`` numbers the lines of the chunk from 0.  A line with status 1 that does
+    not fall back is EVALB's "Length unmatch (gold_words|test_words)": no quote repair can
+    mend it.
+    """
+
+    counts: SentenceCounts
     fallback: np.ndarray
-    #: kept terminals on each side; a line with status 1 that does not fall back is
-    #: EVALB's "Length unmatch (gold_words|test_words)", the quote repair being impossible
+    #: kept terminals on each side
     gold_words: np.ndarray
     test_words: np.ndarray
 
     @classmethod
     def zeros(cls, n_lines: int, fallback: bool) -> ChunkScores:
-        numbers = [np.zeros(n_lines, dtype=np.int64) for _ in range(8)]
+        counts = SentenceCounts(np.arange(n_lines), *(np.zeros(n_lines, dtype=np.int64) for _ in range(8)))
         words = [np.zeros(n_lines, dtype=np.int64) for _ in range(2)]
-        return cls(*numbers, np.full(n_lines, fallback), *words)
+        return cls(counts, np.full(n_lines, fallback), *words)
 
     @classmethod
     def concatenate(cls, parts: list[ChunkScores]) -> ChunkScores:
         if not parts:
             return cls.zeros(0, False)
-        return cls(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)))
+        counts = SentenceCounts.concatenate([part.counts for part in parts])
+        counts.line = np.arange(len(counts))
+        return cls(counts, *(np.concatenate([getattr(p, name) for p in parts])
+                             for name in ("fallback", "gold_words", "test_words")))
 
 
 def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
@@ -108,7 +110,7 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     equivalence classes.  Raises ValueError when the numbers of lines differ.
 
     >>> scores = score_chunk(b"(S (NN a) (VB b))\\n\\n", b"(S (NN a) (NN b))\\n\\n", EvalbParams())
-    >>> scores.status.tolist(), scores.matched.tolist(), scores.correct.tolist()
+    >>> scores.counts.status.tolist(), scores.counts.matched.tolist(), scores.counts.correct.tolist()
     ([0, 2], [1, 0], [1, 0])
     """
     classes = params.label_classes()
@@ -456,14 +458,15 @@ def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Voca
                  labeled: bool) -> ChunkScores:
     gold, test = _sides(gold_data, test_data, vocabulary)
     scores = ChunkScores.zeros(gold.n_lines, False)
-    scores.length[:] = gold.length
+    rows = scores.counts
+    rows.length[:] = gold.length
     safe = ~(gold.unsafe | test.unsafe)
     skip = safe & (test.n_kept == 0)
-    scores.status[skip] = 2
+    rows.status[skip] = 2
     scores.gold_words[:], scores.test_words[:] = gold.n_kept, test.n_kept
     unequal = safe & ~skip & (gold.n_kept != test.n_kept)
     length_error = unequal & ((gold.n_quotes == 0) | (test.n_quotes == 0))
-    scores.status[length_error] = 1
+    rows.status[length_error] = 1
     scored = safe & ~skip & ~unequal
 
     g, t = gold.kept_terminals(scored), test.kept_terminals(scored)
@@ -477,20 +480,20 @@ def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Voca
     scores.fallback[:] = ~(scored | skip | length_error)
 
     right_tag = gold.tag_classes.take(g) == test.tag_classes.take(t)
-    scores.correct[scored] = _sum_per_line(right_tag, word_bounds)[scored]
-    scores.words[scored] = gold.n_kept[scored]
-    scores.gold[scored] = gold.n_brackets[scored]
-    scores.test[scored] = test.n_brackets[scored]
+    rows.correct[scored] = _sum_per_line(right_tag, word_bounds)[scored]
+    rows.words[scored] = gold.n_kept[scored]
+    rows.gold[scored] = gold.n_brackets[scored]
+    rows.test[scored] = test.n_brackets[scored]
     gb, tb = gold.scored_brackets(scored), test.scored_brackets(scored)
     gold_counts = np.where(scored, gold.n_brackets, 0)
     test_counts = np.where(scored, test.n_brackets, 0)
     gold_line = np.arange(gold.n_lines).repeat(gold_counts)
     test_line = np.arange(test.n_lines).repeat(test_counts)
     matched = _matched(gold, gb, gold_line, test, tb, test_line, labeled)
-    scores.matched[scored] = _sum_per_line(matched, _bounds(test_counts))[scored]
+    rows.matched[scored] = _sum_per_line(matched, _bounds(test_counts))[scored]
     loose = (~matched).nonzero()[0]
     crossing = _crossing(gold, gb, gold_line, test, tb[loose], test_line[loose], scored)
-    scores.crossing[scored] = crossing[scored]
+    rows.crossing[scored] = crossing[scored]
     return scores
 
 

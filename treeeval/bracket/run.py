@@ -167,10 +167,10 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         from .fast import score_chunk
 
         chunk = score_chunk(gold, test, params)
-        rows = SentenceCounts(line_numbers, chunk.length, chunk.status, chunk.matched, chunk.gold,
-                              chunk.test, chunk.crossing, chunk.words, chunk.correct)
+        rows = chunk.counts
+        rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
-        length_errors = np.flatnonzero((chunk.status == 1) & ~chunk.fallback).tolist()
+        length_errors = np.flatnonzero((rows.status == 1) & ~chunk.fallback).tolist()
     else:
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
