@@ -8,7 +8,7 @@ import hypothesis
 import hypothesis.strategies as st
 import pytest
 
-from treeeval.bracket import run as run_module
+from treeeval.formats import lineblocks
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
 
@@ -82,5 +82,5 @@ def test_block_size_does_not_change_the_output(block: int, monkeypatch) -> None:
     gold = [b"(S (NP (DT a) (NN dog)) (VP (VB b)))", b"", b"(S (NN a) (, ,) (VB b))"] * 5
     test = [b"(S (DT a) (VP (NN dog) (VB b)))", b"(S (NN a))", b"(S (NN a) (VB c))"] * 5
     whole = report(gold, test)
-    monkeypatch.setattr(run_module, "BLOCK_BYTES", block)
+    monkeypatch.setattr(lineblocks, "BLOCK_BYTES", block)
     assert report(gold, test) == whole

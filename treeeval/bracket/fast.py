@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..formats.lineblocks import count_lines
 from ..formats.scan import ScannedLines, scan_lines
 from .counts import SentenceCounts
 from .params import EvalbParams
@@ -115,24 +116,15 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     """
     classes = params.label_classes()
     if params.debug > 0 or classes is None:
-        n_lines = _count_lines(gold)
-        if _count_lines(test) != n_lines:
-            raise ValueError(f"{n_lines} gold lines but {_count_lines(test)} test lines")
+        n_lines = count_lines(gold)
+        if count_lines(test) != n_lines:
+            raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
         return ChunkScores.zeros(n_lines, True)
     vocabulary = _Vocabulary(params, classes)
     return ChunkScores.concatenate([
         _score_block(gold_block, test_block, vocabulary, params.labeled != 0)
         for gold_block, test_block in _blocks(gold, test)
     ])
-
-
-def _count_lines(data: bytes) -> int:
-    """Lines of ``data``, counting a last line without a newline.
-
-    >>> _count_lines(b""), _count_lines(b"a\\n"), _count_lines(b"a\\nb")
-    (0, 1, 2)
-    """
-    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
 
 
 def _blocks(gold: bytes, test: bytes) -> Iterator[tuple[memoryview, memoryview]]:
