@@ -1,0 +1,1 @@
+"""Corpora in memory, with no I/O: columns of numbers and strings."""
