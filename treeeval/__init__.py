@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["evaluate_brackets", "read_trees", "TreeevalError", "InputError"]
+__all__ = ["evaluate_brackets", "read_trees", "convert", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
 
@@ -25,4 +25,8 @@ def __getattr__(name: str) -> Any:
         from .formats.brackets import read_trees
 
         return read_trees
+    if name == "convert":
+        from .conversion import convert
+
+        return convert
     raise AttributeError(f"module 'treeeval' has no attribute {name!r}")

@@ -42,6 +42,8 @@ usage: treeeval COMMAND [ARGS]
 
 commands:
   bracket   score constituency trees as EVALB does (treeeval bracket -h)
+  convert   convert constituency trees to CoNLL dependencies (treeeval convert -h)
+  lin       Lin's (1995) dependency error count (treeeval lin -h)
 """
 
 #: input larger than this (gold bytes) is scored in two processes by default
@@ -167,7 +169,21 @@ def _large(path: str) -> bool:
         return False
 
 
-COMMANDS = {"bracket": run_bracket}
+def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval convert`` (imported on use: nltk is not needed by ``treeeval bracket``)."""
+    from .conversion.cli import run_convert as run
+
+    return run(args, out, err)
+
+
+def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval lin``."""
+    from .lin.cli import run_lin as run
+
+    return run(args, out, err)
+
+
+COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

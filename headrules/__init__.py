@@ -1,0 +1,1 @@
+"""Head tables shipped with treeeval (``--heads collins`` ...); see docs/convert.md."""

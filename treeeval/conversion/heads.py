@@ -1,0 +1,125 @@
+"""Head finding with a head table compiled into dicts and sets.
+
+``HeadFinder.head(parent, categories)`` picks the head among the categories of a node's
+children (function tags already stripped).  Each pass of the table is compiled once:
+category-major passes into a rank dictionary, position-major and "except" passes into
+sets, so that finding a head is one scan of the children per pass.
+
+>>> from treeeval.formats.headrules import load_heads
+>>> finder = HeadFinder(load_heads("collins"))
+>>> finder.head("PP", ["IN", "NP"]), finder.head("NP", ["DT", "NN", "NN"])
+(0, 2)
+>>> finder.head("NP", ["NP", "CC", "NP"])  # coordination: the first conjunct
+0
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..formats.headrules import ANY, HeadPass, HeadTable
+
+_CATEGORY, _POSITION, _EXCEPT, _DEFAULT = range(4)
+_TAG_START = re.compile(r"[-=|]")
+
+#: labels of the wrappers around a whole tree; transparent when unary, and without a rule
+#: of their own they use the table's ``*`` rule without counting as unknown
+WRAPPERS = frozenset(["", "TOP", "ROOT", "VROOT"])
+
+
+def base_category(label: str, _cache: dict[str, str] = {}) -> str:
+    """The category without function tags and indices (``-LRB-``, ``-NONE-`` kept whole).
+
+    >>> [base_category(x) for x in ["NP-SBJ-1", "S=2", "PRT|ADVP", "-LRB-", "-NONE-", ""]]
+    ['NP', 'S', 'PRT', '-LRB-', '-NONE-', '']
+    """
+    base = _cache.get(label)
+    if base is None:
+        found = None if label.startswith("-") else _TAG_START.search(label, 1)
+        base = _cache[label] = label[: found.start()] if found else label
+    return base
+
+
+def _compile(rule: tuple[HeadPass, ...]) -> tuple[tuple[int, bool, object], ...]:
+    compiled = []
+    for step in rule:
+        reverse = step.direction.startswith("right")
+        if not step.categories:
+            compiled.append((_DEFAULT, reverse, None))
+            break  # a default ends the search
+        if step.direction.endswith("except"):
+            compiled.append((_EXCEPT, reverse, frozenset(step.categories)))
+        elif step.direction.endswith("dis") or len(step.categories) == 1:
+            compiled.append((_POSITION, reverse, frozenset(step.categories)))
+        else:
+            ranks: dict[str, int] = {}
+            for rank, category in enumerate(step.categories):
+                ranks.setdefault(category, rank)
+            compiled.append((_CATEGORY, reverse, ranks))
+    if not compiled or compiled[-1][0] != _DEFAULT:
+        last_reverse = compiled[-1][1] if compiled else False
+        compiled.append((_DEFAULT, last_reverse, None))
+    return tuple(compiled)
+
+
+class HeadFinder:
+    """A compiled head table; counts the parents it found no rule for in ``unknown``."""
+
+    def __init__(self, table: HeadTable) -> None:
+        self.table = table
+        self.rules = {parent: _compile(rule) for parent, rule in table.rules.items()}
+        self.default = self.rules.get(ANY) or _compile(())
+        self.punctuation = table.punctuation
+        self.skip_punctuation = table.fallback == "skip-punctuation"
+        self.coordination = table.coordination
+        self.coordinate_defaults = table.coordination_after_fallback
+        #: how often each parent category without a rule was met (the ``*`` rule was used)
+        self.unknown: dict[str, int] = {}
+
+    def head(self, parent: str, cats: list[str]) -> int:
+        """Index of the head among ``cats`` (the children's categories) of ``parent``."""
+        n = len(cats)
+        if n == 1:
+            return 0
+        passes = self.rules.get(parent)
+        if passes is None:
+            passes = self.default
+            if parent not in WRAPPERS:
+                self.unknown[parent] = self.unknown.get(parent, 0) + 1
+        for kind, reverse, data in passes:
+            order = range(n - 1, -1, -1) if reverse else range(n)
+            if kind == _CATEGORY:
+                best, best_rank = -1, n + len(data)  # type: ignore[arg-type]
+                for i in order:
+                    rank = data.get(cats[i])  # type: ignore[union-attr]
+                    if rank is not None and rank < best_rank:
+                        best, best_rank = i, rank
+                        if rank == 0:
+                            break
+                if best >= 0:
+                    return self._coordinate(best, cats)
+            elif kind == _POSITION:
+                for i in order:
+                    if cats[i] in data:  # type: ignore[operator]
+                        return self._coordinate(i, cats)
+            elif kind == _EXCEPT:
+                for i in order:
+                    if cats[i] not in data:  # type: ignore[operator]
+                        return self._coordinate(i, cats)
+            else:
+                return self._default(order, cats)
+        raise AssertionError("every compiled rule ends with a default")  # pragma: no cover
+
+    def _default(self, order: range, cats: list[str]) -> int:
+        found = order[0]
+        if self.skip_punctuation:
+            for i in order:
+                if cats[i] not in self.punctuation:
+                    found = i
+                    break
+        return self._coordinate(found, cats) if self.coordinate_defaults else found
+
+    def _coordinate(self, h: int, cats: list[str]) -> int:
+        if h >= 2 and cats[h - 1] in self.coordination and cats[h - 2] not in self.punctuation:
+            return h - 2
+        return h

@@ -1,0 +1,179 @@
+"""CoNLL-X and CoNLL-U: reader and writer of dependency sentences.
+
+Both formats have one token a line, ten tab-separated columns, and a blank line after
+each sentence:
+
+======= ============ ==========
+column  CoNLL-X      CoNLL-U
+======= ============ ==========
+1       ID           ID
+2       FORM         FORM
+3       LEMMA        LEMMA
+4       CPOSTAG      UPOS
+5       POSTAG       XPOS
+6       FEATS        FEATS
+7       HEAD         HEAD
+8       DEPREL       DEPREL
+9       PHEAD        DEPS
+10      PDEPREL      MISC
+======= ============ ==========
+
+``DependencySentence.tags`` is column 4; columns 3, 5, 6, 9 and 10 are kept in ``extra``
+under ``lemma``, ``postag``, ``feats``, ``col9`` and ``col10``.  A HEAD of ``_`` is read as
+an unknown head (-1).  The reader also keeps aside, in ``extra``, what CoNLL-U adds:
+comment lines (``comments``), multiword-token ranges such as ``1-2`` (``ranges``) and empty
+nodes such as ``1.1`` (``empty_nodes``), as raw lines; they never take part in the
+sentence.  A malformed line is an InputError with file, line and column.
+
+>>> import io
+>>> rows = ["1 Rain _ NN NN _ 2 dep _ _", "2 fell _ VBD VBD _ 0 root _ _"]
+>>> text = "# sent_id = 1\\n" + "".join(row.replace(" ", "\\t") + "\\n" for row in rows) + "\\n"
+>>> sentence = next(read_conll(io.StringIO(text)))
+>>> sentence.forms, sentence.heads, sentence.line, sentence.extra["comments"]
+(['Rain', 'fell'], [2, 0], 2, ['# sent_id = 1'])
+>>> out = io.StringIO()
+>>> write_conll([sentence], out, format="conllu")
+>>> out.getvalue() == text
+True
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import IO, Iterable, Iterator, Union
+
+from ..errors import InputError
+from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+
+FORMATS = ("conllx", "conllu")
+#: names in ``extra`` of the columns that DependencySentence has no field for
+EXTRA_COLUMNS = {2: "lemma", 4: "postag", 5: "feats", 8: "col9", 9: "col10"}
+ASIDE = ("comments", "ranges", "empty_nodes")
+
+Source = Union[str, os.PathLike, IO[str], IO[bytes]]
+
+
+class ConllError(InputError):
+    """A malformed line in a CoNLL-X or CoNLL-U file."""
+
+
+def read_conll(source: Source, encoding: str = "utf-8") -> Iterator[DependencySentence]:
+    """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file)."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            stream = open(path, encoding=encoding, newline="")
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+        return _read_and_close(stream, path)
+    name = getattr(source, "name", None)
+    path = name if isinstance(name, str) else "<input>"
+    if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
+        source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
+    return _read_lines(source, path)  # type: ignore[arg-type]
+
+
+def _read_and_close(stream: IO[str], path: str) -> Iterator[DependencySentence]:
+    with stream:
+        yield from _read_lines(stream, path)
+
+
+def _read_lines(stream: IO[str], path: str) -> Iterator[DependencySentence]:
+    rows: list[tuple[int, str, list[str]]] = []
+    aside: dict[str, list[str]] = {}
+    number = 0
+    try:
+        for number, raw in enumerate(stream, 1):
+            line = raw.rstrip("\r\n")
+            if not line.strip():
+                if rows:
+                    yield _sentence(rows, aside, path)
+                    rows, aside = [], {}
+                elif aside:
+                    aside = {}  # comments of an empty sentence
+                continue
+            if line.startswith("#"):
+                aside.setdefault("comments", []).append(line)
+                continue
+            fields = line.split("\t")
+            if len(fields) != 10:
+                column = len(line) + 1 if len(fields) < 10 else len("\t".join(fields[:10])) + 1
+                raise ConllError(f"expected 10 tab-separated columns, found {len(fields)}",
+                                 path=path, line=number, column=column, source_line=line)
+            token_id = fields[0]
+            if "-" in token_id:
+                aside.setdefault("ranges", []).append(line)
+            elif "." in token_id:
+                aside.setdefault("empty_nodes", []).append(line)
+            else:
+                rows.append((number, line, fields))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"cannot decode: {exc.reason}", path=path, line=number + 1) from None
+    if rows:
+        yield _sentence(rows, aside, path)
+
+
+def _column(fields: list[str], index: int) -> int:
+    return sum(len(f) + 1 for f in fields[:index]) + 1
+
+
+def _sentence(rows: list[tuple[int, str, list[str]]], aside: dict[str, list[str]],
+              path: str) -> DependencySentence:
+    size = len(rows)
+    heads: list[int] = []
+    for position, (number, line, fields) in enumerate(rows, 1):
+        if fields[0] != str(position):
+            raise ConllError(f"expected token ID {position}, found {fields[0]!r}", path=path,
+                             line=number, column=1, source_line=line)
+        head = fields[6]
+        if head == "_":
+            heads.append(UNKNOWN_HEAD)
+            continue
+        if not head.isdigit() or int(head) > size:
+            raise ConllError(f"HEAD must be a token ID from 0 to {size} or _, found {head!r}",
+                             path=path, line=number, column=_column(fields, 6), source_line=line)
+        heads.append(int(head))
+    columns = list(zip(*(fields for _, _, fields in rows)))
+    extra = {name: list(columns[index]) for index, name in EXTRA_COLUMNS.items()}
+    extra.update(aside)
+    return DependencySentence(list(columns[1]), list(columns[3]), heads, list(columns[7]),
+                              line=rows[0][0], extra=extra)
+
+
+def format_sentence(sentence: DependencySentence, format: str = "conllx") -> str:
+    """One sentence in CoNLL-X or CoNLL-U, with its final blank line.
+
+    >>> s = DependencySentence(["Rain", "fell"], ["NN", "VBD"], [2, 0], ["dep", "root"])
+    >>> for line in format_sentence(s).splitlines():
+    ...     print(line.replace("\\t", " "))
+    1 Rain _ NN NN _ 2 dep _ _
+    2 fell _ VBD VBD _ 0 root _ _
+    <BLANKLINE>
+    """
+    if format not in FORMATS:
+        raise ValueError(f"unknown format {format!r} (formats: {', '.join(FORMATS)})")
+    extra = sentence.extra
+    blank = ["_"] * len(sentence)
+    lemma = extra.get("lemma", blank)
+    postag = extra.get("postag", sentence.tags)
+    feats = extra.get("feats", blank)
+    col9 = extra.get("col9", blank)
+    col10 = extra.get("col10", blank)
+    lines = list(extra.get("comments", ())) if format == "conllu" else []
+    for i, (form, tag, head, label) in enumerate(
+            zip(sentence.forms, sentence.tags, sentence.heads, sentence.labels)):
+        head_text = "_" if head == UNKNOWN_HEAD else str(head)
+        lines.append(f"{i + 1}\t{form}\t{lemma[i]}\t{tag}\t{postag[i]}\t{feats[i]}\t"
+                     f"{head_text}\t{label}\t{col9[i]}\t{col10[i]}")
+    lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def write_conll(sentences: Iterable[DependencySentence], stream: IO[str] | IO[bytes],
+                format: str = "conllx") -> None:
+    """Write sentences to a text or binary stream (UTF-8) in CoNLL-X or CoNLL-U."""
+    binary = not isinstance(stream, io.TextIOBase) and "b" in getattr(stream, "mode", "b")
+    for sentence in sentences:
+        text = format_sentence(sentence, format)
+        stream.write(text.encode("utf-8") if binary else text)  # type: ignore[arg-type]

@@ -1,0 +1,195 @@
+"""``treeeval lin GOLD ANSWER``: Lin's error count, tuple tables and phrase scores.
+
+Each input is read as bracketed trees (its first significant line starts with ``(``),
+CoNLL-X/CoNLL-U (tab-separated lines of eight or more fields starting with a word
+number) or Lin tuples (anything else).  Trees are converted with ``--heads``; the
+operations of ``--ops`` are applied to both sides before scoring.
+
+>>> import io, pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "key").write_text("Rain N < fell\\nfell V *\\n")
+>>> _ = (folder / "answer").write_text("Rain N ?\\nfell V *\\n")
+>>> out = io.BytesIO()
+>>> run_lin([str(folder / "key"), str(folder / "answer")], out, io.BytesIO())
+0
+>>> print(out.getvalue().decode(), end="")
+Sent  Words  Scored  Errors
+   1      2       2       1
+total: 1 error in 2 scored words (2 words, 1 sentence)
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from typing import BinaryIO, Sequence
+
+from ..errors import InputError, UsageError
+from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from .notation import read_tuples
+from .ops import Operation, modify, read_ops
+from .score import PhraseScores, error_count, phrase_scores, phrase_spans, side_by_side
+
+LIN_USAGE = """\
+usage: treeeval lin GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples]
+
+Lin's (1995) dependency-based evaluation: per sentence and in total, the words whose head
+in ANSWER differs from GOLD (an unknown head '?' in ANSWER is an error; a word whose head
+is unknown in GOLD is not scored).  GOLD and ANSWER are Lin tuple files, CoNLL files or
+bracketed trees; when both are trees, section 2's phrase scores are reported too.
+
+  --heads NAME|FILE  head table for converting trees (default: collins)
+  --ops FILE         Lin's modify operations, applied to both sides before scoring
+  --tuples           print the tuples of GOLD and ANSWER side by side with an error column
+  -h, --help         show this help
+"""
+
+
+@dataclass
+class LinOptions:
+    """The parsed command line of ``treeeval lin``."""
+
+    gold: str
+    answer: str
+    heads: str = "collins"
+    ops: str | None = None
+    tuples: bool = False
+
+
+@dataclass
+class Side:
+    """One input: its dependency sentences and, for trees, their phrase boundaries."""
+
+    sentences: list[DependencySentence]
+    spans: list[set[tuple[int, int]]] | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def parse_lin_args(args: Sequence[str]) -> LinOptions | None:
+    """Parse the arguments; None means help was asked for."""
+    files: list[str] = []
+    options: dict[str, object] = {}
+    queue = list(args)
+    while queue:
+        arg = queue.pop(0)
+        if arg in ("-h", "--help"):
+            return None
+        if arg == "--tuples":
+            options["tuples"] = True
+        elif arg.split("=", 1)[0] in ("--heads", "--ops"):
+            name, _, value = arg.partition("=")
+            if not value:
+                if not queue:
+                    raise UsageError(f"option {name} needs a value")
+                value = queue.pop(0)
+            options[name[2:]] = value
+        elif arg.startswith("-"):
+            raise UsageError(f"unknown option {arg} (see treeeval lin -h)")
+        else:
+            files.append(arg)
+    if len(files) != 2:
+        raise UsageError(f"expected GOLD and ANSWER files, got {len(files)} file argument(s)")
+    return LinOptions(files[0], files[1], **options)  # type: ignore[arg-type]
+
+
+def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval lin``: returns the exit status."""
+    options = parse_lin_args(args)
+    if options is None:
+        out.write(LIN_USAGE.encode())
+        return 0
+    operations = read_ops(options.ops) if options.ops else []
+    gold = read_side(options.gold, options.heads)
+    answer = read_side(options.answer, options.heads)
+    for message in dict.fromkeys(gold.warnings + answer.warnings):
+        err.write(f"treeeval: warning: {message}\n".encode())
+    if len(gold.sentences) != len(answer.sentences):
+        raise InputError(f"{len(answer.sentences)} sentences, but GOLD has {len(gold.sentences)}",
+                         path=options.answer)
+    out.write(report(gold, answer, operations, options).encode())
+    return 0
+
+
+def read_side(path: str, heads: str) -> Side:
+    """Read one input in whichever format it is written."""
+    kind = sniff(path)
+    if kind == "tuples":
+        return Side(read_tuples(path))
+    if kind == "conll":
+        from ..formats.conll import read_conll
+
+        return Side(list(read_conll(path)))
+    from ..conversion import convert
+    from ..formats.brackets import read_trees
+
+    trees = list(read_trees(path))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        corpus = convert(trees, heads=heads)
+    return Side(list(corpus), [phrase_spans(tree) for tree in trees],
+                [f"{path}: {warning.message}" for warning in caught])
+
+
+def sniff(path: str) -> str:
+    """'brackets', 'conll' or 'tuples', from the first significant line of the file."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as stream:
+            for line in stream:
+                text = line.strip()
+                if not text or text.startswith("#"):
+                    continue
+                if text.startswith("("):
+                    return "brackets"
+                fields = line.rstrip("\r\n").split("\t")
+                number = fields[0].replace("-", ".").split(".")[0]
+                return "conll" if len(fields) >= 8 and number.isdigit() else "tuples"
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    return "tuples"
+
+
+def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:
+    """Reject a word that is its own head (from the input, or from --ops on a cycle)."""
+    for word, head in enumerate(sentence.heads, start=1):
+        if head == word:
+            form = sentence.forms[word - 1]
+            raise InputError(f"sentence {number}: word {word} ({form!r}) is its own head",
+                             path=path, line=sentence.line or None)
+
+
+def report(gold: Side, answer: Side, operations: list[Operation], options: LinOptions) -> str:
+    """The per-sentence table, the totals and (with --tuples) the tuple tables."""
+    spans = list(zip(gold.spans, answer.spans)) if gold.spans and answer.spans else None
+    phrases = spans is not None
+    header = "Sent  Words  Scored  Errors" + ("   Recall    Prec.  Cross" if phrases else "")
+    lines = [header]
+    tables = []
+    errors = scored = words = 0
+    total = PhraseScores(0, 0, 0, 0)
+    for number, (key, given) in enumerate(zip(gold.sentences, answer.sentences), start=1):
+        key, given = modify(operations, key), modify(operations, given)
+        _check_heads(key, number, options.gold)
+        _check_heads(given, number, options.answer)
+        if len(key) != len(given):
+            raise InputError(f"sentence {number} has {len(given)} words, but GOLD's has {len(key)}",
+                             path=options.answer, line=given.line or None)
+        count = error_count(key, given)
+        known = sum(1 for head in key.heads if head != UNKNOWN_HEAD)
+        errors, scored, words = errors + count, scored + known, words + len(key)
+        row = f"{number:>4}  {len(key):>5}  {known:>6}  {count:>6}"
+        if phrases:
+            score = phrase_scores(*spans[number - 1])  # type: ignore[index]
+            total += score
+            recall, precision = float(score.recall), float(score.precision)
+            row += f"  {recall:>7.2%}  {precision:>7.2%}  {score.crossing:>5}"
+        lines.append(row)
+        if options.tuples:
+            tables.append(f"sentence {number}\n{side_by_side(key, given)}\n")
+    sentences = len(gold.sentences)
+    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored} scored words "
+                 f"({words} words, {sentences} sentence{'s' * (sentences != 1)})")
+    if phrases:
+        lines.append(f"phrases: recall {total.matched}/{total.key} = {float(total.recall):.2%}, "
+                     f"precision {total.matched}/{total.answer} = {float(total.precision):.2%}, "
+                     f"crossing {total.crossing}")
+    return "\n".join(tables + lines) + "\n"

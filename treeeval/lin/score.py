@@ -1,0 +1,136 @@
+"""Lin's scores: the error count of procedure (7), his side-by-side tables, phrase scores.
+
+The error count of an answer is the number of words whose head differs from the key's.
+Exactly as procedure (7) has it, a word whose head is unknown (``?``) in the key is not
+counted, and an unknown head in the answer is an error wherever the key knows the head.
+Heads are compared as word numbers, which is what Lin's comparison of position and head
+word amounts to when both trees have the same words; relationships are not compared.
+
+The phrase-level scores of section 2 treat the phrase boundaries of a tree as a set of
+word intervals ``[i, j]``: recall is ``|A & K| / |K|``, precision ``|A & K| / |A|``, and
+crossing counts the answer's boundaries that cross some boundary of the key
+(``i < i' <= j < j'`` either way round), which is how Lin counts the three crossings of
+(3b) and as EVALB counts them.
+
+>>> from treeeval.lin.notation import parse_tuples
+>>> key, answer = parse_tuples("Rain N < fell\\nfell V *\\n\\nRain N ?\\nfell V *\\n")
+>>> error_count(key, answer)
+1
+>>> print(side_by_side(key, answer))
+Key            Answer    error
+Rain N < fell  Rain N ?  yes
+fell V *       fell V *
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from nltk import Tree
+
+from ..errors import InputError
+from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from .notation import tuple_rows
+
+Span = tuple[int, int]
+
+
+class LinMismatchError(InputError):
+    """Key and answer that cannot be compared word by word."""
+
+
+def word_errors(key: DependencySentence, answer: DependencySentence) -> list[bool]:
+    """Per word, whether procedure (7) counts it as an error."""
+    if len(key) != len(answer):
+        raise LinMismatchError(
+            f"the key has {len(key)} words and the answer {len(answer)} "
+            f"(answer sentence at line {answer.line})", line=key.line or None)
+    return [k != UNKNOWN_HEAD and k != a for k, a in zip(key.heads, answer.heads)]
+
+
+def error_count(key: DependencySentence, answer: DependencySentence) -> int:
+    """Lin's error count of ``answer`` against ``key`` (procedure (7))."""
+    return sum(word_errors(key, answer))
+
+
+def side_by_side(key: DependencySentence, answer: DependencySentence) -> str:
+    """The key's and the answer's tuples next to each other with an error column, as (5c)."""
+    errors = word_errors(key, answer)
+    halves = [_aligned(tuple_rows(key)), _aligned(tuple_rows(answer))]
+    width = [max(len("Answer"), *(len(line) for line in half)) for half in halves]
+    lines = [f"{'Key':<{width[0]}}  {'Answer':<{width[1]}}  error"]
+    for left, right, wrong in zip(*halves, errors):
+        lines.append(f"{left:<{width[0]}}  {right:<{width[1]}}  {'yes' if wrong else ''}".rstrip())
+    return "\n".join(lines)
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    return [" ".join(f"{field:<{width}}" for field, width in zip(row, widths)).rstrip()
+            for row in rows]
+
+
+@dataclass(frozen=True)
+class PhraseScores:
+    """Phrase boundaries matched, in the key and in the answer, and crossing brackets."""
+
+    matched: int
+    key: int
+    answer: int
+    crossing: int
+
+    @property
+    def recall(self) -> Fraction:
+        return Fraction(self.matched, self.key) if self.key else Fraction(1)
+
+    @property
+    def precision(self) -> Fraction:
+        return Fraction(self.matched, self.answer) if self.answer else Fraction(1)
+
+    def __add__(self, other: PhraseScores) -> PhraseScores:
+        return PhraseScores(self.matched + other.matched, self.key + other.key,
+                            self.answer + other.answer, self.crossing + other.crossing)
+
+
+def phrase_spans(tree: Tree) -> set[Span]:
+    """The phrase boundaries ``[i, j]`` of a tree, words numbered from 0.
+
+    Preterminals (a tag over one word) are words, not phrases; ``-NONE-`` elements and the
+    phrases they leave empty are dropped first.
+
+    >>> sorted(phrase_spans(Tree.fromstring("(S (NP (PRP They)) (VP (VBD came) (-NONE- *)))")))
+    [(0, 0), (0, 1), (1, 1)]
+    """
+    spans: set[Span] = set()
+    _collect(tree, 0, spans)
+    return spans
+
+
+def _collect(tree: Tree | str, start: int, spans: set[Span]) -> int:
+    """Add the spans under ``tree`` starting at word ``start``; returns the words it covers."""
+    if isinstance(tree, str):
+        return 1
+    if len(tree) == 1 and isinstance(tree[0], str):
+        return 0 if tree.label() == "-NONE-" else 1
+    size = 0
+    for child in tree:
+        size += _collect(child, start + size, spans)
+    if size:
+        spans.add((start, start + size - 1))
+    return size
+
+
+def phrase_scores(key: set[Span], answer: set[Span]) -> PhraseScores:
+    """Section 2's scores of the answer's boundaries against the key's.
+
+    >>> score = phrase_scores({(0, 2), (1, 1), (1, 2)}, {(0, 2), (1, 1), (0, 1), (2, 2)})
+    >>> score.precision, score.recall, score.crossing
+    (Fraction(1, 2), Fraction(2, 3), 1)
+    """
+    crossing = sum(1 for span in answer if any(_cross(span, other) for other in key))
+    return PhraseScores(len(key & answer), len(key), len(answer), crossing)
+
+
+def _cross(a: Span, b: Span) -> bool:
+    return a[0] < b[0] <= a[1] < b[1] or b[0] < a[0] <= b[1] < a[1]
