@@ -1,0 +1,202 @@
+"""eval.pl scoring and report on small hand-made files, with hand-computed numbers."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from treeeval.dep.evalpl import is_punctuation, read_evalpl
+from treeeval.dep.evalpl_report import evalpl_report
+from treeeval.errors import InputError
+
+
+def conll(*rows: str) -> str:
+    """Sentences of space-separated rows (``ID FORM CPOS HEAD DEPREL``), blank between them."""
+    lines = []
+    for row in rows:
+        if not row:
+            lines.append("")
+            continue
+        i, form, cpos, head, label = row.split()
+        lines.append(f"{i}\t{form}\t_\t{cpos}\t{cpos}\t_\t{head}\t{label}\t_\t_")
+    return "\n".join(lines) + "\n"
+
+
+# Sentence 1: 4 tokens, the last is punctuation ("."); sentence 2: 3 tokens, "«" punctuation.
+GOLD = conll("1 The DT 2 NMOD", "2 dog NN 3 SBJ", "3 barks VB 0 ROOT", "4 . P 3 P", "",
+             "1 « P 2 P", "2 Go VB 0 ROOT", "3 $ SYM 2 OBJ", "")
+# errors: dog's label (head right), barks' head (0 -> 1), "." head, "«" label, "$" head+label
+SYSTEM = conll("1 The DT 2 NMOD", "2 dog NN 3 OBJ", "3 barks VB 1 ROOT", "4 . P 1 P", "",
+               "1 « P 2 X", "2 Go VB 0 ROOT", "3 $ SYM 1 NMOD", "")
+
+
+def scores(gold: str, system: str, **kwargs: object):
+    return read_evalpl(io.StringIO(gold), io.StringIO(system), **kwargs)
+
+
+@pytest.mark.parametrize(("form", "expected"), [
+    (".", True), (",", True), ("--", True), ("«»", True), ("¿", True), ("%", True),
+    ("$", False), ("+", False), ("=", False), ("a", False), ("3.", False), ("", False)])
+def test_punctuation_rule(form: str, expected: bool) -> None:
+    """General category P* only: symbols (S*) are not punctuation, % (Po) is."""
+    assert is_punctuation(form) is expected
+
+
+def test_scores_without_punctuation() -> None:
+    # scoring: The dog barks Go $ (5); LAS: The, Go = 2; UAS: The dog Go = 3; LA: The barks Go = 3
+    result = scores(GOLD, SYSTEM).scores()
+    assert (result.tokens, result.non_scoring) == (5, 2)
+    assert (result.labeled, result.unlabeled, result.label) == (2, 3, 3)
+
+
+def test_scores_with_punctuation() -> None:
+    # adds "." (head wrong, label right) and "«" (head right, label wrong)
+    result = scores(GOLD, SYSTEM).scores(punct=True)
+    assert (result.tokens, result.non_scoring) == (7, 0)
+    assert (result.labeled, result.unlabeled, result.label) == (2, 4, 4)
+
+
+def test_punctuation_is_decided_by_the_gold_form() -> None:
+    dot = "\tdot\t"
+    assert scores(GOLD, SYSTEM.replace("\t.\t", dot)).scores().tokens == 5
+    assert scores(GOLD.replace("\t.\t", dot), SYSTEM).scores().tokens == 6
+
+
+def test_heads_and_labels_compare_as_strings() -> None:
+    gold = conll("1 a X 0 Root", "")
+    system = conll("1 a X 00 root", "")
+    result = scores(gold, system).scores()
+    assert (result.labeled, result.unlabeled, result.label) == (0, 0, 0)
+
+
+def test_quiet_report() -> None:
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM), quiet=True)
+    assert text == ("  Labeled   attachment score: 2 / 5 * 100 = 40.00 %\n"
+                    "  Unlabeled attachment score: 3 / 5 * 100 = 60.00 %\n"
+                    "  Label accuracy score:       3 / 5 * 100 = 60.00 %\n")
+
+
+def test_eval07_punct_flag_is_reversed() -> None:
+    gold, system = io.StringIO(GOLD), io.StringIO(SYSTEM)
+    text = evalpl_report(gold, system, quiet=True, variant="eval07")
+    assert text.startswith("  Labeled   attachment score: 2 / 7 * 100 = 28.57 %\n")
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM), quiet=True,
+                         variant="eval07", punct=True)
+    assert text.startswith("  Labeled   attachment score: 2 / 5 * 100 = 40.00 %\n")
+
+
+def test_evalb_table() -> None:
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM), quiet=True, evalb=True)
+    rows = text.splitlines()[3:5]
+    # sentence 1: 3 scoring, 2 right heads, 1 fully right; sentence 2: 2 scoring, 1, 1
+    assert rows == ["     1    4    0   66.67  33.33     2       1           3    0 0 0 0",
+                    "     2    3    0   50.00  50.00     1       1           2    0 0 0 0"]
+
+
+def test_deprel_and_bins() -> None:
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM))
+    deprel = text.split("  Precision and recall of DEPREL\n\n")[1].split("\n\n\n")[0]
+    assert deprel.splitlines()[3:] == [
+        "  NMOD            |    1 |       1 |      2 |     100.00 |         50.00",
+        "  OBJ             |    1 |       0 |      1 |       0.00 |          0.00",
+        "  ROOT            |    2 |       2 |      2 |     100.00 |        100.00",
+        "  SBJ             |    1 |       0 |      0 |       0.00 |           NaN"]
+    direction = text.split("binned HEAD direction\n\n")[1].split("\n\n\n")[0]
+    # gold: The right, dog right, barks root, Go root, $ left; system: barks left, $ left
+    assert direction.splitlines()[3:] == [
+        "  to_root         |    2 |       1 |      1 |      50.00 |        100.00",
+        "  left            |    1 |       1 |      2 |     100.00 |         50.00",
+        "  right           |    2 |       2 |      2 |     100.00 |        100.00",
+        "  self            |    0 |       0 |      0 |        NaN |           NaN"]
+
+
+def test_frames() -> None:
+    """The system frame keeps the token's gold label; pairs seen 5 times or more are printed."""
+    gold = conll("1 a X 2 A", "2 b X 0 R", "") * 5
+    system = conll("1 a X 0 B", "2 b X 1 R", "") * 5
+    text = evalpl_report(io.StringIO(gold), io.StringIO(system))
+    frames = text.split("marks the head token)\n\n")[1].split("\n\n\n")[0].splitlines()
+    assert frames == ["    5  ** R / ** B ", "    5  *A* / *A* R ", "    5  A *R* / *R* "]
+
+
+def test_line_mismatch_blank_facing_token() -> None:
+    gold = conll("1 a X 0 R", "", "1 b X 0 R", "")
+    system = conll("1 a X 0 R", "2 b X 0 R", "")
+    with pytest.raises(InputError) as caught:
+        scores(gold, system)
+    assert caught.value.line == 2
+    assert "gold has ''" in str(caught.value)
+
+
+def test_eval07_tolerates_one_trailing_blank_line() -> None:
+    gold = conll("1 a X 0 R", "")
+    system = conll("1 a X 0 R")
+    with pytest.raises(InputError, match="past end of file"):
+        scores(gold, system)
+    assert scores(gold, system, variant="eval07").scores().labeled == 1
+
+
+def test_no_scoring_token() -> None:
+    gold = conll("1 . P 0 P", "")
+    with pytest.raises(InputError, match="no scoring tokens"):
+        evalpl_report(io.StringIO(gold), io.StringIO(gold))
+
+
+def test_focus_words() -> None:
+    """At least five words, more when the fifth count is shared; both = head + dep - any."""
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM), punct=True)
+    focus = text.split("focus words where most of the errors occur:\n\n")
+    assert focus[0].endswith("\n\n\n  5 ")
+    # errors: dog (dep), barks (head), . (head), « (dep), $ (both); all once, so ties
+    # in code-point order; the column is as wide as "barks / VB"
+    assert focus[1].split("\n\n\n")[0].splitlines() == [
+        "             | any  | head | dep  | both",
+        "  -----------+------+------+------+------",
+        "  $ / SYM    |    1 |    1 |    1 |    1",
+        "  . / P      |    1 |    1 |    0 |    0",
+        "  barks / VB |    1 |    1 |    0 |    0",
+        "  dog / NN   |    1 |    0 |    1 |    0",
+        "  « / P      |    1 |    0 |    1 |    0",
+        "  -----------+------+------+------+------"]
+
+
+def test_worst_sentences() -> None:
+    """The first sentence with the most errors of each kind, with its first line."""
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM))
+    # sentence 1 (line 1): dog dep, barks head; sentence 2 (line 6): $ head and dep
+    assert text.endswith(
+        "  Sentence with the highest number of word errors:\n"
+        "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n\n\n"
+        "  Sentence with the highest number of head errors:\n"
+        "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n\n\n"
+        "  Sentence with the highest number of dependency errors:\n"
+        "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n")
+
+
+def test_contexts() -> None:
+    """Contexts come from all tokens, punctuation too; .S and .E are CPOS contexts only.
+
+    Every one-token CPOS context here has no more errors than a two-token context ending
+    (before) or starting (after) with it, so it is dropped; word contexts never are, as
+    eval.pl splits ``a / X + b / Y`` on ``+`` and gets ``a / X `` with a space.
+    """
+    text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM))
+    tables = text.split(" contexts where most of the errors occur:\n\n")
+    rule = ("  ------+------+------+------+-------++----------------------"
+            "+------+------+------+-----")
+    head = ("  CPOS  | any  | head | dep  | both  ||  word                "
+            "| any  | head | dep  | both")
+    # errors: dog (after The / DT), barks (after dog / NN), $ (after « / P Go / VB, at the end)
+    assert tables[1].split("\n\n\n")[0].splitlines() == [
+        head, rule,
+        "        |      |      |      |       ||  Go / VB             |    1 |    1 |    1 |    1",
+        "        |      |      |      |       ||  The / DT            |    1 |    0 |    1 |    0",
+        "        |      |      |      |       ||  dog / NN            |    1 |    1 |    0 |    0",
+        rule]
+    assert tables[4].split("\n\n\n")[0].splitlines() == [
+        head, rule,
+        "  .E+.E |    1 |    1 |    1 |    1  ||  . / P + .E          |    1 |    1 |    0 |    0",
+        "  P+.E  |    1 |    1 |    0 |    0  ||  barks / VB + . / P  |    1 |    0 |    1 |    0",
+        "  VB+P  |    1 |    0 |    1 |    0  ||                      |      |      |      |     ",
+        rule]

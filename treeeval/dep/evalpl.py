@@ -1,0 +1,202 @@
+"""The scoring of the CoNLL-X ``eval.pl`` (v1.9) and CoNLL 2007 ``eval07.pl`` (v1.4).
+
+Both scripts read gold and system files in lock step, one line of each at a time: the files
+must have the same number of lines and their blank lines at the same places, or the
+evaluation stops (here: an :class:`InputError` at the first differing line).  Fields are
+split on ASCII whitespace, and only FORM, CPOSTAG (gold), HEAD and DEPREL are used; HEAD
+and DEPREL are compared as strings.  A token whose gold FORM consists only of Unicode
+punctuation (general category P*) is *non-scoring*: eval.pl leaves it out by default
+(``punct=True`` scores it, like ``-p``), eval07.pl scores it by default (its ``-p`` leaves
+it out).  eval07.pl also accepts one missing or extra trailing blank line.
+
+>>> import io
+>>> gold = io.StringIO("1 Rain _ NN _ _ 2 SBJ\\n2 fell _ VBD _ _ 0 ROOT\\n3 . _ . _ _ 2 P\\n\\n")
+>>> system = io.StringIO("1 Rain _ NN _ _ 2 OBJ\\n2 fell _ VBD _ _ 0 ROOT\\n3 . _ . _ _ 1 P\\n\\n")
+>>> scores = read_evalpl(gold, system).scores()
+>>> scores.tokens, scores.non_scoring, scores.labeled, scores.unlabeled, scores.label
+(2, 1, 1, 2, 1)
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import IO, Union
+
+import numpy as np
+
+from ..errors import InputError
+
+VARIANTS = ("eval", "eval07")
+Source = Union[str, os.PathLike, IO[str]]
+
+#: Perl's ``\s`` on undecoded input: the ASCII whitespace characters only
+_FIELD_SEPARATOR = re.compile(r"[ \t\n\r\f\v]+")
+_HEAD = re.compile(r"[0-9]+")
+
+
+def is_punctuation(form: str) -> bool:
+    """Whether every character of ``form`` is Unicode punctuation (``/^\\p{P}+$/``).
+
+    >>> [is_punctuation(w) for w in (".", "...", "«", "$", "%", "+", "a.", "")]
+    [True, True, True, False, True, False, False, False]
+    """
+    return bool(form) and all(unicodedata.category(ch).startswith("P") for ch in form)
+
+
+@dataclass(frozen=True)
+class EvalplScores:
+    """The three overall counts of eval.pl over ``tokens`` scoring tokens."""
+
+    tokens: int
+    non_scoring: int
+    labeled: int
+    unlabeled: int
+    label: int
+
+
+@dataclass
+class EvalplCorpus:
+    """Every token line of a gold/system pair, as columns, with eval.pl's sentence numbering.
+
+    Sentences are numbered as eval.pl numbers them: each blank line ends one (so two blank
+    lines in a row make an empty sentence) and the end of the files ends the last.
+    ``sentence`` is the 0-based sentence of each token, ``position`` its 1-based place in
+    it, ``starts`` the first line of each sentence and ``sizes`` its number of tokens.
+    """
+
+    gold_path: str
+    system_path: str
+    forms: np.ndarray
+    cpostags: np.ndarray
+    gold_head_text: np.ndarray
+    system_head_text: np.ndarray
+    gold_heads: np.ndarray
+    system_heads: np.ndarray
+    gold_labels: np.ndarray
+    system_labels: np.ndarray
+    sentence: np.ndarray
+    position: np.ndarray
+    starts: np.ndarray
+    sizes: np.ndarray
+    #: tokens whose gold FORM is all punctuation
+    punctuation: np.ndarray
+
+    def scoring(self, punct: bool) -> np.ndarray:
+        """The scoring tokens: all with ``punct``, else those that are not punctuation."""
+        return np.ones_like(self.punctuation) if punct else ~self.punctuation
+
+    @property
+    def head_errors(self) -> np.ndarray:
+        return self.gold_head_text != self.system_head_text
+
+    @property
+    def label_errors(self) -> np.ndarray:
+        return self.gold_labels != self.system_labels
+
+    def scores(self, punct: bool = False) -> EvalplScores:
+        """The labeled, unlabeled and label counts of eval.pl (``punct`` = ``-p``)."""
+        mask = self.scoring(punct)
+        head, label = self.head_errors[mask], self.label_errors[mask]
+        tokens = int(mask.sum())
+        return EvalplScores(tokens, len(mask) - tokens, tokens - int((head | label).sum()),
+                            tokens - int(head.sum()), tokens - int(label.sum()))
+
+
+def _lines(source: Source) -> tuple[str, list[str]]:
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            with open(path, encoding="utf-8", newline="") as stream:
+                return path, _split_lines(stream.read())
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+    name = getattr(source, "name", None)
+    path = name if isinstance(name, str) else "<input>"
+    return path, _split_lines(source.read())
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of ``text`` with their newline, as Perl's ``<FILE>`` returns them."""
+    return io.StringIO(text, newline="").readlines() if text else []
+
+
+def _describe(line: str | None) -> str:
+    return "past end of file" if line is None else repr(line.rstrip("\n"))
+
+
+def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> EvalplCorpus:
+    """Read a gold and a system file in lock step, as eval.pl (or eval07.pl) does.
+
+    A difference in the number of lines, or a blank line facing a token line, raises an
+    :class:`InputError` at the system file and the (1-based) line where it occurs.
+
+    >>> read_evalpl(io.StringIO("1 a _ X _ _ 0 R\\n\\n"), io.StringIO("1 a _ X _ _ 0 R\\n"))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: <input>:2: line mismatch: gold has '', system has past end of file
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
+    gold_path, gold_lines = _lines(gold)
+    system_path, system_lines = _lines(system)
+    if variant == "eval07" and abs(len(gold_lines) - len(system_lines)) == 1:
+        longer = gold_lines if len(gold_lines) > len(system_lines) else system_lines
+        if not longer[-1].strip(" \t\n\r\f\v"):
+            longer.pop()
+    common = min(len(gold_lines), len(system_lines))
+    gold_blank = np.array([not line.strip(" \t\n\r\f\v") for line in gold_lines], dtype=bool)
+    system_blank = np.array([not line.strip(" \t\n\r\f\v") for line in system_lines], dtype=bool)
+    differ = np.flatnonzero(gold_blank[:common] != system_blank[:common])
+    if len(differ) or len(gold_lines) != len(system_lines):
+        index = int(differ[0]) if len(differ) else common
+        gold_line = gold_lines[index] if index < len(gold_lines) else None
+        system_line = system_lines[index] if index < len(system_lines) else None
+        raise InputError(f"line mismatch: gold has {_describe(gold_line)}, "
+                         f"system has {_describe(system_line)}", path=system_path,
+                         line=index + 1, source_line=system_line)
+    token_lines = np.flatnonzero(~gold_blank)
+    gold_fields = _fields(gold_lines, token_lines, gold_path)
+    system_fields = _fields(system_lines, token_lines, system_path)
+    blank_lines = np.flatnonzero(gold_blank)
+    sentence = np.searchsorted(blank_lines, token_lines)
+    starts = np.concatenate([[0], blank_lines + 1])
+    forms = np.array([f[1] for f in gold_fields], dtype=object)
+    unique_forms, inverse = np.unique(forms.astype(str), return_inverse=True)
+    punctuation = np.array([is_punctuation(f) for f in unique_forms], dtype=bool)[inverse]
+    gold_heads_text = np.array([f[6] for f in gold_fields], dtype=object)
+    system_heads_text = np.array([f[6] for f in system_fields], dtype=object)
+    return EvalplCorpus(
+        gold_path=gold_path, system_path=system_path, forms=forms,
+        cpostags=np.array([f[3] for f in gold_fields], dtype=object),
+        gold_head_text=gold_heads_text, system_head_text=system_heads_text,
+        gold_heads=_heads(gold_heads_text, token_lines, gold_path, gold_lines),
+        system_heads=_heads(system_heads_text, token_lines, system_path, system_lines),
+        gold_labels=np.array([f[7] for f in gold_fields], dtype=object),
+        system_labels=np.array([f[7] for f in system_fields], dtype=object),
+        sentence=sentence, position=token_lines - starts[sentence] + 1,
+        starts=starts + 1, sizes=np.bincount(sentence, minlength=len(starts)),
+        punctuation=punctuation)
+
+
+def _fields(lines: list[str], token_lines: np.ndarray, path: str) -> list[list[str]]:
+    rows = [_FIELD_SEPARATOR.split(lines[i]) for i in token_lines.tolist()]
+    short = [i for i, row in zip(token_lines.tolist(), rows) if len(row) < 8]
+    if short:
+        raise InputError("expected at least 8 whitespace-separated fields", path=path,
+                         line=short[0] + 1, source_line=lines[short[0]])
+    return rows
+
+
+def _heads(text: np.ndarray, token_lines: np.ndarray, path: str, lines: list[str]) -> np.ndarray:
+    valid = np.array([_HEAD.fullmatch(h) is not None for h in text], dtype=bool)
+    if not valid.all():
+        index = int(token_lines[np.argmin(valid)])
+        raise InputError("HEAD must be a non-negative integer", path=path, line=index + 1,
+                         source_line=lines[index])
+    return text.astype(np.int64)
