@@ -44,6 +44,7 @@ commands:
   bracket   score constituency trees as EVALB does (treeeval bracket -h)
   convert   convert constituency trees to CoNLL dependencies (treeeval convert -h)
   lin       Lin's (1995) dependency error count (treeeval lin -h)
+  dep       score dependencies as MaltEval does (treeeval dep -h)
 """
 
 #: input larger than this (gold bytes) is scored in two processes by default
@@ -183,7 +184,14 @@ def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     return run(args, out, err)
 
 
-COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin}
+def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval dep`` (MaltEval's metrics and tables)."""
+    from .dep.cli import run_dep as run
+
+    return run(args, out, err)
+
+
+COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin, "dep": run_dep}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,162 @@
+"""MaltEval's text output: the header block, its tables and its number formatting.
+
+A table has one column per attribute (left-justified, each as wide as its longest cell
+plus three spaces) and ends with the row-header column, which is not padded.  The
+separator is as long as the padded columns plus the longest row header: the grouping's
+name, the group names, and ``Row count`` even in tables that print no summary rows.
+The table ends with a blank line, except without the header block (``--header-info 0``).
+
+>>> summary = [("Row mean", ["0.773"]), ("Row count", ["4673"])]
+>>> print(render_table(["accuracy / "], "Token", summary, []), end="")
+accuracy /    Token
+-----------------------
+0.773         Row mean
+4673          Row count
+-----------------------
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from typing import Sequence
+
+RULE = "=" * 52
+
+
+def format_number(value: float, pattern: str | None = None) -> str:
+    """A value as Java's ``NumberFormat`` (Locale.US) or a ``DecimalFormat`` pattern prints it.
+
+    Without a pattern: at most 3 decimals, trailing zeros dropped, HALF_EVEN on the exact
+    binary value, thousands grouped.  NaN (an undefined value) prints as ``-``.
+
+    >>> [format_number(v) for v in (0.7727370, 1.0, 0.5, 0.0, 0.0625, float("nan"), 1234.5)]
+    ['0.773', '1', '0.5', '0', '0.062', '-', '1,234.5']
+    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%")
+    ('0.7727', '531.00%')
+    """
+    if value != value:
+        return "-"
+    if pattern is None:
+        text = _round(value, 0, 3)
+        whole, _, fraction = text.partition(".")
+        sign = "-" if whole.startswith("-") else ""
+        whole = f"{int(whole.lstrip('-')):,}"
+        return sign + whole + ("." + fraction if fraction else "")
+    percent = pattern.endswith("%")
+    body = pattern.rstrip("%")
+    _, _, decimals = body.partition(".")
+    text = _round(value * 100 if percent else value, decimals.count("0"), len(decimals))
+    return text + ("%" if percent else "")
+
+
+def _round(value: float, minimum: int, maximum: int) -> str:
+    """``value`` rounded HALF_EVEN to ``maximum`` decimals, with at least ``minimum`` shown."""
+    rounded = Decimal(value).quantize(Decimal(1).scaleb(-maximum), rounding=ROUND_HALF_EVEN)
+    whole, _, fraction = f"{rounded:f}".partition(".")
+    fraction = fraction.rstrip("0").ljust(minimum, "0")
+    return whole + ("." + fraction if fraction else "")
+
+
+def java_string_hash(text: str) -> int:
+    """Java's ``String.hashCode`` (over UTF-16 code units), as an unsigned 32-bit int.
+
+    >>> java_string_hash("LAS"), java_string_hash("")
+    (75134, 0)
+    """
+    data = text.encode("utf-16-be")
+    value = 0
+    for index in range(0, len(data), 2):
+        value = (31 * value + int.from_bytes(data[index:index + 2], "big")) & 0xFFFFFFFF
+    return value
+
+
+def hash_order(keys: Sequence[str]) -> list[str]:
+    """The iteration order of a ``java.util.HashMap`` filled with ``keys`` in this order.
+
+    MaltEval prints the columns of several metrics in this order, not the command line's.
+
+    >>> hash_order(["LAS", "UAS", "LA"])
+    ['LA', 'UAS', 'LAS']
+    """
+    unique = list(dict.fromkeys(keys))
+    capacity = 16
+    while len(unique) > capacity * 3 // 4:
+        capacity *= 2
+
+    def bucket(key: str) -> int:
+        value = java_string_hash(key)
+        return (value ^ (value >> 16)) & (capacity - 1)
+
+    return sorted(unique, key=lambda key: (bucket(key), unique.index(key)))
+
+
+def quote_argument(argument: str) -> str:
+    """An argument as MaltEval echoes it: quoted when it holds ``;`` or a space.
+
+    >>> quote_argument("LAS;UAS"), quote_argument("Postag:all|accuracy-20")
+    ('"LAS;UAS"', 'Postag:all|accuracy-20')
+    """
+    return f'"{argument}"' if (";" in argument or " " in argument) else argument
+
+
+def render_header(arguments: Sequence[str], gold: str, parsed: Sequence[str],
+                  parameters: dict[str, list[str]]) -> str:
+    """The block before the tables: the argv echo, the files and the parameters.
+
+    A parameter line (``GroupBy-> Token``) is printed only for a parameter with a single
+    value, so several metrics print no ``Metric->`` line; the lines come in the hash order
+    of the parameter names.
+
+    >>> print(render_header(["-g", "g", "-s", "p"], "g", ["p"],
+    ...                     {"Metric": ["LAS"], "GroupBy": ["Token"]}), end="")
+    Evaluation arguments: -g g -s p
+    ====================================================
+    Gold:   g
+    Parsed: p
+    ====================================================
+    GroupBy-> Token
+    Metric-> LAS
+    <BLANKLINE>
+    ====================================================
+    <BLANKLINE>
+    """
+    lines = ["Evaluation arguments: " + " ".join(quote_argument(a) for a in arguments), RULE,
+             f"Gold:   {gold}"]
+    lines += [f"Parsed: {path}" for path in parsed]
+    lines.append(RULE)
+    lines += [f"{name}-> {parameters[name][0]}" for name in hash_order(list(parameters))
+              if len(parameters[name]) == 1]
+    lines += ["", RULE, "", ""]
+    return "\n".join(lines)
+
+
+def render_table(headers: Sequence[str], title: str,
+                 summary: Sequence[tuple[str, Sequence[str]]],
+                 rows: Sequence[tuple[str, Sequence[str]]],
+                 tab: bool = False, row_header: bool = True, blank: bool = True) -> str:
+    """One MaltEval table: header, rule, summary rows and a rule (if any), group rows, blank.
+
+    ``summary`` and ``rows`` are (row header, formatted cells) pairs.  With ``tab`` every
+    cell is followed by a tab instead of padding; the rule keeps its padded length.
+    """
+    everything = list(summary) + list(rows)
+    widths = [max([len(header)] + [len(cells[i]) for _, cells in everything]) + 3
+              for i, header in enumerate(headers)]
+    names = [title, "Row count"] + [name for name, _ in everything]
+    rule = "-" * (sum(widths) + max(len(name) for name in names))
+
+    def line(cells: Sequence[str], name: str) -> str:
+        if tab:
+            return "".join(cell + "\t" for cell in cells) + (name if row_header else "")
+        return "".join(cell.ljust(width) for cell, width in zip(cells, widths)) + (
+            name if row_header else "")
+
+    lines = [line(headers, title), rule]
+    if summary:
+        lines += [line(cells, name) for name, cells in summary]
+        lines.append(rule)
+    lines += [line(cells, name) for name, cells in rows]
+    if blank:
+        lines.append("")
+    return "\n".join(lines) + "\n"
