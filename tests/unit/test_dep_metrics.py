@@ -11,8 +11,8 @@ import pytest
 
 from treeeval.dep.cli import parse_dep_args, read_evaluation_file, run_dep
 from treeeval.dep.malteval_report import format_number, hash_order, render_table
-from treeeval.dep.metrics import (Treebank, check_same_text, group, punctuation_forms,
-                                  read_treebank, token_hits)
+from treeeval.dep.metrics import Treebank, check_same_text, group, read_treebank, token_hits
+from treeeval.dep.punctuation import punctuation_forms
 from treeeval.errors import InputError, UsageError
 from treeeval.model.dependencies import DependencySentence
 

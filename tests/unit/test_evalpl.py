@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from treeeval.dep.evalpl import is_punctuation, read_evalpl
+from treeeval.dep.evalpl import read_evalpl
+from treeeval.dep.punctuation import is_punctuation
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError
 

@@ -22,8 +22,9 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from .malteval_report import RULE, format_number, hash_order, render_header, render_table
-from .metrics import (GroupTable, Treebank, check_same_text, group, mcnemar_z,
-                      punctuation_forms, read_treebank, token_hits)
+from .metrics import (GroupTable, Treebank, check_same_text, group, mcnemar_z, read_treebank,
+                      token_hits)
+from .punctuation import punctuation_forms
 
 DEP_USAGE = """\
 usage: treeeval dep [-e FILE.xml] -g GOLD -s PARSED... [--Metric M[;M...]]

@@ -22,13 +22,13 @@ from __future__ import annotations
 import io
 import os
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import IO, Union
 
 import numpy as np
 
 from ..errors import InputError
+from .punctuation import punctuation_forms
 
 VARIANTS = ("eval", "eval07")
 Source = Union[str, os.PathLike, IO[str]]
@@ -36,15 +36,6 @@ Source = Union[str, os.PathLike, IO[str]]
 #: Perl's ``\s`` on undecoded input: the ASCII whitespace characters only
 _FIELD_SEPARATOR = re.compile(r"[ \t\n\r\f\v]+")
 _HEAD = re.compile(r"[0-9]+")
-
-
-def is_punctuation(form: str) -> bool:
-    """Whether every character of ``form`` is Unicode punctuation (``/^\\p{P}+$/``).
-
-    >>> [is_punctuation(w) for w in (".", "...", "«", "$", "%", "+", "a.", "")]
-    [True, True, True, False, True, False, False, False]
-    """
-    return bool(form) and all(unicodedata.category(ch).startswith("P") for ch in form)
 
 
 @dataclass(frozen=True)
@@ -167,8 +158,7 @@ def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> Evalp
     sentence = np.searchsorted(blank_lines, token_lines)
     starts = np.concatenate([[0], blank_lines + 1])
     forms = np.array([f[1] for f in gold_fields], dtype=object)
-    unique_forms, inverse = np.unique(forms.astype(str), return_inverse=True)
-    punctuation = np.array([is_punctuation(f) for f in unique_forms], dtype=bool)[inverse]
+    punctuation = punctuation_forms(forms)
     gold_heads_text = np.array([f[6] for f in gold_fields], dtype=object)
     system_heads_text = np.array([f[6] for f in system_fields], dtype=object)
     return EvalplCorpus(

@@ -18,7 +18,6 @@ token, in file order.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -126,19 +125,6 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
     if problem:
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "
                          f"contain the same text; {problem}", path=parsed_path)
-
-
-def punctuation_forms(forms: np.ndarray) -> np.ndarray:
-    """True for each FORM made only of Unicode punctuation (categories P*), as MaltEval's
-    ExcludeUnicodePunc tests it; computed once per distinct form.
-
-    >>> punctuation_forms(np.array([".", "--", "a.", "\u201c", "$"], dtype=object)).tolist()
-    [True, True, False, True, False]
-    """
-    distinct, inverse = np.unique(forms.astype(str), return_inverse=True)
-    flags = np.array([bool(form) and all(unicodedata.category(c).startswith("P") for c in form)
-                      for form in distinct.tolist()], dtype=bool)
-    return flags[inverse.reshape(-1)] if len(forms) else np.zeros(0, dtype=bool)
 
 
 def _direction(tb: Treebank) -> np.ndarray:
