@@ -11,7 +11,10 @@ import pytest
 
 from treeeval.dep.cli import parse_dep_args, read_evaluation_file, run_dep
 from treeeval.dep.malteval_report import format_number, hash_order, render_table
-from treeeval.dep.metrics import Treebank, check_same_text, group, read_treebank, token_hits
+from treeeval.dep.groupings import group
+from treeeval.dep.metrics import token_hits
+from treeeval.dep.reading import check_same_text, read_treebank
+from treeeval.model.treebank import Treebank
 from treeeval.dep.punctuation import punctuation_forms
 from treeeval.errors import InputError, UsageError
 from treeeval.model.dependencies import DependencySentence

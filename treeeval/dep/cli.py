@@ -22,8 +22,10 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from .malteval_report import RULE, format_number, hash_order, render_header, render_table
-from .metrics import (GroupTable, Treebank, check_same_text, group, mcnemar_z, read_treebank,
-                      token_hits)
+from ..model.treebank import Treebank
+from .groupings import GroupTable, group
+from .metrics import mcnemar_z, token_hits
+from .reading import check_same_text, read_treebank
 from .punctuation import punctuation_forms
 
 DEP_USAGE = """\
