@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from treeeval.dep.cli import run_dep
+from treeeval.dep.malteval_report import hash_order
 
 CONLLX = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "conllx"
 RUNS = CONLLX / "malteval_out"
@@ -31,6 +32,7 @@ SUPPORTED = [
     "en-plank.two-parsers-nostat", "en-plank.stat-two-parsers",
     "en-plank.stat-two-parsers-LAS-UAS", "en-plank.stat-two-parsers-token-accuracy",
     "en-plank.eval-xml-deprel-recall10", "en-plank.eval-xml", "en-plank.groupby-frame",
+    "en-plank.confusion-arcdirection", "en-plank.confusion-deprel",
 ]
 #: MaltEval aborts on these inputs: a one-line error and exit status 1 here
 ERRORS = ["ERROR.sentence-count-mismatch", "ERROR.conllu-with-comments",
@@ -39,8 +41,6 @@ ERRORS = ["ERROR.sentence-count-mismatch", "ERROR.conllu-with-comments",
 #: MaltEval aborts on these command lines: a usage error (exit status 2) here
 REJECTED = ["en-plank.stat-two-parsers-sentence-exactmatch"]
 NOT_YET = {
-    "en-plank.confusion-arcdirection": "--confusion-matrix (ties are in hash order)",
-    "en-plank.confusion-deprel": "--confusion-matrix (ties are in hash order)",
     **{f"en-plank.evalpl_comparison.{name}": "the evalpl_comparison files of MaltEval's "
        "distribution (not in ../shared) and their groupings" for name in (
         "01_overall", "02_cpostag_accuracy", "03_cpostag_error_rate", "04_deprel",
@@ -61,11 +61,34 @@ def arguments(name: str) -> list[str]:
 
 @pytest.mark.parametrize("name", SUPPORTED)
 def test_same_bytes_as_malteval(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    args = arguments(name)
+    # --metric-order malteval: several metrics in MaltEval's HashMap order (the default
+    # follows the command line); treeeval's own options are not echoed in the header
+    args = arguments(name) + ["--metric-order", "malteval"]
     monkeypatch.chdir(CONLLX)
     out, err = io.BytesIO(), io.BytesIO()
     assert run_dep(args, out, err) == 0
     assert out.getvalue() == (RUNS / f"{name}.txt").read_bytes()
+
+
+#: the supported runs with several metrics (``--Metric "A;B"``)
+SEVERAL_METRICS = ["en-plank.all-metrics", "en-plank.exclude-deprel-punct",
+                   "en-plank.exclude-unicode-punc", "en-plank.metric-LAS-UAS-LA",
+                   "en-plank.pattern", "en-plank.stat-two-parsers-LAS-UAS",
+                   "en-plank.tab-noheader", "en-plank.two-parsers-nostat"]
+
+
+@pytest.mark.parametrize("name", SEVERAL_METRICS)
+def test_metrics_in_command_line_order(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # by default the columns follow the command line: given in MaltEval's HashMap order,
+    # the metrics give MaltEval's tables byte for byte (only the argument echo differs)
+    args = arguments(name)
+    at = args.index("--Metric") + 1
+    args[at] = ";".join(hash_order(args[at].split(";")))
+    monkeypatch.chdir(CONLLX)
+    out = io.BytesIO()
+    assert run_dep(args, out, io.BytesIO()) == 0
+    stored = (RUNS / f"{name}.txt").read_bytes()
+    assert out.getvalue().split(b"\n")[1:] == stored.split(b"\n")[1:]
 
 
 @pytest.mark.parametrize("name, status", [(name, 1) for name in ERRORS]

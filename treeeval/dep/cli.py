@@ -23,7 +23,8 @@ import numpy as np
 from ..errors import InputError, UsageError
 from .malteval_report import RULE, format_number, hash_order, render_header, render_table
 from ..model.treebank import Treebank
-from .groupings import GroupTable, group
+from .confusion import render_confusion
+from .groupings import TWO_SIDED, GroupTable, group
 from .metrics import mcnemar_z, token_hits
 from .reading import check_same_text, read_treebank
 from .punctuation import punctuation_forms
@@ -60,10 +61,13 @@ Score CoNLL dependencies as MaltEval 1.0 does and print MaltEval's tables.
 """
 
 FLAGS = ("--Metric", "--GroupBy", "--details", "--pattern", "--tab", "--header-info",
-         "--row-header", "--ExcludeUnicodePunc", "--ExcludeDeprels", "--stat")
+         "--row-header", "--ExcludeUnicodePunc", "--ExcludeDeprels", "--stat",
+         "--confusion-matrix", "--merge-tables", "--metric-order", "--output")
 SWITCHES = ("--details", "--tab", "--header-info", "--row-header", "--ExcludeUnicodePunc",
-            "--stat")
-NOT_YET = ("--confusion-matrix", "--merge-tables")
+            "--stat", "--confusion-matrix", "--merge-tables")
+NOT_YET: tuple[str, ...] = ()
+#: treeeval's own options: left out of the "Evaluation arguments:" echo of the header
+OWN_FLAGS = ("--metric-order",)
 #: evaluation-file parameters this command understands, by their flag
 PARAMETERS = {"Metric": "--Metric", "GroupBy": "--GroupBy",
               "ExcludeUnicodePunc": "--ExcludeUnicodePunc", "ExcludeDeprels": "--ExcludeDeprels"}
@@ -135,7 +139,9 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
         raise UsageError("several ExcludeDeprels values are not supported yet")
     groupby = [g for g in values.pop("--GroupBy", "Token").split(";") if g]
     metrics = [m for m in values.pop("--Metric", "LAS").split(";") if m]
-    return DepOptions(list(args), gold[0], parsed, metrics or ["LAS"], groupby or ["Token"],
+    echoed = [a for i, a in enumerate(args)
+              if a not in OWN_FLAGS and (i == 0 or args[i - 1] not in OWN_FLAGS)]
+    return DepOptions(echoed, gold[0], parsed, metrics or ["LAS"], groupby or ["Token"],
                       values, source)
 
 
@@ -198,36 +204,69 @@ def _order(values: np.ndarray, descending: bool, cut: int) -> np.ndarray:
 
 def render_dep(options: DepOptions) -> str:
     """Evaluate and return MaltEval's whole output for ``options``: the tables of each parsed
-    file in turn (each after its own header block) and the McNemar block of ``--stat 1``.
+    file in turn (each after its own header block), the confusion blocks of
+    ``--confusion-matrix 1`` and the McNemar block of ``--stat 1``.
 
     One GroupBy value gives one table per parsed file, with a column per metric and
-    attribute (``accuracy / Metric:LAS``); several give one table per GroupBy value and
-    metric, with plain attribute headers.
+    attribute (``accuracy / Metric:LAS``); several (or ``--merge-tables 0``) give one table
+    per GroupBy value and metric, with plain attribute headers.
     """
     gold = read_treebank(options.gold)
     parsed = [read_treebank(path) for path in options.parsed]
     for path, treebank in zip(options.parsed, parsed):
         check_same_text(gold, treebank, options.gold, path)
     header_info = options.switch("--header-info", True)
-    merged = len(options.groupby) == 1
+    metrics = metric_order(options)
+    merged = len(options.groupby) == 1 and options.switch("--merge-tables", True)
     if merged:
-        tables = [(options.groupby[0], options.metrics)]
+        tables = [(options.groupby[0], metrics)]
     else:
-        tables = [(value, [metric]) for value in options.groupby
-                  for metric in hash_order(options.metrics)]
-    reports = []
+        tables = [(value, [metric]) for value in options.groupby for metric in metrics]
+    reports: list[str] = []
+
+    def add(text: str, path: str, value: str, metrics: list[str]) -> None:
+        if header_info:
+            shown = value.partition(":")[0] if merged else value
+            header = render_header(options.arguments, options.gold, [path],
+                                   _parameters(options, shown, metrics))
+            text = (header[header.index(RULE):] if reports else header) + text
+        reports.append(text)
+
     for path, treebank in zip(options.parsed, parsed):
-        for value, metrics in tables:
-            text = _report(options, gold, treebank, value, metrics, merged)
-            if header_info:
-                shown = value.partition(":")[0] if merged else value
-                parameters = _parameters(options, shown, metrics)
-                header = render_header(options.arguments, options.gold, [path], parameters)
-                text = (header[header.index(RULE):] if reports else header) + text
-            reports.append(text)
+        for value, table_metrics in tables:
+            add(_report(options, gold, treebank, value, table_metrics, merged), path, value,
+                table_metrics)
+        if options.switch("--confusion-matrix", False):
+            for value in options.groupby:
+                add(_confusion(value, gold, treebank), path, value, metrics)
     if options.switch("--stat", False) and len(parsed) > 1:
         reports.append(_mcnemar(options, gold, parsed))
     return "".join(reports)
+
+
+def metric_order(options: DepOptions) -> list[str]:
+    """The metrics in the order their columns and tables are printed: as given on the
+    command line, or with ``--metric-order malteval`` in MaltEval's ``HashMap`` order.
+
+    >>> metric_order(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS;LA"]))
+    ['LAS', 'UAS', 'LA']
+    >>> metric_order(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS;LA",
+    ...                              "--metric-order", "malteval"]))
+    ['LA', 'UAS', 'LAS']
+    """
+    unique = list(dict.fromkeys(options.metrics))
+    return hash_order(unique) if options.values.get("--metric-order") == "malteval" else unique
+
+
+def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
+    """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides)."""
+    grouping = value.partition(":")[0]
+    if grouping not in TWO_SIDED:
+        raise UsageError(f"--confusion-matrix with GroupBy {grouping} is not supported "
+                         f"(supported: {', '.join(TWO_SIDED)})")
+    keys, key = TWO_SIDED[grouping]
+    return render_confusion(grouping, keys(gold), keys(parsed),
+                            lambda names: sorted(names, key=key) if key else sorted(names))
 
 
 def _mcnemar(options: DepOptions, gold: Treebank, parsed: list[Treebank]) -> str:
@@ -241,8 +280,7 @@ def _mcnemar(options: DepOptions, gold: Treebank, parsed: list[Treebank]) -> str
     lines = [RULE, f"Gold:   {options.gold}", "Parsed: " + ", ".join(options.parsed), RULE,
              "McNemar's statistical significance test", ""]
     text = "\n".join(lines) + "\n"
-    metrics = hash_order(options.metrics) if len(options.metrics) > 1 else options.metrics
-    for metric in metrics:
+    for metric in metric_order(options):
         hits = [token_hits(metric, gold, treebank) for treebank in parsed]
         if keep is not None:
             hits = [h[keep] for h in hits]
@@ -308,7 +346,7 @@ def _report(options: DepOptions, gold: Treebank, parsed: Treebank, value: str,
     counts: list[str] = []
     cells: list[list[str]] = []
     groups: list[str] = []
-    for metric in hash_order(metrics):
+    for metric in metrics:
         hits = token_hits(metric, gold, parsed)
         table = group(grouping, hits if keep is None else hits[keep], gold_kept, parsed_kept,
                       metric)

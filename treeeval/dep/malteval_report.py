@@ -88,7 +88,8 @@ def hash_order(keys: Sequence[str]) -> list[str]:
         value = java_string_hash(key)
         return (value ^ (value >> 16)) & (capacity - 1)
 
-    return sorted(unique, key=lambda key: (bucket(key), unique.index(key)))
+    return [key for _, _, key in sorted((bucket(key), index, key)
+                                        for index, key in enumerate(unique))]
 
 
 def quote_argument(argument: str) -> str:
@@ -134,13 +135,16 @@ def render_header(arguments: Sequence[str], gold: str, parsed: Sequence[str],
 def render_table(headers: Sequence[str], title: str,
                  summary: Sequence[tuple[str, Sequence[str]]],
                  rows: Sequence[tuple[str, Sequence[str]]],
-                 tab: bool = False, row_header: bool = True, blank: bool = True) -> str:
+                 tab: bool = False, row_header: bool = True, blank: bool = True,
+                 measured: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
     """One MaltEval table: header, rule, summary rows and a rule (if any), group rows, blank.
 
     ``summary`` and ``rows`` are (row header, formatted cells) pairs.  With ``tab`` every
     cell is followed by a tab instead of padding; the rule keeps its padded length.
+    ``measured`` rows are not printed but count for the widths, as MaltEval measures
+    values it then hides (the rows after a cut, a confusion matrix's diagonal).
     """
-    everything = list(summary) + list(rows)
+    everything = list(summary) + list(rows) + list(measured)
     widths = [max([len(header)] + [len(cells[i]) for _, cells in everything]) + 3
               for i, header in enumerate(headers)]
     names = [title, "Row count"] + [name for name, _ in everything]
