@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.dep.cli import parse_dep_args, read_evaluation_file, run_dep
+from treeeval.dep.cli import run_dep
+from treeeval.dep.options import parse_dep_args, read_evaluation_file
 from treeeval.dep.malteval_report import format_number, hash_order, render_table
 from treeeval.dep.groupings import group
 from treeeval.dep.metrics import token_hits
@@ -195,9 +196,9 @@ def test_run_dep(tmp_path: Path) -> None:
     assert run_dep(["-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--header-info", "0"],
                    out, io.BytesIO()) == 0
     assert out.getvalue().decode() == (
-        "accuracy / Metric:UAS   accuracy / Metric:LAS   Token\n"
+        "accuracy / Metric:LAS   accuracy / Metric:UAS   Token\n"
         + "-" * 57 + "\n"
-        "0.75                    0.5                     Row mean\n"
+        "0.5                     0.75                    Row mean\n"
         "4                       4                       Row count\n"
         + "-" * 57 + "\n")
 
@@ -250,10 +251,10 @@ def test_several_groupings_are_separate_tables(tmp_path: Path) -> None:
     run_dep(["-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--GroupBy", "Token;Cpostag:all"],
             out, io.BytesIO())
     text = out.getvalue().decode()
-    # one table per GroupBy value and metric (metrics in hash order), plain column headers
+    # one table per GroupBy value and metric (metrics in command-line order), plain headers
     assert [line for line in text.splitlines() if "->" in line] == [
-        "GroupBy-> Token", "Metric-> UAS", "GroupBy-> Token", "Metric-> LAS",
-        "GroupBy-> Cpostag:all", "Metric-> UAS", "GroupBy-> Cpostag:all", "Metric-> LAS"]
+        "GroupBy-> Token", "Metric-> LAS", "GroupBy-> Token", "Metric-> UAS",
+        "GroupBy-> Cpostag:all", "Metric-> LAS", "GroupBy-> Cpostag:all", "Metric-> UAS"]
     assert "accuracy   Token\n" + "-" * 20 + "\n0.5        Row mean\n" in text
     assert "accuracy   counter   correctcounter   Cpostag\n" in text
 
@@ -266,7 +267,7 @@ def test_comment_lines_abort(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["-g", "g", "-s", "p", "--confusion-matrix", "1"], "not supported yet"),
+    (["-g", "g", "-s", "p", "--confusion-matrix", "2"], "0 or 1"),
     (["-g", "g"], "at least one parsed file"),
     (["-g", "g", "-s", "p", "--ExcludeDeprels", "punct;dep"], "several ExcludeDeprels"),
     (["-g", "g", "-s", "p", "--Bogus", "1"], "unknown option"),

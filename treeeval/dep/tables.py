@@ -1,0 +1,175 @@
+"""MaltEval's tables as data: which columns and rows a GroupBy value shows, then text.
+
+A :class:`Table` keeps the numbers of one table (before formatting), so that the tables of
+several cross-validation folds can be averaged before they are printed.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError, UsageError
+from ..model.treebank import Treebank
+from .groupings import GroupTable, group
+from .malteval_report import format_number, render_table
+from .metrics import token_hits
+
+#: a sort item of a GroupBy format: attribute, + or -, optional cut
+SORT = re.compile(r"^(\w+)([+-])(\d*)$")
+
+
+def _selection(table: GroupTable, spec: str, source: str | None
+               ) -> tuple[list[str], tuple[str, bool, int] | None]:
+    """The attributes to show and the sort (attribute, descending, cut; cut 0 = all)."""
+    chosen: list[str] = []
+    sort = None
+    for item in filter(None, spec.split("|")):
+        match = SORT.match(item)
+        if match:
+            name, direction, cut = match.groups()
+            sort = (name, direction == "-", int(cut or 0))
+            item = name
+        names = list(table.columns) if item == "all" else [item]
+        for name in names:
+            if name not in table.columns:
+                message = (f"{name!r} is not an attribute of GroupBy {table.name} "
+                           f"(attributes: {', '.join(table.columns)})")
+                raise InputError(message, path=source) if source else UsageError(message)
+            if name not in chosen:
+                chosen.append(name)
+    return chosen or list(table.default), sort
+
+
+def _order(values: np.ndarray, descending: bool, cut: int) -> np.ndarray:
+    """Row order for a sort: stable, undefined (NaN) values first, then cut."""
+    values = values.astype(float)
+    key = np.where(np.isnan(values), -np.inf, -values if descending else values)
+    order = np.argsort(key, kind="stable")
+    return order[:cut] if cut else order
+
+
+@dataclass
+class Table:
+    """One MaltEval table before formatting: a column per (metric, attribute), a row per group.
+
+    ``columns[i][j]`` is column i's value for ``groups[j]`` (NaN: undefined); ``summary``
+    holds the Row mean of each column and the Row count (Token and Sentence only).
+    """
+
+    title: str
+    headers: list[str]
+    groups: list[str]
+    columns: list[np.ndarray]
+    counts: list[bool]
+    #: (Row mean, Row count) of each column, or None for tables without summary rows
+    summary: list[tuple[float, int]] | None
+    #: are the groups listed (always, except for Token and Sentence without --details)
+    listed: bool
+    #: the sort of the GroupBy format: column index, descending, cut (0: all rows)
+    sort: tuple[int, bool, int] | None = None
+
+
+def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str], *,
+                merged: bool, details: bool, keep: np.ndarray | None = None,
+                source: str | None = None) -> Table:
+    """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``).
+
+    With ``merged`` the headers name their metric (``accuracy / Metric:UAS``) when there
+    are several; ``keep`` masks the tokens left after the Exclude parameters.
+
+    >>> from treeeval.model.dependencies import DependencySentence
+    >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 1],
+    ...                                                 ["r", "d"])])
+    >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 2],
+    ...                                                 ["r", "d"])])
+    >>> table = build_table(g, p, "Cpostag", ["LAS", "UAS"], merged=True, details=False)
+    >>> table.headers, table.groups, [c.tolist() for c in table.columns]
+    (['accuracy / Metric:LAS', 'accuracy / Metric:UAS'], ['X', 'Y'], [[1.0, 0.0], [1.0, 0.0]])
+    """
+    grouping, _, spec = value.partition(":")
+    gold_kept, parsed_kept = (gold, parsed) if keep is None else (gold.subset(keep),
+                                                                  parsed.subset(keep))
+    several = len(metrics) > 1
+    headers: list[str] = []
+    columns: list[np.ndarray] = []
+    counts: list[bool] = []
+    summary: list[tuple[float, int]] = []
+    sort = None
+    groups: list[str] = []
+    for metric in metrics:
+        hits = token_hits(metric, gold, parsed)
+        table = group(grouping, hits if keep is None else hits[keep], gold_kept, parsed_kept,
+                      metric)
+        chosen, sort_spec = _selection(table, spec, source)
+        groups = table.groups
+        for name in chosen:
+            if sort_spec and sort is None and name == sort_spec[0]:
+                sort = (len(columns), sort_spec[1], sort_spec[2])
+            headers.append(f"{name} / " + (f"Metric:{metric}" if several else "") if merged
+                           else name)
+            columns.append(np.asarray(table.columns[name], dtype=float))
+            counts.append(name in table.counts)
+            if table.summary:
+                summary.append(table.summary[name])
+    return Table(grouping, headers, list(groups), columns, counts, summary or None,
+                 details or grouping not in ("Token", "Sentence"), sort)
+
+
+def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
+                 row_header: bool = True, blank: bool = True) -> str:
+    """The table as MaltEval prints it (numbers formatted, rows sorted and cut)."""
+    order = np.arange(len(table.groups))
+    if table.sort:
+        column, descending, cut = table.sort
+        order = _order(table.columns[column], descending, cut)
+
+    def cell(value: float, count: bool) -> str:
+        return str(int(value)) if count and value == value else format_number(value, pattern)
+
+    summary = []
+    if table.summary:
+        summary = [("Row mean", [format_number(mean, pattern) for mean, _ in table.summary]),
+                   ("Row count", [str(count) for _, count in table.summary])]
+    rows = [(table.groups[j], [cell(float(column[j]), count)
+                               for column, count in zip(table.columns, table.counts)])
+            for j in order] if table.listed else []
+    return render_table(table.headers, table.title, summary, rows, tab=tab,
+                        row_header=row_header, blank=blank)
+
+
+def average_tables(tables: list[Table]) -> Table:
+    """The macro-average of the same table over cross-validation folds.
+
+    Groups come in order of first appearance.  A group's value is the mean of the folds'
+    values where it is defined, a count column is summed, the Row mean is the mean of the folds' Row means and the Row count their sum.
+
+    >>> one = Table("Deprel", ["parseraccuracy", "parsercounter"], ["a", "b"],
+    ...             [np.array([1.0, 0.5]), np.array([2.0, 4.0])], [False, True], None, True)
+    >>> two = Table("Deprel", ["parseraccuracy", "parsercounter"], ["b", "c"],
+    ...             [np.array([0.0, 1.0]), np.array([1.0, 1.0])], [False, True], None, True)
+    >>> average = average_tables([one, two])
+    >>> average.groups, [c.tolist() for c in average.columns]
+    (['a', 'b', 'c'], [[1.0, 0.25, 1.0], [2.0, 5.0, 1.0]])
+    """
+    first = tables[0]
+    groups = list(dict.fromkeys(name for table in tables for name in table.groups))
+    index = {name: i for i, name in enumerate(groups)}
+    columns = []
+    for c, count in enumerate(first.counts):
+        stacked = np.full((len(tables), len(groups)), np.nan)
+        for t, table in enumerate(tables):
+            stacked[t, [index[name] for name in table.groups]] = table.columns[c]
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            columns.append(np.nansum(stacked, axis=0) if count else np.nanmean(stacked, axis=0))
+    summary = None
+    if first.summary:
+        summary = [(float(np.mean([table.summary[c][0] for table in tables])),
+                    int(sum(table.summary[c][1] for table in tables)))
+                   for c in range(len(first.summary))]
+    return Table(first.title, first.headers, groups, columns, first.counts, summary,
+                 first.listed, first.sort)
