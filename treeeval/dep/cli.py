@@ -9,6 +9,7 @@ confusion blocks (``--confusion-matrix 1``, :mod:`.confusion`) and the McNemar b
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import BinaryIO, Sequence
 
@@ -20,7 +21,7 @@ from .confusion import render_confusion
 from .groupings import TWO_SIDED
 from .malteval_report import RULE, format_number, render_header, render_table
 from .metrics import mcnemar_z, token_hits
-from .options import DEP_USAGE, DepOptions, metric_order, parse_dep_args
+from .options import DEP_USAGE, PARAMETERS, DepOptions, metric_order, parse_dep_args
 from .punctuation import punctuation_forms
 from .reading import check_same_text, read_treebank
 from .tables import build_table, format_table
@@ -29,54 +30,78 @@ from .tables import build_table, format_table
 SIGNIFICANCE = (("p<0.01?", 2.58), ("p<0.05?", 1.96))
 #: the output of a run: (parsed file the text belongs to, or "" for the McNemar block, text)
 Sections = list[tuple[str, str]]
+#: one value for each evaluation parameter given, other than Metric and GroupBy
+Setting = dict[str, str]
 
 
 def render_dep(options: DepOptions) -> Sections:
-    """Evaluate and return MaltEval's whole output for ``options``, as sections: the tables
-    of each parsed file in turn (each after its own header block), the confusion blocks of
-    ``--confusion-matrix 1`` and the McNemar block of ``--stat 1``.
+    """Evaluate and return MaltEval's whole output for ``options``, as sections: for each
+    parsed file in turn, a header block and table per evaluation, the confusion blocks of
+    ``--confusion-matrix 1``; then the McNemar block of ``--stat 1``.
 
     One GroupBy value gives one table per parsed file, with a column per metric and
     attribute (``accuracy / Metric:LAS``); several (or ``--merge-tables 0``) give one table
-    per GroupBy value and metric, with plain attribute headers.
+    per GroupBy value and metric, with plain attribute headers.  Several values of another
+    parameter (``--ExcludeDeprels ";punct"``) repeat everything for each combination.
     """
-    gold = read_treebank(options.gold)
-    parsed = [read_treebank(path) for path in options.parsed]
-    for path, treebank in zip(options.parsed, parsed):
-        check_same_text(gold, treebank, options.gold, path)
-    header_info = options.switch("--header-info", True)
+    gold_files, parsed_files = sorted(options.gold), sorted(options.parsed)
+    if len(gold_files) > 1:
+        raise UsageError("several gold files (cross-validation) are not supported yet")
+    gold = read_treebank(gold_files[0])
+    parsed = [read_treebank(path) for path in parsed_files]
+    for path, treebank in zip(parsed_files, parsed):
+        check_same_text(gold, treebank, gold_files[0], path)
+    header_info = options.switch("header-info", True)
     metrics = metric_order(options)
-    merged = len(options.groupby) == 1 and options.switch("--merge-tables", True)
+    merged = len(options.groupby) == 1 and options.switch("merge-tables", True)
     if merged:
         tables = [(options.groupby[0], metrics)]
     else:
         tables = [(value, [metric]) for value in options.groupby for metric in metrics]
     sections: Sections = []
 
-    def add(text: str, path: str, value: str, metrics: list[str]) -> None:
+    def add(text: str, path: str, value: str, metrics: list[str], setting: Setting) -> None:
         if header_info:
             shown = value.partition(":")[0] if merged else value
-            header = render_header(options.arguments, options.gold, [path],
-                                   _parameters(options, shown, metrics))
+            header = render_header(options.arguments, gold_files[0], [path],
+                                   {"Metric": metrics, "GroupBy": [shown], **{
+                                       name: [v] for name, v in setting.items()}})
             text = (header[header.index(RULE):] if sections else header) + text
         sections.append((path, text))
 
-    for path, treebank in zip(options.parsed, parsed):
-        for value, table_metrics in tables:
-            keep = _keep(options, gold, treebank, value.partition(":")[0])
-            table = build_table(gold, treebank, value, table_metrics, merged=merged,
-                                details=options.switch("--details", False), keep=keep,
-                                source=options.source)
-            add(format_table(table, options.values.get("--pattern"),
-                             tab=options.switch("--tab", False),
-                             row_header=options.switch("--row-header", True),
-                             blank=header_info), path, value, table_metrics)
-        if options.switch("--confusion-matrix", False):
-            for value in options.groupby:
-                add(_confusion(value, gold, treebank), path, value, metrics)
-    if options.switch("--stat", False) and len(parsed) > 1:
-        sections.append(("", _mcnemar(options, gold, parsed)))
+    for path, treebank in zip(parsed_files, parsed):
+        for setting in settings(options):
+            for value, table_metrics in tables:
+                keep = _keep(setting, gold, treebank, value.partition(":")[0])
+                table = build_table(gold, treebank, value, table_metrics, merged=merged,
+                                    details=options.switch("details", False), keep=keep,
+                                    source=options.source)
+                add(format_table(table, options.formatting.get("pattern"),
+                                 tab=options.switch("tab", False),
+                                 row_header=options.switch("row-header", True),
+                                 blank=header_info), path, value, table_metrics, setting)
+            if options.switch("confusion-matrix", False):
+                for value in options.groupby:
+                    add(_confusion(value, gold, treebank), path, value, metrics, setting)
+    if options.formatting.get("stat") == "1" and len(parsed) > 1:
+        sections.append(("", _mcnemar(options, gold_files[0], parsed_files, gold, parsed)))
     return sections
+
+
+def settings(options: DepOptions) -> list[Setting]:
+    """Every combination of the values of the parameters other than Metric and GroupBy.
+
+    >>> settings(parse_dep_args(["-g", "g", "-s", "p", "--ExcludeDeprels", ";punct",
+    ...                          "--MaxSentenceLength", "10;40"]))  # doctest: +NORMALIZE_WHITESPACE
+    [{'MaxSentenceLength': '10', 'ExcludeDeprels': ''},
+     {'MaxSentenceLength': '10', 'ExcludeDeprels': 'punct'},
+     {'MaxSentenceLength': '40', 'ExcludeDeprels': ''},
+     {'MaxSentenceLength': '40', 'ExcludeDeprels': 'punct'}]
+    """
+    names = [name for name in PARAMETERS if name not in ("Metric", "GroupBy")
+             and name in options.parameters]
+    return [dict(zip(names, values)) for values in itertools.product(
+        *(list(dict.fromkeys(options.parameters[name])) for name in names))]
 
 
 def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
@@ -90,15 +115,19 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
                             lambda names: sorted(names, key=key) if key else sorted(names))
 
 
-def _mcnemar(options: DepOptions, gold: Treebank, parsed: list[Treebank]) -> str:
+def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold: Treebank,
+             parsed: list[Treebank]) -> str:
     """The ``--stat 1`` block: McNemar's z of each pair of parsed files, per metric."""
     if len(options.groupby) != 1 or options.groupby[0].partition(":")[0] != "Token":
         raise UsageError(f"--stat with GroupBy {';'.join(options.groupby)} is not supported yet")
-    pattern = options.values.get("--pattern")
-    keep = _keep(options, gold, parsed[0], "Token")
+    pattern = options.formatting.get("pattern")
+    setting = settings(options)
+    if len(setting) > 1:
+        raise UsageError("--stat 1 with several values of a parameter is not supported")
+    keep = _keep(setting[0], gold, parsed[0], "Token")
     names = [f"<{i}>" for i in range(1, len(parsed) + 1)]
-    rows = [f"{name} ({path})" for name, path in zip(names, options.parsed)]
-    lines = [RULE, f"Gold:   {options.gold}", "Parsed: " + ", ".join(options.parsed), RULE,
+    rows = [f"{name} ({path})" for name, path in zip(names, parsed_paths)]
+    lines = [RULE, f"Gold:   {gold_path}", "Parsed: " + ", ".join(parsed_paths), RULE,
              "McNemar's statistical significance test", ""]
     text = "\n".join(lines) + "\n"
     for metric in metric_order(options):
@@ -123,27 +152,21 @@ def _mcnemar(options: DepOptions, gold: Treebank, parsed: list[Treebank]) -> str
     return text + RULE + "\n\n"
 
 
-def _parameters(options: DepOptions, groupby: str, metrics: list[str]) -> dict[str, list[str]]:
-    """The evaluation parameters a header block lists, by MaltEval's name."""
-    parameters = {"Metric": metrics, "GroupBy": [groupby]}
-    for flag in ("--ExcludeUnicodePunc", "--ExcludeDeprels"):
-        if flag in options.values:
-            parameters[flag[2:]] = [options.values[flag]]
-    return parameters
-
-
-def _keep(options: DepOptions, gold: Treebank, parsed: Treebank,
+def _keep(setting: Setting, gold: Treebank, parsed: Treebank,
           grouping: str) -> np.ndarray | None:
     """Which tokens the Exclude options leave in (None: all of them).
 
     ExcludeDeprels tests the parser's DEPREL (MaltEval's behaviour with GroupBy Token).
     """
     keep = np.ones(len(gold), dtype=bool)
-    if options.switch("--ExcludeUnicodePunc", False):
+    for name in setting:
+        if name not in ("ExcludeUnicodePunc", "ExcludeDeprels"):
+            raise UsageError(f"--{name} is not supported yet")
+    if setting.get("ExcludeUnicodePunc", "0") != "0":
         keep &= ~punctuation_forms(gold.forms)
         if grouping == "Sentence":
             raise UsageError("ExcludeUnicodePunc with GroupBy Sentence is not supported yet")
-    labels = [label for label in options.values.get("--ExcludeDeprels", "").split("|") if label]
+    labels = [label for label in setting.get("ExcludeDeprels", "").split("|") if label]
     if labels:
         keep &= ~np.isin(parsed.labels, np.array(labels, dtype=object))
         if grouping != "Token":
@@ -159,7 +182,7 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         out.write(DEP_USAGE.encode())
         return 0
     sections = render_dep(options)
-    target = options.values.get("--output", "STDOUT")
+    target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))
     elif os.path.isdir(target):
@@ -176,7 +199,7 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
 
 def _write(path: str, text: str, options: DepOptions) -> None:
     """Write one output file; an input file is never overwritten."""
-    inputs = [options.gold, *options.parsed] + ([options.source] if options.source else [])
+    inputs = [*options.gold, *options.parsed] + ([options.source] if options.source else [])
     if any(os.path.exists(name) and os.path.samefile(name, path) for name in inputs
            if os.path.exists(path)):
         raise UsageError(f"{path} is an input file; it is never written")

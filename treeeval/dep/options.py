@@ -1,156 +1,253 @@
 """The command line of ``treeeval dep``: MaltEval's flags and its evaluation files (``-e``).
 
 >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"])
->>> o.gold, o.parsed, o.groupby, o.switch("--details", False)
-('g.conll', ['p.conll'], ['Deprel:all'], False)
+>>> o.gold, o.parsed, o.groupby, o.switch("details", False)
+(['g.conll'], ['p.conll'], ['Deprel:all'], False)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Sequence
-from xml.etree import ElementTree
 
 from ..errors import InputError, UsageError
+from ..formats.xmlsafe import parse_xml
 from .malteval_report import hash_order
 
 DEP_USAGE = """\
-usage: treeeval dep [-e FILE.xml] -g GOLD -s PARSED... [--Metric M[;M...]]
-                    [--GroupBy G[:FORMAT][;G...]] [--details 0|1] [--pattern P]
-                    [--tab 0|1] [--header-info 0|1] [--row-header 0|1]
-                    [--ExcludeUnicodePunc 0|1] [--ExcludeDeprels A|B] [--stat 0|1]
+usage: treeeval dep [-e FILE.xml] -g GOLD... -s PARSED... [MaltEval flags] [treeeval flags]
 
-Score CoNLL dependencies as MaltEval 1.0 does and print MaltEval's tables.
+Score dependencies as MaltEval 1.0 does and print MaltEval's tables.  GOLD and PARSED are
+CoNLL-X/CoNLL-U, MaltTab (.tab), MaltXML (.xml) or bracketed trees (.mrg, .tst, .gld or
+sniffed), which are converted to dependencies with --heads and -p; or directories.
 
-  -e FILE.xml      MaltEval evaluation file (parameters and formatting)
-  -g GOLD          gold-standard CoNLL file
-  -s PARSED...     parsed CoNLL file(s), each scored against GOLD in turn
+Files:
+  -e FILE.xml      MaltEval evaluation file (parameters and formatting); flags override it
+  -g GOLD...       gold file(s); several gold files with as many parsed files: cross-validation
+  -s PARSED...     parsed file(s), each scored against GOLD in turn (files are sorted)
+  --charset NAME   encoding of CoNLL and MaltTab files (default UTF-8)
+  --postag FILE    valid POSTAG values, one a line: any other value is an error
+  --deprel FILE    valid DEPREL values, one a line: any other value is an error
+Evaluation parameters (several values separated by ";": every combination is evaluated):
   --Metric M       LAS (default), UAS, LA, AnyRight, AnyWrong, BothRight, BothWrong,
                    HeadRight, HeadWrong, LabelRight, LabelWrong, DirectionRight,
-                   HeadToChildDistanceRight, GroupedHeadToChildDistanceRight
-  --GroupBy G      Token (default), Sentence, Cpostag, Postag, Deprel, RelationLength,
-                   GroupedRelationLength, ArcDirection, Frame; G:all shows all attributes,
-                   G:all|accuracy-20 also sorts (descending) and keeps the first 20;
-                   "G1;G2" prints one table per GroupBy value and metric
-  --details 1      list every group (every token for Token)
-  --pattern P      Java DecimalFormat pattern of the values, e.g. 0.0000 or 0.00%
-  --tab 1          tab-separated cells
-  --header-info 0  leave out the header block
-  --row-header 0   leave out the row-header column
+                   HeadToChildDistanceRight, GroupedHeadToChildDistanceRight, self
+  --GroupBy G      Token (default), Wordform, Lemma, Cpostag, Postag, Feats, Deprel,
+                   Sentence, RelationLength, GroupedRelationLength, SentenceLength,
+                   StartWordPosition, EndWordPosition, ArcDirection, ArcDepth,
+                   BranchingFactor, ArcProjectivity, Frame, a complex grouping such as
+                   Cpostag@-1+Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
+                   columns, e.g. Deprel:all|recall-10
+  --MinSentenceLength N, --MaxSentenceLength N
+                   evaluate only sentences of N words or more / N or fewer (0: no bound)
+  --ExcludeWordforms V, --ExcludeLemmas V, --ExcludeCpostags V, --ExcludePostags V,
+  --ExcludeFeats V, --ExcludeDeprels V, --ExcludePdeprels V
+                   leave out tokens with one of the values V (A|B|...)
   --ExcludeUnicodePunc 1
-                   leave out tokens whose FORM is all Unicode punctuation
-  --ExcludeDeprels A|B
-                   leave out tokens the parser labels A or B (GroupBy Token)
-  --stat 1         McNemar's test of each pair of parsed files (GroupBy Token)
+                   leave out tokens whose FORM is all Unicode punctuation (eval.pl's rule)
+Formatting (MaltEval's):
+  --details 1      list every group (every token for Token)
+  --header-info 0  leave out the header blocks;  --row-header 0  leave out row headers
+  --tab 1          tab-separated cells;  --pattern P  DecimalFormat pattern, e.g. 0.00%
+  --output PATH    write to a file, or to one file per parsed file in a directory
+  --stat 1         McNemar's test of each pair of parsed files, as MaltEval prints it
+  --confusion-matrix 1
+                   confusion table (and matrix) of the GroupBy values
+  --merge-tables 0 one table per metric instead of one column per metric
+  --micro-average 1
+                   cross-validation: pool the folds instead of averaging them
+treeeval's own:
+  --heads NAME|FILE  head table for bracketed input (default collins);  -p PRM  EVALB
+                   parameter file whose DELETE_LABEL rules drop tokens before conversion
+  --stat mcnemar|bootstrap|ar
+                   significance of each pair of parsed files, with p-values and 95%
+                   confidence intervals (--resamples N, default 10000; --seed N, default 1)
+  --report evalpl[:FLAGS] | eval07[:FLAGS]
+                   eval.pl's report instead of MaltEval's tables (FLAGS: q, p, b)
+  --metric-order malteval
+                   several metrics in MaltEval's (hash map) order, not the command line's
+  --plugin MODULE:CLASS
+                   load a GroupBy plug-in (also found through the treeeval.groupings
+                   entry point)
+  --json           the scores as JSON (schema treeeval/1)
   -h, --help       show this help
 """
 
-FLAGS = ("--Metric", "--GroupBy", "--details", "--pattern", "--tab", "--header-info",
-         "--row-header", "--ExcludeUnicodePunc", "--ExcludeDeprels", "--stat",
-         "--confusion-matrix", "--merge-tables", "--metric-order", "--output")
-SWITCHES = ("--details", "--tab", "--header-info", "--row-header", "--ExcludeUnicodePunc",
-            "--stat", "--confusion-matrix", "--merge-tables")
-NOT_YET: tuple[str, ...] = ()
-#: treeeval's own options: left out of the "Evaluation arguments:" echo of the header
-OWN_FLAGS = ("--metric-order",)
-#: evaluation-file parameters this command understands, by their flag
-PARAMETERS = {"Metric": "--Metric", "GroupBy": "--GroupBy",
-              "ExcludeUnicodePunc": "--ExcludeUnicodePunc", "ExcludeDeprels": "--ExcludeDeprels"}
+#: MaltEval's evaluation parameters (``--NAME`` or ``<parameter name="NAME">``)
+PARAMETERS = ("Metric", "GroupBy", "MinSentenceLength", "MaxSentenceLength",
+              "ExcludeWordforms", "ExcludeLemmas", "ExcludeCpostags", "ExcludePostags",
+              "ExcludeFeats", "ExcludeDeprels", "ExcludePdeprels", "ExcludeUnicodePunc")
+#: MaltEval's formatting arguments (``--NAME`` or ``<formatting argument="NAME">``)
+FORMATTING = ("micro-average", "header-info", "row-header", "details", "stat", "tab", "output",
+              "pattern", "confusion-matrix", "merge-tables")
+#: formatting arguments whose value is 0 or 1
+SWITCHES = ("micro-average", "header-info", "row-header", "details", "tab",
+            "confusion-matrix", "merge-tables")
+#: the values ``--stat`` takes: MaltEval's 0 and 1, and treeeval's tests
+STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
+#: treeeval's own options that take a value; they are left out of the header's echo
+OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--resamples",
+       "--charset", "--postag", "--deprel")
+#: treeeval's own options without a value
+OWN_SWITCHES = ("--json",)
 
 
 @dataclass
 class DepOptions:
-    """The parsed command line of ``treeeval dep``."""
+    """The parsed command line of ``treeeval dep``.
+
+    ``parameters`` maps an evaluation parameter to its values (a list: several values are
+    evaluated in turn), ``formatting`` a formatting argument to its value and ``own`` one
+    of treeeval's options (without its dashes) to its value.
+    """
 
     arguments: list[str]
-    gold: str
+    gold: list[str]
     parsed: list[str]
-    metrics: list[str] = field(default_factory=lambda: ["LAS"])
-    #: the GroupBy values as given, each a grouping with an optional ``:format``
-    groupby: list[str] = field(default_factory=lambda: ["Token"])
-    values: dict[str, str] = field(default_factory=dict)
-    #: the evaluation file (-e) the GroupBy formats came from, if any
+    parameters: dict[str, list[str]] = field(default_factory=dict)
+    formatting: dict[str, str] = field(default_factory=dict)
+    own: dict[str, str] = field(default_factory=dict)
+    plugins: list[str] = field(default_factory=list)
+    #: the evaluation file (-e) the settings came from, if any
     source: str | None = None
 
-    def switch(self, flag: str, default: bool) -> bool:
-        """A 0/1 flag's value."""
-        return self.values.get(flag, "1" if default else "0") != "0"
+    @property
+    def metrics(self) -> list[str]:
+        """The Metric values (LAS by default)."""
+        return self.parameters.get("Metric") or ["LAS"]
+
+    @property
+    def groupby(self) -> list[str]:
+        """The GroupBy values, each with its ``:format`` if it has one (Token by default)."""
+        return self.parameters.get("GroupBy") or ["Token"]
+
+    def switch(self, name: str, default: bool) -> bool:
+        """A 0/1 formatting argument's value."""
+        return self.formatting.get(name, "1" if default else "0") != "0"
 
 
 def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
     """Parse MaltEval-style arguments; None means help was printed.
 
-    >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--Metric", "LAS;UAS"])
-    >>> o.gold, o.parsed, o.metrics, o.groupby
-    ('g.conll', ['p.conll'], ['LAS', 'UAS'], ['Token'])
+    >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--Metric", "LAS;UAS",
+    ...                     "--ExcludeDeprels", ";punct|dep", "--heads", "modcollins"])
+    >>> o.gold, o.parsed, o.metrics, o.groupby, o.parameters["ExcludeDeprels"], o.own
+    (['g.conll'], ['p.conll'], ['LAS', 'UAS'], ['Token'], ['', 'punct|dep'], {'heads': 'modcollins'})
+    >>> o.arguments
+    ['-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep']
     """
     queue = list(args)
-    source = None
-    files: dict[str, list[str]] = {}
-    values: dict[str, str] = {}
+    options = DepOptions(list(args), [], [])
+    echoed: list[str] = []
     while queue:
         flag = queue.pop(0)
         if flag in ("-h", "--help"):
             return None
-        if flag in NOT_YET:
-            raise UsageError(f"option {flag} is not supported yet")
-        if flag == "-e":
-            if not queue:
-                raise UsageError("option -e needs a value")
-            source = queue.pop(0)
-            values.update(read_evaluation_file(source))
-            continue
         if flag in ("-g", "-s"):
-            taken = files.setdefault(flag, [])
+            taken = options.gold if flag == "-g" else options.parsed
+            echoed.append(flag)
             while queue and not queue[0].startswith("-"):
                 taken.append(queue.pop(0))
+                echoed.append(taken[-1])
             continue
-        if flag not in FLAGS:
+        if flag in OWN_SWITCHES:
+            options.own[flag.lstrip("-")] = "1"
+            continue
+        if flag == "-v":
+            raise UsageError("MaltEval's tree viewer (-v 1) is `treeeval browse GOLD PARSED` here")
+        name = flag[2:] if flag.startswith("--") else None
+        if flag != "-e" and flag not in OWN and name not in PARAMETERS + FORMATTING:
             raise UsageError(f"unknown option {flag} (see treeeval dep -h)")
         if not queue:
             raise UsageError(f"option {flag} needs a value")
         value = queue.pop(0)
-        if flag in SWITCHES and value not in ("0", "1"):
-            raise UsageError(f"option {flag} needs 0 or 1, got {value!r}")
-        values[flag] = value
-    gold, parsed = files.get("-g", []), files.get("-s", [])
-    if len(gold) != 1 or not parsed:
-        raise UsageError("expected one gold file (-g) and at least one parsed file (-s)")
-    if ";" in values.get("--ExcludeDeprels", ""):
-        raise UsageError("several ExcludeDeprels values are not supported yet")
-    groupby = [g for g in values.pop("--GroupBy", "Token").split(";") if g]
-    metrics = [m for m in values.pop("--Metric", "LAS").split(";") if m]
-    echoed = [a for i, a in enumerate(args)
-              if a not in OWN_FLAGS and (i == 0 or args[i - 1] not in OWN_FLAGS)]
-    return DepOptions(echoed, gold[0], parsed, metrics or ["LAS"], groupby or ["Token"],
-                      values, source)
+        if flag == "-e":
+            echoed += [flag, value]
+            options.source = value
+            parameters, formatting = read_evaluation_file(value)
+            options.parameters.update(parameters)
+            options.formatting.update(formatting)
+        elif flag == "--plugin":
+            options.plugins.append(value)
+        elif flag in OWN:
+            options.own[flag.lstrip("-")] = value
+        else:
+            echoed += [flag, value]
+            if name in PARAMETERS:
+                options.parameters[name] = split_values(name, value)
+            else:
+                options.formatting[name] = value
+    check_values(options)
+    if not options.gold or not options.parsed:
+        raise UsageError("expected gold file(s) (-g) and parsed file(s) (-s)")
+    options.arguments = echoed
+    return options
 
 
-def read_evaluation_file(path: str) -> dict[str, str]:
-    """The settings of a MaltEval evaluation file (``-e``), as flag -> command-line value.
+def split_values(name: str, value: str) -> list[str]:
+    """A parameter's values from the command line: ``;`` separates them.
 
-    Values of a parameter are joined with ``;`` as on the command line; a GroupBy value's
-    ``format`` follows a colon; ``<formatting argument="A" format="F"/>`` sets ``--A``.
+    A GroupBy value may be a complex grouping, whose parts are joined with ``+`` on the
+    command line (``Cpostag@-1+Wordform@0``) because ``;`` separates GroupBy values here;
+    in an evaluation file a ``<value>`` holds one complex grouping with MaltEval's ``;``.
+
+    >>> split_values("ExcludeDeprels", ";punct"), split_values("GroupBy", "Token;Deprel:all")
+    (['', 'punct'], ['Token', 'Deprel:all'])
     """
-    try:
-        root = ElementTree.parse(path).getroot()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    except ElementTree.ParseError as exc:
-        line, column = exc.position
-        raise InputError(f"not well-formed XML ({exc})", path=path, line=line,
-                         column=column + 1) from None
-    values: dict[str, str] = {}
-    for parameter in root.iter("parameter"):
-        name = parameter.get("name", "")
-        if name not in PARAMETERS:
-            raise UsageError(f"{path}: parameter {name!r} is not supported yet")
-        items = [(value.text or "").strip() + (f":{value.get('format')}" if value.get("format")
-                                               else "") for value in parameter.iter("value")]
-        values[PARAMETERS[name]] = ";".join(items)
-    for formatting in root.iter("formatting"):
-        values["--" + formatting.get("argument", "")] = formatting.get("format", "")
+    values = value.split(";")
+    if name in ("Metric", "GroupBy"):
+        values = [v for v in values if v]
     return values
+
+
+def check_values(options: DepOptions) -> None:
+    """Usage errors for formatting values MaltEval would not accept."""
+    for name, value in options.formatting.items():
+        if name in SWITCHES and value not in ("0", "1"):
+            raise UsageError(f"option --{name} needs 0 or 1, got {value!r}")
+        if name == "stat" and value not in STAT_VALUES:
+            raise UsageError(f"option --stat needs one of {', '.join(STAT_VALUES)}, "
+                             f"got {value!r}")
+    for name in ("MinSentenceLength", "MaxSentenceLength"):
+        for value in options.parameters.get(name, []):
+            if not value.isdigit():
+                raise UsageError(f"option --{name} needs a whole number, got {value!r}")
+    if options.parameters.get("ExcludeUnicodePunc") and any(
+            v not in ("0", "1") for v in options.parameters["ExcludeUnicodePunc"]):
+        raise UsageError("option --ExcludeUnicodePunc needs 0 or 1")
+    order = options.own.get("metric-order", "given")
+    if order not in ("given", "malteval"):
+        raise UsageError(f"option --metric-order needs given or malteval, got {order!r}")
+
+
+def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The parameters and formatting arguments of a MaltEval evaluation file (``-e``).
+
+    The last ``<parameter>`` of a name wins, its ``<value>`` elements are its values (a
+    GroupBy value's ``format`` attribute follows a colon), and
+    ``<formatting argument="A" format="F"/>`` sets A to F.  Entity declarations are
+    refused (see :func:`treeeval.formats.xmlsafe.parse_xml`).
+    """
+    root = parse_xml(path)
+    parameters: dict[str, list[str]] = {}
+    formatting: dict[str, str] = {}
+    for element in root.iter():
+        if element.tag == "parameter":
+            name = element.get("name", "")
+            if name not in PARAMETERS:
+                raise InputError(f"unknown parameter {name!r} (parameters: "
+                                 f"{', '.join(PARAMETERS)})", path=path)
+            parameters[name] = [
+                (value.text or "").strip() + (f":{value.get('format')}"
+                                              if value.get("format") else "")
+                for value in element.iter("value")]
+        elif element.tag == "formatting":
+            name = element.get("argument", "")
+            if name not in FORMATTING:
+                raise InputError(f"unknown formatting argument {name!r} (arguments: "
+                                 f"{', '.join(FORMATTING)})", path=path)
+            formatting[name] = element.get("format", "")
+    return parameters, formatting
 
 
 def metric_order(options: DepOptions) -> list[str]:
@@ -164,4 +261,4 @@ def metric_order(options: DepOptions) -> list[str]:
     ['LA', 'UAS', 'LAS']
     """
     unique = list(dict.fromkeys(options.metrics))
-    return hash_order(unique) if options.values.get("--metric-order") == "malteval" else unique
+    return hash_order(unique) if options.own.get("metric-order") == "malteval" else unique

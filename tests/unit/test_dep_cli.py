@@ -1,0 +1,210 @@
+"""``treeeval dep``'s command line, evaluation files, output and table layout, on small files."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from treeeval.dep.cli import render_dep, run_dep, settings
+from treeeval.dep.confusion import render_confusion
+from treeeval.dep.options import parse_dep_args, read_evaluation_file
+from treeeval.dep.tables import Table, average_tables, format_table
+from treeeval.errors import InputError, UsageError
+
+#: "The dog barks ." with a gold and a parsed analysis: the parser mislabels "dog" (dobj)
+#: and attaches "." to "dog"
+SENTENCE = [("The", "DET", 2, "det", 2, "det"), ("dog", "NOUN", 3, "nsubj", 3, "dobj"),
+            ("barks", "VERB", 0, "root", 0, "root"), (".", "PUNCT", 3, "punct", 2, "punct")]
+
+
+def conll(path: Path, parsed: bool = False, copies: int = 1) -> str:
+    rows = [f"{i}\t{form}\t_\t{tag}\t{tag}\t_\t{ph if parsed else gh}\t{pl if parsed else gl}"
+            "\t_\t_" for i, (form, tag, gh, gl, ph, pl) in enumerate(SENTENCE, 1)]
+    path.write_text(("\n".join(rows) + "\n\n") * copies, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[str, str]:
+    return conll(tmp_path / "g.conll"), conll(tmp_path / "p.conll", parsed=True)
+
+
+def run(*args: str) -> str:
+    out = io.BytesIO()
+    assert run_dep(list(args), out, io.BytesIO()) == 0
+    return out.getvalue().decode()
+
+
+def test_metric_columns_follow_the_command_line(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    assert run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--header-info", "0") == (
+        "accuracy / Metric:LAS   accuracy / Metric:UAS   Token\n"
+        + "-" * 57 + "\n"
+        "0.5                     0.75                    Row mean\n"
+        "4                       4                       Row count\n"
+        + "-" * 57 + "\n")
+    malteval = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--header-info", "0",
+                   "--metric-order", "malteval")
+    assert malteval.startswith("accuracy / Metric:UAS   accuracy / Metric:LAS   Token\n")
+
+
+def test_own_options_are_not_echoed(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, "--metric-order", "malteval", "--Metric", "LAS")
+    assert text.splitlines()[0] == f"Evaluation arguments: -g {gold} -s {parsed} --Metric LAS"
+
+
+def test_exclusions_and_two_parsed_files(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, gold, "--ExcludeUnicodePunc", "1")
+    # the parameter lines come in Java HashMap order; the second report has no argv echo
+    assert text.count("ExcludeUnicodePunc-> 1\nGroupBy-> Token\nMetric-> LAS\n") == 2
+    assert text.count("Evaluation arguments:") == 1
+    # "." left out: the files are sorted (g.conll first): 3 of 3, then 2 of 3
+    assert text.index("1             Row mean\n3 ") < text.index("0.667         Row mean\n3 ")
+    text = run("-g", gold, "-s", parsed, "--ExcludeDeprels", "dobj|punct", "--header-info", "0")
+    assert "1             Row mean\n2             Row count\n" in text
+
+
+def test_every_combination_of_parameter_values(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, "--ExcludeDeprels", ";dobj|punct")
+    assert [line for line in text.splitlines() if line.startswith("ExcludeDeprels")] == [
+        "ExcludeDeprels-> ", "ExcludeDeprels-> dobj|punct"]
+    assert "0.5           Row mean\n4 " in text and "1             Row mean\n2 " in text
+    options = parse_dep_args(["-g", gold, "-s", parsed, "--ExcludeUnicodePunc", "0;1",
+                              "--ExcludeDeprels", "a;b"])
+    assert len(settings(options)) == 4
+
+
+def test_mcnemar_block(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, gold, "--stat", "1", "--header-info", "0")
+    # LAS: b = 2 tokens only gold gets right, c = 0 only the parser: z = (2 - 1) / sqrt(2)
+    assert f"-     0.707   <1> ({gold})\n-     -       <2> ({parsed})\n" in text
+    last_table = f"-     0     <1> ({gold})\n-     -     <2> ({parsed})\n\n"
+    assert text.endswith(last_table + "=" * 52 + "\n\n")
+
+
+def test_several_groupings_are_separate_tables(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--GroupBy", "Token;Cpostag:all")
+    # one table per GroupBy value and metric (metrics in command-line order), plain headers
+    assert [line for line in text.splitlines() if "->" in line] == [
+        "GroupBy-> Token", "Metric-> LAS", "GroupBy-> Token", "Metric-> UAS",
+        "GroupBy-> Cpostag:all", "Metric-> LAS", "GroupBy-> Cpostag:all", "Metric-> UAS"]
+    assert "accuracy   Token\n" + "-" * 20 + "\n0.5        Row mean\n" in text
+    assert "accuracy   counter   correctcounter   Cpostag\n" in text
+
+
+def test_merge_tables_0_gives_a_table_per_metric(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--merge-tables", "0")
+    assert text.count("accuracy   Token\n") == 2 and "Metric:" not in text
+
+
+def test_confusion_block(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    text = run("-g", gold, "-s", parsed, "--GroupBy", "Deprel", "--confusion-matrix", "1",
+               "--header-info", "0")
+    assert "Confusion table for Deprel\nfrequency   Gold / System\n" in text
+    assert "1           nsubj / dobj\n" in text
+    # rows: the parser's labels; columns: the gold labels; but a cell counts the tokens
+    # whose gold label is the row's (MaltEval's quirk): the row of dobj, which never
+    # occurs in gold, is all zeros, and the nsubj/dobj confusion has no row
+    assert "det   nsubj   punct   root   Col: gold / Row: system\n" in text
+    assert "0     0       0       0      dobj\n" in text
+    assert "nsubj\n" not in text.split("Confusion matrix")[1]
+
+
+def test_confusion_table_keeps_50_rows() -> None:
+    gold = [f"g{i:03}" for i in range(60)]
+    parsed = [f"s{i:03}" for i in range(60)]
+    text = render_confusion("Deprel", gold, parsed, sorted)
+    assert "10 more...\n\n" in text
+    # 60 x 60 groups: no matrix
+    assert "Confusion matrix" not in text
+
+
+def test_output_to_a_file_and_to_a_directory(files: tuple[str, str], tmp_path: Path) -> None:
+    gold, parsed = files
+    target = tmp_path / "out.txt"
+    assert run("-g", gold, "-s", parsed, "--output", str(target)) == ""
+    assert "Row mean" in target.read_text(encoding="utf-8")
+    folder = tmp_path / "results"
+    folder.mkdir()
+    run("-g", gold, "-s", parsed, gold, "--stat", "1", "--output", str(folder))
+    assert sorted(p.name for p in folder.iterdir()) == ["g.conll.txt", "p.conll.txt",
+                                                        "stat.txt"]
+    assert "McNemar" in (folder / "stat.txt").read_text(encoding="utf-8")
+    with pytest.raises(UsageError, match="is an input file"):
+        run("-g", gold, "-s", parsed, "--output", gold)
+
+
+def test_evaluation_file(tmp_path: Path) -> None:
+    path = tmp_path / "eval.xml"
+    path.write_text('<evaluation><parameter name="Metric"><value>LAS</value><value>UAS</value>'
+                    '</parameter><parameter name="GroupBy"><value format="all|recall-10">Deprel'
+                    '</value></parameter><parameter name="ExcludeDeprels"><value></value>'
+                    '<value>Punc|Dummy</value></parameter>'
+                    '<formatting argument="pattern" format="0.00"/></evaluation>',
+                    encoding="utf-8")
+    assert read_evaluation_file(str(path)) == (
+        {"Metric": ["LAS", "UAS"], "GroupBy": ["Deprel:all|recall-10"],
+         "ExcludeDeprels": ["", "Punc|Dummy"]}, {"pattern": "0.00"})
+    # flags after -e override the file
+    options = parse_dep_args(["-e", str(path), "-g", "g", "-s", "p", "--Metric", "LA"])
+    assert (options.metrics, options.groupby, options.source) == (
+        ["LA"], ["Deprel:all|recall-10"], str(path))
+    assert options.formatting == {"pattern": "0.00"}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("<evaluation>", "not well-formed"),
+    ('<!DOCTYPE e [<!ENTITY x "y">]><evaluation/>', "DOCTYPE"),
+    ('<evaluation><parameter name="Bogus"/></evaluation>', "unknown parameter 'Bogus'"),
+    ('<evaluation><formatting argument="colour" format="1"/></evaluation>',
+     "unknown formatting argument"),
+])
+def test_bad_evaluation_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "eval.xml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as caught:
+        read_evaluation_file(str(path))
+    assert caught.value.path == str(path)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-g", "g", "-s", "p", "--confusion-matrix", "2"], "0 or 1"),
+    (["-g", "g"], "parsed file"),
+    (["-g", "g", "-s", "p", "--Bogus", "1"], "unknown option"),
+    (["-g", "g", "-s", "p", "--tab", "2"], "0 or 1"),
+    (["-g", "g", "-s", "p", "--stat", "2"], "--stat needs one of"),
+    (["-g", "g", "-s", "p", "--MaxSentenceLength", "ten"], "whole number"),
+    (["-g", "g", "-s", "p", "--metric-order", "random"], "given or malteval"),
+    (["-g", "g", "-s", "p", "-v", "1"], "treeeval browse"),
+    (["-g", "g", "-s", "p", "--Metric"], "needs a value"),
+])
+def test_usage_errors(args: list[str], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        parse_dep_args(args)
+
+
+def test_table_formatting_sorts_and_cuts() -> None:
+    table = Table("Deprel", ["precision", "parsercounter"], ["a", "b", "c"],
+                  [np.array([0.5, np.nan, 1.0]), np.array([2.0, 0.0, 1.0])], [False, True],
+                  None, True,
+                  sort=(0, True, 2))
+    # undefined values sort first, then descending; the cut keeps 2 rows
+    assert format_table(table, tab=True).splitlines()[2:4] == ["-\t0\tb", "1\t1\tc"]
+    averaged = average_tables([table, table])
+    assert averaged.columns[1].tolist() == [4.0, 0.0, 2.0]
+
+
+def test_render_dep_sections(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    sections = render_dep(parse_dep_args(["-g", gold, "-s", parsed, gold]))
+    assert [path for path, _ in sections] == [gold, parsed]
