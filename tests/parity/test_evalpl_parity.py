@@ -9,12 +9,14 @@ comparing, and only there.
 
 from __future__ import annotations
 
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
+from treeeval.dep.cli import run_dep
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError
 
@@ -183,3 +185,27 @@ def test_truncated_system_file(variant: str) -> None:
     assert caught.value.line == expected_line
     assert caught.value.path == str(system)
     assert str(caught.value).endswith(f"gold has {expected_gold!r}, system has past end of file")
+
+
+def _quiet_reports() -> list:
+    if not OUT.is_dir():
+        return [pytest.param("", marks=pytest.mark.skip(
+            reason=f"shared reference data not found at {OUT} (parity tests need ../shared)"))]
+    return sorted(p.name for p in OUT.glob("*-q*.txt") if not p.name.startswith("ERROR")
+                  and not p.name.endswith(".stderr.txt"))
+
+
+@pytest.mark.parametrize("name", _quiet_reports())
+def test_dep_report_evalpl(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``treeeval dep --report evalpl:FLAGS`` prints eval.pl's -q reports byte for byte."""
+    pair, tool = _flags(name)
+    full = (OUT / f"{pair}.eval.pl.txt").read_text(encoding="utf-8").splitlines()
+    system = full[6].split(" in ", 1)[1]
+    gold = full[7].split("gold standard ", 1)[1].rstrip(":")
+    flags = "".join(tool.split(".pl")[1].split("-"))
+    variant = "eval07" if tool.startswith("eval07") else "evalpl"
+    monkeypatch.chdir(CONLLX)
+    out = io.BytesIO()
+    assert run_dep(["-g", gold, "-s", system, "--report", f"{variant}:{flags}"], out,
+                   io.BytesIO()) == 0
+    assert out.getvalue() == (OUT / name).read_bytes()

@@ -18,6 +18,7 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from .confusion import render_confusion
+from .evalpl_report import evalpl_report
 from .groupings import TWO_SIDED
 from .malteval_report import RULE, format_number, render_header, render_table
 from .metrics import mcnemar_z, token_hits
@@ -86,6 +87,22 @@ def render_dep(options: DepOptions) -> Sections:
     if options.formatting.get("stat") == "1" and len(parsed) > 1:
         sections.append(("", _mcnemar(options, gold_files[0], parsed_files, gold, parsed)))
     return sections
+
+
+def render_evalpl(options: DepOptions) -> Sections:
+    """``--report evalpl[:FLAGS]`` or ``eval07[:FLAGS]``: eval.pl's (or eval07.pl's) report of
+    each parsed file instead of MaltEval's tables; FLAGS are eval.pl's q, p and b.
+    """
+    variant, _, flags = options.own["report"].partition(":")
+    if variant not in ("evalpl", "eval07") or set(flags) - set("qpb"):
+        raise UsageError(f"--report needs evalpl or eval07, optionally followed by :FLAGS "
+                         f"from q, p and b (e.g. evalpl:qp), got {options.own['report']!r}")
+    if len(options.gold) > 1:
+        raise UsageError("--report evalpl takes one gold file")
+    return [(path, evalpl_report(options.gold[0], path, punct="p" in flags,
+                                 quiet="q" in flags, evalb="b" in flags,
+                                 variant="eval" if variant == "evalpl" else "eval07"))
+            for path in sorted(options.parsed)]
 
 
 def settings(options: DepOptions) -> list[Setting]:
@@ -181,7 +198,7 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     if options is None:
         out.write(DEP_USAGE.encode())
         return 0
-    sections = render_dep(options)
+    sections = render_evalpl(options) if "report" in options.own else render_dep(options)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))
