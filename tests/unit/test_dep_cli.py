@@ -208,3 +208,15 @@ def test_render_dep_sections(files: tuple[str, str]) -> None:
     gold, parsed = files
     sections = render_dep(parse_dep_args(["-g", gold, "-s", parsed, gold]))
     assert [path for path, _ in sections] == [gold, parsed]
+
+
+def test_cross_validation_macro_average(tmp_path: Path) -> None:
+    gold = [conll(tmp_path / f"g{i}.conll") for i in (1, 2)]
+    # fold 1 parsed perfectly, fold 2 as the parser does (LAS 0.5)
+    parsed = [conll(tmp_path / "p1.conll"), conll(tmp_path / "p2.conll", parsed=True)]
+    text = run("-g", *gold, "-s", *reversed(parsed), "--header-info", "0")
+    means = [line for line in text.splitlines() if line.endswith("Row mean")]
+    assert [line.split()[0] for line in means] == ["1", "0.5", "0.75"]
+    assert "Macro-average of 2 cross-validation folds" in text
+    with pytest.raises(UsageError, match="as many parsed files"):
+        run("-g", *gold, "-s", parsed[0])

@@ -25,11 +25,12 @@ from .metrics import mcnemar_z, token_hits
 from .options import DEP_USAGE, PARAMETERS, DepOptions, metric_order, parse_dep_args
 from .punctuation import punctuation_forms
 from .reading import check_same_text, read_treebank
-from .tables import build_table, format_table
+from .tables import Table, average_tables, build_table, format_table
 
 #: McNemar's z from which a difference is significant at p < 0.01 and p < 0.05
 SIGNIFICANCE = (("p<0.01?", 2.58), ("p<0.05?", 1.96))
-#: the output of a run: (parsed file the text belongs to, or "" for the McNemar block, text)
+#: the output of a run: (parsed file the text belongs to, "" for the McNemar block or
+#: "macro-average" for the average of cross-validation folds, text)
 Sections = list[tuple[str, str]]
 #: one value for each evaluation parameter given, other than Metric and GroupBy
 Setting = dict[str, str]
@@ -44,15 +45,15 @@ def render_dep(options: DepOptions) -> Sections:
     attribute (``accuracy / Metric:LAS``); several (or ``--merge-tables 0``) give one table
     per GroupBy value and metric, with plain attribute headers.  Several values of another
     parameter (``--ExcludeDeprels ";punct"``) repeat everything for each combination.
+    Several gold files with as many parsed files are cross-validation folds: each fold is
+    reported, then the macro-average of the folds' tables (:func:`average_tables`).
     """
     gold_files, parsed_files = sorted(options.gold), sorted(options.parsed)
-    if len(gold_files) > 1:
-        raise UsageError("several gold files (cross-validation) are not supported yet")
-    gold = read_treebank(gold_files[0])
-    parsed = [read_treebank(path) for path in parsed_files]
-    for path, treebank in zip(parsed_files, parsed):
-        check_same_text(gold, treebank, gold_files[0], path)
-    header_info = options.switch("header-info", True)
+    if len(gold_files) > 1 and len(gold_files) != len(parsed_files):
+        raise UsageError(f"{len(gold_files)} gold files and {len(parsed_files)} parsed files: "
+                         "cross-validation needs as many parsed files as gold files")
+    folds = ([(gold_files[0], parsed_files)] if len(gold_files) == 1
+             else [(g, [p]) for g, p in zip(gold_files, parsed_files)])
     metrics = metric_order(options)
     merged = len(options.groupby) == 1 and options.switch("merge-tables", True)
     if merged:
@@ -61,31 +62,52 @@ def render_dep(options: DepOptions) -> Sections:
         tables = [(value, [metric]) for value in options.groupby for metric in metrics]
     sections: Sections = []
 
-    def add(text: str, path: str, value: str, metrics: list[str], setting: Setting) -> None:
-        if header_info:
+    def add(text: str, gold_path: str, path: str, value: str, metrics: list[str],
+            setting: Setting) -> None:
+        if options.switch("header-info", True):
             shown = value.partition(":")[0] if merged else value
-            header = render_header(options.arguments, gold_files[0], [path],
+            header = render_header(options.arguments, gold_path, [path],
                                    {"Metric": metrics, "GroupBy": [shown], **{
                                        name: [v] for name, v in setting.items()}})
             text = (header[header.index(RULE):] if sections else header) + text
         sections.append((path, text))
 
-    for path, treebank in zip(parsed_files, parsed):
-        for setting in settings(options):
-            for value, table_metrics in tables:
-                keep = _keep(setting, gold, treebank, value.partition(":")[0])
-                table = build_table(gold, treebank, value, table_metrics, merged=merged,
-                                    details=options.switch("details", False), keep=keep,
-                                    source=options.source)
-                add(format_table(table, options.formatting.get("pattern"),
-                                 tab=options.switch("tab", False),
-                                 row_header=options.switch("row-header", True),
-                                 blank=header_info), path, value, table_metrics, setting)
-            if options.switch("confusion-matrix", False):
-                for value in options.groupby:
-                    add(_confusion(value, gold, treebank), path, value, metrics, setting)
-    if options.formatting.get("stat") == "1" and len(parsed) > 1:
-        sections.append(("", _mcnemar(options, gold_files[0], parsed_files, gold, parsed)))
+    def show(table: Table) -> str:
+        return format_table(table, options.formatting.get("pattern"),
+                            tab=options.switch("tab", False),
+                            row_header=options.switch("row-header", True),
+                            blank=options.switch("header-info", True))
+
+    built: list[list[Table]] = []
+    for gold_path, paths in folds:
+        gold = read_treebank(gold_path)
+        parsed = [read_treebank(path) for path in paths]
+        for path, treebank in zip(paths, parsed):
+            check_same_text(gold, treebank, gold_path, path)
+        for path, treebank in zip(paths, parsed):
+            fold: list[Table] = []
+            for setting in settings(options):
+                for value, table_metrics in tables:
+                    keep = _keep(setting, gold, treebank, value.partition(":")[0])
+                    fold.append(build_table(gold, treebank, value, table_metrics,
+                                            merged=merged, keep=keep, source=options.source,
+                                            details=options.switch("details", False)))
+                    add(show(fold[-1]), gold_path, path, value, table_metrics, setting)
+                if options.switch("confusion-matrix", False):
+                    for value in options.groupby:
+                        add(_confusion(value, gold, treebank), gold_path, path, value,
+                            metrics, setting)
+            built.append(fold)
+        if options.formatting.get("stat") == "1" and len(parsed) > 1:
+            sections.append(("", _mcnemar(options, gold_path, paths, gold, parsed)))
+    if len(folds) > 1:
+        combinations = [(setting, value, table_metrics) for setting in settings(options)
+                        for value, table_metrics in tables]
+        for index, (setting, value, table_metrics) in enumerate(combinations):
+            average = average_tables([fold[index] for fold in built])
+            add(f"Macro-average of {len(folds)} cross-validation folds\n\n" + show(average),
+                ", ".join(gold_files), ", ".join(parsed_files), value, table_metrics, setting)
+            sections[-1] = ("macro-average", sections[-1][1])
     return sections
 
 
