@@ -63,9 +63,11 @@ def render_dep(options: DepOptions) -> Sections:
     sections: Sections = []
 
     def add(text: str, gold_path: str, path: str, value: str, metrics: list[str],
-            setting: Setting) -> None:
+            setting: Setting, table: bool = True) -> None:
         if options.switch("header-info", True):
-            shown = value.partition(":")[0] if merged else value
+            # a merged table's header names the grouping without its format; a confusion
+            # block's always shows the format
+            shown = value.partition(":")[0] if merged and table else value
             header = render_header(options.arguments, gold_path, [path],
                                    {"Metric": metrics, "GroupBy": [shown], **{
                                        name: [v] for name, v in setting.items()}})
@@ -96,7 +98,7 @@ def render_dep(options: DepOptions) -> Sections:
                 if options.switch("confusion-matrix", False):
                     for value in options.groupby:
                         add(_confusion(value, gold, treebank), gold_path, path, value,
-                            metrics, setting)
+                            metrics, setting, table=False)
             built.append(fold)
         if options.formatting.get("stat") == "1" and len(parsed) > 1:
             sections.append(("", _mcnemar(options, gold_path, paths, gold, parsed)))
