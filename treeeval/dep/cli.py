@@ -78,7 +78,8 @@ def render_dep(options: DepOptions) -> Sections:
         return format_table(table, options.formatting.get("pattern"),
                             tab=options.switch("tab", False),
                             row_header=options.switch("row-header", True),
-                            blank=options.switch("header-info", True))
+                            blank=options.switch("header-info", True),
+                            count_cut=options.formatting.get("details") == "1")
 
     built: list[list[Table]] = []
     for gold_path, paths in folds:

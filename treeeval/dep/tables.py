@@ -120,12 +120,17 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
 
 
 def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
-                 row_header: bool = True, blank: bool = True) -> str:
-    """The table as MaltEval prints it (numbers formatted, rows sorted and cut)."""
+                 row_header: bool = True, blank: bool = True, count_cut: bool = False) -> str:
+    """The table as MaltEval prints it (numbers formatted, rows sorted and cut).
+
+    With ``count_cut`` (``--details 1`` given explicitly), a cut that leaves rows out ends
+    the table with ``N more...`` instead of the blank line.
+    """
     order = np.arange(len(table.groups))
     if table.sort:
         column, descending, cut = table.sort
         order = _order(table.columns[column], descending, cut)
+    hidden = len(table.groups) - len(order)
 
     def cell(value: float, count: bool) -> str:
         return str(int(value)) if count and value == value else format_number(value, pattern)
@@ -137,8 +142,9 @@ def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
     rows = [(table.groups[j], [cell(float(column[j]), count)
                                for column, count in zip(table.columns, table.counts)])
             for j in order] if table.listed else []
-    return render_table(table.headers, table.title, summary, rows, tab=tab,
-                        row_header=row_header, blank=blank)
+    text = render_table(table.headers, table.title, summary, rows, tab=tab,
+                        row_header=row_header, blank=blank and not (count_cut and hidden))
+    return text + (f"{hidden} more...\n" if count_cut and hidden and table.listed else "")
 
 
 def average_tables(tables: list[Table]) -> Table:
