@@ -9,6 +9,7 @@ treeeval.errors.UsageError: unknown label scheme 'nope' (schemes: none, category
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import BinaryIO, Sequence
 
@@ -96,10 +97,14 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     converter = Converter(options["heads"], options["labels"])
     source = sys.stdin.buffer if options["input"] == "-" else options["input"]
     sentences = converter.sentences(read_trees(source))
+    output = options.get("output")
+    if output and options["input"] != "-" and os.path.exists(output) and os.path.samefile(
+            output, options["input"]):
+        raise UsageError(f"{output} is the input file; it is never written")
     try:
-        target = open(options["output"], "wb") if "output" in options else out
+        target = open(output, "wb") if output else out
     except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=options["output"]) from None
+        raise InputError(f"cannot write: {exc.strerror}", path=output) from None
     try:
         write_conll(sentences, target, options["format"])
     except ConversionError as exc:
