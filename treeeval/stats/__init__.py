@@ -1,0 +1,36 @@
+"""Significance tests and confidence intervals over per-sentence counts (``--stat``).
+
+``SentenceScores`` holds one system's per-sentence counts under one metric; the tests
+(``paired_bootstrap``, ``approximate_randomization``, ``mcnemar``, or ``compare`` by name,
+``compare_all`` for every pair of several systems) return ``SignificanceResult`` objects.
+``bracket_scores`` and ``dependency_scores`` build SentenceScores from the scorers' results.
+
+>>> from treeeval.stats import SentenceScores, compare
+>>> a = SentenceScores.ratio([9, 9, 8], [10, 10, 10])
+>>> b = SentenceScores.ratio([8, 9, 7], [10, 10, 10])
+>>> result = compare(a, b, "ar", resamples=200, seed=7, metric="LAS")
+>>> round(result.difference, 2), result.seed
+(6.67, 7)
+"""
+
+from __future__ import annotations
+
+from .adapters import BRACKET_MEASURES, bracket_scores, dependency_scores
+from .scores import SentenceScores
+from .significance import (
+    METHODS,
+    SignificanceResult,
+    approximate_randomization,
+    compare,
+    compare_all,
+    mcnemar,
+    mcnemar_z,
+    normal_two_sided_p,
+    paired_bootstrap,
+    render_results,
+)
+
+__all__ = ["BRACKET_MEASURES", "METHODS", "SentenceScores", "SignificanceResult",
+           "approximate_randomization", "bracket_scores", "compare", "compare_all",
+           "dependency_scores", "mcnemar", "mcnemar_z", "normal_two_sided_p", "paired_bootstrap",
+           "render_results"]
