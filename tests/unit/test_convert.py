@@ -212,3 +212,10 @@ def test_convert_never_writes_its_input(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="never written"):
         run_convert([str(source), "-o", str(source)], io.BytesIO(), io.BytesIO())
     assert source.read_text(encoding="utf-8") == "(TOP (S (NN a)))\n"
+
+
+def test_conll_head_must_be_ascii_digits() -> None:
+    # "²" is a digit to str.isdigit but not a number int() reads
+    with pytest.raises(ConllError, match="HEAD must be a token ID") as caught:
+        list(read_conll(io.StringIO("1\tRain\t_\tNN\tNN\t_\t\u00b2\tdep\t_\t_\n\n")))
+    assert caught.value.line == 1

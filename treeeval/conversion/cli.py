@@ -17,7 +17,7 @@ from ..errors import InputError, UsageError
 
 CONVERT_USAGE = """\
 usage: treeeval convert [--heads NAME|FILE] [--labels SCHEME] [--format conllx|conllu]
-                        IN [-o OUT]
+                        [-p PRM] IN [-o OUT]
 
 Convert bracketed constituency trees (one a line, or multi-line .mrg) to dependencies
 with a head table, following Lin's makeDeps (see docs/convert.md).
@@ -28,11 +28,14 @@ with a head table, following Lin's makeDeps (see docs/convert.md).
                      dependent's category), function (with function tags), triple
                      (parent/head/dependent)
   --format F         conllx (default) or conllu
+  -p PRM             delete what EVALB's DELETE_LABEL lines of PRM delete (punctuation
+                     tags with their words, wrapper phrases) before converting
   -o OUT             write to OUT instead of standard output
   -h, --help         show this help
 """
 
-_VALUED = {"--heads": "heads", "--labels": "labels", "--format": "format", "-o": "output"}
+_VALUED = {"--heads": "heads", "--labels": "labels", "--format": "format", "-o": "output",
+           "-p": "prm"}
 
 
 def parse_convert_args(args: Sequence[str]) -> dict[str, str] | None:
@@ -91,12 +94,19 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         sys.stdout.write(CONVERT_USAGE)
         return 0
     from . import ConversionError, Converter
+    from .deletion import delete_labels, load_prm
     from ..formats.brackets import read_trees
     from ..formats.conll import write_conll
 
     converter = Converter(options["heads"], options["labels"])
     source = sys.stdin.buffer if options["input"] == "-" else options["input"]
-    sentences = converter.sentences(read_trees(source))
+    trees = read_trees(source)
+    if "prm" in options:
+        params, messages = load_prm(options["prm"])
+        for message in messages:
+            err.write(f"treeeval: warning: {options['prm']}: {message}\n".encode())
+        trees = (delete_labels(tree, params) for tree in trees)
+    sentences = converter.sentences(trees)
     output = options.get("output")
     if output and options["input"] != "-" and os.path.exists(output) and os.path.samefile(
             output, options["input"]):

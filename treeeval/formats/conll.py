@@ -130,7 +130,7 @@ def _sentence(rows: list[tuple[int, str, list[str]]], aside: dict[str, list[str]
         if head == "_":
             heads.append(UNKNOWN_HEAD)
             continue
-        if not head.isdigit() or int(head) > size:
+        if not (head.isascii() and head.isdigit()) or int(head) > size:
             raise ConllError(f"HEAD must be a token ID from 0 to {size} or _, found {head!r}",
                              path=path, line=number, column=_column(fields, 6), source_line=line)
         heads.append(int(head))

@@ -1,0 +1,62 @@
+"""EVALB's DELETE_LABEL rules applied to trees before conversion (``treeeval convert -p``):
+the punctuation and wrapper labels EVALB leaves out of its brackets leave the dependency
+trees too.
+"""
+
+from __future__ import annotations
+
+import os
+
+from nltk import Tree
+
+from ..bracket.params import EvalbParams
+from ..bracket.reference import truncate_label
+from ..formats.prm import find_prm, read_prm
+
+
+def load_prm(name: str | os.PathLike[str]) -> tuple[EvalbParams, list[str]]:
+    """EVALB parameters from a .prm name or path (bundled files are found by name), and the
+    messages EVALB prints for the lines it ignores.
+
+    >>> params, messages = load_prm("COLLINS.prm")
+    >>> sorted(params.delete_label)[:3], messages
+    ([b"''", b',', b'-NONE-'], [])
+    """
+    settings, messages = read_prm(find_prm(os.fspath(name)))
+    params = EvalbParams()
+    params.apply_settings(settings)
+    return params, messages
+
+
+def delete_labels(tree: Tree, params: EvalbParams, encoding: str = "utf-8") -> Tree:
+    """A tree without what EVALB's DELETE_LABEL lines delete (user guide of EVALB).
+
+    A part-of-speech tag spelt exactly as a DELETE_LABEL value goes with its word; a
+    phrase whose label, cut at its first ``-`` or ``=``, equals a value (or is paired with
+    one by EQ_LABEL) is replaced by its children.  A deleted root is replaced by an
+    unlabelled one, which conversion treats as a wrapper.  Labels are compared as bytes in
+    ``encoding``, as EVALB compares them.
+
+    >>> params = EvalbParams(delete_label=[b"TOP", b"."])
+    >>> print(delete_labels(Tree.fromstring("(TOP (S (NP (NN It)) (VP (VBZ rains)) (. .)))"),
+    ...                     params))
+    (S (NP (NN It)) (VP (VBZ rains)))
+    """
+    words = set(params.delete_label)
+
+    def deleted(label: str) -> bool:
+        cut = truncate_label(label.encode(encoding, "surrogateescape"))
+        return any(params.labels_equal(cut, value) for value in params.delete_label)
+
+    def kept(node: Tree | str) -> list[Tree | str]:
+        if isinstance(node, str):
+            return [node]
+        if len(node) == 1 and isinstance(node[0], str):
+            return [] if node.label().encode(encoding, "surrogateescape") in words else [node]
+        children = [kid for child in node for kid in kept(child)]
+        return children if deleted(node.label()) else [Tree(node.label(), children)]
+
+    result = kept(tree)
+    if len(result) == 1 and isinstance(result[0], Tree):
+        return result[0]
+    return Tree("", result)

@@ -1,0 +1,336 @@
+"""The input side of ``treeeval dep``: formats, file sets, bracket conversion and tag checks.
+
+**Formats** (``sniff_format``), decided in this order:
+
+1. the name ends in ``.xml``: MaltXML; ``.tab``: MaltTab (as MaltEval decides);
+2. the name ends in ``.mrg``, ``.tst`` or ``.gld``: bracketed trees;
+3. the first character that is not white space (after a UTF-8 byte-order mark) is ``(``:
+   bracketed trees (no CoNLL line can start so: its first field is the token ID);
+4. anything else: CoNLL (CoNLL-X, or CoNLL-U).
+
+Extensions are compared without regard to case.
+
+**File sets** (``expand_files``, ``pair_files``; user guide 2.1): a directory stands for
+its files (not its subdirectories) ending in ``.xml``, ``.tab`` or ``.conll`` as in
+MaltEval, and also ``.conllx``, ``.conllu``, ``.mrg``, ``.tst`` and ``.gld``.  Each of
+``-g`` and ``-s`` is then sorted as MaltEval sorts it, by Java's string order, even when
+the files were named one by one.  One gold file and one parsed file is a single
+evaluation, one gold file and several parsed files a multiple-files evaluation, and n
+gold with n parsed files a cross-validation, the i-th gold file with the i-th parsed file
+after sorting; other counts abort, as in MaltEval.
+
+**Bracketed trees** (``read_sentences``) are converted with ``treeeval.conversion``
+exactly as ``treeeval convert --heads H --labels L`` converts them.
+
+**Tag checks** (``validate_tags``, ``--postag FILE`` / ``--deprel FILE``, guide 2.2.2):
+every POSTAG (CoNLL column 5, MaltTab column 2, MaltXML ``postag``, the POS tag of a
+bracketed tree) must be a line of the POSTAG file and every DEPREL one of the DEPREL file.
+
+>>> plan = pair_files(["g2.conll", "g1.conll"], ["p1.conll", "p2.conll"])
+>>> plan.mode, plan.pairs
+('cross-validation', [('g1.conll', 'p1.conll'), ('g2.conll', 'p2.conll')])
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import warnings
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..conversion import ConversionError, ConversionWarning, Converter
+from ..conversion.cli import tree_start_line
+from ..errors import InputError, UsageError
+from ..formats.brackets import read_trees
+from ..formats.headrules import HeadTable
+from ..formats.malttab import read_malttab
+from ..formats.maltxml import locate_word, read_maltxml
+from ..formats.text import read_text
+from ..model.dependencies import DependencySentence
+from ..model.treebank import Treebank
+
+FORMATS = ("conll", "malttab", "maltxml", "brackets")
+BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
+#: the files a directory stands for: MaltEval's three extensions, then treeeval's own
+DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll", ".conllx", ".conllu") + BRACKET_EXTENSIONS
+#: the POSTAG and DEPREL fields of a CoNLL and of a MaltTab line (0-based, empty fields
+#: collapsed as MaltEval's tokenizer collapses them)
+FIELDS = {"conll": {"POSTAG": 4, "DEPREL": 7}, "malttab": {"POSTAG": 1, "DEPREL": 3}}
+#: bytes read when looking for a file's first character
+SNIFF_BYTES = 1 << 16
+
+_WHITE = b" \t\r\n\f\v"
+_BOM = b"\xef\xbb\xbf"
+_FIELD = re.compile(r"[^\t]+")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def check_charset(name: str) -> str:
+    """``--charset NAME``: the name back if Python knows the encoding, else a UsageError.
+
+    >>> check_charset("ISO-8859-1")
+    'ISO-8859-1'
+    >>> check_charset("klingon")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: unknown character set 'klingon' (--charset)
+    """
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        raise UsageError(f"unknown character set {name!r} (--charset)") from None
+    return name
+
+
+def sniff_format(path: str | os.PathLike) -> str:
+    """The format of an input file: "conll", "malttab", "maltxml" or "brackets".
+
+    >>> sniff_format("gold.xml"), sniff_format("gold.tab"), sniff_format("wsj_23.MRG")
+    ('maltxml', 'malttab', 'brackets')
+    """
+    name = os.fspath(path).lower()
+    if name.endswith(".xml"):
+        return "maltxml"
+    if name.endswith(".tab"):
+        return "malttab"
+    if name.endswith(BRACKET_EXTENSIONS):
+        return "brackets"
+    return "brackets" if _first_character(os.fspath(path)) == b"(" else "conll"
+
+
+def _first_character(path: str) -> bytes:
+    """The first byte that is not white space (after a UTF-8 BOM); b"" for a blank file."""
+    try:
+        with open(path, "rb") as stream:
+            start = stream.read(len(_BOM))
+            block = start[len(_BOM):] if start == _BOM else start
+            while True:
+                text = block.lstrip(_WHITE)
+                if text:
+                    return text[:1]
+                block = stream.read(SNIFF_BYTES)
+                if not block:
+                    return b""
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+
+
+def java_order(path: str) -> bytes:
+    """The sort key of Java's ``String.compareTo`` (UTF-16 code units), MaltEval's order.
+
+    >>> sorted(["p_set10.conll", "p_set2.conll", "P.conll", "\\U0001F600", "\\uFF01"],
+    ...        key=java_order)
+    ['P.conll', 'p_set10.conll', 'p_set2.conll', '😀', '！']
+    """
+    return path.encode("utf-16-be", "surrogatepass")
+
+
+def expand_files(paths: Iterable[str]) -> list[str]:
+    """The files of ``-g`` or ``-s``: directories expanded, all sorted (guide 2.1.4-2.1.5).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b.conll", "a.tab", "notes.txt"):
+    ...     _ = (folder / name).write_text("")
+    >>> [os.path.basename(p) for p in expand_files([str(folder)])]
+    ['a.tab', 'b.conll']
+    """
+    files: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            found = [os.path.join(path, name) for name in os.listdir(path)
+                     if name.lower().endswith(DIRECTORY_EXTENSIONS)
+                     and os.path.isfile(os.path.join(path, name))]
+            if not found:
+                raise UsageError(f"directory {path} holds no file ending in "
+                                 f"{', '.join(DIRECTORY_EXTENSIONS)}")
+            files.extend(found)
+        elif os.path.exists(path):
+            files.append(path)
+        else:
+            raise InputError("no such file or directory", path=path)
+    return sorted(files, key=java_order)
+
+
+@dataclass(frozen=True)
+class EvaluationPlan:
+    """Which parsed file is scored against which gold file, and how results combine.
+
+    ``mode`` is "single" (one pair), "multiple" (several parsed files, one gold file) or
+    "cross-validation" (the i-th gold file with the i-th parsed file; MaltEval also
+    reports the mean).
+    """
+
+    mode: str
+    gold: tuple[str, ...]
+    parsed: tuple[str, ...]
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """(gold, parsed) file pairs, in order."""
+        if self.mode == "cross-validation":
+            return list(zip(self.gold, self.parsed))
+        return [(self.gold[0], parsed) for parsed in self.parsed]
+
+
+def pair_files(gold: Sequence[str], parsed: Sequence[str]) -> EvaluationPlan:
+    """Pair the (expanded) gold and parsed files as MaltEval does (guide 2.1.1-2.1.3).
+
+    >>> pair_files(["g.conll"], ["p2.conll", "p1.conll"]).pairs
+    [('g.conll', 'p1.conll'), ('g.conll', 'p2.conll')]
+    >>> pair_files(["g1.conll", "g2.conll"], ["p.conll"])
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: 2 gold-standard files (-g) but 1 parsed file (-s): with more \
+than one gold-standard file the numbers must be equal (cross-validation)
+    """
+    if not gold:
+        raise UsageError("no gold-standard file (-g)")
+    if not parsed:
+        raise UsageError("no parsed file (-s)")
+    gold, parsed = tuple(sorted(gold, key=java_order)), tuple(sorted(parsed, key=java_order))
+    if len(gold) == 1:
+        return EvaluationPlan("single" if len(parsed) == 1 else "multiple", gold, parsed)
+    if len(gold) != len(parsed):
+        raise UsageError(
+            f"{len(gold)} gold-standard files (-g) but {len(parsed)} parsed "
+            f"file{'s' if len(parsed) > 1 else ''} (-s): with more than one gold-standard "
+            "file the numbers must be equal (cross-validation)")
+    return EvaluationPlan("cross-validation", gold, parsed)
+
+
+def read_sentences(path: str, *, charset: str = "utf-8",
+                   heads: str | os.PathLike | HeadTable = "collins",
+                   labels: str = "none", format: str | None = None) -> list[DependencySentence]:
+    """The sentences of a MaltTab, MaltXML or bracketed file (``format``: sniffed if None).
+
+    ``charset`` decodes MaltTab and bracketed files (MaltXML declares its own encoding).
+    Bracketed trees are converted with the head table ``heads`` and the label scheme
+    ``labels``.  CoNLL files are read by
+    ``treeeval.dep.reading``, with MaltEval's checks.
+    """
+    format = format or sniff_format(path)
+    if format == "malttab":
+        return list(read_malttab(path, encoding=charset))
+    if format == "maltxml":
+        return list(read_maltxml(path))
+    if format == "brackets":
+        return _converted(path, charset, heads, labels)
+    raise ValueError(f"read_sentences reads malttab, maltxml and brackets, not {format!r}")
+
+
+def _converted(path: str, charset: str, heads: str | os.PathLike | HeadTable,
+               labels: str) -> list[DependencySentence]:
+    converter = Converter(heads, labels)
+    trees = read_trees(path, encoding=charset)
+    try:
+        sentences = list(converter.sentences(trees))
+    except ConversionError as exc:
+        raise InputError(str(exc), path=path,
+                         line=tree_start_line(path, exc.sentence) or None) from None
+    if converter.unknown:
+        counts = ", ".join(f"{cat} {n}" for cat, n in sorted(converter.unknown.items()))
+        warnings.warn(f"{path}: no head rule for: {counts}; used the table's default",
+                      ConversionWarning, stacklevel=3)
+    return sentences
+
+
+def read_tag_set(path: str, charset: str = "utf-8") -> frozenset[str]:
+    """The tags of a ``--postag`` or ``--deprel`` file: one a line, empty lines ignored.
+
+    >>> import tempfile, pathlib
+    >>> tags = pathlib.Path(tempfile.mkdtemp()) / "gold.deprel"
+    >>> _ = tags.write_text("SBJ\\r\\nROOT\\n\\nOBJ\\n")
+    >>> sorted(read_tag_set(str(tags)))
+    ['OBJ', 'ROOT', 'SBJ']
+    """
+    text = read_text(path, "tag file", charset)
+    return frozenset(line for line in _LINE_END.split(text) if line)
+
+
+def validate_tags(data: Treebank | Sequence[DependencySentence], path: str,
+                  postag_file: str | None = None, deprel_file: str | None = None, *,
+                  charset: str = "utf-8") -> None:
+    """Abort, as MaltEval does, at the first POSTAG or DEPREL of ``path`` not in its file.
+
+    ``data`` is what was read from ``path``.  The InputError names the input file, the
+    line and column of the tag (re-read from ``path``), and the tag file.
+
+    >>> s = DependencySentence(["It", "rains"], ["PRP", "VBZ"], [2, 0], ["SBJ", "root"])
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "gold.deprel").write_text("SBJ\\nROOT\\n")
+    >>> _ = (folder / "parsed.tab").write_text("It\\tPRP\\t2\\tSBJ\\nrains\\tVBZ\\t0\\troot\\n")
+    >>> validate_tags([s], str(folder / "parsed.tab"), deprel_file=str(folder / "gold.deprel"))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: .../parsed.tab:2:13: DEPREL 'root' is not in .../gold.deprel
+    """
+    treebank = data if isinstance(data, Treebank) else Treebank.from_sentences(data)
+    problems = []  # (token, column order, kind, tag, tag file)
+    for order, (kind, values, tag_file) in enumerate((("POSTAG", treebank.postags, postag_file),
+                                                      ("DEPREL", treebank.labels, deprel_file))):
+        if tag_file is not None:
+            index = _first_invalid(values, read_tag_set(tag_file, charset))
+            if index is not None:
+                problems.append((index, order, kind, str(values[index]), tag_file))
+    if not problems:
+        return
+    index, _, kind, tag, tag_file = min(problems)
+    line, column, source_line = _locate(path, treebank, index, kind, charset)
+    raise InputError(f"{kind} {tag!r} is not in {tag_file}", path=path, line=line,
+                     column=column, source_line=source_line)
+
+
+def _first_invalid(values: np.ndarray, valid: frozenset[str]) -> int | None:
+    """Index of the first value not in ``valid`` (each distinct value looked up once)."""
+    distinct, inverse = np.unique(np.asarray(values, dtype=str), return_inverse=True)
+    known = np.fromiter((value in valid for value in distinct.tolist()), bool, len(distinct))
+    bad = np.flatnonzero(~known[inverse.reshape(-1)])
+    return int(bad[0]) if len(bad) else None
+
+
+def _locate(path: str, treebank: Treebank, index: int, kind: str,
+            charset: str) -> tuple[int | None, int | None, str | None]:
+    """Line, column and text of token ``index``'s POSTAG or DEPREL in ``path``."""
+    format = sniff_format(path)
+    if format == "brackets":
+        return tree_start_line(path, int(treebank.sentence[index]) + 1) or None, None, None
+    if format == "maltxml":
+        line, column = locate_word(path, index)
+        source_line = _line_of(path, line, "utf-8")
+        attribute = re.compile(rf"\b{kind.lower()}\s*=")
+        match = attribute.search(source_line or "", column - 1)
+        return line, match.start() + 1 if match else column, source_line
+    field = FIELDS[format][kind]
+    seen = -1
+    with open(path, encoding=charset, errors="replace", newline="") as stream:
+        for number, raw in enumerate(stream, 1):
+            line = raw.rstrip("\r\n")
+            if not line.strip() or (format == "conll" and _aside(line)):
+                continue
+            seen += 1
+            if seen == index:
+                fields = list(_FIELD.finditer(line))
+                column = fields[field].start() + 1 if len(fields) > field else None
+                return number, column, line
+    return None, None, None
+
+
+def _aside(line: str) -> bool:
+    """A CoNLL-U line that is no word: a comment, a multiword range or an empty node."""
+    token_id = line.split("\t", 1)[0]
+    return line.startswith("#") or "-" in token_id or "." in token_id
+
+
+def _line_of(path: str, number: int, encoding: str) -> str | None:
+    with open(path, "rb") as stream:
+        for current, raw in enumerate(stream, 1):
+            if current == number:
+                return raw.rstrip(b"\r\n").decode(encoding, "replace")
+    return None
