@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["evaluate_brackets", "read_trees", "convert", "TreeevalError", "InputError"]
+__all__ = ["evaluate_brackets", "evaluate_dependencies", "read_trees", "convert",
+           "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
 
@@ -21,6 +22,10 @@ def __getattr__(name: str) -> Any:
         from .bracket.api import evaluate_brackets
 
         return evaluate_brackets
+    if name == "evaluate_dependencies":
+        from .dep.api import evaluate_dependencies
+
+        return evaluate_dependencies
     if name == "read_trees":
         from .formats.brackets import read_trees
 

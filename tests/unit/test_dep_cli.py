@@ -218,5 +218,5 @@ def test_cross_validation_macro_average(tmp_path: Path) -> None:
     means = [line for line in text.splitlines() if line.endswith("Row mean")]
     assert [line.split()[0] for line in means] == ["1", "0.5", "0.75"]
     assert "Macro-average of 2 cross-validation folds" in text
-    with pytest.raises(UsageError, match="as many parsed files"):
+    with pytest.raises(UsageError, match="the numbers must be equal"):
         run("-g", *gold, "-s", parsed[0])

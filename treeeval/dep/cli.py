@@ -10,22 +10,30 @@ confusion blocks (``--confusion-matrix 1``, :mod:`.confusion`) and the McNemar b
 from __future__ import annotations
 
 import itertools
+import json
 import os
 from typing import BinaryIO, Sequence
 
 import numpy as np
 
 from ..errors import InputError, UsageError
+from ..formats.conll_columns import Vocabulary
 from ..model.treebank import Treebank
+from ..stats import METHODS
+from .compare import Comparison, compare_systems, render_comparison
+from .api import deleted_tokens, load_treebank
 from .confusion import render_confusion
 from .evalpl_report import evalpl_report
-from .groupings import TWO_SIDED
+from .exclusions import Exclusions
+from .groupings import find_grouping, register_plugin
 from .malteval_report import RULE, format_number, render_header, render_table
 from .metrics import mcnemar_z, token_hits
+from .plugins import group_order, load_plugin
 from .options import DEP_USAGE, PARAMETERS, DepOptions, metric_order, parse_dep_args
-from .punctuation import punctuation_forms
-from .reading import check_same_text, read_treebank
-from .tables import Table, average_tables, build_table, format_table
+from .reading import check_same_text
+from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
+                      validate_tags)
+from .tables import Table, average_tables, build_table, format_table, has_cut
 
 #: McNemar's z from which a difference is significant at p < 0.01 and p < 0.05
 SIGNIFICANCE = (("p<0.01?", 2.58), ("p<0.05?", 1.96))
@@ -48,14 +56,13 @@ def render_dep(options: DepOptions) -> Sections:
     Several gold files with as many parsed files are cross-validation folds: each fold is
     reported, then the macro-average of the folds' tables (:func:`average_tables`).
     """
-    gold_files, parsed_files = sorted(options.gold), sorted(options.parsed)
-    if len(gold_files) > 1 and len(gold_files) != len(parsed_files):
-        raise UsageError(f"{len(gold_files)} gold files and {len(parsed_files)} parsed files: "
-                         "cross-validation needs as many parsed files as gold files")
-    folds = ([(gold_files[0], parsed_files)] if len(gold_files) == 1
-             else [(g, [p]) for g, p in zip(gold_files, parsed_files)])
+    plan = file_plan(options)
+    gold_files, parsed_files = list(plan.gold), list(plan.parsed)
+    folds = ([(gold_files[0], parsed_files)] if plan.mode != "cross-validation"
+             else [(g, [p]) for g, p in plan.pairs])
     metrics = metric_order(options)
-    merged = len(options.groupby) == 1 and options.switch("merge-tables", True)
+    merged = (len(options.groupby) == 1 and options.switch("merge-tables", True)
+              and not (len(metrics) > 1 and has_cut(options.groupby[0])))
     if merged:
         tables = [(options.groupby[0], metrics)]
     else:
@@ -83,17 +90,14 @@ def render_dep(options: DepOptions) -> Sections:
 
     built: list[list[Table]] = []
     for gold_path, paths in folds:
-        gold = read_treebank(gold_path)
-        parsed = [read_treebank(path) for path in paths]
-        for path, treebank in zip(paths, parsed):
-            check_same_text(gold, treebank, gold_path, path)
+        gold, parsed = load_files(options, gold_path, paths)
         for path, treebank in zip(paths, parsed):
             fold: list[Table] = []
             for setting in settings(options):
                 for value, table_metrics in tables:
-                    keep = _keep(setting, gold, treebank, value.partition(":")[0])
                     fold.append(build_table(gold, treebank, value, table_metrics,
-                                            merged=merged, keep=keep, source=options.source,
+                                            merged=merged, source=options.source,
+                                            exclusions=exclusions(options, setting, gold),
                                             details=options.switch("details", False)))
                     add(show(fold[-1]), gold_path, path, value, table_metrics, setting)
                 if options.switch("confusion-matrix", False):
@@ -103,6 +107,9 @@ def render_dep(options: DepOptions) -> Sections:
             built.append(fold)
         if options.formatting.get("stat") == "1" and len(parsed) > 1:
             sections.append(("", _mcnemar(options, gold_path, paths, gold, parsed)))
+        if options.formatting.get("stat") in METHODS:
+            sections.append(("", render_comparison(_comparison(options, gold_path, gold, paths,
+                                                               parsed))))
     if len(folds) > 1:
         combinations = [(setting, value, table_metrics) for setting in settings(options)
                         for value, table_metrics in tables]
@@ -112,6 +119,64 @@ def render_dep(options: DepOptions) -> Sections:
                 ", ".join(gold_files), ", ".join(parsed_files), value, table_metrics, setting)
             sections[-1] = ("macro-average", sections[-1][1])
     return sections
+
+
+def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
+                parsed: list[Treebank]) -> Comparison:
+    """Every parsed file against the gold file with treeeval's scores and tests."""
+    setting = settings(options)
+    if len(setting) > 1:
+        raise UsageError(f"--stat {options.formatting.get('stat', 'bootstrap')} with several "
+                         "values of a parameter is not supported")
+    return compare_systems(gold_path, gold, [(path, sniff_format(path), treebank)
+                                             for path, treebank in zip(paths, parsed)],
+                           method=options.formatting.get("stat", "bootstrap"),
+                           resamples=_number(options, "resamples", 10_000),
+                           seed=_number(options, "seed", 1),
+                           keep=_parser_side(options, setting[0], gold, parsed[0]),
+                           heads=options.own.get("heads"))
+
+
+def _number(options: DepOptions, name: str, default: int) -> int:
+    value = options.own.get(name, str(default))
+    if not value.isdigit():
+        raise UsageError(f"option --{name} needs a whole number, got {value!r}")
+    return int(value)
+
+
+def render_json(options: DepOptions) -> Sections:
+    """``--json``: the comparison of every parsed file with the gold file, as JSON."""
+    if len(options.gold) > 1:
+        raise UsageError("--json takes one gold file")
+    plan = file_plan(options)
+    gold_path, paths = plan.gold[0], list(plan.parsed)
+    gold, parsed = load_files(options, gold_path, paths)
+    comparison = _comparison(options, gold_path, gold, paths, parsed)
+    return [("", json.dumps(comparison.to_json(), indent=2) + "\n")]
+
+
+def file_plan(options: DepOptions) -> EvaluationPlan:
+    """The gold and parsed files (directories expanded, sorted) and how they pair up."""
+    return pair_files(expand_files(options.gold), expand_files(options.parsed))
+
+
+def load_files(options: DepOptions, gold_path: str,
+               paths: list[str]) -> tuple[Treebank, list[Treebank]]:
+    """Read the gold file and the parsed files in any format, check the tags against
+    ``--postag``/``--deprel`` and check that every file holds the gold's text."""
+    charset = check_charset(options.own.get("charset", "utf-8"))
+    heads = options.own.get("heads", "collins")
+    vocabulary = Vocabulary()
+    loaded = []
+    for path in [gold_path, *paths]:
+        treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)
+        if "postag" in options.own or "deprel" in options.own:
+            validate_tags(treebank, path, options.own.get("postag"), options.own.get("deprel"),
+                          charset=charset)
+        loaded.append(treebank)
+    for path, treebank in zip(paths, loaded[1:]):
+        check_same_text(loaded[0], treebank, gold_path, path)
+    return loaded[0], loaded[1:]
 
 
 def render_evalpl(options: DepOptions) -> Sections:
@@ -127,7 +192,7 @@ def render_evalpl(options: DepOptions) -> Sections:
     return [(path, evalpl_report(options.gold[0], path, punct="p" in flags,
                                  quiet="q" in flags, evalb="b" in flags,
                                  variant="eval" if variant == "evalpl" else "eval07"))
-            for path in sorted(options.parsed)]
+            for path in file_plan(options).parsed]
 
 
 def settings(options: DepOptions) -> list[Setting]:
@@ -148,13 +213,13 @@ def settings(options: DepOptions) -> list[Setting]:
 
 def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
     """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides)."""
-    grouping = value.partition(":")[0]
-    if grouping not in TWO_SIDED:
-        raise UsageError(f"--confusion-matrix with GroupBy {grouping} is not supported "
-                         f"(supported: {', '.join(TWO_SIDED)})")
-    keys, key = TWO_SIDED[grouping]
-    return render_confusion(grouping, keys(gold), keys(parsed),
-                            lambda names: sorted(names, key=key) if key else sorted(names))
+    name = value.partition(":")[0]
+    grouping = find_grouping(name)
+    if isinstance(grouping, str):
+        raise UsageError(f"--confusion-matrix with GroupBy {name}: every token is its own "
+                         "group, so there is nothing to confuse")
+    return render_confusion(name, grouping.keys(gold), grouping.keys(parsed),
+                            lambda names: group_order(grouping, names))
 
 
 def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold: Treebank,
@@ -166,7 +231,7 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold:
     setting = settings(options)
     if len(setting) > 1:
         raise UsageError("--stat 1 with several values of a parameter is not supported")
-    keep = _keep(setting[0], gold, parsed[0], "Token")
+    keep = _parser_side(options, setting[0], gold, parsed[0])
     names = [f"<{i}>" for i in range(1, len(parsed) + 1)]
     rows = [f"{name} ({path})" for name, path in zip(names, parsed_paths)]
     lines = [RULE, f"Gold:   {gold_path}", "Parsed: " + ", ".join(parsed_paths), RULE,
@@ -194,26 +259,19 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold:
     return text + RULE + "\n\n"
 
 
-def _keep(setting: Setting, gold: Treebank, parsed: Treebank,
-          grouping: str) -> np.ndarray | None:
-    """Which tokens the Exclude options leave in (None: all of them).
+def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusions:
+    """The Exclude parameters of one evaluation, and the tokens ``-p PRM`` leaves out."""
+    result = Exclusions.from_parameters(setting)
+    if "p" in options.own:
+        result.dropped = deleted_tokens(gold, options.own["p"])
+    return result
 
-    ExcludeDeprels tests the parser's DEPREL (MaltEval's behaviour with GroupBy Token).
-    """
-    keep = np.ones(len(gold), dtype=bool)
-    for name in setting:
-        if name not in ("ExcludeUnicodePunc", "ExcludeDeprels"):
-            raise UsageError(f"--{name} is not supported yet")
-    if setting.get("ExcludeUnicodePunc", "0") != "0":
-        keep &= ~punctuation_forms(gold.forms)
-        if grouping == "Sentence":
-            raise UsageError("ExcludeUnicodePunc with GroupBy Sentence is not supported yet")
-    labels = [label for label in setting.get("ExcludeDeprels", "").split("|") if label]
-    if labels:
-        keep &= ~np.isin(parsed.labels, np.array(labels, dtype=object))
-        if grouping != "Token":
-            raise UsageError("ExcludeDeprels is supported with GroupBy Token only (not yet: "
-                             f"{grouping})")
+
+def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
+                 parsed: Treebank) -> np.ndarray | None:
+    """The tokens that count for per-token tests (None: all): MaltEval tests the parser's
+    side, and the first parsed file's for all of them."""
+    keep = exclusions(options, setting, gold).masks(gold, parsed)[1]
     return None if keep.all() else keep
 
 
@@ -223,7 +281,14 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     if options is None:
         out.write(DEP_USAGE.encode())
         return 0
-    sections = render_evalpl(options) if "report" in options.own else render_dep(options)
+    for spec in options.plugins:
+        register_plugin(load_plugin(spec))
+    if "report" in options.own:
+        sections = render_evalpl(options)
+    elif "json" in options.own:
+        sections = render_json(options)
+    else:
+        sections = render_dep(options)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))

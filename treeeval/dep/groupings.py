@@ -1,5 +1,30 @@
 """MaltEval's GroupBy values: sorting tokens into groups and computing each group's columns.
 
+MaltEval counts every grouping the same way.  Each token gets a key from the gold
+analysis and a key from the parsed one; a token left in on the gold side (see
+:mod:`.exclusions`) counts in its gold group (``treebankcounter``, and
+``treebankcorrectcounter`` when it is a hit), a token left in on the parsed side counts in
+its parsed group (``parsercounter``, ``parsercorrectcounter``).  The groups are the keys
+seen on either side, in Java order (String order, or numeric order for numeric keys).
+What a table shows depends on the kind of grouping:
+
+* accuracy groupings (Wordform, Lemma, Cpostag, Postag, Feats, SentenceLength,
+  StartWordPosition, EndWordPosition): ``accuracy`` = parsercorrectcounter /
+  parsercounter, ``counter`` = treebankcounter, ``correctcounter`` = treebankcorrectcounter;
+* two-sided groupings (Deprel, RelationLength, GroupedRelationLength, ArcDirection,
+  ArcDepth, BranchingFactor, ArcProjectivity, Frame): parseraccuracy, treebankaccuracy and
+  the four counters; under the grouping's own metric (``self``, the grouping's name, or
+  the metric it corresponds to, e.g. LA for Deprel) precision, recall and fscore instead
+  (see :data:`SELF_METRICS`);
+* Token (one row per token) and Sentence (one row per sentence, with the attributes of
+  the sentence's trees) have a Row mean and a Row count.
+
+Built-in groupings follow the plug-in protocol of :mod:`.plugins` (``name``,
+``two_sided``, ``keys(treebank)``, ``order(keys)``, ``default_attributes``) and add a fast
+``categories(treebank)``: integer codes and their names.  :data:`GROUPINGS` maps each name to
+its grouping; :func:`group` also takes a plug-in object, and complex values such as
+``Cpostag@-1#Wordform`` (:mod:`.complex_groupby`).
+
 >>> gold = Treebank.from_sentences([DependencySentence(
 ...     ["Rain", "fell", "."], ["NOUN", "VERB", "PUNCT"], [2, 0, 2], ["nsubj", "root", "punct"])])
 >>> parsed = Treebank.from_sentences([DependencySentence(
@@ -7,19 +32,36 @@
 >>> table = group("Token", token_hits("LAS", gold, parsed), gold, parsed)
 >>> table.summary["accuracy"]
 (0.3333333333333333, 3)
+>>> table = group("Deprel", token_hits("LAS", gold, parsed), gold, parsed)
+>>> table.groups, table.columns["treebankcounter"].tolist()
+(['dobj', 'nsubj', 'punct', 'root'], [0, 1, 1, 1])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from .exclusions import Exclusions
 from .metrics import token_hits
+
+#: the attributes of Sentence, in MaltEval's ``all`` order
+SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtokenscount",
+                       "sentencelength", "isparserconnected", "istreebankconnected",
+                       "hasparsercycle", "hastreebankcycle", "isparserprojective",
+                       "istreebankprojective"]
+#: the metrics under which a grouping shows precision and recall (``self`` and the
+#: grouping's name always do), and whether its ``all`` includes fscore then: MaltEval 1.0
+#: lists fscore for LA with Deprel but not for LabelRight, DirectionRight, ...
+SELF_METRICS = {"Deprel": {"LA": True, "LabelRight": False},
+                "ArcDirection": {"DirectionRight": False},
+                "RelationLength": {"HeadToChildDistanceRight": False},
+                "GroupedRelationLength": {"GroupedHeadToChildDistanceRight": False}}
 
 
 @dataclass
@@ -31,11 +73,278 @@ class GroupTable:
     """
 
     name: str
-    groups: list[str]
+    groups: Sequence[str]
     columns: dict[str, np.ndarray]
     default: list[str]
     summary: dict[str, tuple[float, int]] = field(default_factory=dict)
     counts: set[str] = field(default_factory=set)
+
+
+def java_order(names: Iterable[str]) -> list[str]:
+    """Distinct strings sorted as Java's ``String.compareTo`` does (UTF-16 code units).
+
+    >>> java_order(["b", "B", "\\U0001F600", "\\uFB01", "b"])
+    ['B', 'b', '\\U0001f600', 'ﬁ']
+    """
+    return sorted(set(names), key=lambda name: name.encode("utf-16-be", "surrogatepass"))
+
+
+Categories = tuple[np.ndarray, list[str]]
+
+
+@dataclass(frozen=True)
+class BuiltinGrouping:
+    """A built-in GroupBy value: ``categories`` gives each token's key as a code and the
+    names of the codes; ``numeric`` keys are ordered as numbers (MaltEval's Integer keys)."""
+
+    name: str
+    two_sided: bool
+    categories: Callable[[Treebank], Categories]
+    numeric: bool = False
+
+    @property
+    def default_attributes(self) -> list[str]:
+        return ["parseraccuracy", "treebankaccuracy"] if self.two_sided else ["accuracy"]
+
+    def keys(self, treebank: Treebank) -> np.ndarray:
+        """One str key per token (the plug-in protocol of :mod:`.plugins`)."""
+        codes, names = self.categories(treebank)
+        return np.array(names, dtype=object)[codes] if len(names) else np.zeros(0, object)
+
+    def order(self, keys: Iterable[str]) -> list[str]:
+        """The distinct keys in MaltEval's order."""
+        if self.numeric:
+            return sorted(set(keys), key=int)
+        return java_order(keys)
+
+
+def _column(column: str) -> Callable[[Treebank], Categories]:
+    def categories(tb: Treebank) -> Categories:
+        return tb.codes[column].astype(np.int64), tb.vocabulary.strings(column).tolist()
+    return categories
+
+
+def _numbers(values: Callable[[Treebank], np.ndarray]) -> Callable[[Treebank], Categories]:
+    def categories(tb: Treebank) -> Categories:
+        numbers = np.asarray(values(tb), dtype=np.int64)
+        if len(numbers) == 0:
+            return numbers, []
+        low = int(numbers.min())
+        return numbers - low, [str(low + i) for i in range(int(numbers.max()) - low + 1)]
+    return categories
+
+
+def _labelled(names: list[str], codes: Callable[[Treebank], np.ndarray]
+              ) -> Callable[[Treebank], Categories]:
+    def categories(tb: Treebank) -> Categories:
+        return np.asarray(codes(tb), dtype=np.int64), names
+    return categories
+
+
+def _relation_length(tb: Treebank) -> np.ndarray:
+    return np.where(tb.heads == 0, -1, np.abs(tb.heads - tb.positions))
+
+
+def _grouped_relation_length(tb: Treebank) -> np.ndarray:
+    """0 to 2 for lengths 0 to 2, then 3-6, 7-... and to_root."""
+    distance = np.abs(tb.heads - tb.positions)
+    return np.select([tb.heads == 0, distance >= 7, distance >= 3], [5, 4, 3], distance)
+
+
+def _arc_direction(tb: Treebank) -> np.ndarray:
+    """left (head before the token), right, to_root or self (the token is its own head)."""
+    return np.select([tb.heads == 0, tb.heads == tb.positions, tb.heads < tb.positions],
+                     [2, 3, 0], 1)
+
+
+def _branching_factor(tb: Treebank) -> np.ndarray:
+    """How many dependents each token has."""
+    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
+    dependents = tb.heads > 0
+    return np.bincount(starts[dependents] + tb.heads[dependents] - 1, minlength=len(tb))
+
+
+def _frame_categories(tb: Treebank) -> Categories:
+    """Each token's frame: its dependents' labels and its own (``*label*``) in word order,
+    each followed by a space, e.g. ``nsubj *root* dobj punct ``.
+
+    A frame is a sequence of (label, is the token itself); the sequences are numbered one
+    item at a time (a prefix's number with the next item), and only one token of each
+    distinct frame has its text built.
+
+    >>> s = DependencySentence(["It", "rains", "."], ["X"] * 3, [2, 0, 2], ["nsubj", "root", "p"])
+    >>> t = DependencySentence(["Go", "!"], ["X"] * 2, [0, 1], ["root", "p"])
+    >>> codes, names = _frame_categories(Treebank.from_sentences([s, t]))
+    >>> [names[c] for c in codes]
+    ['*nsubj* ', 'nsubj *root* p ', '*p* ', '*root* p ', '*p* ']
+    """
+    n = len(tb)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), []
+    labels = tb.codes["deprel"].astype(np.int64)
+    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
+    dependents = np.flatnonzero(tb.heads > 0)
+    owner = np.concatenate([np.arange(n), starts[dependents] + tb.heads[dependents] - 1])
+    position = np.concatenate([tb.positions, tb.positions[dependents]])
+    item = np.concatenate([labels * 2 + 1, labels[dependents] * 2])
+    order = np.lexsort((position, owner))
+    owner, item = owner[order], item[order]
+    length = np.bincount(owner, minlength=n)
+    first = np.cumsum(length) - length
+    kinds = int(item.max()) + 1
+    code = np.zeros(n, dtype=np.int64)
+    for k in range(int(length.max())):
+        rows = np.flatnonzero(length > k)
+        _, numbered = np.unique(code[rows] * kinds + item[first[rows] + k], return_inverse=True)
+        code[rows] = numbered.reshape(-1)
+    distinct, firsts, codes = np.unique(length * (n + 1) + code, return_index=True,
+                                        return_inverse=True)
+    strings = tb.vocabulary.strings("deprel")
+    names = []
+    for token in firsts.tolist():
+        items = item[first[token]:first[token] + length[token]].tolist()
+        names.append("".join(f"*{strings[i >> 1]}* " if i & 1 else f"{strings[i >> 1]} "
+                             for i in items))
+    return codes.reshape(-1).astype(np.int64), names
+
+
+#: every built-in GroupBy value but Token and Sentence (and plug-ins, added by .plugins)
+GROUPINGS: dict[str, Any] = {
+    grouping.name: grouping for grouping in [
+        BuiltinGrouping("Wordform", False, _column("form")),
+        BuiltinGrouping("Lemma", False, _column("lemma")),
+        BuiltinGrouping("Cpostag", False, _column("cpostag")),
+        BuiltinGrouping("Postag", False, _column("postag")),
+        BuiltinGrouping("Feats", False, _column("feats")),
+        BuiltinGrouping("Deprel", True, _column("deprel")),
+        BuiltinGrouping("RelationLength", True, _numbers(_relation_length), numeric=True),
+        BuiltinGrouping("GroupedRelationLength", True, _labelled(
+            ["0", "1", "2", "3-6", "7-...", "to_root"], _grouped_relation_length)),
+        BuiltinGrouping("SentenceLength", False,
+                        _numbers(lambda tb: np.repeat(tb.sizes, tb.sizes)), numeric=True),
+        # MaltEval's keys are 0-based word indices (the guide says the first word is 1)
+        BuiltinGrouping("StartWordPosition", False, _numbers(lambda tb: tb.positions - 1),
+                        numeric=True),
+        BuiltinGrouping("EndWordPosition", False, _numbers(
+            lambda tb: np.repeat(tb.sizes, tb.sizes) - tb.positions), numeric=True),
+        BuiltinGrouping("ArcDirection", True, _labelled(["left", "right", "to_root", "self"],
+                                                        _arc_direction)),
+        BuiltinGrouping("ArcDepth", True, _numbers(lambda tb: arc_depths(tb)),
+                        numeric=True),
+        BuiltinGrouping("BranchingFactor", True, _numbers(_branching_factor), numeric=True),
+        BuiltinGrouping("ArcProjectivity", True, _labelled(
+            ["Non-proj", "Proj"], lambda tb: projective_arcs(tb).astype(np.int64))),
+        BuiltinGrouping("Frame", True, _frame_categories),
+    ]
+}
+#: the two-sided built-in groupings: (keys of a treebank, sort key of the keys or None)
+TWO_SIDED: dict[str, tuple[Callable[[Treebank], np.ndarray], Callable[[str], Any] | None]] = {
+    name: (grouping.keys, int if grouping.numeric else None)
+    for name, grouping in GROUPINGS.items() if grouping.two_sided
+}
+#: every GroupBy value of the user guide
+GROUPBY_NAMES = ["Token", "Wordform", "Lemma", "Cpostag", "Postag", "Feats", "Deprel",
+                 "Sentence", "RelationLength", "GroupedRelationLength", "SentenceLength",
+                 "StartWordPosition", "EndWordPosition", "ArcDirection", "ArcDepth",
+                 "BranchingFactor", "ArcProjectivity", "Frame"]
+
+
+def find_grouping(grouping: str | Any) -> Any:
+    """The grouping object of a GroupBy name (Token and Sentence are names only): a built-in,
+    a complex grouping, a plug-in given with ``--plugin`` (:func:`register_plugin`), or one
+    an installed distribution registers under the ``treeeval.groupings`` entry point."""
+    if not isinstance(grouping, str) or grouping in ("Token", "Sentence"):
+        return grouping
+    from .complex_groupby import is_complex, parse_complex_groupby  # it imports this module
+
+    if grouping in GROUPINGS:
+        return GROUPINGS[grouping]
+    if is_complex(grouping):
+        complex_grouping = parse_complex_groupby(grouping)
+        return GROUPINGS.get(complex_grouping.simple or "", complex_grouping)
+    from .plugins import find_grouping as find_plugin
+
+    found = find_plugin(grouping, {name: GROUPINGS.get(name, name) for name in GROUPBY_NAMES})
+    GROUPINGS[grouping] = found
+    return found
+
+
+def register_plugin(plugin: Any) -> None:
+    """Make a ``--plugin`` grouping known by its name; a built-in of the same name wins."""
+    if plugin.name not in GROUPBY_NAMES:
+        GROUPINGS.setdefault(plugin.name, plugin)
+
+
+def is_self_metric(grouping: str | Any, metric: str) -> bool:
+    """Whether ``metric`` is the grouping's own metric (``self``, its name, or the metric it
+    corresponds to), which makes a two-sided grouping show precision, recall and fscore.
+
+    >>> is_self_metric("Deprel", "LA"), is_self_metric("Deprel", "LAS")
+    (True, False)
+    >>> is_self_metric("ArcProjectivity", "self"), is_self_metric("Cpostag", "self")
+    (True, False)
+    """
+    found = find_grouping(grouping)
+    if isinstance(found, str) or not found.two_sided:
+        return False
+    return metric in ("self", found.name) or metric in SELF_METRICS.get(found.name, ())
+
+
+def grouping_hits(grouping: str | Any, metric: str, gold: Treebank,
+                  parsed: Treebank) -> np.ndarray:
+    """The per-token hits of ``metric`` under ``grouping``: the metric's own, except that the
+    grouping's own metric (``self`` or the grouping's name) is a hit where the gold and the
+    parsed keys agree; for Token, Sentence and accuracy groupings ``self`` means LAS.
+
+    >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
+    >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [2, 0], ["d", "r"])])
+    >>> grouping_hits("ArcDirection", "self", g, p).tolist()
+    [False, False]
+    >>> grouping_hits("GroupedRelationLength", "self", g, p).tolist()
+    [False, False]
+    """
+    found = find_grouping(grouping)
+    name = found if isinstance(found, str) else found.name
+    if metric not in ("self", name):
+        return token_hits(metric, gold, parsed)
+    if isinstance(found, str) or not found.two_sided:
+        return token_hits("LAS", gold, parsed)
+    (gold_codes, parsed_codes), _ = _side_categories(found, gold, parsed)
+    return gold_codes == parsed_codes
+
+
+def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
+                     ) -> tuple[tuple[np.ndarray, np.ndarray], list[str]]:
+    """Both sides' key codes in one code space, numbered in the grouping's display order."""
+    categories = getattr(grouping, "categories", None)
+    if categories is not None:
+        (gold_codes, gold_names), (parsed_codes, parsed_names) = categories(gold), categories(
+            parsed)
+    else:  # a plug-in: str keys
+        gold_names, gold_codes = _factorize(np.asarray(grouping.keys(gold), dtype=object))
+        parsed_names, parsed_codes = _factorize(np.asarray(grouping.keys(parsed), dtype=object))
+    used_gold = np.bincount(gold_codes, minlength=len(gold_names)) > 0
+    used_parsed = np.bincount(parsed_codes, minlength=len(parsed_names)) > 0
+    present = {gold_names[i] for i in np.flatnonzero(used_gold)}
+    present.update(parsed_names[i] for i in np.flatnonzero(used_parsed))
+    order = getattr(grouping, "order", None)
+    names = list(order(present)) if order is not None else java_order(present)
+    rank = {name: i for i, name in enumerate(names)}
+
+    def translate(codes: np.ndarray, side_names: list[str], used: np.ndarray) -> np.ndarray:
+        table = np.array([rank[name] if used[i] else -1 for i, name in enumerate(side_names)],
+                         dtype=np.int64)
+        return table[codes] if len(table) else codes
+
+    return (translate(gold_codes, gold_names, used_gold),
+            translate(parsed_codes, parsed_names, used_parsed)), names
+
+
+def _factorize(keys: np.ndarray) -> tuple[list[str], np.ndarray]:
+    if len(keys) == 0:
+        return [], np.zeros(0, dtype=np.int64)
+    names, codes = np.unique(keys.astype(str), return_inverse=True)
+    return names.tolist(), codes.reshape(-1).astype(np.int64)
 
 
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
@@ -44,107 +353,28 @@ def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
         return np.where(defined, numerator / np.where(defined, denominator, 1), np.nan)
 
 
-def _codes(*sides: np.ndarray, key: Callable[[str], object] | None = None
-           ) -> tuple[list[str], list[np.ndarray]]:
-    """Sorted group names (Java String order unless ``key``) and each side's group codes."""
-    names, inverse = np.unique(np.concatenate([side.astype(str) for side in sides]),
-                               return_inverse=True)
-    order = sorted(range(len(names)), key=lambda i: key(names[i]) if key else names[i])
-    rank = np.empty(len(names), dtype=np.int64)
-    rank[order] = np.arange(len(names))
-    codes = rank[inverse.reshape(-1)]
-    bounds = np.cumsum([0] + [len(side) for side in sides])
-    return [str(names[i]) for i in order], [codes[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+def _count(codes: np.ndarray, keep: np.ndarray | None, size: int) -> np.ndarray:
+    return np.bincount(codes if keep is None else codes[keep], minlength=size)
 
 
-def _relation_length(tb: Treebank) -> np.ndarray:
-    return np.where(tb.heads == 0, -1, np.abs(tb.heads - tb.positions))
+def _summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
+    """MaltEval's Row mean and Row count: the mean and number of the defined values."""
+    summary = {}
+    for name, values in columns.items():
+        defined = values[~np.isnan(values.astype(float))]
+        summary[name] = (float(defined.mean()) if len(defined) else float("nan"), len(defined))
+    return summary
 
 
-def _grouped_relation_length(tb: Treebank) -> np.ndarray:
-    distance = np.abs(tb.heads - tb.positions)
-    return np.select([tb.heads == 0, distance >= 7, distance >= 3],
-                     ["to_root", "7-...", "3-6"], distance.astype(str)).astype(object)
-
-
-def _arc_direction(tb: Treebank) -> np.ndarray:
-    return np.select([tb.heads == 0, tb.heads < tb.positions], ["to_root", "left"],
-                     "right").astype(object)
-
-
-def _frame(tb: Treebank) -> np.ndarray:
-    """Each token's frame: its dependents' labels and its own (``*label*``) in word order,
-    each followed by a space, e.g. ``nsubj *root* dobj punct ``.
-
-    >>> s = DependencySentence(["It", "rains", "."], ["X"] * 3, [2, 0, 2], ["nsubj", "root", "p"])
-    >>> _frame(Treebank.from_sentences([s])).tolist()
-    ['*nsubj* ', 'nsubj *root* p ', '*p* ']
-    """
-    n = len(tb)
-    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
-    dependents = np.flatnonzero(tb.heads > 0)
-    owner = np.concatenate([np.arange(n), starts[dependents] + tb.heads[dependents] - 1])
-    position = np.concatenate([tb.positions, tb.positions[dependents]])
-    text = np.concatenate([np.array(["*"] * n, dtype=object) + tb.labels + "* ",
-                           tb.labels[dependents] + " "])
-    order = np.lexsort((position, owner))
-    first = np.r_[True, owner[order][1:] != owner[order][:-1]]
-    joined = "".join((np.where(first, "\n", "").astype(object) + text[order]).tolist())
-    return np.array(joined.split("\n")[1:], dtype=object)
-
-
-#: groupings with a gold side and a parser side: token values and the order of the groups
-TWO_SIDED: dict[str, tuple[Callable[[Treebank], np.ndarray], Callable[[str], object] | None]] = {
-    "Deprel": (lambda tb: tb.labels, None),
-    "RelationLength": (_relation_length, int),
-    "GroupedRelationLength": (_grouped_relation_length, None),
-    "ArcDirection": (_arc_direction, None),
-    "Frame": (_frame, None),
-}
-
-
-#: metrics that measure a two-sided grouping itself: precision, recall and F-score instead
-SELF_METRICS = {"Deprel": ("LA", "LabelRight")}
-
-
-def _two_sided(grouping: str, hits: np.ndarray, gold: Treebank, parsed: Treebank,
-               metric: str) -> GroupTable:
-    values, key = TWO_SIDED[grouping]
-    names, (gold_codes, parsed_codes) = _codes(values(gold), values(parsed), key=key)
-    size = len(names)
-    parser_counter = np.bincount(parsed_codes, minlength=size)
-    treebank_counter = np.bincount(gold_codes, minlength=size)
-    parser_correct = np.bincount(parsed_codes, weights=hits, minlength=size).astype(np.int64)
-    treebank_correct = np.bincount(gold_codes, weights=hits, minlength=size).astype(np.int64)
-    if metric in SELF_METRICS.get(grouping, ()):
-        precision = _ratio(parser_correct, parser_counter)
-        recall = _ratio(treebank_correct, treebank_counter)
-        self_columns = {
-            "precision": precision, "recall": recall,
-            "fscore": _ratio(2 * precision * recall, precision + recall),
-            "parsercounter": parser_counter, "treebankcounter": treebank_counter,
-            "correctcounter": parser_correct,
-        }
-        return GroupTable(grouping, names, self_columns, ["precision", "recall"],
-                          counts={name for name in self_columns if name.endswith("counter")})
-    columns = {
-        "parseraccuracy": _ratio(parser_correct, parser_counter),
-        "treebankaccuracy": _ratio(treebank_correct, treebank_counter),
-        "parsercounter": parser_counter, "treebankcounter": treebank_counter,
-        "parsercorrectcounter": parser_correct, "treebankcorrectcounter": treebank_correct,
-    }
-    return GroupTable(grouping, names, columns, ["parseraccuracy", "treebankaccuracy"],
-                      counts={name for name in columns if name.endswith("counter")})
-
-
-def group(grouping: str, hits: np.ndarray, gold: Treebank, parsed: Treebank,
-          metric: str = "LAS") -> GroupTable:
+def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,
+          metric: str = "LAS", *, exclusions: Exclusions | None = None) -> GroupTable:
     """Group the per-token hits as MaltEval's GroupBy ``grouping`` does.
 
-    Supported: Token, Sentence, Cpostag, Postag and the two-sided Deprel, RelationLength,
-    GroupedRelationLength, ArcDirection and Frame (grouped by the parser's and by the gold
-    analysis in turn); ``metric`` matters only for a metric in SELF_METRICS (LA with Deprel),
-    which gets precision, recall and fscore.
+    ``grouping`` is a GroupBy name or a grouping object (a plug-in); ``metric`` decides
+    whether a two-sided grouping shows precision and recall (see :func:`is_self_metric`).
+    With ``exclusions`` the tokens they leave out on the gold side are left out of the gold
+    counts, those they leave out on the parsed side out of the parsed counts (MaltEval's
+    sides; for Token and the accuracy groupings the accuracy is the parsed side's).
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "r"])])
@@ -152,32 +382,251 @@ def group(grouping: str, hits: np.ndarray, gold: Treebank, parsed: Treebank,
     >>> columns = table.columns
     >>> table.groups, columns["parseraccuracy"].tolist(), columns["treebankaccuracy"].tolist()
     (['d', 'r'], [nan, 0.5], [0.0, 1.0])
+    >>> table = group("Deprel", token_hits("LAS", g, p), g, p,
+    ...               exclusions=Exclusions(values={"deprel": {"d"}}))
+    >>> table.groups, table.columns["parsercounter"].tolist()
+    (['r'], [2])
     """
-    hits = hits.astype(np.int64)
-    if grouping == "Token":
-        n = len(hits)
-        return GroupTable("Token", [str(i) for i in range(1, n + 1)],
-                          {"accuracy": hits.astype(float)}, ["accuracy"],
-                          summary={"accuracy": (float(hits.mean()) if n else float("nan"), n)})
-    if grouping == "Sentence":
-        sizes = gold.sizes
-        correct = np.bincount(gold.sentence, weights=hits, minlength=len(sizes))
-        columns = {"accuracy": _ratio(correct, sizes),
-                   "exactmatch": (correct == sizes).astype(float),
-                   "sentencelength": sizes.astype(float)}
-        summary = {name: (float(np.nanmean(values)), len(sizes))
-                   for name, values in columns.items()}
-        return GroupTable("Sentence", [str(i) for i in range(1, len(sizes) + 1)], columns,
-                          list(columns), summary=summary)
-    if grouping in ("Cpostag", "Postag"):
-        tags = gold.cpostags if grouping == "Cpostag" else gold.postags
-        names, (codes,) = _codes(tags)
-        counter = np.bincount(codes, minlength=len(names))
-        correct = np.bincount(codes, weights=hits, minlength=len(names)).astype(np.int64)
-        return GroupTable(grouping, names, {"accuracy": _ratio(correct, counter),
-                                            "counter": counter, "correctcounter": correct},
-                          ["accuracy"], counts={"counter", "correctcounter"})
-    if grouping in TWO_SIDED:
-        return _two_sided(grouping, hits, gold, parsed, metric)
-    raise UsageError(f"GroupBy {grouping!r} is not supported yet (supported: Token, "
-                     f"Sentence, Cpostag, Postag, {', '.join(TWO_SIDED)})")
+    hits = np.asarray(hits, dtype=bool)
+    gold_keep, parsed_keep = exclusions.masks(gold, parsed) if exclusions else (None, None)
+    found = find_grouping(grouping)
+    if found == "Token":
+        bounds = exclusions.in_bounds(gold) if exclusions else None
+        return _token(hits, bounds, gold_keep, parsed_keep)
+    if found == "Sentence":
+        return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
+    (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
+    size = len(names)
+    gold_hits = hits if gold_keep is None else hits & gold_keep
+    parsed_hits = hits if parsed_keep is None else hits & parsed_keep
+    treebank_counter = _count(gold_codes, gold_keep, size)
+    parser_counter = _count(parsed_codes, parsed_keep, size)
+    treebank_correct = _count(gold_codes, gold_hits, size)
+    parser_correct = _count(parsed_codes, parsed_hits, size)
+    rows = np.flatnonzero((treebank_counter > 0) | (parser_counter > 0))
+    names = [names[i] for i in rows]
+    treebank_counter, parser_counter = treebank_counter[rows], parser_counter[rows]
+    treebank_correct, parser_correct = treebank_correct[rows], parser_correct[rows]
+    if not found.two_sided:
+        columns = {"accuracy": _ratio(parser_correct, parser_counter),
+                   "counter": treebank_counter, "correctcounter": treebank_correct}
+        default = list(getattr(found, "default_attributes", None) or ["accuracy"])
+        return GroupTable(found.name, names, columns, default,
+                          counts={"counter", "correctcounter"})
+    if is_self_metric(found, metric):
+        precision = _ratio(parser_correct, parser_counter)
+        recall = _ratio(treebank_correct, treebank_counter)
+        columns = {"precision": precision, "recall": recall,
+                   "fscore": _ratio(2 * precision * recall, precision + recall),
+                   "parsercounter": parser_counter, "treebankcounter": treebank_counter,
+                   "correctcounter": treebank_correct}
+        if not SELF_METRICS.get(found.name, {}).get(metric, True):
+            del columns["fscore"]
+        return GroupTable(found.name, names, columns, ["precision", "recall"],
+                          counts={name for name in columns if name.endswith("counter")})
+    columns = {
+        "parseraccuracy": _ratio(parser_correct, parser_counter),
+        "treebankaccuracy": _ratio(treebank_correct, treebank_counter),
+        "parsercounter": parser_counter, "treebankcounter": treebank_counter,
+        "parsercorrectcounter": parser_correct, "treebankcorrectcounter": treebank_correct,
+    }
+    default = list(getattr(found, "default_attributes", None)
+                   or ["parseraccuracy", "treebankaccuracy"])
+    return GroupTable(found.name, names, columns, default,
+                      counts={name for name in columns if name.endswith("counter")})
+
+
+def _token(hits: np.ndarray, bounds: np.ndarray | None, gold_keep: np.ndarray | None,
+           parsed_keep: np.ndarray | None) -> GroupTable:
+    """One row per token left in on either side (Row mean: accuracy), numbered through the
+    sentences within the length bounds, as MaltEval numbers them."""
+    if bounds is None or gold_keep is None or parsed_keep is None:
+        columns = {"accuracy": hits.astype(float)}
+        return GroupTable("Token", TokenNumbers(len(hits)), columns, ["accuracy"],
+                          summary=_summary(columns))
+    listed = gold_keep | parsed_keep
+    columns = {"accuracy": np.where(parsed_keep, hits.astype(float), np.nan)[listed]}
+    numbers = np.cumsum(bounds)[listed]
+    return GroupTable("Token", list(map(str, numbers.tolist())), columns, ["accuracy"],
+                      summary=_summary(columns))
+
+
+class TokenNumbers(Sequence[str]):
+    """The names of the rows of a Token table, ``"1"`` to ``str(count)``, made when used.
+
+    >>> names = TokenNumbers(3)
+    >>> len(names), names[-1], names[:2], names == ["1", "2", "3"]
+    (3, '3', ['1', '2'], True)
+    """
+
+    def __init__(self, count: int) -> None:
+        self.numbers = range(1, count + 1)
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if isinstance(index, slice):
+            return list(map(str, self.numbers[index]))
+        return str(self.numbers[index])
+
+    def __iter__(self) -> Iterator[str]:
+        return map(str, self.numbers)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+
+def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
+              gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
+    """One row per sentence with a token left in on either side."""
+    count = len(gold.sizes)
+
+    def per_sentence(weights: np.ndarray | None, keep: np.ndarray | None) -> np.ndarray:
+        mask = weights if keep is None else (keep if weights is None else weights & keep)
+        if mask is None:
+            return gold.sizes.copy()
+        return np.bincount(gold.sentence, weights=mask, minlength=count).astype(np.int64)
+
+    parser_counter = per_sentence(None, parsed_keep)
+    parser_correct = per_sentence(hits, parsed_keep)
+    treebank_counter = per_sentence(None, gold_keep)
+    treebank_correct = per_sentence(hits, gold_keep)
+    rows = np.flatnonzero((parser_counter > 0) | (treebank_counter > 0))
+    trees = {"isparserconnected": is_connected(parsed),
+             "istreebankconnected": is_connected(gold),
+             "hasparsercycle": has_cycle(parsed), "hastreebankcycle": has_cycle(gold),
+             "isparserprojective": is_projective(parsed),
+             "istreebankprojective": is_projective(gold)}
+    columns = {"accuracy": _ratio(parser_correct, parser_counter),
+               "exactmatch": (parser_correct == parser_counter).astype(float),
+               "correctcounter": treebank_correct.astype(float),
+               "includedtokenscount": treebank_counter.astype(float),
+               "sentencelength": gold.sizes.astype(float),
+               **{name: values.astype(float) for name, values in trees.items()}}
+    columns = {name: values[rows] for name, values in columns.items()}
+    return GroupTable("Sentence", [str(i + 1) for i in rows.tolist()], columns,
+                      ["accuracy", "exactmatch", "sentencelength"], summary=_summary(columns),
+                      counts=set(SENTENCE_ATTRIBUTES) - {"accuracy"})
+
+
+# The trees of a treebank, sentence by sentence (MaltEval's MaltSentence), with numpy.
+
+def _climb(tb: Treebank) -> tuple[np.ndarray, np.ndarray]:
+    """Each token's depth (root words 0) and whether its head chain reaches the root.
+
+    Heads are followed by pointer doubling; index ``len(tb)`` stands for the root (and for
+    an unknown head).
+    """
+    n = len(tb)
+    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
+    jump = np.append(np.where(tb.heads > 0, starts + tb.heads - 1, n), n)
+    depth = np.append((tb.heads > 0).astype(np.int64), 0)
+    longest = int(tb.sizes.max()) if len(tb.sizes) else 0
+    for _ in range(max(1, longest).bit_length() + 1):
+        depth = depth + depth[jump]
+        jump = jump[jump]
+    return depth[:n], jump[:n] == n
+
+
+def arc_depths(tb: Treebank) -> np.ndarray:
+    """Each token's distance from the root (0 for a root word), -1 on a cycle.
+
+    >>> s = DependencySentence(list("abc"), ["X"] * 3, [2, 0, 2], ["x"] * 3)
+    >>> arc_depths(Treebank.from_sentences([s])).tolist()
+    [1, 0, 1]
+    """
+    depth, rooted = _climb(tb)
+    return np.where(rooted, depth, -1)
+
+
+def has_cycle(tb: Treebank) -> np.ndarray:
+    """Per sentence: does a head chain run into a cycle?
+
+    >>> s = DependencySentence(list("ab"), ["X"] * 2, [2, 1], ["x"] * 2)
+    >>> has_cycle(Treebank.from_sentences([s])).tolist()
+    [True]
+    """
+    _, rooted = _climb(tb)
+    return np.bincount(tb.sentence, weights=~rooted, minlength=len(tb.sizes)) > 0
+
+
+def is_connected(tb: Treebank) -> np.ndarray:
+    """Per sentence: at most one root word (MaltEval's isConnected)."""
+    return np.bincount(tb.sentence, weights=tb.heads == 0, minlength=len(tb.sizes)) <= 1
+
+
+def is_projective(tb: Treebank, pairs_per_chunk: int = 1 << 22) -> np.ndarray:
+    """Per sentence: no two arcs cross, the root's arcs starting left of the first word.
+
+    Two arcs sharing a word never cross, nor do two arcs from the root (MaltEval's
+    isProjective, which does not look for cycles).
+
+    >>> s = DependencySentence(list("abcd"), ["X"] * 4, [0, 4, 1, 1], ["x"] * 4)
+    >>> t = DependencySentence(list("abc"), ["X"] * 3, [2, 0, 2], ["x"] * 3)
+    >>> is_projective(Treebank.from_sentences([s, t])).tolist()
+    [False, True]
+    """
+    result = np.ones(len(tb.sizes), dtype=bool)
+    starts = np.cumsum(tb.sizes) - tb.sizes
+    head = np.where(tb.heads > 0, tb.heads - 1, -1)  # 0-based, -1 for the root
+    left = np.minimum(np.arange(len(tb)) - np.repeat(starts, tb.sizes), head)
+    right = np.maximum(np.arange(len(tb)) - np.repeat(starts, tb.sizes), head)
+    for size in np.unique(tb.sizes[tb.sizes > 1]).tolist():
+        sentences = np.flatnonzero(tb.sizes == size)
+        step = max(1, pairs_per_chunk // (size * size))
+        for chunk in range(0, len(sentences), step):
+            rows = sentences[chunk:chunk + step]
+            tokens = starts[rows][:, None] + np.arange(size)
+            li, ri, hi = (a[tokens][:, :, None] for a in (left, right, head))
+            lj, rj, hj = (a[tokens][:, None, :] for a in (left, right, head))
+            index = np.arange(size)
+            pair = (index[:, None] < index[None, :]) & (hi != index[None, :]) & (
+                hj != index[:, None])
+            cross = np.where(li == -1, (lj != -1) & (lj < ri) & (ri < rj),
+                             np.where(lj == -1, (li < rj) & (rj < ri),
+                                      ((li < lj) & (lj < ri) & (ri < rj))
+                                      | ((lj < li) & (li < rj) & (rj < ri))))
+            result[rows] = ~np.any(cross & pair, axis=(1, 2))
+    return result
+
+
+def projective_arcs(tb: Treebank) -> np.ndarray:
+    """Per token: is its arc projective, as MaltEval's ArcProjectivity decides?
+
+    The words between a token and its head must descend from the head, except that for a
+    head to the left MaltEval does not look at the word just before the token (an
+    off-by-one in MaltEval, reproduced); arcs from the root are projective; every arc of a
+    sentence with a cycle is not.
+
+    >>> s = DependencySentence(list("abcd"), ["X"] * 4, [0, 4, 1, 1], ["x"] * 4)
+    >>> projective_arcs(Treebank.from_sentences([s])).tolist()
+    [True, False, True, True]
+    >>> s = DependencySentence(list("abcde"), ["X"] * 5, [0, 1, 5, 1, 1], ["x"] * 5)
+    >>> projective_arcs(Treebank.from_sentences([s])).tolist()
+    [True, True, False, True, True]
+    """
+    n = len(tb)
+    depth, rooted = _climb(tb)
+    cyclic = np.repeat(has_cycle(tb), tb.sizes)
+    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
+    position, head = tb.positions, tb.heads
+    first = np.where(position < head, position + 1, head + 1)
+    last = np.where(position < head, head - 1, position - 2)
+    checked = (head > 0) & ~cyclic
+    lengths = np.where(checked, np.maximum(last - first + 1, 0), 0)
+    arcs = np.repeat(np.arange(n), lengths)
+    offsets = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    words = starts[arcs] + first[arcs] - 1 + offsets
+    ancestor = starts[arcs] + head[arcs] - 1
+    # lift each word to its ancestor at the head's depth, by binary lifting
+    up = np.append(np.where(head > 0, starts + head - 1, n), n)
+    climb = depth[words] - depth[ancestor]
+    reached = words.copy()
+    for bit in range(max(1, int(climb.max()) if len(climb) else 1).bit_length()):
+        lift = ((climb >> bit) & 1).astype(bool)
+        reached = np.where(lift, up[reached], reached)
+        up = up[up]
+    dominated = (climb > 0) & (reached == ancestor) & rooted[words]
+    failures = np.bincount(arcs[~dominated], minlength=n)
+    return ~cyclic & (failures == 0)

@@ -1,35 +1,75 @@
 """Reading CoNLL files into a Treebank as MaltEval does, and MaltEval's checks on them.
 
-MaltEval aborts on a PHEAD that is not ``_`` or a whole number, and unless the gold and the
-parsed file hold the same text (sentences, lengths and FORMs).
+The fast columnar reader (formats/conll_columns.py) reads the file; where it cannot vouch
+for a line, the careful reader (formats/conll.py) reads the whole file again and reports
+the exact error.  Both skip CoNLL-U comment lines, multiword-token ranges (``1-2``) and
+empty nodes (``1.1``), where MaltEval aborts.  MaltEval aborts on a PHEAD that is not ``_``
+or a whole number, and unless the gold and the parsed file hold the same text (sentences,
+lengths and FORMs).
 """
 
 from __future__ import annotations
 
+import codecs
+
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
+from ..formats.conll_columns import Vocabulary, read_columns
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 
+#: the string columns every evaluation uses: read with the file (the others on first use)
+EAGER = ("form", "deprel")
 
-def read_treebank(path: str) -> Treebank:
-    """Read a CoNLL file as MaltEval does: comment and multiword lines abort the run."""
-    sentences = list(read_conll(path))
-    for sentence in sentences:
-        comments = sentence.extra.get("comments") or []
-        if comments:
-            raise InputError("an attribute is missing (MaltEval does not read CoNLL-U "
-                             "comment lines; strip them first)", path=path,
-                             line=sentence.line - len(comments), column=1, source_line=comments[0])
-        for kind in ("ranges", "empty_nodes"):
-            if sentence.extra.get(kind):
-                raise InputError("an attribute is missing (MaltEval does not read CoNLL-U "
-                                 "multiword or empty-node lines; strip them first)", path=path,
-                                 line=sentence.line, source_line=sentence.extra[kind][0])
+
+def read_treebank(path: str, *, charset: str = "utf-8",
+                  vocabulary: Vocabulary | None = None) -> Treebank:
+    """Read a CoNLL file as MaltEval does (``charset``: MaltEval's ``--charset``).
+
+    Files read with one ``vocabulary`` share their string codes, which makes comparing
+    them cheaper.  FORM and DEPREL are read at once; the other string columns when they
+    are first used (the file is scanned again for them).
+    """
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        raise UsageError(f"unknown charset {charset!r}") from None
+    columns = read_columns(path, charset, vocabulary, columns=EAGER)
+    if columns is None:
+        return read_treebank_carefully(path, charset=charset, vocabulary=vocabulary)
+    shared = columns.vocabulary
+
+    def load(column: str) -> np.ndarray:
+        again = read_columns(path, charset, shared, columns=(column,))
+        if again is None:  # the file changed since: read it all again, carefully
+            return read_treebank_carefully(path, charset=charset, vocabulary=shared).codes[
+                column]
+        return again.codes[column]
+
+    return Treebank.from_columns(columns, load)
+
+
+def read_treebank_carefully(path: str, *, charset: str = "utf-8",
+                            vocabulary: Vocabulary | None = None) -> Treebank:
+    """:func:`read_treebank` through the line-by-line reader, with its exact errors.
+
+    >>> import os, tempfile
+    >>> rows = ["1-2 Its _ _ _ _ _ _ _ _", "1 It it PRON PRP _ 2 nsubj _ _",
+    ...         "2 s be AUX VBZ _ 0 root _ _"]
+    >>> text = "# text = It's\\n" + "".join(r.replace(" ", "\\t") + "\\n" for r in rows)
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = os.path.join(tmp, "x.conllu")
+    ...     with open(path, "w", encoding="utf-8") as f:
+    ...         _ = f.write(text)
+    ...     careful, fast = read_treebank_carefully(path), read_treebank(path)
+    >>> careful.forms.tolist(), fast.forms.tolist(), fast.heads.tolist()
+    (['It', 's'], ['It', 's'], [2, 0])
+    """
+    sentences = list(read_conll(path, encoding=charset))
     _check_pheads(sentences, path)
-    return Treebank.from_sentences(sentences)
+    return Treebank.from_sentences(sentences, vocabulary)
 
 
 def _check_pheads(sentences: list[DependencySentence], path: str) -> None:
@@ -51,7 +91,7 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
         problem = "different number of sentences"
     elif not np.array_equal(gold.sizes, parsed.sizes):
         problem = "different sentence lengths"
-    elif not np.array_equal(gold.forms, parsed.forms):
+    elif not gold.equal("form", parsed).all():
         problem = "different word forms"
     if problem:
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "

@@ -14,12 +14,24 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
-from .groupings import GroupTable, group
+from .exclusions import Exclusions
+from .groupings import GroupTable, group, grouping_hits
 from .malteval_report import format_number, render_table
 from .metrics import token_hits
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
 SORT = re.compile(r"^(\w+)([+-])(\d*)$")
+
+
+def has_cut(value: str) -> bool:
+    """Does a GroupBy value's format cut its rows?  (Then MaltEval does not merge the tables
+    of several metrics, which would keep different rows.)
+
+    >>> has_cut("Sentence:correctcounter-5"), has_cut("Postag:all|counter-"), has_cut("Token")
+    (True, False, False)
+    """
+    return any((match := SORT.match(item)) and match[3]
+               for item in value.partition(":")[2].split("|"))
 
 
 def _selection(table: GroupTable, spec: str, source: str | None
@@ -74,7 +86,7 @@ class Table:
 
 
 def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str], *,
-                merged: bool, details: bool, keep: np.ndarray | None = None,
+                merged: bool, details: bool, exclusions: Exclusions | None = None,
                 source: str | None = None) -> Table:
     """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``).
 
@@ -91,8 +103,6 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
     (['accuracy / Metric:LAS', 'accuracy / Metric:UAS'], ['X', 'Y'], [[1.0, 0.0], [1.0, 0.0]])
     """
     grouping, _, spec = value.partition(":")
-    gold_kept, parsed_kept = (gold, parsed) if keep is None else (gold.subset(keep),
-                                                                  parsed.subset(keep))
     several = len(metrics) > 1
     headers: list[str] = []
     columns: list[np.ndarray] = []
@@ -101,9 +111,8 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
     sort = None
     groups: list[str] = []
     for metric in metrics:
-        hits = token_hits(metric, gold, parsed)
-        table = group(grouping, hits if keep is None else hits[keep], gold_kept, parsed_kept,
-                      metric)
+        hits = grouping_hits(grouping, metric, gold, parsed)
+        table = group(grouping, hits, gold, parsed, metric, exclusions=exclusions)
         chosen, sort_spec = _selection(table, spec, source)
         groups = table.groups
         for name in chosen:
@@ -115,7 +124,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
             counts.append(name in table.counts)
             if table.summary:
                 summary.append(table.summary[name])
-    return Table(grouping, headers, list(groups), columns, counts, summary or None,
+    return Table(grouping, headers, groups, columns, counts, summary or None,
                  details or grouping not in ("Token", "Sentence"), sort)
 
 
@@ -124,7 +133,8 @@ def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
     """The table as MaltEval prints it (numbers formatted, rows sorted and cut).
 
     With ``count_cut`` (``--details 1`` given explicitly), a cut that leaves rows out ends
-    the table with ``N more...`` instead of the blank line.
+    the table with ``N more...`` instead of the blank line, and the rows it leaves out count
+    for the widths of the columns and the rule.
     """
     order = np.arange(len(table.groups))
     if table.sort:
@@ -139,11 +149,17 @@ def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
     if table.summary:
         summary = [("Row mean", [format_number(mean, pattern) for mean, _ in table.summary]),
                    ("Row count", [str(count) for _, count in table.summary])]
-    rows = [(table.groups[j], [cell(float(column[j]), count)
-                               for column, count in zip(table.columns, table.counts)])
-            for j in order] if table.listed else []
+    def row(j: int) -> tuple[str, list[str]]:
+        return table.groups[j], [cell(float(column[j]), count)
+                                 for column, count in zip(table.columns, table.counts)]
+
+    rows = [row(j) for j in order] if table.listed else []
+    # with --details 1, the widths count the rows a cut hides too
+    cut = (np.setdiff1d(np.arange(len(table.groups)), order)
+           if count_cut and hidden and table.listed else [])
     text = render_table(table.headers, table.title, summary, rows, tab=tab,
-                        row_header=row_header, blank=blank and not (count_cut and hidden))
+                        row_header=row_header, blank=blank and not (count_cut and hidden),
+                        measured=[row(j) for j in cut])
     return text + (f"{hidden} more...\n" if count_cut and hidden and table.listed else "")
 
 

@@ -1,62 +1,169 @@
 """A dependency treebank as flat numpy columns: one entry per token, in file order.
 
+HEAD is an int64 column (0 for the root, -1 for ``_``); every string column (FORM, LEMMA,
+CPOSTAG, POSTAG, FEATS, DEPREL, PHEAD, PDEPREL) is an int32 column of codes into a
+:class:`Vocabulary`, so that scorers compare integers and count groups with bincount.
+Files read with one shared Vocabulary have one code space; otherwise :meth:`Treebank.equal`
+and :meth:`Treebank.codes_in` translate the (small) vocabularies.  The string values stay
+available as object arrays (``forms``, ``labels``, ...), built on first use.
+
 >>> s = DependencySentence(["It", "rains"], ["PRON", "VERB"], [2, 0], ["nsubj", "root"])
 >>> tb = Treebank.from_sentences([s, s])
->>> len(tb), tb.sizes.tolist(), tb.sentence.tolist()
-(4, [2, 2], [0, 0, 1, 1])
+>>> len(tb), tb.sizes.tolist(), tb.sentence.tolist(), tb.labels.tolist()
+(4, [2, 2], [0, 0, 1, 1], ['nsubj', 'root', 'nsubj', 'root'])
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 
+from ..formats.conll_columns import STRING_FIELDS, ConllColumns, Vocabulary
 from .dependencies import DependencySentence
 
+#: the string columns by the name of their property (``tb.labels`` is column ``deprel``)
+PROPERTIES = {"forms": "form", "lemmas": "lemma", "cpostags": "cpostag", "postags": "postag",
+              "feats": "feats", "labels": "deprel", "pheads": "phead", "plabels": "pdeprel"}
 
-@dataclass
+
+#: reads one string column's codes when it is first used
+Loader = Callable[[str], np.ndarray]
+
+
+class Columns(dict):  # type: ignore[type-arg]
+    """The code columns of a treebank: a column not read yet is read on first use."""
+
+    def __init__(self, codes: dict[str, np.ndarray], loader: Loader | None) -> None:
+        super().__init__(codes)
+        self.loader = loader
+
+    def __missing__(self, column: str) -> np.ndarray:
+        if self.loader is None or column not in STRING_FIELDS:
+            raise KeyError(column)
+        codes = self[column] = self.loader(column)
+        return codes
+
+
 class Treebank:
-    """One CoNLL file as flat token arrays (``sentence[i]`` is token i's sentence index)."""
+    """One CoNLL file as flat token columns (``sentence[i]`` is token i's sentence index).
 
-    forms: np.ndarray
-    cpostags: np.ndarray
-    postags: np.ndarray
-    heads: np.ndarray
-    labels: np.ndarray
-    positions: np.ndarray
-    sentence: np.ndarray
-    sizes: np.ndarray
+    ``codes`` may leave out string columns when ``loader`` can read them on first use.
+    """
+
+    def __init__(self, heads: np.ndarray, sizes: np.ndarray, codes: dict[str, np.ndarray],
+                 vocabulary: Vocabulary, positions: np.ndarray | None = None,
+                 sentence: np.ndarray | None = None, loader: Loader | None = None) -> None:
+        self.heads = np.asarray(heads, dtype=np.int64)
+        self.sizes = np.asarray(sizes, dtype=np.int64)
+        self.codes = Columns(codes, loader)
+        self.vocabulary = vocabulary
+        self._positions = positions
+        self._sentence = sentence
+        self._strings: dict[str, np.ndarray] = {}
 
     @classmethod
-    def from_sentences(cls, sentences: Iterable[DependencySentence]) -> Treebank:
-        """Flatten sentences (``extra["postag"]`` is used for POSTAG when present).
+    def from_columns(cls, columns: ConllColumns, loader: Loader | None = None) -> Treebank:
+        """The treebank of a file read by formats/conll_columns.py (``loader``: the columns
+        left out, on first use)."""
+        return cls(columns.heads, columns.sizes, columns.codes, columns.vocabulary,
+                   loader=loader)
+
+    @classmethod
+    def from_sentences(cls, sentences: Iterable[DependencySentence],
+                       vocabulary: Vocabulary | None = None) -> Treebank:
+        """Flatten sentences: ``tags`` is CPOSTAG; ``extra`` gives ``postag`` (else the tags),
+        ``lemma``, ``feats``, ``col9`` (PHEAD) and ``col10`` (PDEPREL), else ``_``.
 
         >>> s = DependencySentence(["a", "b"], ["X", "Y"], [0, 1], ["root", "dep"])
         >>> Treebank.from_sentences([s, s]).positions.tolist()
         [1, 2, 1, 2]
         """
         sentences = list(sentences)
-        sizes = np.array([len(s) for s in sentences], dtype=np.int64)
+        vocabulary = vocabulary if vocabulary is not None else Vocabulary()
 
-        def flat(values: Iterable[str]) -> np.ndarray:
-            return np.array(list(values), dtype=object)
+        def flat(column: str) -> Iterable[str]:
+            for s in sentences:
+                if column == "form":
+                    yield from s.forms
+                elif column == "deprel":
+                    yield from s.labels
+                elif column == "cpostag":
+                    yield from s.tags
+                elif column == "postag":
+                    yield from s.extra.get("postag", s.tags)
+                else:
+                    key = {"lemma": "lemma", "feats": "feats", "phead": "col9",
+                           "pdeprel": "col10"}[column]
+                    yield from s.extra.get(key, ["_"] * len(s))
 
-        starts = np.repeat(np.cumsum(sizes) - sizes, sizes)
-        return cls(
-            forms=flat(f for s in sentences for f in s.forms),
-            cpostags=flat(t for s in sentences for t in s.tags),
-            postags=flat(t for s in sentences for t in s.extra.get("postag", s.tags)),
-            heads=np.array([h for s in sentences for h in s.heads], dtype=np.int64),
-            labels=flat(label for s in sentences for label in s.labels),
-            positions=np.arange(int(sizes.sum()), dtype=np.int64) - starts + 1,
-            sentence=np.repeat(np.arange(len(sentences)), sizes),
-            sizes=sizes,
-        )
+        codes = {column: vocabulary.encode(column, flat(column)) for column in STRING_FIELDS}
+        return cls(np.array([h for s in sentences for h in s.heads], dtype=np.int64),
+                   np.array([len(s) for s in sentences], dtype=np.int64), codes, vocabulary)
 
     def __len__(self) -> int:
         return len(self.heads)
+
+    @property
+    def positions(self) -> np.ndarray:
+        """Each token's 1-based position in its sentence."""
+        if self._positions is None:
+            starts = np.cumsum(self.sizes) - self.sizes
+            self._positions = np.arange(len(self.heads)) - np.repeat(starts, self.sizes) + 1
+        return self._positions
+
+    @property
+    def sentence(self) -> np.ndarray:
+        """Each token's 0-based sentence index."""
+        if self._sentence is None:
+            self._sentence = np.repeat(np.arange(len(self.sizes)), self.sizes)
+        return self._sentence
+
+    def strings(self, column: str) -> np.ndarray:
+        """A string column (``form``, ``deprel``, ...) as an object array, one per token."""
+        if column not in self._strings:
+            codes = self.codes[column]
+            self._strings[column] = self.vocabulary.strings(column)[codes]
+        return self._strings[column]
+
+    forms = property(lambda self: self.strings("form"))
+    lemmas = property(lambda self: self.strings("lemma"))
+    cpostags = property(lambda self: self.strings("cpostag"))
+    postags = property(lambda self: self.strings("postag"))
+    feats = property(lambda self: self.strings("feats"))
+    labels = property(lambda self: self.strings("deprel"))
+    pheads = property(lambda self: self.strings("phead"))
+    plabels = property(lambda self: self.strings("pdeprel"))
+
+    def codes_in(self, column: str, vocabulary: Vocabulary) -> np.ndarray:
+        """This column's codes translated into ``vocabulary`` (-1 for strings it lacks).
+
+        >>> a = Treebank.from_sentences([DependencySentence(["x"], ["X"], [0], ["root"])])
+        >>> b = Treebank.from_sentences([DependencySentence(["y", "x"], ["X"] * 2, [0, 1],
+        ...                                                 ["root", "dep"])])
+        >>> b.codes_in("form", a.vocabulary).tolist()
+        [-1, 0]
+        """
+        codes = self.codes[column]
+        if vocabulary is self.vocabulary:
+            return codes
+        index = vocabulary.index[column]
+        mine = self.vocabulary.strings(column)
+        remap = np.fromiter((index.get(s, -1) for s in mine.tolist()), dtype=np.int32,
+                            count=len(mine))
+        return remap[codes] if len(remap) else codes
+
+    def equal(self, column: str, other: Treebank) -> np.ndarray:
+        """Token by token, whether the two treebanks hold the same string in ``column``.
+
+        >>> a = Treebank.from_sentences([DependencySentence(["x", "y"], ["X"] * 2, [0, 1],
+        ...                                                 ["root", "dep"])])
+        >>> b = Treebank.from_sentences([DependencySentence(["x", "y"], ["X"] * 2, [0, 1],
+        ...                                                 ["dep", "dep"])])
+        >>> a.equal("deprel", b).tolist()
+        [False, True]
+        """
+        return self.codes[column] == other.codes_in(column, self.vocabulary)
 
     def subset(self, keep: np.ndarray) -> Treebank:
         """The tokens where ``keep`` is True; positions and heads keep their values.
@@ -65,7 +172,9 @@ class Treebank:
         >>> Treebank.from_sentences([s, s]).subset(np.array([1, 0, 0, 1], bool)).sizes.tolist()
         [1, 1]
         """
-        return Treebank(self.forms[keep], self.cpostags[keep], self.postags[keep],
-                        self.heads[keep], self.labels[keep], self.positions[keep],
-                        self.sentence[keep],
-                        np.bincount(self.sentence[keep], minlength=len(self.sizes)))
+        keep = np.asarray(keep, dtype=bool)
+        return Treebank(self.heads[keep], np.bincount(self.sentence[keep],
+                                                      minlength=len(self.sizes)),
+                        {name: codes[keep] for name, codes in self.codes.items()},
+                        self.vocabulary, self.positions[keep], self.sentence[keep],
+                        lambda column: self.codes[column][keep])
