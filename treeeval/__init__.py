@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["evaluate_brackets", "evaluate_dependencies", "read_trees", "convert",
-           "TreeevalError", "InputError"]
+__all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_trees",
+           "convert", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
 
@@ -26,6 +26,10 @@ def __getattr__(name: str) -> Any:
         from .dep.api import evaluate_dependencies
 
         return evaluate_dependencies
+    if name == "evaluate_ud":
+        from .ud.api import evaluate_ud
+
+        return evaluate_ud
     if name == "read_trees":
         from .formats.brackets import read_trees
 

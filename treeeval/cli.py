@@ -45,6 +45,8 @@ commands:
   convert   convert constituency trees to CoNLL dependencies (treeeval convert -h)
   lin       Lin's (1995) dependency error count (treeeval lin -h)
   dep       score dependencies as MaltEval does (treeeval dep -h)
+  wde       word dependency entropy of UD relations, WLAS weights (treeeval wde -h)
+  ud        score CoNLL-U as the CoNLL 2018/2017 UD scorers do (treeeval ud -h)
 """
 
 #: input larger than this (gold bytes) is scored in two processes by default
@@ -191,7 +193,22 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     return run(args, out, err)
 
 
-COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin, "dep": run_dep}
+def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval ud`` (the CoNLL 2018 and 2017 UD scorers)."""
+    from .ud.cli import run_ud as run
+
+    return run(args, out, err)
+
+
+def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval wde`` (Callin's word dependency entropy and WLAS weights)."""
+    from .ud.wde import run_wde as run
+
+    return run(args, out, err)
+
+
+COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin, "dep": run_dep,
+            "wde": run_wde, "ud": run_ud}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

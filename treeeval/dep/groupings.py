@@ -44,7 +44,6 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .exclusions import Exclusions

@@ -17,7 +17,6 @@ from ..model.treebank import Treebank
 from .exclusions import Exclusions
 from .groupings import GroupTable, group, grouping_hits
 from .malteval_report import format_number, render_table
-from .metrics import token_hits
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
 SORT = re.compile(r"^(\w+)([+-])(\d*)$")

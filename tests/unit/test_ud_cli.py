@@ -1,0 +1,128 @@
+"""``treeeval ud`` end to end on small files: modes, several pairs, JSON, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from treeeval.errors import UsageError
+from treeeval.ud.cli import parse_ud_args, run_ud
+
+
+def row(index: int, form: str, head: int, deprel: str, upos: str = "NOUN") -> str:
+    return "\t".join(map(str, (index, form, "_", upos, "_", "_", head, deprel, "_", "_")))
+
+
+GOLD = "\n".join([row(1, "Dogs", 2, "nsubj"), row(2, "bark", 0, "root", "VERB"),
+                  row(3, "loudly", 2, "advmod", "ADV")]) + "\n\n"
+SYSTEM = "\n".join([row(1, "Dogs", 2, "nsubj"), row(2, "bark", 0, "root", "VERB"),
+                    row(3, "loudly", 1, "amod", "ADJ")]) + "\n\n"
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "gold.conllu").write_text(GOLD, encoding="utf-8")
+    (tmp_path / "sys.conllu").write_text(SYSTEM, encoding="utf-8")
+    return tmp_path
+
+
+def ud(*args: str | Path) -> tuple[int, str, str]:
+    out, err = io.BytesIO(), io.BytesIO()
+    status = run_ud([str(a) for a in args], out, err)
+    return status, out.getvalue().decode(), err.getvalue().decode()
+
+
+def test_default_verbose_and_counts(files: Path) -> None:
+    gold, system = files / "gold.conllu", files / "sys.conllu"
+    assert ud(gold, system) == (0, "LAS F1 Score: 66.67\nMLAS Score: 66.67\n"
+                                   "BLEX Score: 66.67\n", "")
+    _, verbose, _ = ud("-v", gold, system)
+    assert verbose.splitlines()[5] == "UPOS       |     66.67 |     66.67 |     66.67 |     66.67"
+    _, counts, _ = ud("-c", "-v", gold, system)
+    lines = counts.splitlines()
+    assert lines[0] == "Metric     | Correct   |      Gold | Predicted | Aligned"
+    assert lines[2] == "Tokens     |         3 |         3 |         3 |          "
+    assert lines[4] == "Words      |         3 |         3 |         3 |         3"
+    _, conll17, _ = ud("--conll17", gold, system)
+    assert conll17 == "LAS F1 Score: 66.67\n"
+
+
+def test_weights_file(files: Path) -> None:
+    weights = files / "weights"
+    weights.write_text("# comment\nadvmod 0.5\n\nnsubj 2\n", encoding="utf-8")
+    status, out, _ = ud("--conll17", "-w", weights, files / "gold.conllu", files / "sys.conllu")
+    assert status == 0 and out.splitlines()[0].startswith("Metrics    |")
+    # gold weighs 2 + 1 + 0.5, the system 2 + 1 + 1 (amod), correct 2 + 1
+    assert out.splitlines()[-1] == "WeightedLAS|     75.00 |     85.71 |     80.00 |     85.71"
+    with pytest.raises(UsageError, match="needs --conll17"):
+        parse_ud_args(["-w", str(weights), "a", "b"])
+
+
+def test_several_pairs_and_folders(files: Path) -> None:
+    gold, system = files / "gold.conllu", files / "sys.conllu"
+    status, out, err = ud(f"{gold}:{system}", f"{gold}:{gold}")
+    assert status == 0 and err == ""
+    assert out.count("=== gold:") == 2
+    assert out.endswith("Macro-average over 2 treebanks:\nLAS F1 Score: 83.33\n"
+                        "MLAS Score: 83.33\nBLEX Score: 83.33\n")
+    (files / "g").mkdir()
+    (files / "s").mkdir()
+    for name in ("a.conllu", "b.conllu"):
+        (files / "g" / name).write_text(GOLD, encoding="utf-8")
+    (files / "s" / "a.conllu").write_text(SYSTEM, encoding="utf-8")
+    status, out, err = ud("-v", files / "g", files / "s")
+    assert status == 1 and "b.conllu: cannot read" in err
+    assert "failed (counted as 0)" in out
+    assert "Macro-average over 2 treebanks (1 failed, counted as 0):" in out
+    assert "LAS        |     33.33" in out
+
+
+def test_json(files: Path) -> None:
+    status, out, _ = ud("--json", files / "gold.conllu", files / "sys.conllu")
+    document = json.loads(out)
+    assert status == 0 and document["schema"] == "treeeval/1"
+    las = document["pairs"][0]["metrics"]["LAS"]
+    assert (las["correct"], las["gold"], las["aligned"]) == (2, 3, 3)
+    status, out, _ = ud("--json", f"{files / 'gold.conllu'}:{files / 'sys.conllu'}",
+                        f"{files / 'gold.conllu'}:{files / 'missing.conllu'}")
+    document = json.loads(out)
+    assert status == 1 and document["failed"] == 1
+    assert document["pairs"][1]["status"] == "error"
+    assert document["macro_average"]["LAS"] == pytest.approx(1 / 3)
+
+
+def test_callin(files: Path) -> None:
+    status, out, _ = ud("--callin", files / "gold.conllu", files / "sys.conllu")
+    assert status == 0 and "Content" in out and out.endswith("\n")
+    _, out, _ = ud("--json", "--callin", files / "gold.conllu", files / "sys.conllu")
+    assert "callin" in json.loads(out)["pairs"][0]
+
+
+def test_usage_errors(files: Path) -> None:
+    with pytest.raises(UsageError, match="unknown option"):
+        parse_ud_args(["--nope", "a", "b"])
+    with pytest.raises(UsageError, match="GOLD:SYSTEM"):
+        parse_ud_args([str(files / "gold.conllu")])
+    assert parse_ud_args(["-h"]) is None
+
+
+def test_command_line_errors(files: Path) -> None:
+    bad = files / "bad.conllu"
+    bad.write_text(row(1, "Dogs", 0, "root") + "\n" + row(2, "bark", 0, "root") + "\n\n",
+                   encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "treeeval", "ud", str(files / "gold.conllu"),
+                             str(bad)], capture_output=True)
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode() == (f"treeeval: error: {bad}:3: There are 2 roots in a "
+                                      "sentence\n")
+    result = subprocess.run([sys.executable, "-m", "treeeval", "ud", "--multiple-roots-okay",
+                             str(files / "gold.conllu"), str(bad)], capture_output=True)
+    assert result.returncode == 1 and b"concatenation of tokens" in result.stderr
+    help_text = subprocess.run([sys.executable, "-m", "treeeval", "ud", "-h"],
+                               capture_output=True)
+    assert help_text.returncode == 0 and b"usage: treeeval ud" in help_text.stdout

@@ -1,0 +1,168 @@
+"""``evaluate_ud``: one gold/system pair scored as the CoNLL 2018 (or 2017) UD scorer does.
+
+>>> import os, tempfile
+>>> def conllu(rows):
+...     return "".join(r.replace(" ", "\\t") + "\\n" for r in rows) + "\\n"
+>>> gold = conllu(["1 Dogs dog NOUN _ _ 2 nsubj _ _", "2 bark bark VERB _ _ 0 root _ _"])
+>>> system = conllu(["1 Dogs dog NOUN _ _ 0 root _ _", "2 bark bark VERB _ _ 1 acl _ _"])
+>>> folder = tempfile.mkdtemp()
+>>> for name, text in (("gold", gold), ("sys", system)):
+...     with open(os.path.join(folder, name), "w") as f:
+...         _ = f.write(text)
+>>> result = evaluate_ud(os.path.join(folder, "gold"), os.path.join(folder, "sys"))
+>>> result.scores["UPOS"].f1, result.scores["LAS"].correct, result.scores["CLAS"].gold
+(1.0, 0, 2)
+>>> result.gold_to_system.tolist(), result.system_head.tolist(), result.gold_deprel.tolist()
+([0, 1], [-1, 0], ['nsubj', 'root'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError
+from .alignment import AlignInput, align, invert
+from .metrics import Score, UDScores, score
+from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
+from .rules import Vocabulary
+
+
+@dataclass
+class UDResult:
+    """The scores of a pair, the word alignment, and the per-word columns behind them.
+
+    ``scores`` maps each report row (Tokens ... BLEX) to its :class:`Score`;
+    ``per_sentence[metric]`` holds one row per gold sentence (correct, gold, system,
+    aligned).  ``gold_to_system[i]`` is the system word aligned with gold word ``i`` (-1 for
+    none); heads are word indices (-1 for the root); DEPRELs are universal (subtype cut).
+    """
+
+    gold: UDTreebank
+    system: UDTreebank
+    gold_to_system: np.ndarray
+    scores: dict[str, Score]
+    per_sentence: dict[str, np.ndarray]
+    conll17: bool = False
+
+    @property
+    def system_to_gold(self) -> np.ndarray:
+        return invert(self.gold_to_system, self.system.words)
+
+    @property
+    def gold_head(self) -> np.ndarray:
+        return self.gold.head
+
+    @property
+    def system_head(self) -> np.ndarray:
+        return self.system.head
+
+    @property
+    def gold_deprel(self) -> np.ndarray:
+        return _strings(self.gold, self.gold.deprel)
+
+    @property
+    def system_deprel(self) -> np.ndarray:
+        return _strings(self.system, self.system.deprel)
+
+    @property
+    def gold_form(self) -> np.ndarray:
+        """The gold FORMs (those of words outside MWTs without their spaces)."""
+        strings = np.array(self.gold.forms.strings, dtype=object)
+        return strings[self.gold.form] if len(self.gold.form) else np.zeros(0, dtype=object)
+
+
+def _strings(treebank: UDTreebank, ids: np.ndarray) -> np.ndarray:
+    strings = np.array(treebank.vocabulary.strings, dtype=object)
+    return strings[ids] if len(ids) else np.zeros(0, dtype=object)
+
+
+def load_weights(path: str) -> dict[str, float]:
+    """A conll17 ``-w`` file: ``DEPREL WEIGHT`` per line; ``#`` lines and blank lines are
+    skipped."""
+    weights: dict[str, float] = {}
+    try:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                if line.startswith("#") or not line.strip():
+                    continue
+                columns = line.split()
+                try:
+                    if len(columns) != 2:
+                        raise ValueError
+                    weights[columns[0]] = float(columns[1])
+                except ValueError:
+                    raise InputError("expected a relation and a weight", path=path,
+                                     line=number, source_line=line) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    return weights
+
+
+def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,
+                multiple_roots_okay: bool = False,
+                weights: dict[str, float] | None = None) -> UDResult:
+    """Score ``system_path`` against ``gold_path`` (CoNLL-U files).
+
+    ``conll17`` applies the CoNLL 2017 rules (only ASCII spaces removed from FORMs,
+    literal FEATS and LEMMA, CLAS as a blacklist, no MLAS/BLEX); ``weights`` (DEPREL ->
+    weight) adds conll17's WeightedLAS; ``multiple_roots_okay`` accepts sentences with
+    several roots, which the reference scorers refuse.
+    """
+    options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+    vocabulary, forms = Vocabulary(), Vocabulary()
+    gold = read_ud(gold_path, options, vocabulary, forms)
+    system = read_ud(system_path, options, vocabulary, forms)
+    check_same_text(gold, system)
+    gold_to_system = align_treebanks(gold, system)
+    scores: UDScores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
+    return UDResult(gold, system, gold_to_system, scores.scores, scores.per_sentence, conll17)
+
+
+def align_treebanks(gold: UDTreebank, system: UDTreebank) -> np.ndarray:
+    """The word alignment of two treebanks (gold word -> system word or -1)."""
+    return align(_align_input(gold), _align_input(system), lowercase=True)
+
+
+def _align_input(treebank: UDTreebank) -> AlignInput:
+    return AlignInput(treebank.word_start, treebank.word_end, treebank.word_mwt,
+                      _FormList(treebank))
+
+
+class _FormList:
+    """The FORM of word ``i`` on demand (only words in multiword spans are asked for)."""
+
+    def __init__(self, treebank: UDTreebank) -> None:
+        self.ids = treebank.form
+        self.strings = treebank.forms.strings
+
+    def __getitem__(self, index: int) -> str:
+        return self.strings[self.ids[index]]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def check_same_text(gold: UDTreebank, system: UDTreebank) -> None:
+    """The scorers' first check: both files hold the same characters (spaces aside)."""
+    if gold.text == system.text:
+        return
+    index = _first_difference(gold.text, system.text)
+    line = None
+    if index < len(system.text):
+        sentence = int(np.searchsorted(system.sentence_start, index, side="right")) - 1
+        line = int(system.sentence_line[max(sentence, 0)])
+    raise UDFormatError(
+        "The concatenation of tokens in gold file and in system file differ!\n"
+        f"First 20 differing characters in gold file: '{gold.text[index:index + 20]}' "
+        f"and system file: '{system.text[index:index + 20]}'", path=system.path, line=line)
+
+
+def _first_difference(first: str, second: str) -> int:
+    """The index of the first character where two different strings differ."""
+    size = min(len(first), len(second))
+    a = np.frombuffer(first[:size].encode("utf-32-le"), np.uint32)
+    b = np.frombuffer(second[:size].encode("utf-32-le"), np.uint32)
+    differ = np.flatnonzero(a != b)
+    return int(differ[0]) if len(differ) else size

@@ -1,0 +1,150 @@
+"""The structure of a block of CoNLL-U lines, worked out with numpy on per-line flags.
+
+Shared by the two vectorised readers (:mod:`.scan` on bytes, :mod:`.reading` on strings):
+which lines are comments and tokens, which words belong to which multiword token, and
+whether every sentence is a tree.  Each function returns None (or False) where the block is
+not plainly well-formed; the line-by-line reader then finds the exact error.
+
+>>> blank = np.array([False, False, False, True])
+>>> hashed = np.array([True, False, False, False])
+>>> token_lines(blank, hashed).tolist()
+[False, True, True, False]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: CoNLL-U column indices
+ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL = range(8)
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """How to read: ``conll17`` rules (ASCII spaces only, literal FEATS); whether a sentence
+    may have several roots (the reference scorers refuse it)."""
+
+    conll17: bool = False
+    multiple_roots_okay: bool = False
+
+
+@dataclass
+class Columns:
+    """One block, interned: what the column builder appends (heads are sentence-relative,
+    token lengths in characters, ``text`` the tokens' FORMs without spaces)."""
+
+    text: str
+    token_chars: np.ndarray
+    sentence_tokens: np.ndarray
+    sentence_words: np.ndarray
+    sentence_line: np.ndarray
+    word_token: np.ndarray
+    word_mwt: np.ndarray
+    form: np.ndarray
+    lemma: np.ndarray
+    upos: np.ndarray
+    xpos: np.ndarray
+    feats: np.ndarray
+    deprel: np.ndarray
+    heads: np.ndarray
+
+
+def token_lines(blank: np.ndarray, hashed: np.ndarray) -> np.ndarray | None:
+    """Which lines are token lines, given which are blank and which start with ``#``.
+
+    A ``#`` line is a comment when only ``#`` lines lie between it and the previous blank
+    line (as the scorers read: comments only between sentences).  None when a blank line
+    does not close a sentence holding a token line (a double blank line, say).
+    """
+    count = len(blank)
+    index = np.arange(count)
+    last_plain = np.maximum.accumulate(np.where(hashed, -1, index))
+    before = np.concatenate(([-1], last_plain[:-1]))
+    comment = hashed & ((before < 0) | blank[np.maximum(before, 0)])
+    token = ~blank & ~comment
+    last_kept = np.maximum.accumulate(np.where(comment, -1, index))
+    closing = np.concatenate(([-1], last_kept[:-1]))[blank]
+    if (closing < 0).any() or not token[closing].all():
+        return None
+    return token
+
+
+@dataclass
+class MultiwordLayout:
+    """Words and tokens of a block: which words are in an MWT, each word's token."""
+
+    word_mwt: np.ndarray
+    word_token: np.ndarray
+    row_is_token: np.ndarray
+
+
+def multiword_layout(is_word: np.ndarray, is_range: np.ndarray, row_sentence: np.ndarray,
+                     position: np.ndarray, start: np.ndarray,
+                     end: np.ndarray) -> MultiwordLayout | None:
+    """The words of each range ``start-end``: the next end-start+1 word rows of its
+    sentence, which must be numbered ``start`` onwards and hold no other range."""
+    words = int(is_word.sum())
+    word_sentence = row_sentence[is_word]
+    word_rank = np.cumsum(is_word) - is_word  # word rows before each row
+    range_rows = np.flatnonzero(is_range)
+    size = end - start + 1
+    first_word = word_rank[range_rows]
+    last_word = first_word + size - 1
+    if len(range_rows):
+        if (size < 1).any() or (last_word >= words).any():
+            return None
+        if (position[first_word] != start).any():
+            return None
+        if (word_sentence[last_word] != row_sentence[range_rows]).any():
+            return None
+        if (first_word[1:] <= last_word[:-1]).any():
+            return None
+    in_mwt = np.zeros(words + 1, np.int64)
+    np.add.at(in_mwt, first_word, 1)
+    np.add.at(in_mwt, last_word + 1, -1)
+    word_mwt = np.cumsum(in_mwt[:-1]) > 0
+    word_rows = np.flatnonzero(is_word)
+    row_is_token = is_range.copy()
+    row_is_token[word_rows[~word_mwt]] = True
+    token_of_row = np.cumsum(row_is_token) - 1
+    word_token = token_of_row[word_rows]
+    mwt_words = np.flatnonzero(word_mwt)
+    range_of_word = np.searchsorted(range_rows, word_rows[mwt_words]) - 1
+    word_token[mwt_words] = token_of_row[range_rows[range_of_word]]
+    return MultiwordLayout(word_mwt, word_token, row_is_token)
+
+
+def trees_ok(head: np.ndarray, word_sentence: np.ndarray, offsets: np.ndarray,
+             sizes: np.ndarray, options: ReadOptions) -> bool:
+    """Whether every sentence is a tree (one root unless several are allowed).
+
+    >>> trees_ok(np.array([2, 0, 2]), np.zeros(3, int), np.array([0, 3]), np.array([3]),
+    ...          ReadOptions())
+    True
+    """
+    if not len(head):
+        return False
+    if (head > sizes[word_sentence]).any():
+        return False
+    roots = np.bincount(word_sentence[head == 0], minlength=len(sizes))
+    if (roots < 1).any() or (not options.multiple_roots_okay and (roots != 1).any()):
+        return False
+    # pointer jumping: every word must reach the root within log2(longest sentence) steps
+    virtual_root = len(head)
+    parent = np.where(head == 0, virtual_root, offsets[word_sentence] + head - 1)
+    parent = np.append(parent, virtual_root)
+    for _ in range(int(sizes.max()).bit_length() + 1):
+        parent = parent[parent]
+    return bool((parent == virtual_root).all())
+
+
+def sentence_numbering(row_sentence: np.ndarray, is_word: np.ndarray,
+                       sentences: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Words per sentence, word offsets, and each word's 1-based position in its sentence."""
+    word_sentence = row_sentence[is_word]
+    sentence_words = np.bincount(word_sentence, minlength=sentences)
+    offsets = np.concatenate(([0], np.cumsum(sentence_words)))
+    position = np.arange(len(word_sentence)) - offsets[word_sentence] + 1
+    return sentence_words, offsets, position

@@ -1,0 +1,236 @@
+"""The metrics of the CoNLL 2018 (and 2017) UD scorers, computed on whole files at once.
+
+Every metric is a :class:`Score` of four counts (correct, gold, system, aligned), and the
+same counts per gold sentence (system words are given to the gold sentence their first
+character falls in), so that the per-sentence rows add up to the totals.
+
+A gold word and its aligned system word *correspond in their heads* when both are roots or
+when the system head is aligned with the gold head; a system head that is not aligned never
+corresponds.  MLAS compares the lists of functional children (in word order), each child by
+its alignment, DEPREL, UPOS and UFeats.
+
+>>> Score(correct=3, gold=4, system=5, aligned=3).f1
+0.6666666666666666
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from .alignment import equal_spans, invert
+from .reading import UDTreebank
+from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
+
+#: the rows of the conll18 report, in order
+CONLL18_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags",
+                   "Lemmas", "UAS", "LAS", "CLAS", "MLAS", "BLEX")
+#: the rows of the conll17 report, in order (WeightedLAS follows when weights are given)
+CONLL17_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "Feats", "AllTags",
+                   "Lemmas", "UAS", "LAS", "CLAS")
+#: the rows without an aligned count (their AligndAcc column is blank)
+SPAN_METRICS = ("Tokens", "Sentences", "Words")
+
+
+@dataclass(frozen=True)
+class Score:
+    """One row of the report: counts and the ratios the scorers print."""
+
+    correct: float
+    gold: float
+    system: float
+    aligned: float | None = None
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.system if self.system else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        total = self.system + self.gold
+        return 2 * self.correct / total if total else 0.0
+
+    @property
+    def aligned_accuracy(self) -> float | None:
+        if self.aligned is None:
+            return None
+        return self.correct / self.aligned if self.aligned else 0.0
+
+
+@dataclass
+class UDScores:
+    """The scores of one gold/system pair: totals and per-gold-sentence counts.
+
+    ``per_sentence[metric]`` has one row per gold sentence and the columns correct, gold,
+    system, aligned.
+    """
+
+    scores: dict[str, Score]
+    per_sentence: dict[str, np.ndarray]
+
+
+def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
+          conll17: bool = False, weights: dict[str, float] | None = None) -> UDScores:
+    """All metrics of a pair whose words are aligned by ``gold_to_system``."""
+    vocabulary = gold.vocabulary
+    sentences = gold.sentences
+    gold_sentence = np.repeat(np.arange(sentences), np.diff(gold.sentence_offsets))
+
+    def sentence_of(starts: np.ndarray) -> np.ndarray:
+        return np.maximum(np.searchsorted(gold.sentence_start, starts, side="right") - 1, 0)
+
+    system_sentence = sentence_of(system.word_start)
+    aligned_gold = np.flatnonzero(gold_to_system >= 0)
+    aligned_system = gold_to_system[aligned_gold]
+    at = gold_sentence[aligned_gold]
+    system_to_gold = invert(gold_to_system, system.words)
+    table = _Table(sentences)
+
+    table.spans("Tokens", gold.token_start, gold.token_end, system.token_start,
+                system.token_end, sentence_of)
+    table.spans("Sentences", gold.sentence_start, gold.sentence_end, system.sentence_start,
+                system.sentence_end, sentence_of)
+    every_gold, every_system = np.ones(gold.words, bool), np.ones(system.words, bool)
+    table.add("Words", np.ones(len(at), bool), at, every_gold, gold_sentence, every_system,
+              system_sentence, aligned=False)
+
+    def same(column: str) -> np.ndarray:
+        return getattr(gold, column)[aligned_gold] == getattr(system, column)[aligned_system]
+
+    upos, xpos, feats = same("upos"), same("xpos"), same("feats")
+    lemma = same("lemma")
+    if not conll17:
+        lemma |= gold.lemma[aligned_gold] == vocabulary["_"]
+    system_head = system.head[aligned_system]
+    mapped_head = np.where(system_head < 0, -1,
+                           system_to_gold[np.maximum(system_head, 0)])
+    mapped_head = np.where((system_head >= 0) & (mapped_head < 0), -2, mapped_head)
+    uas = gold.head[aligned_gold] == mapped_head
+    las = uas & same("deprel")
+
+    def plain(name: str, correct: np.ndarray) -> None:
+        table.add(name, correct, at, every_gold, gold_sentence, every_system, system_sentence)
+
+    plain("UPOS", upos)
+    plain("XPOS", xpos)
+    plain("Feats" if conll17 else "UFeats", feats)
+    plain("AllTags", upos & xpos & feats)
+    plain("Lemmas", lemma)
+    plain("UAS", uas)
+    plain("LAS", las)
+    if conll17:
+        content = ~vocabulary.flags(CONLL17_NON_CONTENT)
+    else:
+        content = vocabulary.flags(CONTENT_RELATIONS)
+    gold_content, system_content = content[gold.deprel], content[system.deprel]
+
+    def filtered(name: str, correct: np.ndarray) -> None:
+        table.add(name, correct, at, gold_content, gold_sentence, system_content,
+                  system_sentence, filter_aligned=gold_content[aligned_gold])
+
+    filtered("CLAS", las)
+    if not conll17:
+        children = _same_functional_children(gold, system, aligned_gold, aligned_system,
+                                             system_to_gold)
+        filtered("MLAS", las & upos & feats & children)
+        filtered("BLEX", las & lemma)
+    if weights is not None:
+        weight = vocabulary.weights(weights, 1.0)
+        table.weighted("WeightedLAS", weight[gold.deprel], weight[system.deprel],
+                       aligned_gold, las, gold_sentence, system_sentence)
+    return UDScores(table.scores, table.per_sentence)
+
+
+class _Table:
+    """Collects totals and per-sentence counts metric by metric."""
+
+    def __init__(self, sentences: int) -> None:
+        self.sentences = sentences
+        self.scores: dict[str, Score] = {}
+        self.per_sentence: dict[str, np.ndarray] = {}
+
+    def _count(self, where: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        return np.bincount(where[mask], minlength=self.sentences)[:self.sentences]
+
+    def add(self, name: str, correct: np.ndarray, at: np.ndarray, gold_mask: np.ndarray,
+            gold_sentence: np.ndarray, system_mask: np.ndarray, system_sentence: np.ndarray,
+            filter_aligned: np.ndarray | None = None, aligned: bool = True) -> None:
+        kept = np.ones(len(at), bool) if filter_aligned is None else filter_aligned
+        rows = np.stack([self._count(at, correct & kept), self._count(gold_sentence, gold_mask),
+                         self._count(system_sentence, system_mask), self._count(at, kept)], 1)
+        self.per_sentence[name] = rows
+        self.scores[name] = Score(int(np.count_nonzero(correct & kept)),
+                                  int(np.count_nonzero(gold_mask)),
+                                  int(np.count_nonzero(system_mask)),
+                                  int(np.count_nonzero(kept)) if aligned else None)
+
+    def spans(self, name: str, gold_start: np.ndarray, gold_end: np.ndarray,
+              system_start: np.ndarray, system_end: np.ndarray,
+              sentence_of: Callable[[np.ndarray], np.ndarray]) -> None:
+        """Tokens and Sentences: a gold span is correct when a system span equals it."""
+        match = equal_spans(gold_start, gold_end, system_start, system_end) >= 0
+        gold_at, system_at = sentence_of(gold_start), sentence_of(system_start)
+        rows = np.stack([self._count(gold_at, match),
+                         self._count(gold_at, np.ones(len(gold_at), bool)),
+                         self._count(system_at, np.ones(len(system_at), bool)),
+                         np.zeros(self.sentences, np.int64)], 1)
+        self.per_sentence[name] = rows
+        self.scores[name] = Score(int(match.sum()), len(gold_start), len(system_start))
+
+    def weighted(self, name: str, gold_weight: np.ndarray, system_weight: np.ndarray,
+                 aligned_gold: np.ndarray, correct: np.ndarray, gold_sentence: np.ndarray,
+                 system_sentence: np.ndarray) -> None:
+        """conll17's WeightedLAS: every count is a sum of DEPREL weights, added word by word
+        in file order (a running sum, as the scorer adds them)."""
+        def total(values: np.ndarray) -> float:
+            return float(np.cumsum(values)[-1]) if len(values) else 0
+
+        at = gold_sentence[aligned_gold]
+        aligned_weight = gold_weight[aligned_gold]
+        size = self.sentences
+        rows = np.stack([np.bincount(at, aligned_weight * correct, size)[:size],
+                         np.bincount(gold_sentence, gold_weight, size)[:size],
+                         np.bincount(system_sentence, system_weight, size)[:size],
+                         np.bincount(at, aligned_weight, size)[:size]], 1)
+        self.per_sentence[name] = rows
+        self.scores[name] = Score(total(aligned_weight[correct]), total(gold_weight),
+                                  total(system_weight), total(aligned_weight))
+
+
+def _children(treebank: UDTreebank, function: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Functional children of every word in word order, as (pointers, children) (CSR)."""
+    child = np.flatnonzero(function[treebank.deprel] & (treebank.head >= 0))
+    parent = treebank.head[child]
+    order = np.argsort(parent, kind="stable")
+    counts = np.bincount(parent, minlength=treebank.words)
+    return np.concatenate(([0], np.cumsum(counts))), child[order]
+
+
+def _same_functional_children(gold: UDTreebank, system: UDTreebank, aligned_gold: np.ndarray,
+                              aligned_system: np.ndarray,
+                              system_to_gold: np.ndarray) -> np.ndarray:
+    """For each aligned pair, whether the functional children lists are equal (MLAS)."""
+    function = gold.vocabulary.flags(FUNCTION_RELATIONS)
+    gold_pointer, gold_children = _children(gold, function)
+    system_pointer, system_children = _children(system, function)
+    gold_count = np.diff(gold_pointer)[aligned_gold]
+    system_count = np.diff(system_pointer)[aligned_system]
+    same = gold_count == system_count
+    pairs = np.flatnonzero(same & (gold_count > 0))
+    sizes = gold_count[pairs]
+    pair_of = np.repeat(np.arange(len(pairs)), sizes)
+    rank = np.arange(len(pair_of)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    gold_child = gold_children[gold_pointer[aligned_gold[pairs]][pair_of] + rank]
+    system_child = system_children[system_pointer[aligned_system[pairs]][pair_of] + rank]
+    equal = system_to_gold[system_child] == gold_child
+    for column in ("deprel", "upos", "feats"):
+        equal &= getattr(gold, column)[gold_child] == getattr(system, column)[system_child]
+    wrong = np.bincount(pair_of[~equal], minlength=len(pairs))
+    same[pairs] = wrong == 0
+    return same

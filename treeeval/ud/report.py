@@ -1,0 +1,96 @@
+"""The reports of ``treeeval ud``: the CoNLL scorers' text (byte for byte) and JSON.
+
+>>> from treeeval.ud.metrics import Score
+>>> scores = {"LAS": Score(3, 4, 4, 3), "MLAS": Score(2, 3, 3, 2), "BLEX": Score(1, 3, 3, 2)}
+>>> print(render(scores, "default"), end="")
+LAS F1 Score: 75.00
+MLAS Score: 66.67
+BLEX Score: 33.33
+>>> print(render({"Words": Score(4, 4, 5), "UPOS": Score(3, 4, 5, 4)}, "verbose"), end="")
+Metric     | Precision |    Recall |  F1 Score | AligndAcc
+-----------+-----------+-----------+-----------+-----------
+Words      |     80.00 |    100.00 |     88.89 |
+UPOS       |     60.00 |     75.00 |     66.67 |     75.00
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .metrics import Score
+
+MODES = ("default", "verbose", "counts")
+RULE = "-----------+-----------+-----------+-----------+-----------"
+#: the metrics of the default report, with their labels
+DEFAULT_LINES = (("LAS", "LAS F1 Score"), ("MLAS", "MLAS Score"), ("BLEX", "BLEX Score"))
+#: the metrics the shared tasks averaged over treebanks
+MAIN_METRICS = ("LAS", "MLAS", "BLEX")
+
+
+def render(scores: Mapping[str, Score], mode: str = "default", conll17: bool = False) -> str:
+    """The scorer's output for one pair (``mode``: default, verbose or counts), with the
+    final newline ``print`` adds."""
+    if mode == "default":
+        shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
+        lines = [f"{label}: {100 * scores[name].f1:.2f}" for name, label in shown]
+    elif mode == "counts":
+        lines = ["Metric     | Correct   |      Gold | Predicted | Aligned", RULE]
+        for name, value in scores.items():
+            aligned = value.aligned or (value.correct if name == "Words" else "")
+            lines.append(f"{name:11}|{value.correct:10} |{value.gold:10} |{value.system:10} "
+                         f"|{aligned:10}")
+    else:
+        header = "Metrics    " if conll17 else "Metric     "
+        lines = [header + "| Precision |    Recall |  F1 Score | AligndAcc", RULE]
+        for name, value in scores.items():
+            accuracy = value.aligned_accuracy
+            shown_accuracy = "" if accuracy is None else f"{100 * accuracy:10.2f}"
+            lines.append(f"{name:11}|{100 * value.precision:10.2f} |{100 * value.recall:10.2f} "
+                         f"|{100 * value.f1:10.2f} |{shown_accuracy}")
+    return "\n".join(lines) + "\n"
+
+
+def macro_average(results: Sequence[Mapping[str, Score] | None],
+                  metrics: Sequence[str]) -> dict[str, float]:
+    """The mean F1 of each metric over treebanks; a failed treebank (None) counts as 0, as
+    in the CoNLL shared tasks.
+
+    >>> macro_average([{"LAS": Score(1, 2, 2, 2)}, None], ["LAS"])
+    {'LAS': 0.25}
+    """
+    if not results:
+        return {name: 0.0 for name in metrics}
+    return {name: sum(r[name].f1 if r is not None else 0.0 for r in results) / len(results)
+            for name in metrics}
+
+
+def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed: int,
+                 conll17: bool = False) -> str:
+    """The macro-average block printed after the treebanks of a multi-pair run.
+
+    >>> print(render_macro({"LAS": 0.5, "MLAS": 0.25, "BLEX": 0.125}, "default", 2, 1), end="")
+    Macro-average over 2 treebanks (1 failed, counted as 0):
+    LAS F1 Score: 50.00
+    MLAS Score: 25.00
+    BLEX Score: 12.50
+    """
+    failures = f" ({failed} failed, counted as 0)" if failed else ""
+    lines = [f"Macro-average over {treebanks} treebanks{failures}:"]
+    if mode == "default":
+        shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
+        lines += [f"{label}: {100 * average[name]:.2f}" for name, label in shown]
+    else:
+        lines += ["Metric     |  F1 Score", "-----------+-----------"]
+        lines += [f"{name:11}|{100 * value:10.2f}" for name, value in average.items()]
+    return "\n".join(lines) + "\n"
+
+
+def score_json(value: Score) -> dict[str, float | None]:
+    """One metric as JSON: the four counts and the four ratios (ratios as fractions).
+
+    >>> score_json(Score(1, 2, 2))["f1"]
+    0.5
+    """
+    return {"correct": value.correct, "gold": value.gold, "system": value.system,
+            "aligned": value.aligned, "precision": value.precision, "recall": value.recall,
+            "f1": value.f1, "aligned_accuracy": value.aligned_accuracy}

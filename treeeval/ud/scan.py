@@ -1,0 +1,342 @@
+"""The fast CoNLL-U reader: a block of bytes to interned columns with numpy only.
+
+Lines, tabs and fields are found as byte positions (``flatnonzero``); IDs and HEADs are
+parsed digit by digit over whole columns; space characters are cut out of the FORMs on the
+gathered bytes; string columns are interned by a 64-bit hash of each field's bytes
+(``np.unique`` on integers, every field then checked byte for byte against its group), so
+Python decodes a value only the first time the file shows it.  Anything out of the ordinary
+(an empty field or one wider than :data:`MAX_FIELD`, non-ASCII digits, a malformed line, a
+hash collision) makes :func:`scan_block` return None, and the block is read again by the
+string readers of :mod:`.reading`.
+
+>>> from treeeval.ud.rules import Normaliser, Vocabulary, universal_features
+>>> vocabulary, forms = Vocabulary(), Vocabulary()
+>>> interner = Interner(vocabulary, forms, Normaliser(vocabulary, universal_features),
+...                     Normaliser(vocabulary, lambda d: d.split(":")[0]))
+>>> rows = ["1-2 Im _ _ _ _ _ _ _ _", "1 I I PRON _ _ 2 nsubj _ _", "2 m be AUX _ _ 0 root _ _"]
+>>> data = ("".join(r.replace(" ", "\\t") + "\\n" for r in rows) + "\\n").encode()
+>>> block = scan_block(data, 1, ReadOptions(), interner)
+>>> block.text, block.token_chars.tolist(), block.word_mwt.tolist(), block.heads.tolist()
+('Im', [2], [True, True], [2, 0])
+>>> [vocabulary.strings[i] for i in block.deprel]
+['nsubj', 'root']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import numpy as np
+
+from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
+                     multiword_layout, sentence_numbering, token_lines, trees_ok)
+from .rules import Vocabulary, strip_ascii_spaces, strip_spaces
+
+#: the widest field (in bytes) interned with numpy; a wider one sends its block to the
+#: string reader
+MAX_FIELD = 128
+_TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
+
+
+@dataclass
+class Interner:
+    """Where interned values go: column values, FORMs, and the two normalised columns."""
+
+    vocabulary: Vocabulary
+    forms: Vocabulary
+    feats: Mapping[str, int]
+    relations: Mapping[str, int]
+    caches: dict[str, _KeyCache] = field(default_factory=dict)
+
+    def cache(self, column: str) -> _KeyCache:
+        """The key cache of a column ("form", "lemma", ...)."""
+        if column not in self.caches:
+            mapping = {"form": self.forms, "feats": self.feats,
+                       "deprel": self.relations}.get(column, self.vocabulary)
+            self.caches[column] = _KeyCache(mapping)
+        return self.caches[column]
+
+
+def scan_block(data: bytes, first_line: int, options: ReadOptions,
+               interner: Interner) -> Columns | None:
+    """Columns of a block of whole sentences (newlines already ``\\n``), or None."""
+    if not data.endswith(b"\n\n") or b"\x00" in data:
+        return None
+    buf = np.frombuffer(data, np.uint8)
+    newline = np.flatnonzero(buf == _NEWLINE)
+    line_start = np.concatenate(([0], newline[:-1] + 1))
+    blank = newline == line_start
+    hashed = buf[line_start] == _HASH
+    token = token_lines(blank, hashed)
+    if token is None:
+        return None
+    tab = np.flatnonzero(buf == _TAB)
+    tab_line = np.searchsorted(newline, tab)
+    if (np.bincount(tab_line, minlength=len(newline))[token] != 9).any():
+        return None
+    rows = np.flatnonzero(token)
+    tabs = tab[token[tab_line]].reshape(len(rows), 9)
+    starts = np.empty((len(rows), 10), np.int64)
+    ends = np.empty((len(rows), 10), np.int64)
+    starts[:, 0], starts[:, 1:] = line_start[rows], tabs + 1
+    ends[:, :9], ends[:, 9] = tabs, newline[rows]
+    counts = _Counter(buf)
+    ids = (starts[:, ID], ends[:, ID])
+    empty_node = counts.has(_DOT, *ids)
+    is_range = counts.has(_DASH, *ids) & ~empty_node
+    is_word = ~empty_node & ~is_range
+    row_sentence = np.cumsum(blank)[rows]
+    sentences = int(blank.sum())
+    sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
+    word_id = _numbers(buf, starts[is_word, ID], ends[is_word, ID])
+    head = _numbers(buf, starts[is_word, HEAD], ends[is_word, HEAD])
+    if word_id is None or head is None or not np.array_equal(word_id, position):
+        return None
+    bounds = _range_bounds(data, starts[is_range, ID], ends[is_range, ID])
+    if bounds is None:
+        return None
+    layout = multiword_layout(is_word, is_range, row_sentence, position, *bounds)
+    if layout is None:
+        return None
+    word_sentence = row_sentence[is_word]
+    if not trees_ok(head, word_sentence, offsets, sentence_words, options):
+        return None
+    form_start = starts[layout.row_is_token, FORM]
+    form_end = ends[layout.row_is_token, FORM]
+    tokens = _token_text(buf, form_start, form_end, options.conll17)
+    if tokens is None:
+        return None
+    text, characters, spaced = tokens
+    columns = {}
+    words = _words(data)
+    for name, column in (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS),
+                         ("feats", FEATS), ("deprel", DEPREL)):
+        ids_of = _intern(buf, words, starts[is_word, column], ends[is_word, column],
+                         interner.cache(name))
+        if ids_of is None:
+            return None
+        columns[name] = ids_of
+    if len(spaced):
+        # plain words whose FORM lost spaces: the alignment sees the FORM without them
+        strip = strip_ascii_spaces if options.conll17 else strip_spaces
+        word_rows = np.flatnonzero(is_word)
+        token_rows = np.flatnonzero(layout.row_is_token)
+        for token in spaced.tolist():
+            row = token_rows[token]
+            word = int(np.searchsorted(word_rows, row))
+            if word < len(word_rows) and word_rows[word] == row:
+                form = data[starts[row, FORM]:ends[row, FORM]].decode("utf-8")
+                columns["form"][word] = interner.forms[strip(form)]
+    first_rows = np.concatenate(([0], np.cumsum(np.bincount(row_sentence,
+                                                            minlength=sentences))))
+    return Columns(
+        text=text, token_chars=characters,
+        sentence_tokens=np.bincount(row_sentence[layout.row_is_token], minlength=sentences),
+        sentence_words=sentence_words, sentence_line=rows[first_rows[:-1]] + first_line,
+        word_token=layout.word_token, word_mwt=layout.word_mwt, heads=head, **columns)
+
+
+def _token_text(buf: np.ndarray, start: np.ndarray, end: np.ndarray,
+                conll17: bool) -> tuple[str, np.ndarray, np.ndarray] | None:
+    """The tokens' FORMs with spaces removed, concatenated; each token's length in
+    characters; the tokens that had spaces.  None if a FORM is empty without its spaces."""
+    length = end - start
+    gathered = _gather(buf, start, end)
+    token_of = np.repeat(np.arange(len(length)), length)
+    if conll17:
+        last, size = gathered == _SPACE, np.ones(len(gathered), np.int64)
+    else:
+        last, size = _zs_last_bytes(gathered)
+    keep = np.ones(len(gathered), bool)
+    ends_at = np.flatnonzero(last)
+    for back in range(3):
+        drop = ends_at[size[ends_at] > back] - back
+        keep[drop] = False
+    removed = np.bincount(token_of[~keep], minlength=len(length))
+    if (length - removed <= 0).any():
+        return None
+    kept = gathered[keep]
+    starts_char = (kept & 0xC0) != 0x80
+    characters = np.bincount(token_of[keep][starts_char], minlength=len(length))
+    return kept.tobytes().decode("utf-8"), characters, np.flatnonzero(removed)
+
+
+class _Counter:
+    """Whether ranges [start, end) hold a byte of some value (by binary search)."""
+
+    def __init__(self, buf: np.ndarray) -> None:
+        self.buf = buf
+
+    def has(self, value: int, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+        where = np.flatnonzero(self.buf == value)
+        return np.searchsorted(where, end) > np.searchsorted(where, start)
+
+
+def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray | None:
+    """Fields of 1 to 9 ASCII digits as integers (None if any field is not one)."""
+    length = end - start
+    if not len(length):
+        return np.zeros(0, np.int64)
+    if length.min() < 1 or length.max() > 9:
+        return None
+    value = np.zeros(len(start), np.int64)
+    for k in range(int(length.max())):
+        more = k < length
+        digit = buf[np.where(more, start + k, 0)].astype(np.int64) - 48
+        if ((digit < 0) | (digit > 9))[more].any():
+            return None
+        value = np.where(more, value * 10 + digit, value)
+    return value
+
+
+def _range_bounds(data: bytes, start: np.ndarray,
+                  end: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The integers of ``a-b`` range IDs (few per block: parsed in Python)."""
+    bounds = [data[s:e].split(b"-") for s, e in zip(start.tolist(), end.tolist())]
+    if not all(len(b) == 2 and b[0].isdigit() and b[1].isdigit() for b in bounds):
+        return None
+    return (np.array([int(b[0]) for b in bounds], np.int64),
+            np.array([int(b[1]) for b in bounds], np.int64))
+
+
+def _zs_last_bytes(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """True at the last byte of every UTF-8 encoded Zs character (space separators), and
+    the length in bytes of the character ending there."""
+    size = len(buf)
+    one = np.concatenate((np.zeros(1, np.uint8), buf[:-1]))[:size]
+    two = np.concatenate((np.zeros(2, np.uint8), buf[:-2]))[:size]
+    space = buf == _SPACE
+    nbsp = (buf == 0xA0) & (one == 0xC2)
+    wide = (two == 0xE1) & (one == 0x9A) & (buf == 0x80)
+    wide |= (two == 0xE2) & (one == 0x80) & (((buf >= 0x80) & (buf <= 0x8A)) | (buf == 0xAF))
+    wide |= (two == 0xE2) & (one == 0x81) & (buf == 0x9F)
+    wide |= (two == 0xE3) & (one == 0x80) & (buf == 0x80)
+    return space | nbsp | wide, np.where(wide, 3, np.where(nbsp, 2, 1))
+
+
+def _gather(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """The bytes of the ranges [start, end), concatenated."""
+    length = end - start
+    if not len(length):
+        return np.zeros(0, np.uint8)
+    shift = np.repeat(start - (np.cumsum(length) - length), length)
+    return buf[np.arange(int(length.sum())) + shift]
+
+
+def _words(data: bytes) -> np.ndarray:
+    """The 8 bytes starting at every position of ``data`` as one little-endian integer
+    (an unaligned view, zero-padded at the end)."""
+    padded = data + bytes(8)
+    return np.ndarray((len(data),), dtype="<u8", buffer=padded, strides=(1,))
+
+
+def _intern(buf: np.ndarray, words: np.ndarray, start: np.ndarray, end: np.ndarray,
+            cache: _KeyCache) -> np.ndarray | None:
+    """The ids of the fields [start, end) in the cache's mapping.
+
+    Fields are grouped by a 64-bit polynomial hash of their bytes taken 8 at a time
+    (``np.unique`` on integers; a field of up to 8 bytes is its own key), and every field is
+    compared with the first field of its group, so a hash collision cannot merge two values
+    (it sends the block to the string reader instead).  None also for an empty field or one
+    wider than :data:`MAX_FIELD` bytes.
+    """
+    length = end - start
+    if not len(length):
+        return np.zeros(0, np.int32)
+    if length.min() < 1 or length.max() > MAX_FIELD:
+        return None
+    chunks = [(k, np.flatnonzero(length > 8 * k)) for k in range((int(length.max()) + 7) // 8)]
+    key = length.astype(np.uint64) * _POWERS[-1]
+    with np.errstate(over="ignore"):
+        for k, active in chunks:
+            key[active] += _chunk(words, start[active], length[active], k) * _POWERS[k]
+    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    model = first[inverse]
+    if (length[model] != length).any():
+        return None
+    for k, active in chunks:
+        mine = _chunk(words, start[active], length[active], k)
+        if (mine != _chunk(words, start[model[active]], length[active], k)).any():
+            return None
+    ids = cache.lookup(unique, buf, start[first], length[first])
+    return None if ids is None else ids[inverse]
+
+
+def _chunk(words: np.ndarray, start: np.ndarray, length: np.ndarray, k: int) -> np.ndarray:
+    """Bytes 8k to 8k+7 of each field, as an integer (bytes past the field's end zeroed)."""
+    value = words[start + 8 * k]
+    rest = length - 8 * k
+    short = rest < 8
+    if short.any():
+        shift = (8 * np.minimum(rest, 8)).astype(np.uint64)
+        mask = np.where(short, (np.uint64(1) << np.minimum(shift, 63)) - np.uint64(1),
+                        np.uint64(0xFFFFFFFFFFFFFFFF))
+        value = value & mask
+    return value
+
+
+class _KeyCache:
+    """Hash keys already interned for one mapping, with their bytes (to check them) and
+    ids; Python decodes a value only the first time the file shows it."""
+
+    def __init__(self, mapping: Mapping[str, int]) -> None:
+        self.mapping = mapping
+        self.keys = np.zeros(0, np.uint64)
+        self.ids = np.zeros(0, np.int32)
+        self.starts = np.zeros(0, np.int64)
+        self.lengths = np.zeros(0, np.int64)
+        self.store = np.zeros(0, np.uint8)
+
+    def lookup(self, keys: np.ndarray, data: np.ndarray, starts: np.ndarray,
+               lengths: np.ndarray) -> np.ndarray | None:
+        """Ids of sorted distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``."""
+        where = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
+        known = (self.keys[where] == keys) if len(self.keys) else np.zeros(len(keys), bool)
+        hits = np.flatnonzero(known)
+        if len(hits):
+            cached = where[hits]
+            if (self.lengths[cached] != lengths[hits]).any():
+                return None
+            size = lengths[hits]
+            inner = np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
+            old = self.store[np.repeat(self.starts[cached], size) + inner]
+            new = data[np.repeat(starts[hits], size) + inner]
+            if (old != new).any():
+                return None
+        ids = np.empty(len(keys), np.int32)
+        ids[hits] = self.ids[where[hits]]
+        misses = np.flatnonzero(~known)
+        if len(misses):
+            pieces = [data[a:a + n].tobytes().decode("utf-8")
+                      for a, n in zip(starts[misses].tolist(), lengths[misses].tolist())]
+            ids[misses] = np.fromiter(map(self.mapping.__getitem__, pieces), np.int32,
+                                      len(pieces))
+            self._add(keys[misses], ids[misses], _gather(data, starts[misses],
+                                                         starts[misses] + lengths[misses]),
+                      lengths[misses])
+        return ids
+
+    def _add(self, keys: np.ndarray, ids: np.ndarray, data: np.ndarray,
+             lengths: np.ndarray) -> None:
+        starts = len(self.store) + np.cumsum(lengths) - lengths
+        self.store = np.concatenate((self.store, data))
+        keys = np.concatenate((self.keys, keys))
+        order = np.argsort(keys, kind="stable")
+        self.keys = keys[order]
+        self.ids = np.concatenate((self.ids, ids))[order]
+        self.starts = np.concatenate((self.starts, starts))[order]
+        self.lengths = np.concatenate((self.lengths, lengths))[order]
+
+
+def _powers(count: int) -> np.ndarray:
+    """Powers of an odd 64-bit multiplier, wrapping around (the hash weights)."""
+    powers = np.ones(count, np.uint64)
+    with np.errstate(over="ignore"):
+        for k in range(1, count):
+            powers[k] = powers[k - 1] * np.uint64(0x9E3779B97F4A7C15)
+    return powers
+
+
+_POWERS = _powers(MAX_FIELD + 1)
