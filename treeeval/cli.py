@@ -47,6 +47,7 @@ commands:
   dep       score dependencies as MaltEval does (treeeval dep -h)
   wde       word dependency entropy of UD relations, WLAS weights (treeeval wde -h)
   ud        score CoNLL-U as the CoNLL 2018/2017 UD scorers do (treeeval ud -h)
+  browse    browse parse errors sentence by sentence in the terminal (treeeval browse -h)
 """
 
 #: input larger than this (gold bytes) is scored in two processes by default
@@ -207,8 +208,15 @@ def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     return run(args, out, err)
 
 
+def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval browse`` (the Textual error browser; Textual is imported only here)."""
+    from .tui.cli import run_browse as run
+
+    return run(args, out, err)
+
+
 COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin, "dep": run_dep,
-            "wde": run_wde, "ud": run_ud}
+            "wde": run_wde, "ud": run_ud, "browse": run_browse}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

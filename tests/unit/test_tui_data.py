@@ -1,0 +1,197 @@
+"""The browser's data layer: the same numbers as the command line, filters, sorts, breakdowns."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from tui_fixtures import write_brackets, write_conll
+
+from treeeval.bracket.api import evaluate_brackets, sentence_dict
+from treeeval.errors import InputError, UsageError
+from treeeval.tui.cli import BrowseOptions, load_corpus, parse_browse_args, sniff_format
+from treeeval.tui.model import SentenceFilter, next_wrong, sort_view
+
+
+@pytest.fixture
+def brackets(tmp_path):
+    gold, system = write_brackets(tmp_path)
+    return load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system]))
+
+
+@pytest.fixture
+def deps(tmp_path):
+    gold, system = write_conll(tmp_path)
+    return load_corpus(parse_browse_args([gold, system]))
+
+
+def test_bracket_rows_are_the_api_rows(tmp_path, brackets):
+    gold, system = write_brackets(tmp_path)
+    result = evaluate_brackets(gold, system, params="COLLINS.prm")
+    rows = [sentence_dict(row) for row in result.sentences.rows()]
+    assert brackets.values["stat"].tolist() == [row["status"] for row in rows] == [0, 0, 0, 1, 2]
+    assert brackets.values["f1"].tolist() == [row["f1"] for row in rows]
+    assert brackets.values["cross"].tolist() == [row["crossing"] for row in rows]
+    assert brackets.wrong.tolist() == [True, False, True, True, True]
+    assert brackets.status.tolist() == [0, 0, 0, 1, 2]
+    header = brackets.header()
+    assert f"F1 {result.all_totals.fmeasure():.2f}" in header.scores[0]
+    assert "(1 error, 1 skip)" in header.scores[0]
+    assert header.parameters[0].startswith("prm: COLLINS.prm · LABELED 1")
+
+
+def test_bracket_detail_shows_trees_messages_and_raw_lines(brackets):
+    text = "\n".join(line.plain for line in brackets.detail(0, 100))
+    assert "Sentence 1 (line 1)" in text and "F1 66.67" in text
+    assert "-×       PP [3-5]" in text and "+×     VP [2-3]" in text
+    assert "gold.mrg:1: (TOP (S (NP (DT The)" in text
+    error = "\n".join(line.plain for line in brackets.detail(3, 100))
+    assert "EVALB: Length unmatch (2|3)" in error
+
+
+def test_bracket_texts_and_search(brackets):
+    assert brackets.texts()[0] == "The cat sat on the mat ."
+    assert SentenceFilter(search="DOG|rains").apply(brackets).tolist() == [2, 3]
+    assert SentenceFilter(search="(").apply(brackets).tolist() == []
+
+
+def test_bracket_label_filter_and_breakdown(brackets):
+    assert SentenceFilter(label="ADVP").apply(brackets).tolist() == [2]
+    assert SentenceFilter(label="PP").apply(brackets).tolist() == [0]
+    assert SentenceFilter(label="VP").apply(brackets).tolist() == [0]
+    tables = brackets.breakdown()
+    labels = {row.cells[0]: row.cells for row in tables[0].rows}
+    # label, gold, test, P, R, F1 over the scored sentences (1-3)
+    assert labels["NP"] == ["NP", "4", "4", "100.00", "100.00", "100.00"]
+    assert labels["ADVP"] == ["ADVP", "1", "0", "-", "0.00", "-"]
+    assert [row.cells for row in tables[1].rows] == []
+    assert tables[2].rows[0].cells[:2] == ["1-10", "5"]
+    assert tables[2].rows[0].target == SentenceFilter(min_length=1, max_length=10)
+
+
+def test_filters_combine(brackets):
+    assert SentenceFilter(only_wrong=True).apply(brackets).tolist() == [0, 2, 3, 4]
+    assert SentenceFilter(status=1).apply(brackets).tolist() == [3]
+    assert SentenceFilter(status=2).apply(brackets).tolist() == [4]
+    assert SentenceFilter(min_length=4, max_length=6).apply(brackets).tolist() == [2, 4]
+    assert SentenceFilter(only_wrong=True, search="the").apply(brackets).tolist() == [0, 4]
+
+
+def test_sort_is_stable_and_puts_undefined_last(brackets):
+    view = np.arange(brackets.size)
+    assert sort_view(brackets, view, "f1", descending=True).tolist() == [1, 2, 0, 3, 4]
+    assert sort_view(brackets, view, "f1").tolist() == [3, 4, 0, 2, 1]
+    assert sort_view(brackets, view, None).tolist() == [0, 1, 2, 3, 4]
+    assert next_wrong(brackets, view, 0, 1) == 2
+
+
+def test_two_bracket_systems_and_the_difference(tmp_path):
+    gold, system, system2 = write_brackets(tmp_path, two=True)
+    corpus = load_corpus(parse_browse_args([gold, system, system2]))
+    keys = [column.key for column in corpus.columns]
+    assert keys == ["id", "len", "stat1", "f11", "recall1", "prec1", "cross1",
+                    "stat2", "f12", "recall2", "prec2", "cross2", "delta"]
+    assert corpus.values["delta"].tolist() == (corpus.values["f12"] - corpus.values["f11"]).tolist()
+    assert corpus.wrong.tolist() == [True, True, True, True, True]
+    order = sort_view(corpus, np.arange(5), "delta", descending=True)
+    # sentences 4 and 5: Error and Skip for system 1 (F1 0), right for system 2
+    assert order[:2].tolist() == [3, 4] and order[-1] == 1
+    assert [column.title for column in corpus.columns][2:4] == ["Stat₁", "F1₁"]
+    assert len(corpus.header().scores) == 2
+    text = "\n".join(line.plain for line in corpus.detail(1, 100))
+    assert "system 1:" in text and "system 2:" in text
+
+
+def test_dependency_rows(deps):
+    assert deps.values["las"].round(2).tolist() == [66.67, 75.0, 100.0]
+    assert deps.values["uas"].round(2).tolist() == [100.0, 75.0, 100.0]
+    assert deps.values["errors"].tolist() == [1, 1, 0]
+    assert deps.wrong.tolist() == [True, True, False]
+    assert deps.header().scores[0].startswith("system: LAS 77.78 (7/9) · UAS 88.89 (8/9)")
+    text = "\n".join(line.plain for line in deps.detail(1, 100))
+    assert "✗   3 advmod" in text and "gold.conll:5: 1  John" in text
+
+
+def test_dependency_filters_and_breakdown(deps):
+    assert SentenceFilter(label="advmod").apply(deps).tolist() == [1]
+    assert SentenceFilter(label="obj").apply(deps).tolist() == [0]
+    assert SentenceFilter(confusion=("nsubj", "obj")).apply(deps).tolist() == [0]
+    assert SentenceFilter(search="mary").apply(deps).tolist() == [1]
+    tables = deps.breakdown()
+    rows = {row.cells[0]: row.cells for row in tables[0].rows}
+    assert rows["nsubj"] == ["nsubj", "2", "1", "100.00", "50.00", "66.67"]
+    assert [row.cells for row in tables[1].rows] == [["nsubj", "obj", "1"]]
+    assert tables[1].rows[0].target == SentenceFilter(confusion=("nsubj", "obj"))
+
+
+def test_dependency_punctuation_excluded(tmp_path):
+    gold, system, system2 = write_conll(tmp_path, two=True)
+    corpus = load_corpus(parse_browse_args(["--exclude-punct", gold, system2]))
+    assert corpus.values["las"].tolist() == [100.0, 100.0, 100.0]
+    assert "punctuation excluded" in corpus.header().parameters[0]
+
+
+def test_sniffing_and_usage(tmp_path):
+    gold, system = write_conll(tmp_path)
+    assert sniff_format(gold) == "conllx"
+    assert sniff_format(write_brackets(tmp_path)[0]) == "bracket"
+    (tmp_path / "u.conllu").write_text("# sent_id = 1\n1\ta\n")
+    with pytest.raises(UsageError, match="CoNLL-U"):
+        load_corpus(BrowseOptions(str(tmp_path / "u.conllu"), [gold]))
+    (tmp_path / "gold.tab").write_text("a\tX\t0\troot\n")
+    with pytest.raises(UsageError, match="browsing malttab files is not supported yet"):
+        sniff_format(str(tmp_path / "gold.tab"))
+    (tmp_path / "bad").write_text("hello\n")
+    with pytest.raises(InputError, match="bad:1: neither a bracketed tree"):
+        sniff_format(str(tmp_path / "bad"))
+    with pytest.raises(UsageError, match="expected GOLD SYS"):
+        parse_browse_args([gold])
+    with pytest.raises(UsageError, match="--heads converts bracketed trees"):
+        load_corpus(parse_browse_args(["--heads", "collins", gold, system]))
+
+
+def test_different_text_is_refused(tmp_path):
+    gold, system = write_conll(tmp_path)
+    other = tmp_path / "other.conll"
+    other.write_text(open(gold).read().replace("Mary", "Marie"))
+    with pytest.raises(InputError, match="sentence 2, word 3: 'Marie', gold has 'Mary'"):
+        load_corpus(parse_browse_args([gold, str(other)]))
+
+
+def test_heads_converts_brackets(tmp_path):
+    gold, _, system2 = write_brackets(tmp_path, two=True)
+    corpus = load_corpus(parse_browse_args(["--heads", "collins", gold, system2]))
+    assert corpus.kind == "dep" and corpus.size == 5
+    assert "head table collins" in corpus.header().parameters[1]
+    text = "\n".join(line.plain for line in corpus.detail(1, 100))
+    assert "gold.mrg:2: (TOP (S (NP (NNP John))" in text
+    assert "sys2.mrg:2: (TOP (S (NNP John)" in text
+
+
+@pytest.mark.parametrize("args,status,message", [
+    (["browse", "gold.mrg"], 2, "treeeval: error: expected GOLD SYS [SYS2]"),
+    (["browse", "--frob", "gold.mrg", "sys.mrg"], 2, "treeeval: error: unknown option --frob"),
+    (["browse", "-c", "x", "gold.mrg", "sys.mrg"], 2, "treeeval: error: option -c needs a whole"),
+    (["browse", "gold.mrg", "missing.mrg"], 1, "treeeval: error: missing.mrg: no such file"),
+    (["browse", "gold.conll", "other.conll"], 1,
+     "treeeval: error: other.conll: not the same text as the gold file"),
+])
+def test_command_line_errors_are_one_line(tmp_path, args, status, message):
+    write_brackets(tmp_path)
+    gold, _ = write_conll(tmp_path)
+    (tmp_path / "other.conll").write_text(open(gold).read().replace("Rain", "Snow"))
+    result = subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=tmp_path,
+                            capture_output=True)
+    assert result.returncode == status
+    assert result.stderr.decode().splitlines()[0].startswith(message)
+    assert b"Traceback" not in result.stderr
+
+
+def test_command_line_help(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "treeeval", "browse", "-h"],
+                            capture_output=True)
+    assert result.returncode == 0 and result.stdout.startswith(b"usage: treeeval browse")
+    listed = subprocess.run([sys.executable, "-m", "treeeval", "-h"], capture_output=True)
+    assert b"browse    browse parse errors" in listed.stdout

@@ -1,0 +1,74 @@
+"""Small bracket and CoNLL-X files for the browser's tests (written into a tmp_path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+GOLD_TREES = [
+    "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat)))) (. .)))",
+    "(TOP (S (NP (NNP John)) (VP (VBZ runs)) (. .)))",
+    "(TOP (S (NP (DT a) (NN dog)) (VP (VBD barked) (ADVP (RB loudly)))))",
+    "(TOP (S (NP (PRP It)) (VP (VBZ rains))))",
+    "(TOP (NP (DT the) (JJ big) (JJ red) (NN ball)))",
+]
+#: 1 wrong (VP/PP), 2 right, 3 ADVP missing, 4 Error (length), 5 Skip (empty line)
+SYSTEM_TREES = [
+    "(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat) (IN on)) (NP (DT the) (NN mat)) (. .)))",
+    GOLD_TREES[1],
+    "(TOP (S (NP (DT a) (NN dog)) (VP (VBD barked) (RB loudly))))",
+    "(TOP (S (NP (PRP It)) (VP (VBZ rains) (NN extra))))",
+    "",
+]
+#: a second system: wrong only in sentence 2
+SYSTEM2_TREES = [GOLD_TREES[0], "(TOP (S (NNP John) (VP (VBZ runs)) (. .)))"] + GOLD_TREES[2:]
+
+ROW = "{id}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{label}\t_\t_"
+
+
+def conll(sentences: list[list[tuple[str, str, int, str]]]) -> str:
+    return "".join("\n".join(ROW.format(id=i, form=f, tag=t, head=h, label=lab)
+                             for i, (f, t, h, lab) in enumerate(sentence, 1)) + "\n\n"
+                   for sentence in sentences)
+
+
+GOLD_DEPS = [
+    [("Rain", "NN", 2, "nsubj"), ("fell", "VB", 0, "root"), (".", "PU", 2, "punct")],
+    [("John", "NN", 2, "nsubj"), ("saw", "VB", 0, "root"), ("Mary", "NN", 2, "obj"),
+     ("today", "NN", 2, "advmod")],
+    [("Stop", "VB", 0, "root"), ("!", "PU", 1, "punct")],
+]
+#: sentence 1: label wrong on Rain; 2: head wrong on today; 3: right
+SYSTEM_DEPS = [
+    [("Rain", "NN", 2, "obj"), ("fell", "VB", 0, "root"), (".", "PU", 2, "punct")],
+    [("John", "NN", 2, "nsubj"), ("saw", "VB", 0, "root"), ("Mary", "NN", 2, "obj"),
+     ("today", "NN", 3, "advmod")],
+    GOLD_DEPS[2],
+]
+SYSTEM2_DEPS = [GOLD_DEPS[0], GOLD_DEPS[1],
+                [("Stop", "VB", 0, "root"), ("!", "PU", 1, "discourse")]]
+
+
+def write_brackets(folder: Path, two: bool = False) -> list[str]:
+    """Write gold and system bracket files; return [gold, system(, system2)]."""
+    files = [("gold.mrg", GOLD_TREES), ("sys.mrg", SYSTEM_TREES)]
+    if two:
+        files.append(("sys2.mrg", SYSTEM2_TREES))
+    paths = []
+    for name, lines in files:
+        path = folder / name
+        path.write_text("\n".join(lines) + "\n")
+        paths.append(str(path))
+    return paths
+
+
+def write_conll(folder: Path, two: bool = False) -> list[str]:
+    """Write gold and system CoNLL-X files; return [gold, system(, system2)]."""
+    files = [("gold.conll", GOLD_DEPS), ("sys.conll", SYSTEM_DEPS)]
+    if two:
+        files.append(("sys2.conll", SYSTEM2_DEPS))
+    paths = []
+    for name, sentences in files:
+        path = folder / name
+        path.write_text(conll(sentences))
+        paths.append(str(path))
+    return paths

@@ -1,0 +1,360 @@
+"""Bracket files in the browser: EVALB's per-sentence rows, trees and breakdowns.
+
+Every number comes from ``treeeval.bracket.api.evaluate_brackets`` (the counts
+``treeeval bracket`` prints) and, for the drawing and the per-label tables, from EVALB's
+per-sentence engine run on one line at a time (``render_tree.diff_brackets``).
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> gold, test = os.path.join(folder, "gold"), os.path.join(folder, "test")
+>>> _ = open(gold, "w").write("(S (NP (DT a) (NN b)) (VP (VB c)))\\n(S (A x) (B y))\\n")
+>>> _ = open(test, "w").write("(S (DT a) (X (NN b) (VB c)))\\n(S (A x) (B y))\\n")
+>>> corpus = load_brackets(gold, [test], EvalbParams())
+>>> corpus.values["f1"].round(2).tolist(), corpus.wrong.tolist()
+([40.0, 100.0], [True, False])
+>>> corpus.header().scores[0]
+'system: All R 50.00 P 66.67 F1 57.14 · len<=40 F1 57.14 · tags 100.00 · 2 sentences'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+from rich.text import Text
+
+from ..bracket.api import evaluate_brackets, sentence_dict
+from ..bracket.counts import SentenceCounts, Totals
+from ..bracket.params import EvalbParams
+from ..bracket.run import RunResult
+from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
+                    SentenceFilter, TableCorpus, length_bins, percent, precision_recall_rows)
+from .render_tree import (MATCHED, NOT_COUNTED, UNMATCHED, BracketDiff, bracket_legend,
+                          diff_brackets, draw_tree, side_by_side)
+
+#: (gold label, word) of a preterminal, for the sentence text
+_PRETERMINAL = re.compile(rb"\(([^\s()]+)\s+([^\s()]+)\)")
+
+#: the per-system columns: key, title, decimals, definition
+SYSTEM_COLUMNS = (
+    ("stat", "Stat", 0, "EVALB's status: 0 scored, 1 Error (not scored), 2 Skip (empty test)"),
+    ("recall", "Recal", 2, "100 * matched / gold brackets"),
+    ("prec", "Prec", 2, "100 * matched / test brackets"),
+    ("f1", "F1", 2, "2PR / (P + R) of the sentence"),
+    ("matched", "Match", 0, "brackets matched (span and label, EVALB's rules)"),
+    ("gold", "Gold", 0, "gold brackets counted"),
+    ("test", "Test", 0, "test brackets counted"),
+    ("cross", "Cross", 0, "test brackets that cross a gold bracket"),
+    ("words", "Words", 0, "words compared"),
+    ("correct", "Corr", 0, "words with the gold part-of-speech tag"),
+    ("tag", "Tag", 2, "100 * correct tags / words"),
+)
+#: the per-system columns shown when there are two systems
+PAIR_COLUMNS = ("stat", "f1", "recall", "prec", "cross")
+
+
+def params_summary(params: EvalbParams) -> str:
+    """The parameters in force, on one line.
+
+    >>> params_summary(EvalbParams(delete_label=[b"TOP", b","]))
+    'LABELED 1 · CUTOFF_LEN 40 · MAX_ERROR 10 · DELETE_LABEL TOP ,'
+    """
+    parts = [f"LABELED {params.labeled}", f"CUTOFF_LEN {params.cutoff_len}",
+             f"MAX_ERROR {params.max_error}"]
+    for name, values in (("DELETE_LABEL", params.delete_label),
+                         ("DELETE_LABEL_FOR_LENGTH", params.delete_label_for_length),
+                         ("QUOTE_LABEL", params.quote_label)):
+        if values:
+            parts.append(f"{name} " + " ".join(v.decode("latin-1") for v in values))
+    for name, pairs in (("EQ_LABEL", params.eq_label), ("EQ_WORD", params.eq_word)):
+        if pairs:
+            parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
+                                                for a, b in pairs))
+    return " · ".join(parts)
+
+
+@dataclass
+class LabelAnalysis:
+    """One system's brackets over the whole corpus, by label (from EVALB's engine)."""
+
+    labels: list[str]
+    gold: np.ndarray
+    test: np.ndarray
+    gold_matched: np.ndarray
+    test_matched: np.ndarray
+    #: label -> sentences where a gold or test bracket with that label is unmatched
+    wrong: dict[str, np.ndarray]
+    #: (gold label, test label) -> sentences where a gold bracket has a test bracket of
+    #: the same span but another label
+    confusions: dict[tuple[str, str], np.ndarray]
+
+
+def analyse_labels(diffs: Sequence[BracketDiff | None]) -> LabelAnalysis:
+    """Count the brackets of each label and where they went wrong (``None``: skipped).
+
+    >>> d = diff_brackets(b"(S (NP (DT a) (NN b)) (VP (VB c) (NN d)))",
+    ...                   b"(S (NP (DT a) (NN b)) (NP (VB c) (NN d)))", EvalbParams(), 1)
+    >>> analysis = analyse_labels([d])
+    >>> analysis.labels, analysis.gold.tolist(), analysis.gold_matched.tolist()
+    (['NP', 'S', 'VP'], [1, 1, 1], [1, 1, 0])
+    >>> sorted(analysis.confusions)
+    [('VP', 'NP')]
+    """
+    counts: dict[str, list[int]] = {}
+    wrong: dict[str, set[int]] = {}
+    confusions: dict[tuple[str, str], set[int]] = {}
+    for index, diff in enumerate(diffs):
+        if diff is None or not diff.scored:
+            continue
+        for role, side in ((0, diff.gold), (1, diff.test)):
+            for bracket in side.brackets:
+                if bracket.result == NOT_COUNTED:
+                    continue
+                label = bracket.label.decode("latin-1")
+                row = counts.setdefault(label, [0, 0, 0, 0])
+                row[role] += 1
+                if bracket.result == MATCHED:
+                    row[2 + role] += 1
+                else:
+                    wrong.setdefault(label, set()).add(index)
+        spare = [t for t in diff.test.brackets if t.result == UNMATCHED]
+        for g in diff.gold.brackets:
+            if g.result != UNMATCHED:
+                continue
+            same = next((t for t in spare if (t.start, t.end) == (g.start, g.end)), None)
+            if same is not None:
+                pair = (g.label.decode("latin-1"), same.label.decode("latin-1"))
+                confusions.setdefault(pair, set()).add(index)
+    labels = sorted(counts)
+    table = np.array([counts[label] for label in labels], dtype=np.int64).reshape(-1, 4)
+    return LabelAnalysis(labels, table[:, 0], table[:, 1], table[:, 2], table[:, 3],
+                         {k: np.array(sorted(v)) for k, v in wrong.items()},
+                         {k: np.array(sorted(v)) for k, v in confusions.items()})
+
+
+class BracketCorpus(TableCorpus):
+    """Gold and one or two system bracket files, scored as ``treeeval bracket`` does."""
+
+    kind = "bracket"
+
+    def __init__(self, gold: str, systems: list[str], params: EvalbParams,
+                 runs: list[RunResult], prm_names: Sequence[str] = ()) -> None:
+        self.gold_path = gold
+        self.system_paths = systems
+        self.params = params
+        self.prm_names = list(prm_names)
+        self.runs = runs
+        sentences = [run.sentences or SentenceCounts.empty() for run in runs]
+        size = min(len(rows) for rows in sentences)
+        self.rows = [rows.take(slice(0, size)) for rows in sentences]
+        self.gold_lines = LineIndex(gold)
+        self.system_lines = [LineIndex(path) for path in systems]
+        self._texts: list[str] | None = None
+        self._analyses: dict[int, LabelAnalysis] = {}
+        values, columns = self._columns()
+        statuses = np.stack([rows.status for rows in self.rows])
+        status = np.where((statuses == 1).any(axis=0), 1,
+                          np.where((statuses == 2).any(axis=0), 2, 0))
+        wrong = np.zeros(size, dtype=bool)
+        for rows in self.rows:
+            wrong |= (rows.status != 0) | (rows.matched != rows.gold) | (rows.matched != rows.test)
+        super().__init__(columns, values, wrong, self.rows[0].length.copy(), status)
+
+    def suffix(self, system: int) -> str:
+        """The key suffix of a system's columns ('' with one system, '1' or '2' with two)."""
+        return "" if len(self.rows) == 1 else str(system + 1)
+
+    def _columns(self) -> tuple[dict[str, np.ndarray], list[Column]]:
+        first = self.rows[0]
+        values: dict[str, np.ndarray] = {"id": first.line.copy(), "len": first.length.copy()}
+        columns = [Column("id", "ID", help="the sentence's line in both files"),
+                   Column("len", "Len", help="gold length in words (EVALB's Len)")]
+        by_key = {column[0]: column for column in SYSTEM_COLUMNS}
+        shown = list(SYSTEM_COLUMNS) if len(self.rows) == 1 else [by_key[k] for k in PAIR_COLUMNS]
+        for system, rows in enumerate(self.rows):
+            dicts = [sentence_dict(row) for row in rows.rows()]
+            computed = {key: np.array([d[name] for d in dicts], dtype=float)
+                        for key, name in (("recall", "recall"), ("prec", "precision"),
+                                          ("f1", "f1"), ("tag", "tag_accuracy"))}
+            raw = {"stat": rows.status, "matched": rows.matched, "gold": rows.gold,
+                   "test": rows.test, "cross": rows.crossing, "words": rows.words,
+                   "correct": rows.correct}
+            suffix = self.suffix(system)
+            for key, title, decimals, meaning in shown:
+                column = computed[key] if key in computed else raw[key].astype(float)
+                values[key + suffix] = column
+                columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
+                                      meaning))
+        if len(self.rows) == 2:
+            values["delta"] = values["f1" + "2"] - values["f1" + "1"]
+            columns.append(Column("delta", "ΔF1", 2, "F1 of system 2 minus F1 of system 1"))
+        return values, columns
+
+    # -- the header --------------------------------------------------------------------------
+    def header(self) -> HeaderInfo:
+        files = [f"gold: {self.gold_path}"]
+        for system, path in enumerate(self.system_paths):
+            files.append(f"{self._name(system)}: {path}")
+        prm = ", ".join(self.prm_names) or "none (EVALB's defaults)"
+        parameters = [f"prm: {prm} · {params_summary(self.params)}"]
+        scores, warnings = [], []
+        for system, run in enumerate(self.runs):
+            all_f1, cut_f1 = run.all_totals.fmeasure(), run.cut_totals.fmeasure()
+            scores.append(
+                f"{self._name(system)}: All R {run.all_totals.recall():.2f} "
+                f"P {run.all_totals.precision():.2f} F1 {_f1(all_f1)} · "
+                f"len<={self.params.cutoff_len} F1 {_f1(cut_f1)} · "
+                f"tags {run.all_totals.tagging_accuracy():.2f} · "
+                f"{run.all_totals.sentences} sentences"
+                + (f" ({run.all_totals.error_sentences} error, "
+                   f"{run.all_totals.skip_sentences} skip)"
+                   if run.all_totals.error_sentences or run.all_totals.skip_sentences else ""))
+            if run.killed:
+                warnings.append(f"{self._name(system)}: EVALB would stop here: more than "
+                                f"MAX_ERROR {self.params.max_error} errors; only the "
+                                f"{len(run.sentences or [])} sentences before are shown")
+        return HeaderInfo(files, parameters, scores, warnings)
+
+    def _name(self, system: int) -> str:
+        return "system" if len(self.rows) == 1 else f"system {system + 1}"
+
+    # -- text, raw lines, detail ---------------------------------------------------------------
+    def text(self, index: int) -> str:
+        """The gold words of a sentence (``-NONE-`` elements left out)."""
+        line = self.gold_lines.line(int(self.values["id"][index]))
+        return " ".join(word.decode("utf-8", "replace")
+                        for label, word in _PRETERMINAL.findall(line) if label != b"-NONE-")
+
+    def texts(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(self.size)]
+        return self._texts
+
+    def diff(self, index: int, system: int = 0, crossing: bool = True) -> BracketDiff:
+        """EVALB's engine run on one sentence of one system."""
+        number = int(self.values["id"][index])
+        return diff_brackets(self.gold_lines.line(number), self.system_lines[system].line(number),
+                             self.params, number, crossing)
+
+    def detail(self, index: int, width: int) -> list[Text]:
+        """The detail pane: per system the scores, EVALB's messages and both trees side by
+        side; then the legend and the raw lines with file and line number."""
+        number = int(self.values["id"][index])
+        deleted = frozenset(self.params.delete_label)
+        out: list[Text] = []
+        for system, rows in enumerate(self.rows):
+            diff = self.diff(index, system)
+            row = {column: int(getattr(rows, column)[index])
+                   for column in ("status", "matched", "gold", "test", "crossing", "words",
+                                  "correct")}
+            suffix = self.suffix(system)
+            title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
+                         style="bold")
+            title.append(
+                f"Stat {row['status']} · R {self.values['recall' + suffix][index]:.2f} "
+                f"P {self.values['prec' + suffix][index]:.2f} "
+                f"F1 {self.values['f1' + suffix][index]:.2f} · matched {row['matched']} of "
+                f"gold {row['gold']} / test {row['test']} · crossing {row['crossing']} · "
+                f"tags {row['correct']}/{row['words']}")
+            out.append(title)
+            for message in diff.messages:
+                out.append(Text(f"EVALB: {message}", style="bold red"))
+            if diff.scored and (diff.score.matched, diff.score.crossing) != (
+                    row["matched"], row["crossing"]):
+                out.append(Text("note: the drawing below was scored on this line alone and "
+                                "differs from the run's numbers", style="yellow"))
+            gold_tree = draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold", deleted)
+            test_tree = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test", deleted)
+            out.extend(side_by_side(gold_tree, test_tree, width,
+                                    ("gold", self._name(system))))
+            out.append(Text())
+        out.append(bracket_legend())
+        out.append(Text())
+        out.extend(self.raw(index))
+        return out
+
+    def raw(self, index: int) -> list[Text]:
+        """The raw lines of the sentence, each after its file and line number."""
+        number = int(self.values["id"][index])
+        out = []
+        for path, lines in [(self.gold_path, self.gold_lines)] + list(
+                zip(self.system_paths, self.system_lines)):
+            text = Text(f"{path}:{number}: ", style="dim")
+            text.append(lines.line(number).decode("utf-8", "replace"))
+            out.append(text)
+        return out
+
+    # -- label analysis, filters and the breakdown ----------------------------------------------
+    def analysis(self, system: int = 0) -> LabelAnalysis:
+        """Every sentence of one system through EVALB's engine (slow: computed once)."""
+        if system not in self._analyses:
+            rows = self.rows[system]
+            diffs = [self.diff(i, system, crossing=False) if rows.status[i] == 0 else None
+                     for i in range(self.size)]
+            self._analyses[system] = analyse_labels(diffs)
+        return self._analyses[system]
+
+    def label_mask(self, label: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        for system in range(len(self.rows)):
+            found = self.analysis(system).wrong.get(label)
+            if found is not None:
+                mask[found] = True
+        return mask
+
+    def confusion_mask(self, gold: str, system_label: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        for system in range(len(self.rows)):
+            found = self.analysis(system).confusions.get((gold, system_label))
+            if found is not None:
+                mask[found] = True
+        return mask
+
+    def breakdown(self) -> list[BreakdownTable]:
+        """Per system: labels (P/R/F1), confusions, and F1 by sentence length."""
+        tables = []
+        for system, rows in enumerate(self.rows):
+            name = self._name(system)
+            analysis = self.analysis(system)
+            label_rows = [
+                BreakdownRow([label, str(gold), str(test), percent(p), percent(r), percent(f)],
+                             SentenceFilter(label=label), None if math.isnan(f) else f / 100)
+                for label, gold, test, p, r, f in precision_recall_rows(
+                    analysis.labels, analysis.gold, analysis.test, analysis.gold_matched,
+                    analysis.test_matched)]
+            tables.append(BreakdownTable(
+                f"{name}: brackets by label", ["label", "gold", "test", "P", "R", "F1"],
+                label_rows,
+                "select a label: sentences where a bracket with it is missing or extra"))
+            confusion = sorted(analysis.confusions.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            tables.append(BreakdownTable(
+                f"{name}: same span, other label (gold → test)", ["gold", "test", "sentences"],
+                [BreakdownRow([g, t, str(len(where))], SentenceFilter(confusion=(g, t)))
+                 for (g, t), where in confusion[:40]]))
+            length_rows = []
+            for low, high in length_bins(rows.length):
+                mask = (rows.length >= low) & (rows.length <= high)
+                totals = Totals.from_sentences(rows, mask)
+                f1 = totals.fmeasure()
+                length_rows.append(BreakdownRow(
+                    [f"{low}-{high}" if high < 10000 else f"{low}+", str(totals.sentences),
+                     _f1(f1)], SentenceFilter(min_length=low, max_length=high),
+                    None if math.isnan(f1) else f1 / 100))
+            tables.append(BreakdownTable(f"{name}: F1 by sentence length",
+                                         ["length", "sentences", "F1"], length_rows))
+        return tables
+
+
+def _f1(value: float) -> str:
+    """An F-measure as EVALB prints it (``-nan`` when undefined)."""
+    return "-nan" if math.isnan(value) else f"{value:.2f}"
+
+
+def load_brackets(gold: str, systems: list[str], params: EvalbParams,
+                  prm_names: Sequence[str] = ()) -> BracketCorpus:
+    """Score each system against gold with ``evaluate_brackets`` and build the corpus."""
+    runs = [evaluate_brackets(gold, path, params=params) for path in systems]
+    return BracketCorpus(gold, systems, params, runs, prm_names)

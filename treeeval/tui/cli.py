@@ -1,0 +1,184 @@
+"""``treeeval browse``: its command line, the format sniffing and the loading of the data.
+
+Textual is imported only when the browser starts, so parsing and loading can be used (and
+tested) without a terminal.
+
+>>> options = parse_browse_args(["-p", "COLLINS.prm", "gold.mrg", "sys.mrg"])
+>>> options.gold, options.systems, options.prm_names
+('gold.mrg', ['sys.mrg'], ['COLLINS.prm'])
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import BinaryIO, Sequence
+
+from ..bracket.params import EvalbParams
+from ..errors import InputError, UsageError
+from .model import BrowseCorpus
+
+BROWSE_USAGE = """\
+usage: treeeval browse [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]
+                       GOLD SYS [SYS2]
+
+Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
+GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X
+files as `treeeval dep` does (MaltEval); with --heads bracketed trees are converted to
+dependencies and browsed as such.  With SYS2, both systems are compared to GOLD.
+
+  -p PRM           EVALB parameter file (brackets), applied left to right as in
+                   treeeval bracket; a bundled one is found by name
+  -e N             EVALB's MAX_ERROR
+  -c N             EVALB's CUTOFF_LEN (second summary block)
+  --heads NAME     browse bracket files as dependencies, converted with this head table
+  --exclude-punct  leave out tokens whose FORM is all Unicode punctuation (dependencies;
+                   MaltEval's ExcludeUnicodePunc 1)
+  -h, --help       show this help
+
+Keys: ? or F1 in the browser lists them all; q quits.
+"""
+
+
+@dataclass
+class BrowseOptions:
+    """The parsed command line of ``treeeval browse``."""
+
+    gold: str
+    systems: list[str]
+    params: EvalbParams = field(default_factory=EvalbParams)
+    prm_names: list[str] = field(default_factory=list)
+    heads: str | None = None
+    exclude_punct: bool = False
+
+
+def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
+    """Parse the arguments; None means help was asked for."""
+    from ..formats.prm import find_prm, read_prm
+
+    params = EvalbParams()
+    names: list[str] = []
+    files: list[str] = []
+    heads = None
+    exclude_punct = False
+    queue = list(args)
+    while queue:
+        arg = queue.pop(0)
+        if arg in ("-h", "--help"):
+            return None
+        if arg == "--exclude-punct":
+            exclude_punct = True
+        elif arg == "--heads" or arg.startswith("--heads="):
+            heads = arg.partition("=")[2] or (queue.pop(0) if queue else "")
+            if not heads:
+                raise UsageError("option --heads needs a value")
+        elif arg.startswith("--"):
+            raise UsageError(f"unknown option {arg} (see treeeval browse -h)")
+        elif arg.startswith("-") and len(arg) > 1:
+            letter, glued = arg[1], arg[2:]
+            if letter not in "pec":
+                raise UsageError(f"unknown option -{letter} (see treeeval browse -h)")
+            value = glued or (queue.pop(0) if queue else None)
+            if value is None:
+                raise UsageError(f"option -{letter} needs a value")
+            if letter == "p":
+                params.apply_settings(read_prm(find_prm(value))[0])
+                names.append(value)
+            else:
+                number = _integer(value, f"-{letter}")
+                if letter == "e":
+                    params.max_error = number
+                else:
+                    params.cutoff_len = number
+        else:
+            files.append(arg)
+    if len(files) not in (2, 3):
+        raise UsageError(f"expected GOLD SYS [SYS2], got {len(files)} file argument(s)")
+    return BrowseOptions(files[0], files[1:], params, names, heads, exclude_punct)
+
+
+def _integer(value: str, option: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise UsageError(f"option {option} needs a whole number, got {value!r}") from None
+
+
+def sniff_format(path: str) -> str:
+    """``bracket``, ``conllx`` or ``conllu``: ``treeeval dep``'s rule (a bracket extension
+    or a first character ``(`` means bracketed trees), then, for CoNLL, the first non-blank
+    line: a comment or a multiword/empty-node id means CoNLL-U.
+
+    >>> import tempfile, os
+    >>> folder = tempfile.mkdtemp()
+    >>> def sniff(text):
+    ...     path = os.path.join(folder, "f")
+    ...     _ = open(path, "w").write(text)
+    ...     return sniff_format(path)
+    >>> sniff("\\n(TOP (S (NN a)))\\n"), sniff("1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n")
+    ('bracket', 'conllx')
+    >>> sniff("# sent_id = 1\\n1\\ta\\n"), sniff("1-2\\tab\\n")
+    ('conllu', 'conllu')
+    """
+    from ..dep.sources import sniff_format as dep_format
+
+    kind = dep_format(path)
+    if kind == "brackets":
+        return "bracket"
+    if kind != "conll":
+        raise UsageError(f"{path}: browsing {kind} files is not supported yet "
+                         "(convert them to CoNLL-X)")
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, 1):
+            text = line.strip().removeprefix(b"\xef\xbb\xbf")
+            if not text:
+                continue
+            if text.startswith(b"#"):
+                return "conllu"
+            first = text.split(b"\t", 1)[0]
+            if first.isdigit():
+                return "conllx"
+            if b"-" in first or b"." in first:
+                return "conllu"
+            raise InputError("neither a bracketed tree nor a CoNLL word line",
+                             path=path, line=number,
+                             source_line=line.decode("utf-8", "replace").rstrip("\r\n"))
+    raise InputError("the file is empty", path=path)
+
+
+def load_corpus(options: BrowseOptions) -> BrowseCorpus:
+    """Score the files as the matching ``treeeval`` command does; returns the corpus."""
+    kind = sniff_format(options.gold)
+    if kind == "conllu":
+        raise UsageError("browsing CoNLL-U files (treeeval ud) is not supported yet")
+    if kind == "bracket" and options.heads is None:
+        from .bracket_data import load_brackets
+
+        return load_brackets(options.gold, options.systems, options.params, options.prm_names)
+    if kind == "conllx" and options.heads is not None:
+        raise UsageError("--heads converts bracketed trees; the gold file is CoNLL-X already")
+    from .dep_data import load_dependencies
+
+    return load_dependencies(options.gold, options.systems, options.exclude_punct,
+                             options.heads)
+
+
+def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval browse``: load and score, then run the browser until it quits."""
+    options = parse_browse_args(args)
+    if options is None:
+        out.write(BROWSE_USAGE.encode())
+        return 0
+    for path in [options.gold] + options.systems:
+        if not os.path.exists(path):
+            raise InputError("no such file", path=path)
+    corpus = load_corpus(options)
+    try:
+        from .app import BrowseApp
+    except ModuleNotFoundError as exc:
+        if exc.name != "textual":
+            raise
+        raise UsageError("treeeval browse needs Textual (pip install textual)") from None
+
+    BrowseApp(corpus).run()
+    return 0

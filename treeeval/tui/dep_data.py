@@ -1,0 +1,331 @@
+"""Dependency files in the browser: per-sentence attachment scores, word rows, breakdowns.
+
+The hits are those of ``treeeval dep`` (``treeeval.dep.metrics.token_hits`` on treebanks
+read by ``treeeval.dep.reading.read_treebank``): LAS, UAS and LA per token, summed per
+sentence with ``bincount``.  With ``exclude_punct`` the tokens whose FORM is all Unicode
+punctuation are left out, as MaltEval's ExcludeUnicodePunc does.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> gold, system = os.path.join(folder, "gold.conll"), os.path.join(folder, "sys.conll")
+>>> row = "{}\\t{}\\t_\\tX\\tX\\t_\\t{}\\t{}\\t_\\t_\\n"
+>>> _ = open(gold, "w").write(row.format(1, "Rain", 2, "nsubj") + row.format(2, "fell", 0, "root"))
+>>> _ = open(system, "w").write(row.format(1, "Rain", 2, "obj") + row.format(2, "fell", 0, "root"))
+>>> corpus = load_dependencies(gold, [system])
+>>> corpus.values["las"].tolist(), corpus.values["uas"].tolist(), corpus.wrong.tolist()
+([50.0], [100.0], [True])
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+from rich.text import Text
+
+from ..dep.metrics import token_hits
+from ..dep.punctuation import punctuation_forms
+from ..dep.reading import read_treebank
+from ..errors import InputError
+from ..model.treebank import Treebank
+from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
+                    SentenceFilter, TableCorpus, length_bins, percent, precision_recall_rows)
+from .render_deps import dependency_diff, dependency_legend
+
+#: per-system columns: key, title, decimals, definition
+SYSTEM_COLUMNS = (
+    ("las", "LAS", 2, "100 * tokens with the right head and label / tokens scored"),
+    ("uas", "UAS", 2, "100 * tokens with the right head / tokens scored"),
+    ("la", "LA", 2, "100 * tokens with the right label / tokens scored"),
+    ("errors", "Err", 0, "tokens scored with a wrong head or label (LAS misses)"),
+    ("head_errors", "HdErr", 0, "tokens scored with a wrong head"),
+    ("label_errors", "LbErr", 0, "tokens scored with a wrong label"),
+)
+PAIR_COLUMNS = ("las", "uas", "errors")
+
+
+def sentence_blocks(lines: LineIndex) -> np.ndarray:
+    """The first line (1-based) of each blank-line separated block of a file, plus one
+    past the end: block k is lines ``starts[k]`` to ``starts[k + 1] - 1`` (blank lines
+    excluded on display).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f")
+    >>> _ = open(path, "w").write("a\\nb\\n\\nc\\n\\n\\nd\\n")
+    >>> sentence_blocks(LineIndex(path)).tolist()
+    [1, 4, 7, 8]
+    """
+    length = lines.ends - lines.starts
+    data = np.frombuffer(lines.data, dtype=np.uint8) if len(lines) else np.zeros(0, np.uint8)
+    first = data[np.minimum(lines.starts, max(len(data) - 1, 0))] if len(data) else data
+    blank = (length == 0) | ((length == 1) & (first == 13))
+    previous_blank = np.concatenate(([True], blank[:-1]))
+    starts = np.flatnonzero(~blank & previous_blank) + 1
+    return np.append(starts, len(lines) + 1)
+
+
+def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
+    """Where each of ``sentences`` sentences starts (as ``sentence_blocks``): blank-line
+    separated blocks (CoNLL, .mrg), or one sentence a line (EVALB's bracket files).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f")
+    >>> _ = open(path, "w").write("(S (A a))\\n(S (B b))\\n")
+    >>> sentence_starts(LineIndex(path), 2).tolist()
+    [1, 2, 3]
+    """
+    blocks = sentence_blocks(lines)
+    if len(blocks) - 1 != sentences and len(lines) >= sentences:
+        return np.arange(1, sentences + 2)
+    return blocks
+
+
+class DependencyCorpus(TableCorpus):
+    """A gold CoNLL-X file and one or two system files, scored as ``treeeval dep`` does."""
+
+    kind = "dep"
+
+    def __init__(self, gold_path: str, system_paths: list[str], gold: Treebank,
+                 systems: list[Treebank], exclude_punct: bool = False,
+                 source_note: str = "") -> None:
+        self.gold_path = gold_path
+        self.system_paths = system_paths
+        self.gold = gold
+        self.systems = systems
+        self.exclude_punct = exclude_punct
+        self.source_note = source_note
+        self.scored = (~punctuation_forms(gold.forms) if exclude_punct
+                       else np.ones(len(gold), dtype=bool))
+        self.hits = [{metric: token_hits(metric, gold, system) for metric in ("LAS", "UAS", "LA")}
+                     for system in systems]
+        self.offsets = np.concatenate(([0], np.cumsum(gold.sizes))).astype(np.int64)
+        self.gold_lines = LineIndex(gold_path)
+        self.system_lines = [LineIndex(path) for path in system_paths]
+        size = len(gold.sizes)
+        self.gold_blocks = sentence_starts(self.gold_lines, size)
+        self.system_blocks = [sentence_starts(lines, size) for lines in self.system_lines]
+        self._texts: list[str] | None = None
+        size = len(gold.sizes)
+        values: dict[str, np.ndarray] = {"id": np.arange(1, size + 1, dtype=float),
+                                         "len": gold.sizes.astype(float)}
+        columns = [Column("id", "ID", help="sentence number in the files"),
+                   Column("len", "Len", help="words in the sentence")]
+        wrong = np.zeros(size, dtype=bool)
+        shown = [c for c in SYSTEM_COLUMNS if len(systems) == 1 or c[0] in PAIR_COLUMNS]
+        scored_per_sentence = self._per_sentence(self.scored)
+        for k, hits in enumerate(self.hits):
+            suffix = self.suffix(k)
+            counts = {
+                "las": self._per_sentence(hits["LAS"] & self.scored),
+                "uas": self._per_sentence(hits["UAS"] & self.scored),
+                "la": self._per_sentence(hits["LA"] & self.scored),
+            }
+            with np.errstate(divide="ignore", invalid="ignore"):
+                column_values = {
+                    key: np.where(scored_per_sentence > 0,
+                                  100.0 * counts[key] / scored_per_sentence, np.nan)
+                    for key in counts}
+            column_values["errors"] = scored_per_sentence - counts["las"]
+            column_values["head_errors"] = scored_per_sentence - counts["uas"]
+            column_values["label_errors"] = scored_per_sentence - counts["la"]
+            wrong |= column_values["errors"] > 0
+            for key, title, decimals, meaning in shown:
+                values[key + suffix] = column_values[key].astype(float)
+                columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
+                                      meaning))
+        if len(systems) == 2:
+            values["delta"] = values["las2"] - values["las1"]
+            columns.append(Column("delta", "ΔLAS", 2, "LAS of system 2 minus LAS of system 1"))
+        super().__init__(columns, values, wrong, gold.sizes.copy(), np.zeros(size, dtype=np.int64))
+
+    def _per_sentence(self, mask: np.ndarray) -> np.ndarray:
+        return np.bincount(self.gold.sentence[mask], minlength=len(self.gold.sizes))
+
+    def suffix(self, system: int) -> str:
+        return "" if len(self.systems) == 1 else str(system + 1)
+
+    def _name(self, system: int) -> str:
+        return "system" if len(self.systems) == 1 else f"system {system + 1}"
+
+    # -- the header ----------------------------------------------------------------------------
+    def header(self) -> HeaderInfo:
+        files = [f"gold: {self.gold_path}"] + [f"{self._name(k)}: {path}"
+                                               for k, path in enumerate(self.system_paths)]
+        policy = ("punctuation excluded (FORM all Unicode punctuation, MaltEval's "
+                  "ExcludeUnicodePunc 1)" if self.exclude_punct
+                  else "punctuation included (MaltEval's default)")
+        parameters = [f"scored as treeeval dep (MaltEval): {policy}"]
+        if self.source_note:
+            parameters.append(self.source_note)
+        total = int(self.scored.sum())
+        scores = []
+        for k, hits in enumerate(self.hits):
+            parts = []
+            for metric in ("LAS", "UAS", "LA"):
+                right = int((hits[metric] & self.scored).sum())
+                parts.append(f"{metric} {percent(100.0 * right / total if total else math.nan)}"
+                             f" ({right}/{total})")
+            scores.append(f"{self._name(k)}: " + " · ".join(parts)
+                          + f" · {len(self.gold.sizes)} sentences")
+        return HeaderInfo(files, parameters, scores)
+
+    # -- text, detail, raw lines ---------------------------------------------------------------
+    def _tokens(self, index: int) -> slice:
+        return slice(int(self.offsets[index]), int(self.offsets[index + 1]))
+
+    def text(self, index: int) -> str:
+        return " ".join(str(form) for form in self.gold.forms[self._tokens(index)])
+
+    def texts(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(self.size)]
+        return self._texts
+
+    def detail(self, index: int, width: int) -> list[Text]:
+        tokens = self._tokens(index)
+        out: list[Text] = []
+        for k, system in enumerate(self.systems):
+            suffix = self.suffix(k)
+            title = Text(f"Sentence {index + 1} · {self._name(k)}: ", style="bold")
+            title.append(f"LAS {percent(self.values['las' + suffix][index])} "
+                         f"UAS {percent(self.values['uas' + suffix][index])} · "
+                         f"{int(self.values['errors' + suffix][index])} errors")
+            out.append(title)
+            out.extend(dependency_diff(
+                [str(form) for form in self.gold.forms[tokens]],
+                self.gold.heads[tokens].tolist(), [str(x) for x in self.gold.labels[tokens]],
+                system.heads[tokens].tolist(), [str(x) for x in system.labels[tokens]],
+                self.scored[tokens].tolist() if self.exclude_punct else None))
+            out.append(Text())
+        out.append(dependency_legend())
+        out.append(Text())
+        out.extend(self.raw(index))
+        return out
+
+    def raw(self, index: int) -> list[Text]:
+        """The sentence's lines in each file, after file name and line number."""
+        out = []
+        for path, lines, blocks in [(self.gold_path, self.gold_lines, self.gold_blocks)] + list(
+                zip(self.system_paths, self.system_lines, self.system_blocks)):
+            if index + 1 >= len(blocks):
+                continue
+            first, last = int(blocks[index]), int(blocks[index + 1]) - 1
+            for number in range(first, last + 1):
+                line = lines.line(number)
+                if not line.strip():
+                    continue
+                text = Text(f"{path}:{number}: ", style="dim")
+                text.append(line.decode("utf-8", "replace").replace("\t", "  "))
+                out.append(text)
+        return out
+
+    # -- filters and breakdown -------------------------------------------------------------------
+    def _token_wrong(self, k: int) -> np.ndarray:
+        return ~self.hits[k]["LAS"] & self.scored
+
+    def label_mask(self, label: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        for k, system in enumerate(self.systems):
+            tokens = self._token_wrong(k) & ((self.gold.labels == label) | (system.labels == label))
+            mask[self.gold.sentence[tokens]] = True
+        return mask
+
+    def confusion_mask(self, gold: str, system_label: str) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=bool)
+        for system in self.systems:
+            tokens = (self.gold.labels == gold) & (system.labels == system_label) & self.scored
+            mask[self.gold.sentence[tokens]] = True
+        return mask
+
+    def breakdown(self) -> list[BreakdownTable]:
+        tables = []
+        for k, system in enumerate(self.systems):
+            name = self._name(k)
+            right = self.hits[k]["LAS"] & self.scored
+            gold_labels = self.gold.labels[self.scored].astype(str)
+            sys_labels = system.labels[self.scored].astype(str)
+            labels, inverse = np.unique(np.concatenate([gold_labels, sys_labels]),
+                                        return_inverse=True)
+            gold_codes, sys_codes = inverse[:len(gold_labels)], inverse[len(gold_labels):]
+            hit = right[self.scored]
+            size = len(labels)
+            rows = precision_recall_rows(
+                [str(label) for label in labels], np.bincount(gold_codes, minlength=size),
+                np.bincount(sys_codes, minlength=size),
+                np.bincount(gold_codes, weights=hit, minlength=size).astype(np.int64),
+                np.bincount(sys_codes, weights=hit, minlength=size).astype(np.int64))
+            tables.append(BreakdownTable(
+                f"{name}: by deprel (a token is right when head and label are: LAS)",
+                ["deprel", "gold", "system", "P", "R", "F1"],
+                [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
+                              SentenceFilter(label=label), None if math.isnan(f) else f / 100)
+                 for label, g, s, p, r, f in rows],
+                "select a deprel: sentences where a token with it (gold or system) is wrong"))
+            differ = gold_codes != sys_codes
+            pairs, counts = np.unique(np.stack([gold_codes[differ], sys_codes[differ]]), axis=1,
+                                      return_counts=True) if differ.any() else (
+                np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64))
+            order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
+            tables.append(BreakdownTable(
+                f"{name}: label confusions (gold → system)", ["gold", "system", "tokens"],
+                [BreakdownRow([str(labels[pairs[0, j]]), str(labels[pairs[1, j]]),
+                               str(int(counts[j]))],
+                              SentenceFilter(confusion=(str(labels[pairs[0, j]]),
+                                                        str(labels[pairs[1, j]]))))
+                 for j in order[:40]]))
+            per_sentence_right = self._per_sentence(right)
+            per_sentence_scored = self._per_sentence(self.scored)
+            length_rows = []
+            for low, high in length_bins(self.gold.sizes):
+                mask = (self.gold.sizes >= low) & (self.gold.sizes <= high)
+                scored = int(per_sentence_scored[mask].sum())
+                las = 100.0 * int(per_sentence_right[mask].sum()) / scored if scored else math.nan
+                length_rows.append(BreakdownRow(
+                    [f"{low}-{high}" if high < 10000 else f"{low}+", str(int(mask.sum())),
+                     percent(las)], SentenceFilter(min_length=low, max_length=high),
+                    None if math.isnan(las) else las / 100))
+            tables.append(BreakdownTable(f"{name}: LAS by sentence length",
+                                         ["length", "sentences", "LAS"], length_rows))
+        return tables
+
+
+def check_same_text(gold: Treebank, system: Treebank, system_path: str) -> None:
+    """Refuse, as ``treeeval dep`` does, a system file whose words differ from gold."""
+    problem = None
+    if len(gold.sizes) != len(system.sizes):
+        problem = f"{len(system.sizes)} sentences, gold has {len(gold.sizes)}"
+    elif not np.array_equal(gold.sizes, system.sizes):
+        first = int(np.flatnonzero(gold.sizes != system.sizes)[0])
+        problem = f"sentence {first + 1} has {system.sizes[first]} words, gold has " \
+                  f"{gold.sizes[first]}"
+    elif not np.array_equal(gold.forms, system.forms):
+        token = int(np.flatnonzero(gold.forms != system.forms)[0])
+        problem = (f"sentence {gold.sentence[token] + 1}, word {gold.positions[token]}: "
+                   f"{system.forms[token]!r}, gold has {gold.forms[token]!r}")
+    if problem:
+        raise InputError(f"not the same text as the gold file: {problem}", path=system_path)
+
+
+def load_dependencies(gold: str, systems: Sequence[str], exclude_punct: bool = False,
+                      heads: str | None = None) -> DependencyCorpus:
+    """Read gold and system files (CoNLL-X, or bracketed trees converted with the head
+    table ``heads``) and score them."""
+    if heads is None:
+        gold_bank = read_treebank(gold)
+        system_banks = [read_treebank(path) for path in systems]
+        note = ""
+    else:
+        gold_bank, system_banks = _converted(gold, heads), [_converted(p, heads) for p in systems]
+        note = f"bracket files converted to dependencies with head table {heads} (no labels)"
+    for path, bank in zip(systems, system_banks):
+        check_same_text(gold_bank, bank, path)
+    return DependencyCorpus(gold, list(systems), gold_bank, system_banks, exclude_punct, note)
+
+
+def _converted(path: str, heads: str) -> Treebank:
+    from ..conversion import Converter
+    from ..formats.brackets import read_trees
+
+    converter = Converter(heads)
+    return Treebank.from_sentences(converter.sentences(read_trees(path)))

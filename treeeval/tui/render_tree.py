@@ -1,0 +1,241 @@
+"""Gold and system trees of one sentence, drawn as outlines with each bracket's fate marked.
+
+The fate of every bracket comes from EVALB's own per-sentence engine
+(``treeeval.bracket.reference``): the engine reads both lines, matches the brackets and
+leaves each bracket's result code behind (1 matched, 0 not matched, 5 not counted).  This
+module only reads those codes and draws; it scores nothing itself.
+
+Every mark has a colour and a character, so the drawing reads on a monochrome terminal:
+
+======  ==========================================================  ==========
+mark    meaning                                                     colour
+======  ==========================================================  ==========
+``✓``   bracket matched                                             green
+``-``   gold bracket not found in the system tree (recall error)    red
+``+``   system bracket not in the gold tree (precision error)       magenta
+``×``   bracket crosses a bracket of the other tree                 bold red
+``·``   bracket or word EVALB does not count (deleted, empty span)  dim
+``~``   word whose part-of-speech tag differs from gold              yellow
+``?``   sentence not scored (EVALB's Error or Skip status)          dim
+======  ==========================================================  ==========
+
+>>> from treeeval.bracket.params import EvalbParams
+>>> diff = diff_brackets(b"(S (NP (DT a) (NN b)) (VP (VB c)))", b"(S (DT a) (X (NN b) (VB c)))",
+...                      EvalbParams(), 1)
+>>> diff.score.matched, diff.score.crossing
+(1, 1)
+>>> for line in draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold"):
+...     print(line.plain)
+✓  S [0-2]
+-×   NP [0-1]
+       DT a
+       NN b
+-    VP [2-2]
+       VB c
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nltk import Tree
+from rich.text import Text
+
+from ..bracket.params import EvalbParams
+from ..bracket.reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
+                                 SentenceScore)
+from ..errors import TreeevalError
+from ..formats.brackets import parse_tree_lark
+
+#: result codes the reference engine leaves on a bracket
+MATCHED, UNMATCHED, NOT_COUNTED = 1, 0, 5
+
+#: (character, style) of a bracket's fate, by side and result code
+FATES = {
+    ("gold", MATCHED): ("✓", "green"),
+    ("gold", UNMATCHED): ("-", "red"),
+    ("test", MATCHED): ("✓", "green"),
+    ("test", UNMATCHED): ("+", "magenta"),
+}
+NOT_COUNTED_MARK = ("·", "dim")
+UNSCORED_MARK = ("?", "dim")
+CROSSING_MARK = ("×", "bold red")
+WRONG_TAG_MARK = ("~", "yellow")
+
+Side = Literal["gold", "test"]
+
+
+@dataclass
+class BracketDiff:
+    """Both lines of one sentence as EVALB's engine left them after scoring."""
+
+    gold_line: bytes
+    test_line: bytes
+    gold: ReadSide
+    test: ReadSide
+    score: SentenceScore
+    #: one flag per bracket: does it cross a counted bracket of the other side?
+    gold_crossing: list[bool] = field(default_factory=list)
+    test_crossing: list[bool] = field(default_factory=list)
+    #: EVALB's messages for this line (e.g. ``Length unmatch (12|11)``)
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def scored(self) -> bool:
+        """Whether the brackets went through matching (status 0)."""
+        return self.score.status == 0
+
+
+def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
+                  line_no: int, crossing: bool = True) -> BracketDiff:
+    """Score one line pair with EVALB's per-sentence engine and keep what it left behind
+    (with ``crossing``, also which brackets cross one of the other side).
+
+    >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B z))", EvalbParams(), 4)
+    >>> diff.score.status, diff.messages
+    (1, ['Words unmatch (y|z)'])
+    """
+    stream = io.BytesIO()
+    engine = ReferenceEngine(params, ErrorBudget(1 << 62, stream))
+    try:
+        gold = engine.read_line(gold_line, line_no)
+        test = engine.read_line(test_line, line_no)
+        score = engine.score_sides(gold, test, line_no)
+    except EvalbKilled:
+        gold, test = ReadSide(gold_line), ReadSide(test_line)
+        score = SentenceScore(line_no, 0, 1, 0, 0, 0, 0, 0, 0)
+    messages = [line.split(b" : ", 1)[-1].decode("latin-1")
+                for line in stream.getvalue().splitlines()]
+    diff = BracketDiff(gold_line, test_line, gold, test, score, messages=messages)
+    if diff.scored and crossing:
+        diff.gold_crossing = [_crosses(g, test.brackets) for g in gold.brackets]
+        diff.test_crossing = [_crosses(t, gold.brackets) for t in test.brackets]
+    return diff
+
+
+def _crosses(bracket: Bracket, others: list[Bracket]) -> bool:
+    """EVALB's crossing test (reference.ReferenceEngine._crossing) for one bracket."""
+    if bracket.result == NOT_COUNTED:
+        return False
+    return any(
+        other.result != NOT_COUNTED and (
+            (other.start < bracket.start < other.end < bracket.end)
+            or (bracket.start < other.start < bracket.end < other.end))
+        for other in others)
+
+
+def _is_preterminal(node: Tree) -> bool:
+    return len(node) == 1 and isinstance(node[0], str)
+
+
+def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
+              deleted: frozenset[bytes] = frozenset()) -> list[Text]:
+    """One tree as an indented outline, one bracket or word per line, marks on the left.
+
+    The brackets of the outline are paired with the engine's brackets in reading order;
+    ``deleted`` holds the labels whose words EVALB drops (DELETE_LABEL), drawn dim.
+    A line that does not parse, or whose brackets do not pair up, is drawn as it is.
+
+    >>> from treeeval.bracket.params import EvalbParams
+    >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B y))", EvalbParams(), 1)
+    >>> [line.plain for line in draw_tree(diff.test_line, diff.test, diff.test_crossing, "test")]
+    ['✓  S [0-1]', '     A x', '     B y']
+    """
+    try:
+        trees = parse_tree_lark(line)
+    except TreeevalError as exc:
+        return [Text(f"?  cannot draw: {exc}", style="dim"), Text(line.decode("latin-1"))]
+    nodes: list[tuple[int, Tree]] = []
+    for tree in trees:
+        _walk(tree, 0, nodes)
+    brackets = [node for _, node in nodes if not _is_preterminal(node)]
+    if len(brackets) != len(side.brackets):
+        return [Text("?  brackets do not pair with EVALB's reading", style="dim"),
+                Text(line.decode("latin-1"))]
+    terminals = iter(side.terminals)
+    bracket_index = 0
+    lines: list[Text] = []
+    for depth, node in nodes:
+        indent = "  " * depth
+        if _is_preterminal(node):
+            label = str(node.label())
+            text = Text()
+            if label.encode("latin-1", "replace") in deleted:
+                text.append("   ")
+                text.append(f"{indent}{label} {node[0]}", style="dim")
+            else:
+                terminal = next(terminals, None)
+                wrong_tag = terminal is not None and terminal.result == 0
+                mark, style = WRONG_TAG_MARK if wrong_tag else (" ", "")
+                text.append(mark, style=style)
+                text.append(f"  {indent}{label} {node[0]}")
+            lines.append(text)
+            continue
+        bracket = side.brackets[bracket_index]
+        crossed = bracket_index < len(crossing) and crossing[bracket_index]
+        bracket_index += 1
+        lines.append(_bracket_line(bracket, crossed, role, indent, str(node.label())))
+    return lines
+
+
+def _walk(node: Tree, depth: int, out: list[tuple[int, Tree]]) -> None:
+    out.append((depth, node))
+    if _is_preterminal(node):
+        return
+    for child in node:
+        if isinstance(child, Tree):
+            _walk(child, depth + 1, out)
+
+
+def _bracket_line(bracket: Bracket, crossed: bool, role: Side, indent: str, label: str) -> Text:
+    if bracket.result == NOT_COUNTED:
+        mark, style = NOT_COUNTED_MARK
+    else:
+        mark, style = FATES.get((role, bracket.result), UNSCORED_MARK)
+    text = Text()
+    text.append(mark, style=style)
+    text.append(*(CROSSING_MARK if crossed else (" ", "")))
+    span = f"[{bracket.start}-{bracket.end - 1}]" if bracket.end > bracket.start else "[]"
+    body = f" {indent}{label or '(no label)'} {span}"
+    text.append(body, style="dim" if mark in ("·", "?") else style)
+    return text
+
+
+def side_by_side(left: list[Text], right: list[Text], width: int,
+                 titles: tuple[str, str] = ("gold", "system")) -> list[Text]:
+    """Two columns of lines, each cut or padded to half of ``width``, with titles on top.
+
+    >>> rows = side_by_side([Text("a"), Text("bb")], [Text("c")], 13, ("G", "S"))
+    >>> [row.plain for row in rows]
+    ['G     │ S', 'a     │ c', 'bb    │ ']
+    """
+    column = max(1, (width - 3) // 2)
+    rows = []
+    left = [Text(titles[0], style="bold")] + left
+    right = [Text(titles[1], style="bold")] + right
+    for index in range(max(len(left), len(right))):
+        cell = left[index].copy() if index < len(left) else Text()
+        cell.truncate(column, overflow="ellipsis", pad=True)
+        row = Text.assemble(cell, (" │ ", "dim"))
+        if index < len(right):
+            other = right[index].copy()
+            other.truncate(column, overflow="ellipsis")
+            row.append_text(other)
+        rows.append(row)
+    return rows
+
+
+def bracket_legend() -> Text:
+    """The key to the marks, as drawn under the trees."""
+    text = Text()
+    for (mark, style), meaning in (
+        (FATES["gold", MATCHED], "matched"), (FATES["gold", UNMATCHED], "missing (recall)"),
+        (FATES["test", UNMATCHED], "extra (precision)"), (CROSSING_MARK, "crossing"),
+        (WRONG_TAG_MARK, "wrong tag"), (NOT_COUNTED_MARK, "not counted"),
+    ):
+        text.append(mark, style=style)
+        text.append(f" {meaning}  ")
+    text.rstrip()
+    return text

@@ -1,0 +1,1 @@
+"""The widgets of ``treeeval browse``."""
