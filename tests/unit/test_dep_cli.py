@@ -220,3 +220,12 @@ def test_cross_validation_macro_average(tmp_path: Path) -> None:
     assert "Macro-average of 2 cross-validation folds" in text
     with pytest.raises(UsageError, match="the numbers must be equal"):
         run("-g", *gold, "-s", parsed[0])
+
+
+def test_cross_validation_micro_average(tmp_path: Path) -> None:
+    gold = [conll(tmp_path / "g1.conll"), conll(tmp_path / "g2.conll", copies=3)]
+    parsed = [conll(tmp_path / "p1.conll"), conll(tmp_path / "p2.conll", parsed=True, copies=3)]
+    text = run("-g", *gold, "-s", *parsed, "--micro-average", "1")
+    # pooled: 4 + 6 of 16 tokens right (the macro-average would be (1 + 0.5) / 2)
+    assert "0.625         Row mean\n16            Row count\n" in text
+    assert f"Gold:   {gold[0]}, {gold[1]}\n" in text

@@ -20,7 +20,6 @@ from typing import Sequence
 
 import numpy as np
 
-from ..conversion.deletion import load_prm
 from ..formats.conll_columns import Vocabulary
 from ..model.treebank import Treebank
 from .compare import Comparison, compare_systems
@@ -52,6 +51,8 @@ def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
     left out for every system, so a parser that tags a comma differently is still scored
     on the same words.
     """
+    from ..conversion.deletion import load_prm  # nltk: only when -p is given
+
     params, _ = load_prm(prm)
     tags = np.array([tag.encode("utf-8", "surrogateescape") for tag in gold.cpostags.tolist()],
                     dtype=object)

@@ -54,12 +54,16 @@ def render_dep(options: DepOptions) -> Sections:
     per GroupBy value and metric, with plain attribute headers.  Several values of another
     parameter (``--ExcludeDeprels ";punct"``) repeat everything for each combination.
     Several gold files with as many parsed files are cross-validation folds: each fold is
-    reported, then the macro-average of the folds' tables (:func:`average_tables`).
+    reported, then the macro-average of the folds' tables (:func:`average_tables`); with
+    ``--micro-average 1`` the folds are pooled into one evaluation instead.
     """
     plan = file_plan(options)
     gold_files, parsed_files = list(plan.gold), list(plan.parsed)
     folds = ([(gold_files[0], parsed_files)] if plan.mode != "cross-validation"
              else [(g, [p]) for g, p in plan.pairs])
+    pooled = plan.mode == "cross-validation" and options.switch("micro-average", False)
+    if pooled:
+        folds = [(", ".join(gold_files), [", ".join(parsed_files)])]
     metrics = metric_order(options)
     merged = (len(options.groupby) == 1 and options.switch("merge-tables", True)
               and not (len(metrics) > 1 and has_cut(options.groupby[0])))
@@ -90,7 +94,8 @@ def render_dep(options: DepOptions) -> Sections:
 
     built: list[list[Table]] = []
     for gold_path, paths in folds:
-        gold, parsed = load_files(options, gold_path, paths)
+        gold, parsed = pool_folds(options, plan) if pooled else load_files(options, gold_path,
+                                                                            paths)
         for path, treebank in zip(paths, parsed):
             fold: list[Table] = []
             for setting in settings(options):
@@ -160,13 +165,22 @@ def file_plan(options: DepOptions) -> EvaluationPlan:
     return pair_files(expand_files(options.gold), expand_files(options.parsed))
 
 
-def load_files(options: DepOptions, gold_path: str,
-               paths: list[str]) -> tuple[Treebank, list[Treebank]]:
+def pool_folds(options: DepOptions, plan: EvaluationPlan) -> tuple[Treebank, list[Treebank]]:
+    """``--micro-average 1``: the gold files as one treebank and the parsed files as one,
+    each fold checked for the same text first."""
+    vocabulary = Vocabulary()
+    folds = [load_files(options, gold, [parsed], vocabulary) for gold, parsed in plan.pairs]
+    return (Treebank.concatenate([gold for gold, _ in folds]),
+            [Treebank.concatenate([parsed[0] for _, parsed in folds])])
+
+
+def load_files(options: DepOptions, gold_path: str, paths: list[str],
+               vocabulary: Vocabulary | None = None) -> tuple[Treebank, list[Treebank]]:
     """Read the gold file and the parsed files in any format, check the tags against
     ``--postag``/``--deprel`` and check that every file holds the gold's text."""
     charset = check_charset(options.own.get("charset", "utf-8"))
     heads = options.own.get("heads", "collins")
-    vocabulary = Vocabulary()
+    vocabulary = vocabulary if vocabulary is not None else Vocabulary()
     loaded = []
     for path in [gold_path, *paths]:
         treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)

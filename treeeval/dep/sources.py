@@ -38,20 +38,19 @@ import os
 import re
 import warnings
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
-from ..conversion import ConversionError, ConversionWarning, Converter
-from ..conversion.cli import tree_start_line
 from ..errors import InputError, UsageError
-from ..formats.brackets import read_trees
-from ..formats.headrules import HeadTable
 from ..formats.malttab import read_malttab
 from ..formats.maltxml import locate_word, read_maltxml
 from ..formats.text import read_text
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+
+if TYPE_CHECKING:
+    from ..formats.headrules import HeadTable
 
 FORMATS = ("conll", "malttab", "maltxml", "brackets")
 BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
@@ -225,6 +224,11 @@ def read_sentences(path: str, *, charset: str = "utf-8",
 
 def _converted(path: str, charset: str, heads: str | os.PathLike | HeadTable,
                labels: str) -> list[DependencySentence]:
+    # imported here: nltk and lark cost a quarter of a second that CoNLL input never needs
+    from ..conversion import ConversionError, ConversionWarning, Converter
+    from ..conversion.cli import tree_start_line
+    from ..formats.brackets import read_trees
+
     converter = Converter(heads, labels)
     trees = read_trees(path, encoding=charset)
     try:
@@ -300,6 +304,8 @@ def _locate(path: str, treebank: Treebank, index: int, kind: str,
     """Line, column and text of token ``index``'s POSTAG or DEPREL in ``path``."""
     format = sniff_format(path)
     if format == "brackets":
+        from ..conversion.cli import tree_start_line
+
         return tree_start_line(path, int(treebank.sentence[index]) + 1) or None, None, None
     if format == "maltxml":
         line, column = locate_word(path, index)
