@@ -229,3 +229,18 @@ def test_cross_validation_micro_average(tmp_path: Path) -> None:
     # pooled: 4 + 6 of 16 tokens right (the macro-average would be (1 + 0.5) / 2)
     assert "0.625         Row mean\n16            Row count\n" in text
     assert f"Gold:   {gold[0]}, {gold[1]}\n" in text
+
+
+def test_different_text_names_the_line(tmp_path: Path) -> None:
+    gold = conll(tmp_path / "g.conll", copies=2)
+    parsed = tmp_path / "p.conll"
+    parsed.write_text(Path(gold).read_text(encoding="utf-8").replace("barks", "bark", 2)
+                      .replace("bark", "barks", 1), encoding="utf-8")
+    with pytest.raises(InputError, match=r"different word forms \('barks' in the treebank, "
+                                         r"'bark' here\)") as caught:
+        run("-g", gold, "-s", str(parsed))
+    assert (caught.value.line, caught.value.column) == (8, 3)
+    short = tmp_path / "short.conll"
+    short.write_text("1\tThe\t_\tDET\tDET\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
+    with pytest.raises(InputError, match="sentence 1: 4 words in the treebank, 1 here"):
+        run("-g", gold, "-s", str(short))

@@ -19,6 +19,7 @@ from ..formats.conll import read_conll
 from ..formats.conll_columns import Vocabulary, read_columns
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from .sources import locate_token
 
 #: the string columns every evaluation uses: read with the file (the others on first use)
 EAGER = ("form", "deprel")
@@ -85,14 +86,33 @@ def _check_pheads(sentences: list[DependencySentence], path: str) -> None:
 
 
 def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_path: str) -> None:
-    """Abort as MaltEval does unless both files hold the same sentences and FORMs."""
-    problem = None
-    if len(gold.sizes) != len(parsed.sizes):
-        problem = "different number of sentences"
-    elif not np.array_equal(gold.sizes, parsed.sizes):
-        problem = "different sentence lengths"
-    elif not gold.equal("form", parsed).all():
-        problem = "different word forms"
+    """Abort as MaltEval does unless both files hold the same sentences and FORMs.
+
+    The error points at the parsed file's first token that differs: the first word of the
+    first sentence of another length, or the first other FORM (or, with fewer or more
+    sentences, the first sentence past the shorter file's end).
+    """
+    problem, index = None, None
+    sentences = min(len(gold.sizes), len(parsed.sizes))
+    lengths = np.flatnonzero(gold.sizes[:sentences] != parsed.sizes[:sentences])
+    if len(lengths):
+        problem = f"different sentence lengths (sentence {lengths[0] + 1}: " \
+                  f"{gold.sizes[lengths[0]]} words in the treebank, {parsed.sizes[lengths[0]]} here)"
+        index = int(parsed.sizes[:lengths[0]].sum())
+    elif len(gold.sizes) != len(parsed.sizes):
+        problem = (f"different number of sentences ({len(gold.sizes)} in the treebank, "
+                   f"{len(parsed.sizes)} here)")
+        index = int(parsed.sizes[:sentences].sum()) if len(parsed.sizes) > sentences else None
+    else:
+        differ = np.flatnonzero(~gold.equal("form", parsed))
+        if len(differ):
+            index = int(differ[0])
+            problem = (f"different word forms ({str(gold.forms[index])!r} in the treebank, "
+                       f"{str(parsed.forms[index])!r} here)")
     if problem:
+        line = column = source_line = None
+        if index is not None and index < len(parsed):
+            line, column, source_line = locate_token(parsed_path, parsed, index, "FORM")
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "
-                         f"contain the same text; {problem}", path=parsed_path)
+                         f"contain the same text; {problem}", path=parsed_path, line=line,
+                         column=column, source_line=source_line)

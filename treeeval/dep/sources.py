@@ -58,7 +58,8 @@ BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
 DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll", ".conllx", ".conllu") + BRACKET_EXTENSIONS
 #: the POSTAG and DEPREL fields of a CoNLL and of a MaltTab line (0-based, empty fields
 #: collapsed as MaltEval's tokenizer collapses them)
-FIELDS = {"conll": {"POSTAG": 4, "DEPREL": 7}, "malttab": {"POSTAG": 1, "DEPREL": 3}}
+FIELDS = {"conll": {"FORM": 1, "POSTAG": 4, "DEPREL": 7},
+          "malttab": {"FORM": 0, "POSTAG": 1, "DEPREL": 3}}
 #: bytes read when looking for a file's first character
 SNIFF_BYTES = 1 << 16
 
@@ -286,7 +287,7 @@ def validate_tags(data: Treebank | Sequence[DependencySentence], path: str,
     if not problems:
         return
     index, _, kind, tag, tag_file = min(problems)
-    line, column, source_line = _locate(path, treebank, index, kind, charset)
+    line, column, source_line = locate_token(path, treebank, index, kind, charset)
     raise InputError(f"{kind} {tag!r} is not in {tag_file}", path=path, line=line,
                      column=column, source_line=source_line)
 
@@ -299,9 +300,9 @@ def _first_invalid(values: np.ndarray, valid: frozenset[str]) -> int | None:
     return int(bad[0]) if len(bad) else None
 
 
-def _locate(path: str, treebank: Treebank, index: int, kind: str,
-            charset: str) -> tuple[int | None, int | None, str | None]:
-    """Line, column and text of token ``index``'s POSTAG or DEPREL in ``path``."""
+def locate_token(path: str, treebank: Treebank, index: int, kind: str,
+                 charset: str = "utf-8") -> tuple[int | None, int | None, str | None]:
+    """Line, column and text of token ``index``'s FORM, POSTAG or DEPREL in ``path``."""
     format = sniff_format(path)
     if format == "brackets":
         from ..conversion.cli import tree_start_line
