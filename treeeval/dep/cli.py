@@ -133,13 +133,14 @@ def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list
     if len(setting) > 1:
         raise UsageError(f"--stat {options.formatting.get('stat', 'bootstrap')} with several "
                          "values of a parameter is not supported")
-    return compare_systems(gold_path, gold, [(path, sniff_format(path), treebank)
-                                             for path, treebank in zip(paths, parsed)],
+    systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
+    converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
+    return compare_systems(gold_path, gold, systems,
                            method=options.formatting.get("stat", "bootstrap"),
                            resamples=_number(options, "resamples", 10_000),
                            seed=_number(options, "seed", 1),
                            keep=_parser_side(options, setting[0], gold, parsed[0]),
-                           heads=options.own.get("heads"))
+                           heads=options.own.get("heads", "collins") if converted else None)
 
 
 def _number(options: DepOptions, name: str, default: int) -> int:
