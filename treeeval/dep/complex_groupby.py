@@ -49,7 +49,7 @@ import lark
 import numpy as np
 
 from ..errors import InputError, UsageError
-from .malteval_report import java_string_hash
+from .malteval_report import hash_order
 from .plugins import java_string_order
 
 #: the simple GroupBy values a complex value may combine, and their treebank columns
@@ -198,32 +198,14 @@ Postag or Feats)
                 raise _error(_unknown(str(name)), value, name.column, path)
             if name not in offsets.setdefault(offset, []):
                 offsets[offset].append(str(name))
-    items = tuple((offset, tuple(_java_hash_order(names, java_string_hash)))
+    items = tuple((offset, tuple(hash_order(names)))
                   for offset, names in ((offset, offsets[offset]) for offset in
-                                        _java_hash_order(list(offsets), _java_integer_hash)))
+                                        hash_order(list(offsets), _java_integer_hash)))
     return ComplexGroupBy(value, items)
 
 
 def _java_integer_hash(number: int) -> int:
     return number & 0xFFFFFFFF
-
-
-def _java_hash_order(keys: list[Any], hash_code: Any) -> list[Any]:
-    """The iteration order of a Java 8 ``HashMap`` / ``HashSet`` filled with ``keys``.
-
-    >>> _java_hash_order([-2, 0, -1, 1], _java_integer_hash)
-    [0, -1, -2, 1]
-    """
-    capacity = 16
-    while len(keys) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(key: Any) -> int:
-        value = hash_code(key)
-        return (value ^ (value >> 16)) & (capacity - 1)
-
-    return [key for _, _, key in sorted((bucket(key), index, key)
-                                        for index, key in enumerate(keys))]
 
 
 def _unknown(name: str) -> str:

@@ -19,7 +19,7 @@ accuracy /    Token
 from __future__ import annotations
 
 from decimal import ROUND_HALF_EVEN, Decimal
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 RULE = "=" * 52
 
@@ -71,21 +71,25 @@ def java_string_hash(text: str) -> int:
     return value
 
 
-def hash_order(keys: Sequence[str]) -> list[str]:
-    """The iteration order of a ``java.util.HashMap`` filled with ``keys`` in this order.
+def hash_order(keys: Sequence[Any], hash_code: Callable[[Any], int] | None = None) -> list[Any]:
+    """The iteration order of a Java 8 ``HashMap`` (or ``HashSet``) filled with ``keys`` in
+    this order; ``hash_code`` is the keys' ``hashCode`` (String's by default).
 
     MaltEval prints the columns of several metrics in this order, not the command line's.
 
     >>> hash_order(["LAS", "UAS", "LA"])
     ['LA', 'UAS', 'LAS']
+    >>> hash_order([-2, 0, -1, 1], lambda number: number & 0xFFFFFFFF)  # Integer keys
+    [0, -1, -2, 1]
     """
+    hash_code = hash_code or java_string_hash
     unique = list(dict.fromkeys(keys))
     capacity = 16
     while len(unique) > capacity * 3 // 4:
         capacity *= 2
 
-    def bucket(key: str) -> int:
-        value = java_string_hash(key)
+    def bucket(key: Any) -> int:
+        value = hash_code(key)
         return (value ^ (value >> 16)) & (capacity - 1)
 
     return [key for _, _, key in sorted((bucket(key), index, key)

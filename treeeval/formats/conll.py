@@ -44,6 +44,7 @@ import os
 from typing import IO, Iterable, Iterator, Union
 
 from ..errors import InputError
+from ..formats.text import open_lines
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 
 FORMATS = ("conllx", "conllu")
@@ -60,18 +61,8 @@ class ConllError(InputError):
 
 def read_conll(source: Source, encoding: str = "utf-8") -> Iterator[DependencySentence]:
     """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file)."""
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        try:
-            stream = open(path, encoding=encoding, newline="")
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-        return _read_and_close(stream, path)
-    name = getattr(source, "name", None)
-    path = name if isinstance(name, str) else "<input>"
-    if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
-        source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
-    return _read_lines(source, path)  # type: ignore[arg-type]
+    stream, path, opened = open_lines(source, encoding)
+    return _read_and_close(stream, path) if opened else _read_lines(stream, path)
 
 
 def _read_and_close(stream: IO[str], path: str) -> Iterator[DependencySentence]:

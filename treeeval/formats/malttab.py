@@ -23,7 +23,6 @@ MaltTabError (an InputError) with file, line and column.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from pathlib import Path
@@ -31,7 +30,7 @@ from typing import IO, Iterator, Union
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
-from .text import decode
+from .text import decode, open_lines
 
 #: the columns of a MaltTab line, in order
 COLUMNS = ("FORM", "POSTAG", "HEAD", "DEPREL")
@@ -57,18 +56,8 @@ def read_malttab(source: Source, encoding: str = "utf-8") -> Iterator[Dependency
     ...
     treeeval.formats.malttab.MaltTabError: <input>:1:9: HEAD must be a whole number, found 'two'
     """
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        try:
-            stream = open(path, encoding=encoding, newline="")
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-        return _read_and_close(stream, path, encoding)
-    name = getattr(source, "name", None)
-    path = name if isinstance(name, str) else "<input>"
-    if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
-        source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
-    return _decoded(source, path, None)  # type: ignore[arg-type]
+    stream, path, opened = open_lines(source, encoding)
+    return _read_and_close(stream, path, encoding) if opened else _decoded(stream, path, None)
 
 
 def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:

@@ -8,8 +8,10 @@ treeeval.errors.InputError: x.txt:2:5: byte 0xff is not valid utf-8
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
+from typing import IO, Union
 
 from ..errors import InputError
 
@@ -35,3 +37,28 @@ def decode(data: bytes, path: str, encoding: str = "utf-8") -> str:
             line=data.count(b"\n", 0, exc.start) + 1, column=exc.start - line_start + 1,
             source_line=data[line_start:line_end if line_end >= 0 else len(data)].decode(encoding, "replace"),
         ) from None
+
+
+#: a path, or a file opened in text or binary mode
+Source = Union[str, os.PathLike, IO[str], IO[bytes]]
+
+
+def open_lines(source: Source, encoding: str = "utf-8") -> tuple[IO[str], str, bool]:
+    """A text stream of ``source``, the name to report errors under, and whether the stream
+    was opened here (and must be closed by the caller).  Lines keep their line ends.
+
+    >>> stream, name, opened = open_lines(io.BytesIO(b"a\\tb\\n"))
+    >>> stream.readline(), name, opened
+    ('a\\tb\\n', '<input>', False)
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            return open(path, encoding=encoding, newline=""), path, True
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    name = getattr(source, "name", None)
+    path = name if isinstance(name, str) else "<input>"
+    if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
+        source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
+    return source, path, False  # type: ignore[return-value]
