@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-import time
 from pathlib import Path
+
+from timing import best_time
 
 from treeeval.conversion import Converter
 from treeeval.formats.brackets import read_trees
@@ -28,15 +29,6 @@ from treeeval.formats.conll import write_conll
 
 SAMPLE = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "heads" / "sample"
 FILES = ["wsj_0001-0099.mrg", "wsj_0100-0199.mrg"]
-
-
-def best(repeat: int, run) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
@@ -67,7 +59,7 @@ def main() -> int:
             write_conll(converter.sentences(read_trees(path)), io.BytesIO())
 
     for name, run in [("read trees", read), ("convert", convert), ("read+convert+write", whole)]:
-        seconds = best(options.repeat, run)
+        seconds = best_time(run, options.repeat)
         print(f"{name + ':':<20} {seconds:5.2f} s {words / seconds:>9,.0f} words/s")
     return 0
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Callable
 
@@ -36,6 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from timing import best_time  # noqa: E402
 from treeeval.stats import (  # noqa: E402
     SentenceScores,
     approximate_randomization,
@@ -72,15 +72,6 @@ def bincount_bootstrap_sums(columns: np.ndarray, resamples: int,
         drawn = np.bincount(index.ravel(), minlength=(stop - start) * sentences)
         sums[start:stop] = drawn.reshape(stop - start, sentences).astype(np.float64) @ columns.T
     return sums
-
-
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
