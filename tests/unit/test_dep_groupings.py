@@ -11,7 +11,8 @@ import pytest
 
 from treeeval.dep.exclusions import Exclusions
 from treeeval.dep.groupings import (GROUPBY_NAMES, GROUPINGS, SENTENCE_ATTRIBUTES, group,
-                                    grouping_hits, has_cycle, is_projective, projective_arcs)
+                                    grouping_hits)
+from treeeval.dep.trees import has_cycle, is_projective, projective_arcs
 from treeeval.dep.metrics import token_hits
 from treeeval.errors import UsageError
 from treeeval.model.dependencies import DependencySentence
