@@ -174,7 +174,7 @@ def test_bad_evaluation_files(tmp_path: Path, text: str, message: str) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match=message) as caught:
         read_evaluation_file(str(path))
-    assert caught.value.path == str(path)
+    assert caught.value.path == str(path) and caught.value.line == 1
 
 
 @pytest.mark.parametrize("args, message", [

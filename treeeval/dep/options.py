@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
+from xml.etree.ElementTree import Element
 
 from ..errors import InputError, UsageError
-from ..formats.xmlsafe import parse_xml
+from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 from .malteval_report import hash_order
 
 DEP_USAGE = """\
@@ -236,7 +237,7 @@ def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str
             name = element.get("name", "")
             if name not in PARAMETERS:
                 raise InputError(f"unknown parameter {name!r} (parameters: "
-                                 f"{', '.join(PARAMETERS)})", path=path)
+                                 f"{', '.join(PARAMETERS)})", **_position(path, element))
             parameters[name] = [
                 (value.text or "").strip() + (f":{value.get('format')}"
                                               if value.get("format") else "")
@@ -245,9 +246,15 @@ def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str
             name = element.get("argument", "")
             if name not in FORMATTING:
                 raise InputError(f"unknown formatting argument {name!r} (arguments: "
-                                 f"{', '.join(FORMATTING)})", path=path)
+                                 f"{', '.join(FORMATTING)})", **_position(path, element))
             formatting[name] = element.get("format", "")
     return parameters, formatting
+
+
+def _position(path: str, element: Element) -> dict[str, Any]:
+    """Where an element of an evaluation file starts, as InputError's keywords."""
+    return {"path": path, "line": int(element.get(LINE, 0)) or None,
+            "column": int(element.get(COLUMN, 0)) or None}
 
 
 def metric_order(options: DepOptions) -> list[str]:

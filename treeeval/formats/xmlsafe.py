@@ -7,8 +7,9 @@ document type declaration.  Refusing it outright closes the entity-expansion att
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "eval.xml")
 >>> _ = open(path, "w").write('<evaluation><parameter name="Metric"/></evaluation>')
->>> parse_xml(path).find("parameter").get("name")
-'Metric'
+>>> parameter = parse_xml(path).find("parameter")
+>>> parameter.get("name"), parameter.get(LINE), parameter.get(COLUMN)
+('Metric', '1', '13')
 >>> _ = open(path, "w").write('<!DOCTYPE x [<!ENTITY a "b">]>\\n<x>&a;</x>')
 >>> try:
 ...     parse_xml(path)
@@ -30,9 +31,14 @@ class _Refused(Exception):
     """Raised from inside expat when the document declares a DTD or an entity."""
 
 
+#: the attributes every element gets: the line and column where its start tag begins
+LINE, COLUMN = "{treeeval}line", "{treeeval}column"
+
+
 def parse_xml(path: str | os.PathLike[str]) -> ElementTree.Element:
     """The root element of the XML file at ``path``; an InputError (with line and column)
-    for unreadable or malformed files and for any DTD or entity declaration."""
+    for unreadable or malformed files and for any DTD or entity declaration.  Each element
+    carries its position as the attributes ``LINE`` and ``COLUMN``."""
     path = os.fspath(path)
     try:
         with open(path, "rb") as stream:
@@ -41,7 +47,12 @@ def parse_xml(path: str | os.PathLike[str]) -> ElementTree.Element:
         raise InputError(f"cannot read: {exc.strerror}", path=path) from None
     builder = ElementTree.TreeBuilder()
     parser = expat.ParserCreate()
-    parser.StartElementHandler = builder.start
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        builder.start(tag, {**attributes, LINE: str(parser.CurrentLineNumber),
+                            COLUMN: str(parser.CurrentColumnNumber + 1)})
+
+    parser.StartElementHandler = start
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
 
