@@ -7,6 +7,8 @@ count add up to the UD scorer's LAS on gold-tokenised MaltParser outputs.
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from pathlib import Path
 
@@ -16,7 +18,9 @@ import pytest
 from shared_data import require
 from treeeval.formats.conll import read_conll
 from treeeval.ud.callin import callin_scores, load_relation_classes
-from treeeval.ud.wde import averaged_wde, read_relation_words, word_dependency_entropy
+from treeeval.ud.cli import run_ud
+from treeeval.ud.wde import (averaged_wde, read_relation_words, word_dependency_entropy,
+                             write_weights)
 
 
 UD_GOLD = [("ud", "conll2018", "gold", name) for name in
@@ -84,3 +88,25 @@ def test_labelled_attachment_agrees_with_the_ud_scorer(run: str, language: str) 
     scores = score_pair(gold, system)
     correct = sum(counts.correct for counts in scores.classes.values())
     assert f"{100 * correct / scores.gold_words:.2f}" == las.group(1)
+
+
+def test_ud_command_gives_wlas_below_las_and_sttr(tmp_path: Path) -> None:
+    """``treeeval ud --callin`` on MaltOptimizer's UD 1.2 English output against the CoNLL-U
+    gold: WLAS and STTR are numbers, and WLAS is below LAS (the paper's observation), with
+    the gold file's own WDE as weights and with weights averaged over every UD gold file."""
+    gold = require(*MALT, "gold", "en-ud-test.r1.2.conllu")
+    system = require(*MALT, "maltopt_output_1-2", "English.conllx")
+    weights = tmp_path / "weights.tsv"
+    averages = averaged_wde([word_dependency_entropy(read_relation_words(require(*parts)))
+                             for parts in UD_GOLD])
+    with open(weights, "w", encoding="utf-8") as stream:
+        write_weights(averages, stream)
+    for options, source in (([], "gold"), (["--callin-weights", str(weights)], str(weights))):
+        out, err = io.BytesIO(), io.BytesIO()
+        assert run_ud(["--json", "--callin", *options, str(gold), str(system)], out, err) == 0
+        pair = json.loads(out.getvalue())["pairs"][0]
+        callin, las = pair["callin"], pair["metrics"]["LAS"]["f1"]
+        assert callin["weights_source"] == source
+        assert 0.5 < callin["wlas"] < las
+        assert callin["sttr_chunks"] == callin["gold_words"] // 1000 > 20
+        assert 0.3 < callin["sttr"] < 0.7

@@ -260,3 +260,21 @@ def _check_improvement(case: str, gold: str, system: str, tmp_path: Path) -> Non
             evaluate_ud(gold, system)
         assert caught.value.message == "Cannot parse HEAD '_'"  # type: ignore[attr-defined]
         assert caught.value.line == 2 and caught.value.path == system  # type: ignore
+
+
+def test_every_stored_output_has_a_parity_test() -> None:
+    """The parametrised tests above cover every stored reference output and edge case, so
+    that a file added to ../shared goes untested only if this test fails."""
+    stored = {str(path.relative_to(UD / "conll2018" / "systems"))
+              for path in need(UD / "conll2018" / "systems").glob("*/*.eval*.txt")}
+    assert stored == {f"{team}/{treebank}.{suffix}" for team in TEAMS
+                      for treebank in ("en_ewt", "he_htb") for suffix in MODES}
+    stored = {str(path.relative_to(UD / "conll2017"))
+              for path in (UD / "conll2017").glob("*/*.eval*.txt")}
+    assert stored == {f"{system}/en.{suffix}" for system in CONLL2017_SYSTEMS
+                      for suffix in [*MODES, "eval17-v.txt"]}
+    stored = {str(path.relative_to(CONLLX)) for pattern in ("*.conll18.*", "*.udtools-*")
+              for path in CONLLX.rglob(pattern)}
+    assert stored == {stem + suffix for _, _, stem in _conllx_runs() for suffix in CONLLX_OUTPUTS}
+    cases = {path.name.rsplit(".", 2)[0] for path in (EDGE / "cases").glob("*.conllu")}
+    assert cases == set(EDGE_CASES) and len(EDGE_CASES) == 32

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from treeeval.errors import InputError
+from treeeval.ud import evaluate_ud
 from treeeval.ud.callin import (CLASSES, callin_scores, load_relation_classes,
                                 relation_class_codes, render_callin, standardised_ttr)
 from treeeval.ud.wde import MISSING_WDE
@@ -169,3 +170,36 @@ def test_json_and_text_report() -> None:
     text = render_callin(scores)
     assert "Content    |         7 |         7 |         5 |     71.43 |     71.43 |" in text
     assert "WLAS       |     71.96 (weights: w.tsv)" in text
+
+
+def conllu(deprels: list[str], heads: list[int]) -> str:
+    """The three sentences as CoNLL-U (flat heads turned into 1-based sentence heads)."""
+    lines = []
+    for start in (0, 3, 6):
+        for i in range(start, start + 3):
+            head = 0 if heads[i] < 0 else heads[i] - start + 1
+            lines.append(f"{i - start + 1}\t{FORMS[i]}\t_\tX\t_\t_\t{head}\t{deprels[i]}\t_\t_")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def test_callin_of_a_ud_result(tmp_path: Path) -> None:
+    gold, system = tmp_path / "gold.conllu", tmp_path / "sys.conllu"
+    gold.write_text(conllu(GOLD_DEPREL, GOLD_HEAD), encoding="utf-8")
+    system.write_text(conllu(SYS_DEPREL, SYS_HEAD), encoding="utf-8")
+    result = evaluate_ud(str(gold), str(system))
+    # the defaults: the paper's classes, the gold file's own WDE as weights
+    assert result.callin().to_json() == three_sentences(gold_form=FORMS).to_json()
+    weights = tmp_path / "w.tsv"
+    weights.write_text("".join(f"{name}\t{value}\n" for name, value in WEIGHTS.items()),
+                       encoding="utf-8")
+    classes = tmp_path / "c.tsv"
+    classes.write_text("det\tfunction\nnsubj\tfunction\n", encoding="utf-8")
+    from_files = result.callin(weights=weights, classes=classes)
+    assert from_files.wlas == pytest.approx(3.85 / 5.35)
+    assert (from_files.weights_source, from_files.classes_source) == (str(weights), str(classes))
+    assert from_files.classes["function"].gold == 4  # det and three nsubj
+    from_mappings = result.callin(weights=WEIGHTS, weights_source="mine",
+                                  classes={"det": "function", "nsubj": "function"})
+    assert from_mappings.to_json() == {**from_files.to_json(), "weights_source": "mine",
+                                       "classes_source": None}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.errors import UsageError
+from treeeval.errors import InputError, UsageError
 from treeeval.ud.cli import parse_ud_args, run_ud
 
 
@@ -61,6 +61,13 @@ def test_weights_file(files: Path) -> None:
     assert out.splitlines()[-1] == "WeightedLAS|     75.00 |     85.71 |     80.00 |     85.71"
     with pytest.raises(UsageError, match="needs --conll17"):
         parse_ud_args(["-w", str(weights), "a", "b"])
+    weights.write_text("nsubj 2\nadvmod\n", encoding="utf-8")
+    with pytest.raises(InputError, match="expected a relation and a weight") as caught:
+        ud("--conll17", "-w", weights, files / "gold.conllu", files / "sys.conllu")
+    assert str(caught.value).startswith(f"{weights}:2: ")
+    weights.write_bytes(b"nsubj\xff 2\n")
+    with pytest.raises(InputError, match="1: cannot decode as UTF-8"):
+        ud("--conll17", "-w", weights, files / "gold.conllu", files / "sys.conllu")
 
 
 def test_several_pairs_and_folders(files: Path) -> None:
@@ -101,6 +108,51 @@ def test_callin(files: Path) -> None:
     assert status == 0 and "Content" in out and out.endswith("\n")
     _, out, _ = ud("--json", "--callin", files / "gold.conllu", files / "sys.conllu")
     assert "callin" in json.loads(out)["pairs"][0]
+
+
+def test_callin_weights_and_classes_files(files: Path) -> None:
+    gold, system = files / "gold.conllu", files / "sys.conllu"
+    weights, classes = files / "weights.tsv", files / "classes.tsv"
+    weights.write_text("# from treeeval wde -o\nnsubj\t0.5\nroot\t1\n", encoding="utf-8")
+    classes.write_text("advmod\tfunction\nnsubj\tcontent\nroot\tcontent\n", encoding="utf-8")
+    # the gold file's own WDE: each relation has one form, so every gold word weighs 0
+    _, out, _ = ud("--callin", gold, system)
+    assert "WLAS       |         - (the gold words weigh 0)" in out
+    assert "STTR       |         - (needs 1000 gold words with forms)" in out
+    # advmod (missing from the file) weighs 0.5: (0.5 + 1) / (0.5 + 1 + 0.5)
+    status, out, _ = ud("--callin-weights", weights, f"--callin-classes={classes}", gold, system)
+    assert status == 0 and out.startswith("LAS F1 Score: 66.67\n")
+    assert f"WLAS       |     75.00 (weights: {weights})" in out
+    assert "Content    |         2 |         2 |         2 |    100.00 |" in out
+    assert "Function   |         1 |         0 |         0 |         - |      0.00 |" in out
+    assert out.endswith(f"Classes    | {classes}\n")
+    _, out, _ = ud("--json", "--callin-weights", weights, "--callin-classes", classes,
+                   f"{gold}:{system}", f"{gold}:{gold}")
+    pairs = json.loads(out)["pairs"]
+    assert [pair["callin"]["wlas"] for pair in pairs] == [0.75, 1.0]
+    assert pairs[0]["callin"]["weights_source"] == str(weights)
+    assert pairs[0]["callin"]["classes_source"] == str(classes)
+    assert pairs[0]["callin"]["classes"]["function"]["gold"] == 1
+    _, out, _ = ud("--json", "--callin", gold, system)
+    callin = json.loads(out)["pairs"][0]["callin"]
+    assert (callin["weights_source"], callin["classes_source"], callin["wlas"]) == (
+        "gold", None, None)
+
+
+def test_callin_table_errors(files: Path) -> None:
+    bad = files / "bad.tsv"
+    bad.write_text("# neither weights nor classes\nnsubj\tx\n", encoding="utf-8")
+    for option, message in (("--callin-weights", "2:7: weight must be a number"),
+                             ("--callin-classes", "2:1: expected RELATION<TAB>CLASS")):
+        result = subprocess.run([sys.executable, "-m", "treeeval", "ud", option, str(bad),
+                                 str(files / "gold.conllu"), str(files / "sys.conllu")],
+                                capture_output=True)
+        assert result.returncode == 1 and result.stdout == b""
+        assert result.stderr.decode().startswith(f"treeeval: error: {bad}:{message}")
+    with pytest.raises(UsageError, match="--callin-weights needs a file"):
+        parse_ud_args(["a", "b", "--callin-weights"])
+    options = parse_ud_args(["--callin-classes", str(bad), "a", "b"])
+    assert options is not None and options.callin and options.callin_classes == str(bad)
 
 
 def test_usage_errors(files: Path) -> None:

@@ -96,6 +96,10 @@ def test_weights_round_trip_and_errors(tmp_path: Path) -> None:
         assert (caught.value.line, caught.value.column) == (line, column)
     with pytest.raises(InputError, match="cannot read"):
         load_weights(tmp_path / "missing.tsv")
+    path.write_bytes(b"det\t0.1\n\xe9t\t0.2\n")
+    with pytest.raises(InputError, match="cannot decode as UTF-8") as caught:
+        load_weights(path)
+    assert caught.value.line == 2
 
 
 def test_treebank_names_and_table() -> None:

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from .api import UDResult, evaluate_ud
+from .callin import CallinScores
 from .metrics import Score
 
-__all__ = ["evaluate_ud", "UDResult", "Score"]
+__all__ = ["evaluate_ud", "UDResult", "Score", "CallinScores"]

@@ -177,6 +177,8 @@ class CallinScores:
     weights_source: str | None
     sttr: float | None
     sttr_chunks: int
+    #: the relation-classes file used (None: the paper's table, ``relation_classes.tsv``)
+    classes_source: str | None = None
 
     @property
     def content_precision(self) -> float | None:
@@ -231,12 +233,15 @@ def callin_scores(gold_deprel: ArrayLike, gold_head: ArrayLike, sys_deprel: Arra
                   classes: Mapping[str, str] | None = None,
                   weights: Mapping[str, float] | None = None,
                   weights_source: str | None = None,
-                  gold_form: ArrayLike | None = None) -> CallinScores:
+                  gold_form: ArrayLike | None = None,
+                  classes_source: str | None = None) -> CallinScores:
     """Score one treebank.  Labels may carry subtypes (only the part before ``:`` counts).
 
-    ``weights`` (relation -> WLAS weight, e.g. ``wde.load_weights(path)``) default to the word
-    dependency entropy of the gold treebank itself when ``gold_form`` is given; without
-    either, WLAS is None.  STTR needs ``gold_form``.
+    ``classes`` (relation -> class, e.g. ``load_relation_classes(path)``) default to the
+    paper's table.  ``weights`` (relation -> WLAS weight, e.g. ``wde.load_weights(path)``)
+    default to the word dependency entropy of the gold treebank itself when ``gold_form`` is
+    given; without either, WLAS is None.  STTR needs ``gold_form``.  ``weights_source`` and
+    ``classes_source`` name the files the tables came from, for the report.
     """
     table = load_relation_classes() if classes is None else classes
     gold_names, gold_rel = encode_relations(gold_deprel)
@@ -280,7 +285,7 @@ def callin_scores(gold_deprel: ArrayLike, gold_head: ArrayLike, sys_deprel: Arra
         weighted_correct = float(word_weights[correct["labelled"]].sum())
     sttr, chunks = (None, 0) if gold_form is None else standardised_ttr(gold_form)
     return CallinScores(gold_rel.size, sys_rel.size, class_counts, cascading, weighted_correct,
-                        weighted_total, weights_source, sttr, chunks)
+                        weighted_total, weights_source, sttr, chunks, classes_source)
 
 
 def _attachment(gold_heads: np.ndarray, sys_heads: np.ndarray, alignment: np.ndarray,
@@ -348,7 +353,8 @@ def render_callin(scores: CallinScores) -> str:
                      f"{_percent(counts.recall)} |{_percent(counts.f1)} |{_percent(ratio)}")
     wlas = scores.wlas
     if wlas is None:
-        lines.append(f"{'WLAS':11}|{_percent(None)} (no weights)")
+        reason = "no weights" if scores.weighted_total is None else "the gold words weigh 0"
+        lines.append(f"{'WLAS':11}|{_percent(None)} ({reason})")
     else:
         source = scores.weights_source or "given"
         source = "WDE of the gold file" if source == "gold" else source
@@ -364,4 +370,6 @@ def render_callin(scores: CallinScores) -> str:
     else:
         lines.append(f"{'STTR':11}|{scores.sttr:10.4f} ({scores.sttr_chunks} chunks of "
                      f"{STTR_CHUNK} words)")
+    if scores.classes_source is not None:
+        lines.append(f"{'Classes':11}| {scores.classes_source}")
     return "\n".join(lines)

@@ -1,4 +1,9 @@
-"""``treeeval ud``: the command line of the CoNLL 2018 (and 2017) UD scorers."""
+"""``treeeval ud``: the command line of the CoNLL 2018 (and 2017) UD scorers.
+
+>>> options = parse_ud_args(["-v", "--callin-weights", "w.tsv", "gold.conllu", "sys.conllu"])
+>>> options.mode, options.callin, options.callin_weights, options.pairs
+('verbose', True, 'w.tsv', [('gold.conllu', 'sys.conllu')])
+"""
 
 from __future__ import annotations
 
@@ -9,13 +14,15 @@ from typing import BinaryIO, Sequence
 
 from ..errors import TreeevalError, UsageError
 from .api import UDResult, evaluate_ud, load_weights
+from .callin import CallinScores, load_relation_classes, render_callin
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from .report import MAIN_METRICS, macro_average, render, render_macro, score_json
 from .stream import score_pieces
+from .wde import load_weights as load_wde_weights
 
 UD_USAGE = """\
 usage: treeeval ud [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
-                   [--callin] GOLD SYSTEM
+                   [--callin [--callin-weights FILE] [--callin-classes FILE]] GOLD SYSTEM
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR
 
@@ -30,10 +37,20 @@ per treebank and the macro-average, a failed treebank counting as 0.
   --multiple-roots-okay
                        score sentences with several roots (the reference scorers refuse)
   --json               write the scores as JSON (schema treeeval/1)
-  --callin             add Callin's content/function metrics, WLAS (weights: the word
-                       dependency entropy of the gold file) and STTR (see docs/ud.md)
+  --callin             add Callin's content/function metrics, WLAS and STTR (docs/ud.md)
+  --callin-weights FILE
+                       WLAS weights (relation<TAB>weight, as treeeval wde -o writes);
+                       default: the word dependency entropy of the gold file itself
+  --callin-classes FILE
+                       relation classes (relation<TAB>function|content|other);
+                       default: the table of Callin's paper
   -h, --help           show this help
 """
+
+
+#: the options that take a file, and the UDOptions field each sets
+FILE_OPTIONS = {"-w": "weights", "--weights": "weights", "--callin-weights": "callin_weights",
+                "--callin-classes": "callin_classes"}
 
 
 @dataclass
@@ -47,6 +64,8 @@ class UDOptions:
     multiple_roots_okay: bool = False
     json: bool = False
     callin: bool = False
+    callin_weights: str | None = None
+    callin_classes: str | None = None
     several: bool = False
 
 
@@ -68,11 +87,13 @@ def parse_ud_args(args: Sequence[str]) -> UDOptions | None:
             verbose = counts = True
         elif arg == "--conll17":
             options.conll17 = True
-        elif arg in ("-w", "--weights") or arg.startswith("--weights="):
-            value = arg.split("=", 1)[1] if "=" in arg else (queue.pop(0) if queue else None)
-            if value is None:
-                raise UsageError(f"option {arg} needs a file")
-            options.weights = value
+        elif arg in FILE_OPTIONS or arg.startswith(tuple(f"{o}=" for o in FILE_OPTIONS)):
+            name, _, value = arg.partition("=")
+            if not value:
+                if not queue:
+                    raise UsageError(f"option {arg} needs a file")
+                value = queue.pop(0)
+            setattr(options, FILE_OPTIONS[name], value)
         elif arg == "--multiple-roots-okay":
             options.multiple_roots_okay = True
         elif arg == "--json":
@@ -83,6 +104,8 @@ def parse_ud_args(args: Sequence[str]) -> UDOptions | None:
             raise UsageError(f"unknown option {arg} (see treeeval ud -h)")
         else:
             files.append(arg)
+    if options.callin_weights is not None or options.callin_classes is not None:
+        options.callin = True
     if options.weights is not None:
         if not options.conll17:
             raise UsageError("-w/--weights needs --conll17 (WeightedLAS is a conll17 metric)")
@@ -129,6 +152,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         out.write(UD_USAGE.encode())
         return 0
     weights = load_weights(options.weights) if options.weights else None
+    callin = _CallinTables.load(options) if options.callin else None
 
     def evaluate(gold: str, system: str) -> _Scored:
         if not options.callin and weights is None:
@@ -139,7 +163,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
                 return _Scored(pieces.scores)
         result = evaluate_ud(gold, system, conll17=options.conll17, weights=weights,
                              multiple_roots_okay=options.multiple_roots_okay)
-        return _Scored(result.scores, result)
+        return _Scored(result.scores, callin.score(result) if callin else None)
 
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -147,9 +171,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             document = _json_document(options, [_pair_json(*options.pairs[0], result, options)])
             out.write(json.dumps(document, indent=2).encode() + b"\n")
         else:
-            out.write(render(result.scores, options.mode, options.conll17).encode())
-            if options.callin:
-                out.write(_callin_text(result).encode())
+            out.write(_report(result, options).encode())
         return 0
     results: list[_Scored | None] = []
     documents = []
@@ -169,9 +191,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             if result is None:
                 out.write(b"failed (counted as 0)\n")
             else:
-                out.write(render(result.scores, options.mode, options.conll17).encode())
-                if options.callin:
-                    out.write(_callin_text(result).encode())
+                out.write(_report(result, options).encode())
     metrics = _metric_names(options)
     average = macro_average([r.scores if r else None for r in results],
                             MAIN_METRICS if options.mode == "default" else metrics)
@@ -191,10 +211,35 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
 
 @dataclass
 class _Scored:
-    """The scores of a pair, and the whole result when it was needed (``--callin``)."""
+    """The scores of a pair, and Callin's metrics with ``--callin``."""
 
     scores: dict[str, Score]
-    result: UDResult | None = None
+    callin: CallinScores | None = None
+
+
+@dataclass
+class _CallinTables:
+    """The relation classes and WLAS weights of ``--callin``, read once for every pair (None:
+    the defaults), and the files they came from."""
+
+    classes_source: str | None
+    weights_source: str | None
+    classes: dict[str, str] | None = None
+    weights: dict[str, float] | None = None
+
+    @classmethod
+    def load(cls, options: UDOptions) -> "_CallinTables":
+        tables = cls(options.callin_classes, options.callin_weights)
+        if tables.classes_source:
+            tables.classes = load_relation_classes(tables.classes_source)
+        if tables.weights_source:
+            tables.weights = load_wde_weights(tables.weights_source)
+        return tables
+
+    def score(self, result: UDResult) -> CallinScores:
+        return result.callin(classes=self.classes, weights=self.weights,
+                             classes_source=self.classes_source,
+                             weights_source=self.weights_source)
 
 
 def _metric_names(options: UDOptions) -> tuple[str, ...]:
@@ -218,22 +263,14 @@ def _pair_json(gold: str, system: str, result: _Scored,
     document: dict[str, object] = {
         "gold": gold, "system": system, "status": "ok",
         "metrics": {name: score_json(value) for name, value in result.scores.items()}}
-    if options.callin:
-        document["callin"] = _callin(result).to_json()
+    if result.callin is not None:
+        document["callin"] = result.callin.to_json()
     return document
 
 
-def _callin(scored: _Scored) -> object:
-    from .callin import callin_scores
-
-    result = scored.result
-    assert result is not None  # --callin always reads the pair whole
-    return callin_scores(result.gold_deprel, result.gold_head, result.system_deprel,
-                         result.system_head, result.gold_to_system, gold_form=result.gold_form)
-
-
-def _callin_text(result: _Scored) -> str:
-    from .callin import render_callin
-
-    text = render_callin(_callin(result))  # type: ignore[arg-type]
-    return "\n" + text + ("" if text.endswith("\n") else "\n")
+def _report(result: _Scored, options: UDOptions) -> str:
+    """The scorer's text for one pair, then Callin's table after a blank line."""
+    text = render(result.scores, options.mode, options.conll17)
+    if result.callin is not None:
+        text += "\n" + render_callin(result.callin) + "\n"
+    return text

@@ -30,8 +30,6 @@ CONLL18_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "Al
 #: the rows of the conll17 report, in order (WeightedLAS follows when weights are given)
 CONLL17_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "Feats", "AllTags",
                    "Lemmas", "UAS", "LAS", "CLAS")
-#: the rows without an aligned count (their AligndAcc column is blank)
-SPAN_METRICS = ("Tokens", "Sentences", "Words")
 
 
 @dataclass(frozen=True)

@@ -194,18 +194,26 @@ def load_weights(path: str | os.PathLike[str]) -> dict[str, float]:
     return weights
 
 
-def table_lines(path: str) -> Iterable[tuple[int, str, list[str]]]:
-    """The data lines of a small tab-separated file: (line number, line, fields)."""
+def table_lines(path: str, separator: str | None = "\t"
+                ) -> Iterable[tuple[int, str, list[str]]]:
+    """The data lines of a small file of fields: (line number, line, fields).
+
+    Lines starting with ``#`` and blank lines are skipped; fields are split at
+    ``separator`` (None: at runs of white space).
+    """
     try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
+        with open(path, "rb") as stream:
+            data = stream.read()
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+        raise InputError(f"cannot decode as UTF-8: {exc.reason}", path=path,
+                         line=data.count(b"\n", 0, exc.start) + 1) from None
     for number, line in enumerate(text.splitlines(), 1):
         if line.strip() and not line.startswith("#"):
-            yield number, line, line.rstrip().split("\t")
+            yield number, line, line.rstrip().split(separator)
 
 
 def treebank_names(paths: Sequence[str]) -> list[str]:
