@@ -1,10 +1,12 @@
 """Start-up and response times of ``treeeval browse`` (not a pytest test).
 
-    python tests/bench/bench_browse.py [--copies 24] [--dep-copies 200]
+    python tests/bench/bench_browse.py [--copies 24] [--dep-copies 200] [--ud-copies 20]
 
 Times, headless (Textual's ``run_test``), on WSJ 22 (1,700 sentences), on WSJ 22 repeated
-``--copies`` times (24 copies: 40,800 sentences) and on the English CoNLL-X pair of Plank
-et al. (200 sentences) repeated ``--dep-copies`` times (40,000 sentences):
+``--copies`` times (24 copies: 40,800 sentences), on the English CoNLL-X pair of Plank
+et al. (200 sentences) repeated ``--dep-copies`` times (40,000 sentences), and on the
+CoNLL 2018 English EWT test set with the HIT-SCIR output (CoNLL-U, 2,077 sentences), once
+and repeated ``--ud-copies`` times (20 copies: 41,540 sentences):
 
 * start-up: scoring and loading the corpus, then the app up to its first screen;
 * the keys a user presses on a large corpus: next error, sort, wrong-only, a search;
@@ -25,6 +27,7 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 WSJ22 = SHARED / "evalb" / "wsj22"
 PLANK = SHARED / "conllx" / "plank_conll2015" / "datapackage" / "en"
+UD = SHARED / "ud" / "conll2018"
 
 
 def repeat(source: Path, target: Path, copies: int, separator: bytes = b"") -> str:
@@ -75,8 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=24)
     parser.add_argument("--dep-copies", type=int, default=200)
+    parser.add_argument("--ud-copies", type=int, default=20)
     options = parser.parse_args(argv)
-    if not WSJ22.exists() or not PLANK.exists():
+    if not WSJ22.exists() or not PLANK.exists() or not UD.exists():
         print(f"shared data not found under {SHARED}", file=sys.stderr)
         return 1
     keys = ["n", "s s s s s s", "w", "slash b i l l i o n enter", "c"]
@@ -94,6 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         dep_sys = repeat(PLANK / "parser1.conll", Path(folder) / "sys.conll",
                          options.dep_copies, b"\n\n")
         measure(f"Plank en x {options.dep_copies} (CoNLL-X)", [dep_gold, dep_sys],
+                keys + ["L n s u b j enter"])
+        ud_gold = UD / "gold" / "en_ewt.conllu"
+        ud_sys = UD / "systems" / "HIT-SCIR-18" / "en_ewt.conllu"
+        measure("en_ewt, HIT-SCIR (CoNLL-U)", [str(ud_gold), str(ud_sys)],
+                keys + ["L n s u b j enter"])
+        measure(f"en_ewt x {options.ud_copies}, HIT-SCIR (CoNLL-U)",
+                [repeat(ud_gold, Path(folder) / "gold.conllu", options.ud_copies),
+                 repeat(ud_sys, Path(folder) / "sys.conllu", options.ud_copies)],
                 keys + ["L n s u b j enter"])
     return 0
 

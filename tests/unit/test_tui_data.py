@@ -71,6 +71,42 @@ def test_bracket_label_filter_and_breakdown(brackets):
     assert tables[2].rows[0].target == SentenceFilter(min_length=1, max_length=10)
 
 
+def full_analysis_masks(corpus, system=0):
+    """Label and confusion masks from EVALB's engine run on every sentence."""
+    analysis = corpus.analysis(system)
+    masks = {}
+    for key, found in list(analysis.wrong.items()) + list(analysis.confusions.items()):
+        mask = np.zeros(corpus.size, dtype=bool)
+        mask[found] = True
+        masks[key] = mask
+    return analysis, masks
+
+
+def test_label_filter_scores_only_what_it_needs_with_the_same_result(tmp_path):
+    gold, system, system2 = write_brackets(tmp_path, two=True)
+    for files in ([gold, system], [gold, system2]):
+        corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", *files]))
+        reference = load_corpus(parse_browse_args(["-p", "COLLINS.prm", *files]))
+        analysis, masks = full_analysis_masks(reference)
+        assert masks
+        for label in analysis.labels:
+            expected = masks.get(label, np.zeros(corpus.size, dtype=bool))
+            assert corpus.label_mask(label).tolist() == expected.tolist()
+        for pair in analysis.confusions:
+            assert corpus.confusion_mask(*pair).tolist() == masks[pair].tolist()
+        # only sentences with an unmatched bracket went through the engine
+        rows = corpus.rows[0]
+        assert sorted(corpus.sentence_errors(0)) == np.flatnonzero(
+            (rows.status == 0) & ((rows.matched < rows.gold) | (rows.matched < rows.test))
+        ).tolist()
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system]))
+    among = np.array([False, False, True, True, True])
+    assert corpus.label_mask("ADVP", among).tolist() == [False, False, True, False, False]
+    assert sorted(corpus.sentence_errors(0, among)) == [2]
+    assert SentenceFilter(label="VP", min_length=4, max_length=6).apply(corpus).tolist() == []
+    assert SentenceFilter(label="PP", search="cat").apply(corpus).tolist() == [0]
+
+
 def test_filters_combine(brackets):
     assert SentenceFilter(only_wrong=True).apply(brackets).tolist() == [0, 2, 3, 4]
     assert SentenceFilter(status=1).apply(brackets).tolist() == [3]
@@ -138,11 +174,11 @@ def test_sniffing_and_usage(tmp_path):
     assert sniff_format(gold) == "conllx"
     assert sniff_format(write_brackets(tmp_path)[0]) == "bracket"
     (tmp_path / "u.conllu").write_text("# sent_id = 1\n1\ta\n")
-    with pytest.raises(UsageError, match="CoNLL-U"):
-        load_corpus(BrowseOptions(str(tmp_path / "u.conllu"), [gold]))
+    assert sniff_format(str(tmp_path / "u.conllu")) == "conllu"
+    with pytest.raises(InputError, match="u.conllu:2: The CoNLL-U line does not contain 10"):
+        load_corpus(BrowseOptions(str(tmp_path / "u.conllu"), [str(tmp_path / "u.conllu")]))
     (tmp_path / "gold.tab").write_text("a\tX\t0\troot\n")
-    with pytest.raises(UsageError, match="browsing malttab files is not supported yet"):
-        sniff_format(str(tmp_path / "gold.tab"))
+    assert sniff_format(str(tmp_path / "gold.tab")) == "malttab"
     (tmp_path / "bad").write_text("hello\n")
     with pytest.raises(InputError, match="bad:1: neither a bracketed tree"):
         sniff_format(str(tmp_path / "bad"))

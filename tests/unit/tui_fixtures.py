@@ -72,3 +72,51 @@ def write_conll(folder: Path, two: bool = False) -> list[str]:
         path.write_text(conll(sentences))
         paths.append(str(path))
     return paths
+
+UD_ROW = "{id}\t{form}\t{form}\t{upos}\t_\t_\t{head}\t{deprel}\t_\t_"
+
+
+def conllu(sentences: list[list[tuple[str, str, str, int, str]]]) -> str:
+    """CoNLL-U text; a word with UPOS ``MWT`` is a multiword token line (HEAD unused)."""
+    blocks = []
+    for sentence in sentences:
+        lines, number = [], 0
+        for form, upos, deprel, head, _ in sentence:
+            if upos == "MWT":
+                lines.append(f"{deprel}\t{form}\t_\t_\t_\t_\t_\t_\t_\t_")
+                continue
+            number += 1
+            lines.append(UD_ROW.format(id=number, form=form, upos=upos, head=head,
+                                       deprel=deprel))
+        blocks.append("# sent_id = {}\n".format(len(blocks) + 1) + "\n".join(lines) + "\n\n")
+    return "".join(blocks)
+
+
+#: (FORM, UPOS, DEPREL, HEAD, -); an ``MWT`` row holds the token's ID range as DEPREL
+GOLD_UD = [
+    [("I'm", "MWT", "1-2", 0, ""), ("I", "PRON", "nsubj", 3, ""), ("'m", "AUX", "cop", 3, ""),
+     ("ok", "ADJ", "root", 0, ""), (".", "PUNCT", "punct", 3, "")],
+    [("New", "PROPN", "compound", 2, ""), ("York", "PROPN", "nsubj", 3, ""),
+     ("rocks", "VERB", "root", 0, ""), ("!", "PUNCT", "punct", 3, "")],
+    [("Stop", "VERB", "root", 0, ""), ("now", "ADV", "advmod:tmod", 1, "")],
+]
+#: sentence 1: the MWT's second word differs ('m / am: not aligned); 2: one token NewYork
+#: for two (not aligned), and a system sentence break before "!" (a second root: wrong
+#: head); 3: a wrong label (advmod / obl; the subtype is cut)
+SYSTEM_UD = [
+    [("I'm", "MWT", "1-2", 0, ""), ("I", "PRON", "nsubj", 3, ""), ("am", "AUX", "cop", 3, ""),
+     ("ok", "ADJ", "root", 0, ""), (".", "PUNCT", "punct", 3, "")],
+    [("NewYork", "PROPN", "nsubj", 2, ""), ("rocks", "VERB", "root", 0, "")],
+    [("!", "PUNCT", "root", 0, "")],
+    [("Stop", "VERB", "root", 0, ""), ("now", "ADV", "obl", 1, "")],
+]
+
+
+def write_conllu(folder: Path) -> list[str]:
+    """Write gold and system CoNLL-U files; return [gold, system]."""
+    paths = []
+    for name, sentences in (("gold.conllu", GOLD_UD), ("sys.conllu", SYSTEM_UD)):
+        path = folder / name
+        path.write_text(conllu(sentences))
+        paths.append(str(path))
+    return paths

@@ -1,6 +1,7 @@
 """The ``treeeval browse`` application.
 
-The corpus (``bracket_data.BracketCorpus`` or ``dep_data.DependencyCorpus``) is scored
+The corpus (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
+``ud_data.UDCorpus``) is scored
 before the app starts; the app only filters, sorts and draws.  Its main screen is
 ``screens.browser.BrowserScreen``; help (``?``, F1) and quit (``q``) work on every screen.
 """
@@ -12,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .model import BrowseCorpus
+from .render_alignment import alignment_legend
 from .render_deps import dependency_legend
 from .render_tree import bracket_legend
 from .screens.browser import BrowserScreen
@@ -39,5 +41,6 @@ class BrowseApp(App[None]):
 
     def action_help(self) -> None:
         columns = [(column.title, column.help) for column in self.corpus.columns]
-        legend = [bracket_legend() if self.corpus.kind == "bracket" else dependency_legend()]
+        legends = {"bracket": bracket_legend, "ud": alignment_legend}
+        legend = [legends.get(self.corpus.kind, dependency_legend)()]
         self.push_screen(HelpScreen(columns, legend))

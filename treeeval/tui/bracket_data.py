@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 from rich.text import Text
@@ -135,6 +135,15 @@ def analyse_labels(diffs: Sequence[BracketDiff | None]) -> LabelAnalysis:
                          {k: np.array(sorted(v)) for k, v in confusions.items()})
 
 
+@dataclass(frozen=True)
+class SentenceErrors:
+    """One sentence of one system: the labels of its unmatched brackets, and its (gold
+    label, test label) pairs of unmatched brackets with the same span."""
+
+    labels: frozenset[str]
+    confusions: frozenset[tuple[str, str]]
+
+
 class BracketCorpus(TableCorpus):
     """Gold and one or two system bracket files, scored as ``treeeval bracket`` does."""
 
@@ -154,6 +163,7 @@ class BracketCorpus(TableCorpus):
         self.system_lines = [LineIndex(path) for path in systems]
         self._texts: list[str] | None = None
         self._analyses: dict[int, LabelAnalysis] = {}
+        self._errors: dict[int, dict[int, SentenceErrors]] = {}
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
         status = np.where((statuses == 1).any(axis=0), 1,
@@ -297,21 +307,44 @@ class BracketCorpus(TableCorpus):
             self._analyses[system] = analyse_labels(diffs)
         return self._analyses[system]
 
-    def label_mask(self, label: str) -> np.ndarray:
+    def sentence_errors(self, system: int, among: np.ndarray | None = None,
+                        ) -> dict[int, SentenceErrors]:
+        """The wrong labels and the confusions of each sentence of ``among`` (a mask; None:
+        all) that can hold any: only a scored sentence whose brackets do not all match
+        (``matched < gold`` or ``matched < test`` in the run's rows) goes through EVALB's
+        engine, once; the others hold no unmatched bracket.  Returns the cache."""
+        rows = self.rows[system]
+        candidates = (rows.status == 0) & ((rows.matched < rows.gold)
+                                           | (rows.matched < rows.test))
+        if among is not None:
+            candidates &= among
+        cache = self._errors.setdefault(system, {})
+        for index in np.flatnonzero(candidates).tolist():
+            if index not in cache:
+                found = analyse_labels([self.diff(index, system, crossing=False)])
+                cache[index] = SentenceErrors(frozenset(found.wrong),
+                                              frozenset(found.confusions))
+        return cache
+
+    def _mask(self, among: np.ndarray | None, wanted: Callable[[SentenceErrors], bool],
+              ) -> np.ndarray:
         mask = np.zeros(self.size, dtype=bool)
         for system in range(len(self.rows)):
-            found = self.analysis(system).wrong.get(label)
-            if found is not None:
-                mask[found] = True
+            errors = self.sentence_errors(system, among)
+            chosen = [index for index, found in list(errors.items()) if wanted(found)]
+            mask[np.asarray(chosen, dtype=np.int64)] = True
+        if among is not None:
+            mask &= among
         return mask
 
-    def confusion_mask(self, gold: str, system_label: str) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=bool)
-        for system in range(len(self.rows)):
-            found = self.analysis(system).confusions.get((gold, system_label))
-            if found is not None:
-                mask[found] = True
-        return mask
+    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Scores only the sentences of ``among`` that are not all right (see
+        ``sentence_errors``); the answer is that of the whole-corpus ``analysis``."""
+        return self._mask(among, lambda found: label in found.labels)
+
+    def confusion_mask(self, gold: str, system_label: str,
+                       among: np.ndarray | None = None) -> np.ndarray:
+        return self._mask(among, lambda found: (gold, system_label) in found.confusions)
 
     def breakdown(self) -> list[BreakdownTable]:
         """Per system: labels (P/R/F1), confusions, and F1 by sentence length."""

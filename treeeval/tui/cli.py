@@ -23,9 +23,11 @@ usage: treeeval browse [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-
                        GOLD SYS [SYS2]
 
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
-GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X
-files as `treeeval dep` does (MaltEval); with --heads bracketed trees are converted to
-dependencies and browsed as such.  With SYS2, both systems are compared to GOLD.
+GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X,
+MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
+files as `treeeval ud` does (the CoNLL 2018 scorer, one system); with --heads bracketed
+trees are converted to dependencies and browsed as such.  With SYS2, both systems are
+compared to GOLD.
 
   -p PRM           EVALB parameter file (brackets), applied left to right as in
                    treeeval bracket; a bundled one is found by name
@@ -38,6 +40,11 @@ dependencies and browsed as such.  With SYS2, both systems are compared to GOLD.
 
 Keys: ? or F1 in the browser lists them all; q quits.
 """
+
+
+#: the formats by the names ``sniff_format`` gives them, for messages
+NAMES = {"bracket": "bracketed trees", "conllx": "CoNLL-X", "conllu": "CoNLL-U",
+         "malttab": "MaltTab", "maltxml": "MaltXML"}
 
 
 @dataclass
@@ -105,20 +112,23 @@ def _integer(value: str, option: str) -> int:
 
 
 def sniff_format(path: str) -> str:
-    """``bracket``, ``conllx`` or ``conllu``: ``treeeval dep``'s rule (a bracket extension
-    or a first character ``(`` means bracketed trees), then, for CoNLL, the first non-blank
-    line: a comment or a multiword/empty-node id means CoNLL-U.
+    """``bracket``, ``conllx``, ``conllu``, ``malttab`` or ``maltxml``: ``treeeval dep``'s
+    rule (a ``.tab``/``.xml`` name means MaltTab/MaltXML, a bracket extension or a first
+    character ``(`` bracketed trees), then, for CoNLL, a ``.conllu`` name or the first
+    non-blank line: a comment or a multiword/empty-node id means CoNLL-U.
 
     >>> import tempfile, os
     >>> folder = tempfile.mkdtemp()
-    >>> def sniff(text):
-    ...     path = os.path.join(folder, "f")
+    >>> def sniff(text, name="f"):
+    ...     path = os.path.join(folder, name)
     ...     _ = open(path, "w").write(text)
     ...     return sniff_format(path)
     >>> sniff("\\n(TOP (S (NN a)))\\n"), sniff("1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n")
     ('bracket', 'conllx')
-    >>> sniff("# sent_id = 1\\n1\\ta\\n"), sniff("1-2\\tab\\n")
-    ('conllu', 'conllu')
+    >>> sniff("# sent_id = 1\\n1\\ta\\n"), sniff("1-2\\tab\\n"), sniff("1\\ta\\n", "f.conllu")
+    ('conllu', 'conllu', 'conllu')
+    >>> sniff("a\\tX\\t0\\tROOT\\n", "f.tab")
+    'malttab'
     """
     from ..dep.sources import sniff_format as dep_format
 
@@ -126,8 +136,9 @@ def sniff_format(path: str) -> str:
     if kind == "brackets":
         return "bracket"
     if kind != "conll":
-        raise UsageError(f"{path}: browsing {kind} files is not supported yet "
-                         "(convert them to CoNLL-X)")
+        return kind
+    if path.lower().endswith(".conllu"):
+        return "conllu"
     with open(path, "rb") as handle:
         for number, line in enumerate(handle, 1):
             text = line.strip().removeprefix(b"\xef\xbb\xbf")
@@ -150,17 +161,31 @@ def load_corpus(options: BrowseOptions) -> BrowseCorpus:
     """Score the files as the matching ``treeeval`` command does; returns the corpus."""
     kind = sniff_format(options.gold)
     if kind == "conllu":
-        raise UsageError("browsing CoNLL-U files (treeeval ud) is not supported yet")
+        return _load_conllu(options)
     if kind == "bracket" and options.heads is None:
         from .bracket_data import load_brackets
 
         return load_brackets(options.gold, options.systems, options.params, options.prm_names)
-    if kind == "conllx" and options.heads is not None:
-        raise UsageError("--heads converts bracketed trees; the gold file is CoNLL-X already")
+    if kind != "bracket" and options.heads is not None:
+        raise UsageError(f"--heads converts bracketed trees; the gold file is {NAMES[kind]} "
+                         "already")
     from .dep_data import load_dependencies
 
     return load_dependencies(options.gold, options.systems, options.exclude_punct,
                              options.heads)
+
+
+def _load_conllu(options: BrowseOptions) -> BrowseCorpus:
+    """A CoNLL-U pair, scored as ``treeeval ud`` scores it."""
+    if len(options.systems) != 1:
+        raise UsageError("CoNLL-U files are browsed one system at a time (GOLD SYS)")
+    if options.heads is not None or options.exclude_punct:
+        option = "--heads" if options.heads is not None else "--exclude-punct"
+        raise UsageError(f"{option} does not apply to CoNLL-U files (scored as treeeval ud, "
+                         "punctuation included)")
+    from .ud_data import load_ud
+
+    return load_ud(options.gold, options.systems[0])
 
 
 def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

@@ -19,6 +19,7 @@ punctuation are left out, as MaltEval's ExcludeUnicodePunc does.
 from __future__ import annotations
 
 import math
+import re
 from typing import Sequence
 
 import numpy as np
@@ -26,7 +27,7 @@ from rich.text import Text
 
 from ..dep.metrics import token_hits
 from ..dep.punctuation import punctuation_forms
-from ..dep.reading import read_treebank
+from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
 from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
@@ -75,10 +76,28 @@ def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
     >>> sentence_starts(LineIndex(path), 2).tolist()
     [1, 2, 3]
     """
+    if lines.path.lower().endswith(".xml"):
+        return xml_sentence_starts(lines)
     blocks = sentence_blocks(lines)
     if len(blocks) - 1 != sentences and len(lines) >= sentences:
         return np.arange(1, sentences + 2)
     return blocks
+
+
+def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
+    """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
+    ``sentence_blocks``: block k runs to the line before block k + 1).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f.xml")
+    >>> _ = open(path, "w").write("<treebank>\\n<sentence id='1'>\\n<word/>\\n</sentence>\\n"
+    ...                           "<sentence id='2'/>\\n</treebank>\\n")
+    >>> xml_sentence_starts(LineIndex(path)).tolist()
+    [2, 5, 7]
+    """
+    offsets = [match.start() for match in re.finditer(rb"<sentence[\s/>]", lines.data)]
+    starts = np.searchsorted(lines.ends, np.asarray(offsets, dtype=np.int64)) + 1
+    return np.append(starts, len(lines) + 1)
 
 
 class DependencyCorpus(TableCorpus):
@@ -224,14 +243,16 @@ class DependencyCorpus(TableCorpus):
     def _token_wrong(self, k: int) -> np.ndarray:
         return ~self.hits[k]["LAS"] & self.scored
 
-    def label_mask(self, label: str) -> np.ndarray:
+    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Every sentence is answered for (``among`` is not needed: one numpy pass)."""
         mask = np.zeros(self.size, dtype=bool)
         for k, system in enumerate(self.systems):
             tokens = self._token_wrong(k) & ((self.gold.labels == label) | (system.labels == label))
             mask[self.gold.sentence[tokens]] = True
         return mask
 
-    def confusion_mask(self, gold: str, system_label: str) -> np.ndarray:
+    def confusion_mask(self, gold: str, system_label: str,
+                       among: np.ndarray | None = None) -> np.ndarray:
         mask = np.zeros(self.size, dtype=bool)
         for system in self.systems:
             tokens = (self.gold.labels == gold) & (system.labels == system_label) & self.scored
@@ -309,11 +330,11 @@ def check_same_text(gold: Treebank, system: Treebank, system_path: str) -> None:
 
 def load_dependencies(gold: str, systems: Sequence[str], exclude_punct: bool = False,
                       heads: str | None = None) -> DependencyCorpus:
-    """Read gold and system files (CoNLL-X, or bracketed trees converted with the head
-    table ``heads``) and score them."""
+    """Read gold and system files (CoNLL-X, MaltTab, MaltXML as ``treeeval dep`` reads them,
+    or bracketed trees converted with the head table ``heads``) and score them."""
     if heads is None:
-        gold_bank = read_treebank(gold)
-        system_banks = [read_treebank(path) for path in systems]
+        gold_bank = load_treebank(gold)
+        system_banks = [load_treebank(path) for path in systems]
         note = ""
     else:
         gold_bank, system_banks = _converted(gold, heads), [_converted(p, heads) for p in systems]

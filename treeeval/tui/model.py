@@ -92,12 +92,16 @@ class TableCorpus:
         """The text of every sentence (the search runs over it)."""
         return [""] * self.size
 
-    def label_mask(self, label: str) -> np.ndarray:
-        """Sentences where a gold or system item labelled ``label`` is wrong."""
+    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Sentences where a gold or system item labelled ``label`` is wrong.  ``among``
+        (a boolean mask) are the sentences asked about: a corpus may leave the others
+        False (bracket corpora score only those; numpy corpora answer for all)."""
         return np.zeros(self.size, dtype=bool)
 
-    def confusion_mask(self, gold: str, system: str) -> np.ndarray:
-        """Sentences where gold ``gold`` was given the label ``system``."""
+    def confusion_mask(self, gold: str, system: str,
+                       among: np.ndarray | None = None) -> np.ndarray:
+        """Sentences where gold ``gold`` was given the label ``system`` (``among`` as for
+        ``label_mask``)."""
         return np.zeros(self.size, dtype=bool)
 
 
@@ -134,16 +138,17 @@ class SentenceFilter:
             keep &= corpus.length <= self.max_length
         if self.status is not None and corpus.status is not None:
             keep &= corpus.status == self.status
-        if self.label:
-            keep &= corpus.label_mask(self.label)
-        if self.confusion is not None:
-            keep &= corpus.confusion_mask(*self.confusion)
         if self.search:
             pattern = compile_search(self.search)
             texts = corpus.texts()
             found = np.fromiter((bool(pattern.search(text)) for text in texts), dtype=bool,
                                 count=len(texts))
             keep &= found
+        # the label filters last: they are told which sentences are still in
+        if self.label:
+            keep &= corpus.label_mask(self.label, keep.copy())
+        if self.confusion is not None:
+            keep &= corpus.confusion_mask(*self.confusion, among=keep.copy())
         return np.flatnonzero(keep)
 
     def describe(self) -> str:
@@ -187,9 +192,10 @@ class Filterable(Protocol):
 
     def texts(self) -> list[str]: ...
 
-    def label_mask(self, label: str) -> np.ndarray: ...
+    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray: ...
 
-    def confusion_mask(self, gold: str, system: str) -> np.ndarray: ...
+    def confusion_mask(self, gold: str, system: str,
+                       among: np.ndarray | None = None) -> np.ndarray: ...
 
 
 class BrowseCorpus(Filterable, Protocol):

@@ -40,6 +40,8 @@ Header (corpus scores)
   LAS            tokens with the right head and label / tokens scored
   UAS            tokens with the right head / tokens scored
   LA             tokens with the right label / tokens scored
+  CoNLL-U        the CoNLL 2018 table of treeeval ud: P, R, F1 and AligndAcc of Tokens ...
+                 BLEX over aligned words (P = correct / system, R = correct / gold)
   breakdown      per label: P = right system items / system items with the label,
                  R = right gold items / gold items with the label (brackets: matched;
                  dependencies: head and label right)
@@ -48,9 +50,10 @@ Header (corpus scores)
 GENERAL = """\
 A sentence is wrong when any system has an error in it: for brackets, an Error or Skip
 status or brackets that do not all match (matched < gold or matched < test); for
-dependencies, a token with a wrong head or label (a LAS miss).  Scores are those of the
-command line: treeeval bracket (EVALB, per-sentence rows and the All / len<=N blocks)
-and treeeval dep (MaltEval Token accuracy, as a percentage).  Corpus scores are
+dependencies, a token with a wrong head or label (a LAS miss); for CoNLL-U, a word
+that is not LAS-correct or not aligned.  Scores are those of the command line: treeeval
+bracket (EVALB, per-sentence rows and the All / len<=N blocks), treeeval dep (MaltEval
+Token accuracy, as a percentage) and treeeval ud (the CoNLL 2018 scorer).  Corpus scores are
 micro-averages over brackets or tokens, never means of sentence scores.
 """
 

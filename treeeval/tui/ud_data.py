@@ -1,0 +1,370 @@
+"""CoNLL-U files in the browser, scored as ``treeeval ud`` scores them (CoNLL 2018).
+
+Everything comes from :func:`treeeval.ud.api.evaluate_ud`: the corpus table (``scores``),
+the per-sentence rows (``per_sentence``: correct, gold, system, aligned per gold sentence)
+and the word alignment.  The gold sentences are the rows; a system word belongs to the gold
+sentence where its first character is (the rule of the ud per-sentence rows), and is shown
+beside the gold word it is aligned with.  Per word, the heads are compared through the
+alignment by the scorer's rule (both roots, or the system head aligned with the gold head);
+a test checks that these marks add up to the scorer's per-sentence UAS and LAS counts.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> def write(name, rows):
+...     path = os.path.join(folder, name)
+...     with open(path, "w") as f:
+...         _ = f.write("".join(r.replace(" ", "\\t") + "\\n" for r in rows) + "\\n")
+...     return path
+>>> fell = "2 fell fall VERB _ _ 0 root _ _"
+>>> gold = write("g.conllu", ["1 Rain rain NOUN _ _ 2 nsubj _ _", fell])
+>>> system = write("s.conllu", ["1 Rain rain NOUN _ _ 2 obj _ _", fell])
+>>> corpus = load_ud(gold, system)
+>>> corpus.values["las"].tolist(), corpus.values["uas"].tolist(), corpus.wrong.tolist()
+([50.0], [100.0], [True])
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from rich.text import Text
+
+from ..ud.api import UDResult, evaluate_ud
+from ..ud.reading import UDTreebank
+from .dep_data import sentence_blocks
+from .model import (BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex, SentenceFilter,
+                    TableCorpus, length_bins, percent, precision_recall_rows)
+from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
+
+#: the columns of the sentence list after ID: key, title, decimals, definition
+UD_COLUMNS = (
+    ("len", "Len", 0, "gold words (syntactic words) in the sentence"),
+    ("sys", "Sys", 0, "system words in the sentence (those whose first character is in it)"),
+    ("uas", "UAS", 2, "UAS F1 of the sentence, as the ud per-sentence rows give it: "
+                      "2 * correct / (gold words + system words)"),
+    ("las", "LAS", 2, "LAS F1 of the sentence: 2 * correct / (gold words + system words)"),
+    ("errors", "Err", 0, "words with an error: gold words not LAS-correct + system words "
+                         "aligned with no gold word"),
+    ("head_errors", "HdErr", 0, "aligned words with a wrong head"),
+    ("label_errors", "LbErr", 0, "aligned words with the right head and a wrong DEPREL"),
+    ("unaligned", "Unal", 0, "words aligned with nothing: gold + system"),
+)
+#: the header's table: label and ratio of each line
+HEADER_RATIOS = (("P", "precision"), ("R", "recall"), ("F1", "f1"),
+                 ("AligndAcc", "aligned_accuracy"))
+
+
+def f1_percent(rows: np.ndarray) -> np.ndarray:
+    """100 * F1 of per-sentence (correct, gold, system, aligned) rows; NaN where both
+    counts are 0.
+
+    >>> f1_percent(np.array([[1, 2, 2, 2], [0, 0, 0, 0]])).tolist()
+    [50.0, nan]
+    """
+    total = rows[:, 1] + rows[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(total > 0, 200.0 * rows[:, 0] / total, np.nan)
+
+
+class UDCorpus(TableCorpus):
+    """A gold and a system CoNLL-U file, scored and aligned as ``treeeval ud`` does."""
+
+    kind = "ud"
+
+    def __init__(self, gold_path: str, system_path: str, result: UDResult) -> None:
+        self.gold_path, self.system_path, self.result = gold_path, system_path, result
+        gold, system = result.gold, result.system
+        self.system_to_gold = result.system_to_gold
+        self.gold_sentence = np.repeat(np.arange(gold.sentences),
+                                       np.diff(gold.sentence_offsets))
+        #: the gold sentence of each system word: that of the gold word it is aligned with,
+        #: else the one its first character is in
+        start_sentence = np.maximum(
+            np.searchsorted(gold.sentence_start, system.word_start, side="right") - 1, 0)
+        self.system_row = np.where(self.system_to_gold >= 0,
+                                   self.gold_sentence[np.maximum(self.system_to_gold, 0)],
+                                   start_sentence)
+        self.system_sentence = np.searchsorted(system.sentence_offsets, np.arange(system.words),
+                                               side="right") - 1
+        self.kinds, self.system_right = self._word_kinds()
+        extra = np.flatnonzero(self.system_to_gold < 0)
+        self.extra_words, self.extra_rows = extra, self.system_row[extra]
+        self.gold_lines, self.system_lines = LineIndex(gold_path), LineIndex(system_path)
+        self.gold_blocks = sentence_blocks(self.gold_lines)
+        self.system_blocks = sentence_blocks(self.system_lines)
+        self._texts: list[str] | None = None
+        self._forms = (np.array(gold.forms.strings, dtype=object),
+                       np.array(system.forms.strings, dtype=object))
+
+        rows = result.per_sentence
+        words, uas, las = rows["Words"], rows["UAS"], rows["LAS"]
+        values = {
+            "id": np.arange(1, gold.sentences + 1, dtype=float),
+            "len": las[:, 1].astype(float), "sys": las[:, 2].astype(float),
+            "uas": f1_percent(uas), "las": f1_percent(las),
+            "errors": (las[:, 1] - las[:, 0] + las[:, 2] - words[:, 0]).astype(float),
+            "head_errors": (uas[:, 3] - uas[:, 0]).astype(float),
+            "label_errors": (uas[:, 0] - las[:, 0]).astype(float),
+            "unaligned": (words[:, 1] + words[:, 2] - 2 * words[:, 0]).astype(float),
+        }
+        columns = [Column("id", "ID", help="gold sentence number")] + [
+            Column(key, title, decimals, meaning) for key, title, decimals, meaning in UD_COLUMNS]
+        super().__init__(columns, values, values["errors"] > 0, las[:, 1].copy(),
+                         np.zeros(gold.sentences, dtype=np.int64))
+
+    def _word_kinds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per gold word its kind (an index into ``KINDS``), and per system word whether
+        it is LAS-correct, by the scorer's rule for corresponding heads."""
+        result, gold, system = self.result, self.result.gold, self.result.system
+        to_system = result.gold_to_system
+        aligned = to_system >= 0
+        system_word = np.maximum(to_system, 0)
+        system_head = system.head[system_word]
+        mapped = np.where(system_head < 0, -1, self.system_to_gold[np.maximum(system_head, 0)])
+        mapped = np.where((system_head >= 0) & (mapped < 0), -2, mapped)
+        head_right = aligned & (gold.head == mapped)
+        label_right = aligned & (gold.deprel == system.deprel[system_word])
+        kinds = np.where(~aligned, 3, np.where(~head_right, 2, np.where(label_right, 0, 1)))
+        system_right = np.zeros(system.words, dtype=bool)
+        system_right[to_system[kinds == 0]] = True
+        return kinds, system_right
+
+    # -- the header ----------------------------------------------------------------------------
+    def header(self) -> HeaderInfo:
+        files = [f"gold: {self.gold_path}", f"system: {self.system_path}"]
+        parameters = ["scored as treeeval ud (CoNLL 2018 scorer): words aligned through the "
+                      "characters; rows are the gold sentences"]
+        scores = self.result.scores
+        widths = {name: max(len(name), 6) for name in scores}
+        lines = [" " * 9 + " ".join(f"{name:>{widths[name]}}" for name in scores)]
+        for label, ratio in HEADER_RATIOS:
+            cells = []
+            for name, score in scores.items():
+                value = getattr(score, ratio)
+                cells.append(f"{'' if value is None else f'{100 * value:.2f}':>{widths[name]}}")
+            lines.append(f"{label:<9}" + " ".join(cells))
+        return HeaderInfo(files, parameters, lines)
+
+    # -- text, detail, raw lines ---------------------------------------------------------------
+    def _words(self, index: int) -> np.ndarray:
+        offsets = self.result.gold.sentence_offsets
+        return np.arange(int(offsets[index]), int(offsets[index + 1]))
+
+    def text(self, index: int) -> str:
+        gold = self.result.gold
+        return " ".join(self._forms[0][gold.form[self._words(index)]].tolist())
+
+    def texts(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(self.size)]
+        return self._texts
+
+    def alignment_rows(self, index: int) -> list[AlignmentRow]:
+        """The rows of the alignment table of gold sentence ``index``."""
+        gold, system = self.result.gold, self.result.system
+        to_system = self.result.gold_to_system
+        words = self._words(index)
+        first, last = np.searchsorted(self.extra_rows, [index, index + 1])
+        extra = self.extra_words[first:last]
+        order = sorted([(int(gold.word_start[g]), 0, int(g)) for g in words]
+                       + [(int(system.word_start[w]), 1, int(w)) for w in extra])
+        rows = []
+        previous_sentence = -1
+        for _, side, word in order:
+            if side == 0:
+                system_word = int(to_system[word])
+                kind = KINDS[int(self.kinds[word])]
+            else:
+                system_word, kind = word, "extra"
+            gold_word = self._gold_word(word, index) if side == 0 else None
+            system_cell = self._system_word(system_word, index) if system_word >= 0 else None
+            sentence = int(self.system_sentence[system_word]) if system_word >= 0 else -1
+            rows.append(AlignmentRow(
+                gold_word, kind, system_cell,
+                self._token(gold, word, index) if side == 0 else "",
+                self._token(system, system_word, None) if system_word >= 0 else "",
+                sentence >= 0 and previous_sentence >= 0 and sentence != previous_sentence))
+            if sentence >= 0:
+                previous_sentence = sentence
+        return rows
+
+    def _gold_word(self, word: int, index: int) -> AlignedWord:
+        gold = self.result.gold
+        first = int(gold.sentence_offsets[index])
+        head = int(gold.head[word])
+        return AlignedWord(str(word - first + 1), str(self._forms[0][gold.form[word]]),
+                           "0" if head < 0 else str(head - first + 1),
+                           str(self.result.gold.vocabulary.strings[gold.deprel[word]]))
+
+    def _system_word(self, word: int, index: int) -> AlignedWord:
+        system = self.result.system
+        sentence = int(self.system_sentence[word])
+        head = int(system.head[word])
+        if head < 0:
+            shown = "0"
+        elif self.system_to_gold[head] >= 0:
+            shown = self._gold_id(int(self.system_to_gold[head]), index)
+        else:
+            shown = f"?{head - int(system.sentence_offsets[self.system_sentence[head]]) + 1}"
+        return AlignedWord(str(word - int(system.sentence_offsets[sentence]) + 1),
+                           str(self._forms[1][system.form[word]]), shown,
+                           str(system.vocabulary.strings[system.deprel[word]]))
+
+    def _gold_id(self, word: int, index: int) -> str:
+        """A gold word's ID, with its sentence number when it is not in sentence ``index``."""
+        sentence = int(self.gold_sentence[word])
+        number = word - int(self.result.gold.sentence_offsets[sentence]) + 1
+        return str(number) if sentence == index else f"s{sentence + 1}:{number}"
+
+    def _token(self, treebank: UDTreebank, word: int, index: int | None) -> str:
+        """``"ID-ID TEXT"`` when ``word`` starts a multiword token, else ''."""
+        if not treebank.word_mwt[word]:
+            return ""
+        start, end = int(treebank.word_start[word]), int(treebank.word_end[word])
+        if word > 0 and treebank.word_mwt[word - 1] and treebank.word_start[word - 1] == start:
+            return ""
+        last = word
+        while (last + 1 < treebank.words and treebank.word_mwt[last + 1]
+               and treebank.word_start[last + 1] == start):
+            last += 1
+        sentence = (index if index is not None
+                    else int(np.searchsorted(treebank.sentence_offsets, word, "right") - 1))
+        first_word = int(treebank.sentence_offsets[sentence])
+        base = treebank.char_base
+        return (f"{word - first_word + 1}-{last - first_word + 1} "
+                f"{treebank.text[start - base:end - base]}")
+
+    def detail(self, index: int, width: int) -> list[Text]:
+        values = self.values
+        title = Text(f"Sentence {index + 1} · ", style="bold")
+        title.append(f"UAS {percent(values['uas'][index])} LAS {percent(values['las'][index])} "
+                     f"(F1) · {int(values['len'][index])} gold / {int(values['sys'][index])} "
+                     f"system words · {int(values['errors'][index])} errors · "
+                     f"{int(values['unaligned'][index])} unaligned")
+        out = [title]
+        out.extend(alignment_lines(self.alignment_rows(index)))
+        out.append(Text())
+        out.append(alignment_legend())
+        out.append(Text())
+        out.extend(self.raw(index))
+        return out
+
+    def raw(self, index: int) -> list[Text]:
+        """The gold sentence's lines, then those of the system sentences its words are in,
+        each after the file name and line number."""
+        gold, system = self.result.gold, self.result.system
+        words = self._words(index)
+        first, last = np.searchsorted(self.extra_rows, [index, index + 1])
+        system_words = np.concatenate([self.result.gold_to_system[words],
+                                       self.extra_words[first:last]])
+        sentences = np.unique(self.system_sentence[system_words[system_words >= 0]])
+        out = _block_lines(self.gold_path, self.gold_lines, self.gold_blocks,
+                           [int(gold.sentence_line[index])])
+        out += _block_lines(self.system_path, self.system_lines, self.system_blocks,
+                            [int(system.sentence_line[s]) for s in sentences])
+        return out
+
+    # -- filters and breakdown -------------------------------------------------------------------
+    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Every sentence is answered for (``among`` is not needed: one numpy pass)."""
+        gold, system = self.result.gold, self.result.system
+        mask = np.zeros(self.size, dtype=bool)
+        deprels = np.array(gold.vocabulary.strings, dtype=object)
+        gold_wrong = (self.kinds != 0) & (deprels[gold.deprel] == label)
+        system_wrong = ~self.system_right & (deprels[system.deprel] == label)
+        mask[self.gold_sentence[gold_wrong]] = True
+        mask[self.system_row[system_wrong]] = True
+        return mask
+
+    def confusion_mask(self, gold_label: str, system_label: str,
+                       among: np.ndarray | None = None) -> np.ndarray:
+        gold, system = self.result.gold, self.result.system
+        deprels = np.array(gold.vocabulary.strings, dtype=object)
+        to_system = self.result.gold_to_system
+        aligned = np.flatnonzero(to_system >= 0)
+        pairs = aligned[(deprels[gold.deprel[aligned]] == gold_label)
+                        & (deprels[system.deprel[to_system[aligned]]] == system_label)]
+        mask = np.zeros(self.size, dtype=bool)
+        mask[self.gold_sentence[pairs]] = True
+        return mask
+
+    def breakdown(self) -> list[BreakdownTable]:
+        gold, system = self.result.gold, self.result.system
+        scores = self.result.scores
+        tables = [BreakdownTable(
+            "CoNLL 2018 scores (treeeval ud -v)", ["metric", "P", "R", "F1", "AligndAcc"],
+            [BreakdownRow([name, percent(100 * s.precision), percent(100 * s.recall),
+                           percent(100 * s.f1),
+                           "" if s.aligned_accuracy is None else
+                           percent(100 * s.aligned_accuracy)], None, s.f1)
+             for name, s in scores.items()])]
+        size = len(gold.vocabulary.strings)
+        gold_count = np.bincount(gold.deprel, minlength=size)
+        system_count = np.bincount(system.deprel, minlength=size)
+        right = np.bincount(gold.deprel[self.kinds == 0], minlength=size)
+        used = np.flatnonzero((gold_count > 0) | (system_count > 0))
+        labels = [str(gold.vocabulary.strings[k]) for k in used]
+        rows = precision_recall_rows(labels, gold_count[used], system_count[used], right[used],
+                                     right[used])
+        tables.append(BreakdownTable(
+            "by universal deprel (a word is right when aligned, with head and label right: LAS)",
+            ["deprel", "gold", "system", "P", "R", "F1"],
+            [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
+                          SentenceFilter(label=label), None if math.isnan(f) else f / 100)
+             for label, g, s, p, r, f in rows],
+            "select a deprel: sentences where a word with it (gold or system) is wrong"))
+        to_system = self.result.gold_to_system
+        aligned = np.flatnonzero(to_system >= 0)
+        gold_codes, system_codes = gold.deprel[aligned], system.deprel[to_system[aligned]]
+        differ = gold_codes != system_codes
+        if differ.any():
+            pairs, counts = np.unique(np.stack([gold_codes[differ], system_codes[differ]]),
+                                      axis=1, return_counts=True)
+        else:
+            pairs, counts = np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64)
+        strings = gold.vocabulary.strings
+        order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
+        tables.append(BreakdownTable(
+            "label confusions of aligned words (gold → system)", ["gold", "system", "words"],
+            [BreakdownRow([str(strings[pairs[0, j]]), str(strings[pairs[1, j]]),
+                           str(int(counts[j]))],
+                          SentenceFilter(confusion=(str(strings[pairs[0, j]]),
+                                                    str(strings[pairs[1, j]]))))
+             for j in order[:40]]))
+        las = self.result.per_sentence["LAS"]
+        length_rows = []
+        for low, high in length_bins(self.length):
+            chosen = (self.length >= low) & (self.length <= high)
+            total = las[chosen].sum(axis=0)
+            f1 = f1_percent(total[None, :])[0]
+            length_rows.append(BreakdownRow(
+                [f"{low}-{high}" if high < 10000 else f"{low}+", str(int(chosen.sum())),
+                 percent(f1)], SentenceFilter(min_length=low, max_length=high),
+                None if math.isnan(f1) else f1 / 100))
+        tables.append(BreakdownTable("LAS F1 by sentence length (gold words)",
+                                     ["length", "sentences", "LAS"], length_rows))
+        return tables
+
+
+def _block_lines(path: str, lines: LineIndex, blocks: np.ndarray,
+                 first_lines: list[int]) -> list[Text]:
+    """The non-blank lines of the blank-line separated blocks holding ``first_lines``."""
+    out = []
+    for first_line in first_lines:
+        block = int(np.searchsorted(blocks, first_line, side="right")) - 1
+        if not 0 <= block < len(blocks) - 1:
+            continue
+        for number in range(int(blocks[block]), int(blocks[block + 1])):
+            line = lines.line(number)
+            if not line.strip():
+                continue
+            text = Text(f"{path}:{number}: ", style="dim")
+            text.append(line.decode("utf-8", "replace").replace("\t", "  "))
+            out.append(text)
+    return out
+
+
+def load_ud(gold: str, system: str) -> UDCorpus:
+    """Score a CoNLL-U pair with ``evaluate_ud`` (bad input: the ud error, file and line)."""
+    return UDCorpus(gold, system, evaluate_ud(gold, system))
