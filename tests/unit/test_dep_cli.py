@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import numpy as np
@@ -244,3 +245,14 @@ def test_different_text_names_the_line(tmp_path: Path) -> None:
     short.write_text("1\tThe\t_\tDET\tDET\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
     with pytest.raises(InputError, match="sentence 1: 4 words in the treebank, 1 here"):
         run("-g", gold, "-s", str(short))
+
+
+def test_json_comparison(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    document = json.loads(run("-g", gold, "-s", parsed, gold, "--json",
+                               "--stat", "ar", "--resamples", "100"))
+    assert document["schema"] == "treeeval/1" and document["tokens"] == 4
+    assert [(s["path"], s["LAS"]["correct"], s["lin_errors"]) for s in document["systems"]] \
+        == [(gold, 4, 0), (parsed, 2, 1)]
+    assert [test["metric"] for test in document["significance"]] == ["LAS", "UAS", "LA"]
+    assert all(test["method"] == "ar" for test in document["significance"])

@@ -2,9 +2,11 @@
 
 The run reads the gold file and each parsed file, checks they hold the same text, and
 prints for each parsed file MaltEval's header block and tables (:mod:`.tables`), then the
-confusion blocks (``--confusion-matrix 1``, :mod:`.confusion`) and the McNemar block
-(``--stat 1``).  ``--output`` sends it all to a file, or one file per parsed file (and
-``stat.txt``) to a directory.
+confusion blocks (``--confusion-matrix 1``, :mod:`.confusion`), MaltEval's McNemar block
+(``--stat 1``) or treeeval's comparison with significance tests (``--stat bootstrap|ar|
+mcnemar``, :mod:`.compare`).  ``--json`` prints the comparison as JSON instead, and
+``--report evalpl`` eval.pl's report.  ``--output`` sends it all to a file, or one file per
+parsed file (and ``stat.txt``) to a directory.
 """
 
 from __future__ import annotations
@@ -20,16 +22,16 @@ from ..errors import InputError, UsageError
 from ..formats.conll_columns import Vocabulary
 from ..model.treebank import Treebank
 from ..stats import METHODS
-from .compare import Comparison, compare_systems, render_comparison
 from .api import deleted_tokens, load_treebank
+from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
 from .evalpl_report import evalpl_report
 from .exclusions import Exclusions
 from .groupings import find_grouping, register_plugin
 from .malteval_report import RULE, format_number, render_header, render_table
 from .metrics import mcnemar_z, token_hits
-from .plugins import group_order, load_plugin
 from .options import DEP_USAGE, PARAMETERS, DepOptions, metric_order, parse_dep_args
+from .plugins import group_order, load_plugin
 from .reading import check_same_text
 from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
                       validate_tags)
@@ -131,16 +133,23 @@ def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list
     """Every parsed file against the gold file with treeeval's scores and tests."""
     setting = settings(options)
     if len(setting) > 1:
-        raise UsageError(f"--stat {options.formatting.get('stat', 'bootstrap')} with several "
-                         "values of a parameter is not supported")
+        raise UsageError(f"--stat {_method(options)} with several values of a parameter is "
+                         "not supported")
     systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
     converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
     return compare_systems(gold_path, gold, systems,
-                           method=options.formatting.get("stat", "bootstrap"),
+                           method=_method(options),
                            resamples=_number(options, "resamples", 10_000),
                            seed=_number(options, "seed", 1),
                            keep=_parser_side(options, setting[0], gold, parsed[0]),
                            heads=options.own.get("heads", "collins") if converted else None)
+
+
+def _method(options: DepOptions) -> str:
+    """The test of the comparison: ``--stat``'s, or the paired bootstrap (``--json`` alone,
+    or with MaltEval's ``--stat 1``)."""
+    stat = options.formatting.get("stat", "bootstrap")
+    return stat if stat in METHODS else "bootstrap"
 
 
 def _number(options: DepOptions, name: str, default: int) -> int:
