@@ -266,7 +266,7 @@ def test_hash_collisions_cannot_merge_values(tmp_path: Path,
     path = write(tmp_path, SAMPLE * 3)
     expected = read_ud(path)
     # every field of a given length gets the same key: the byte check must catch it
-    monkeypatch.setattr(scan, "_POWERS", np.zeros_like(scan._POWERS))
+    monkeypatch.setattr(scan, "_powers", lambda count: np.zeros(count, np.uint64))
     builder = _ColumnBuilder("f", ReadOptions(), Vocabulary(), Vocabulary())
     assert scan_block((SAMPLE * 3).encode(), 1, ReadOptions(), builder.interner) is None
     collided = read_ud(path)
@@ -277,3 +277,54 @@ def test_hash_collisions_cannot_merge_values(tmp_path: Path,
             assert strings == [collided.forms.strings[i] for i in collided.form]
         else:
             assert strings == [collided.vocabulary.strings[i] for i in getattr(collided, name)]
+
+
+def scan_agrees_with_the_careful_reader(text: str) -> dict[str, object]:
+    """The fast path accepts the block and gives the careful reader's columns."""
+    for options in (ReadOptions(), ReadOptions(conll17=True)):
+        scanned, strings, exact = read_three_ways(text, options)
+        assert scanned is not None and exact is not None
+        assert scanned == strings == exact
+    return scanned
+
+
+def test_a_long_field_stays_on_the_fast_path() -> None:
+    long_form = "x" * 300 + "\u00e9" * 100 + "!"
+    long_lemma = "LEMMA" * 95
+    text = document([word(1, long_form, 0, "root", lemma=long_lemma), word(2, "b", 1)],
+                    [word(1, long_form + "y", 0, "root", lemma="y" * 129)],
+                    [word(1, long_form, 2, feats="Case=Nom|" + "Foo=Bar" * 30, lemma="z"),
+                     word(2, "a" * 128, 0, "root", lemma=long_lemma)])
+    columns = scan_agrees_with_the_careful_reader(text)
+    assert columns["form"] == [long_form, "b", long_form + "y", long_form, "a" * 128]
+    assert columns["lemma"] == [long_lemma, "_", "y" * 129, "z", long_lemma]
+    assert columns["feats"][3] == "Case=Nom|" + "Foo=Bar" * 30
+
+
+def test_many_long_fields_of_many_widths() -> None:
+    # fields of every width from 1 to 600 bytes, with repeats and values that share long
+    # prefixes or differ only in their last byte, so grouping and byte checks both matter
+    lines = []
+    for width in range(1, 601):
+        prefix = "p" * (width - 1)
+        lines.append(word(len(lines) + 1, prefix + "a", 0 if not lines else 1,
+                          lemma=prefix + "b", deprel="dep:" + "r" * (width % 37)))
+        lines.append(word(len(lines) + 1, prefix + "a", 1, lemma=prefix + "\u00df"))
+    columns = scan_agrees_with_the_careful_reader(document(lines))
+    assert len(set(columns["form"])) == 600 and len(columns["form"]) == 1200
+    assert columns["form"][-1] == "p" * 599 + "a"
+
+
+def test_long_fields_across_blocks_share_their_ids(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    long_lemma = "L" * 500
+    text = document(*[[word(1, "ab" * (70 + k % 3), 0, "root", lemma=long_lemma)]
+                      for k in range(30)])
+    path = write(tmp_path, text)
+    whole = read_ud(path)
+    monkeypatch.setattr(reading, "BLOCK_BYTES", 512)
+    pieces = read_ud(path)
+    assert pieces.lemma.tolist() == whole.lemma.tolist() and len(set(whole.lemma.tolist())) == 1
+    assert [pieces.forms.strings[i] for i in pieces.form] == [
+        whole.forms.strings[i] for i in whole.form]
+    assert whole.text == "".join("ab" * (70 + k % 3) for k in range(30))

@@ -4,8 +4,8 @@ Lines, tabs and fields are found as byte positions (``flatnonzero``); IDs and HE
 parsed digit by digit over whole columns; space characters are cut out of the FORMs on the
 gathered bytes; string columns are interned by a 64-bit hash of each field's bytes
 (``np.unique`` on integers, every field then checked byte for byte against its group), so
-Python decodes a value only the first time the file shows it.  Anything out of the ordinary
-(an empty field or one wider than :data:`MAX_FIELD`, non-ASCII digits, a malformed line, a
+Python decodes a value only the first time the file shows it; fields of any width take this
+path.  Anything out of the ordinary (an empty field, non-ASCII digits, a malformed line, a
 hash collision) makes :func:`scan_block` return None, and the block is read again by the
 string readers of :mod:`.reading`.
 
@@ -33,9 +33,6 @@ from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, 
                      multiword_layout, sentence_numbering, token_lines, trees_ok)
 from .rules import Vocabulary, strip_ascii_spaces, strip_spaces
 
-#: the widest field (in bytes) interned with numpy; a wider one sends its block to the
-#: string reader
-MAX_FIELD = 128
 _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
 
 
@@ -238,43 +235,50 @@ def _intern(buf: np.ndarray, words: np.ndarray, start: np.ndarray, end: np.ndarr
     Fields are grouped by a 64-bit polynomial hash of their bytes taken 8 at a time
     (``np.unique`` on integers; a field of up to 8 bytes is its own key), and every field is
     compared with the first field of its group, so a hash collision cannot merge two values
-    (it sends the block to the string reader instead).  None also for an empty field or one
-    wider than :data:`MAX_FIELD` bytes.
+    (it sends the block to the string reader instead).  Fields of any width are hashed in
+    one pass over all their 8-byte chunks; None for an empty field.
     """
     length = end - start
     if not len(length):
         return np.zeros(0, np.int32)
-    if length.min() < 1 or length.max() > MAX_FIELD:
+    if length.min() < 1:
         return None
-    chunks = [(k, np.flatnonzero(length > 8 * k)) for k in range((int(length.max()) + 7) // 8)]
-    key = length.astype(np.uint64) * _POWERS[-1]
+    chunks = _Chunks(words, start, length)
     with np.errstate(over="ignore"):
-        for k, active in chunks:
-            key[active] += _chunk(words, start[active], length[active], k) * _POWERS[k]
+        weighted = chunks.value * _powers(int(chunks.inner.max()) + 1)[chunks.inner]
+        key = np.add.reduceat(weighted, chunks.first) + length.astype(np.uint64) * _LENGTH_WEIGHT
     unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     model = first[inverse]
     if (length[model] != length).any():
         return None
-    for k, active in chunks:
-        mine = _chunk(words, start[active], length[active], k)
-        if (mine != _chunk(words, start[model[active]], length[active], k)).any():
-            return None
+    model_chunk = np.repeat(chunks.first[model], chunks.count) + chunks.inner
+    if (chunks.value[model_chunk] != chunks.value).any():
+        return None
     ids = cache.lookup(unique, buf, start[first], length[first])
     return None if ids is None else ids[inverse]
 
 
-def _chunk(words: np.ndarray, start: np.ndarray, length: np.ndarray, k: int) -> np.ndarray:
-    """Bytes 8k to 8k+7 of each field, as an integer (bytes past the field's end zeroed)."""
-    value = words[start + 8 * k]
-    rest = length - 8 * k
-    short = rest < 8
-    if short.any():
-        shift = (8 * np.minimum(rest, 8)).astype(np.uint64)
-        mask = np.where(short, (np.uint64(1) << np.minimum(shift, 63)) - np.uint64(1),
-                        np.uint64(0xFFFFFFFFFFFFFFFF))
-        value = value & mask
-    return value
+class _Chunks:
+    """The bytes of fields [start, start + length) 8 at a time, as integers (bytes past a
+    field's end zeroed), all fields' chunks in one array.
+
+    >>> data = b"abcdefghij\\tk"
+    >>> chunks = _Chunks(_words(data), np.array([0, 11]), np.array([10, 1]))
+    >>> chunks.count.tolist(), chunks.first.tolist(), chunks.inner.tolist()
+    ([2, 1], [0, 2], [0, 1, 0])
+    >>> [int(v).to_bytes(8, "little").rstrip(b"\\0") for v in chunks.value]
+    [b'abcdefgh', b'ij', b'k']
+    """
+
+    def __init__(self, words: np.ndarray, start: np.ndarray, length: np.ndarray) -> None:
+        #: chunks per field, index of each field's first chunk, each chunk's place in its field
+        self.count = (length + 7) // 8
+        self.first = np.cumsum(self.count) - self.count
+        self.inner = np.arange(int(self.count.sum())) - np.repeat(self.first, self.count)
+        rest = np.repeat(length, self.count) - 8 * self.inner
+        value = words[np.repeat(start, self.count) + 8 * self.inner]
+        self.value = value & _MASKS[np.minimum(rest, 8)]
 
 
 class _KeyCache:
@@ -331,12 +335,19 @@ class _KeyCache:
 
 
 def _powers(count: int) -> np.ndarray:
-    """Powers of an odd 64-bit multiplier, wrapping around (the hash weights)."""
-    powers = np.ones(count, np.uint64)
-    with np.errstate(over="ignore"):
-        for k in range(1, count):
-            powers[k] = powers[k - 1] * np.uint64(0x9E3779B97F4A7C15)
-    return powers
+    """The first ``count`` powers of an odd 64-bit multiplier, wrapping around (the weights
+    of a field's chunks in its hash).
+
+    >>> _powers(3).tolist() == [1, 0x9E3779B97F4A7C15, 0x9E3779B97F4A7C15 ** 2 % 2 ** 64]
+    True
+    """
+    powers = np.full(count, _MULTIPLIER, np.uint64)
+    powers[0] = 1
+    return np.cumprod(powers, out=powers)
 
 
-_POWERS = _powers(MAX_FIELD + 1)
+_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+#: the weight of a field's length in its hash
+_LENGTH_WEIGHT = np.uint64(0xC2B2AE3D27D4EB4F)
+#: ``_MASKS[n]`` keeps the first n bytes of a little-endian 8-byte integer
+_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], np.uint64)
