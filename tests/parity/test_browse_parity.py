@@ -4,6 +4,8 @@ test set and the HIT-SCIR output: the conll18_ud_eval.py table in the header."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from shared_data import require
 
@@ -68,3 +70,115 @@ def test_wsj22_label_filters_equal_the_whole_corpus_analysis():
         assert mask.tolist() == expected.tolist(), key
     assert int(corpus.label_mask("NP").sum()) == 1420
     assert len(corpus.sentence_errors(0)) < corpus.size
+
+
+# --- bracket_spans: every bracket as columns, against the run's rows and EVALB's engine -----
+
+
+def engine_marks(gold_path, test_path, params, lines):
+    """What EVALB's per-sentence engine, run over the files in order, leaves on each
+    bracket it counts: per side, rows (sentence, position, label, start, end, matched,
+    crossing), sentences from 0."""
+    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
+    from treeeval.bracket.spans import _QuietBudget, _crosses
+
+    engine = ReferenceEngine(params, _QuietBudget())
+    rows = ([], [])
+    gold_lines = gold_path.read_bytes().split(b"\n")
+    test_lines = test_path.read_bytes().split(b"\n")
+    for index in range(lines):
+        engine.start_line(index + 1)
+        try:
+            gold = engine.read_line(gold_lines[index], index + 1)
+            test = engine.read_line(test_lines[index], index + 1)
+            engine.score_sides(gold, test, index + 1)
+        except EvalbKilled:  # a line in EVALB's endless reading loop
+            continue
+        for out, side, other in ((rows[0], gold, test), (rows[1], test, gold)):
+            for position, bracket in enumerate(side.brackets):
+                if bracket.result in (0, 1):
+                    out.append((index, position, bracket.label, bracket.start, bracket.end,
+                                bracket.result == 1, _crosses(bracket, other.brackets)))
+    return rows
+
+
+def span_rows(spans, role):
+    side = getattr(spans, role)
+    return [(s, p, spans.labels[lab], a, b, m, c) for s, p, lab, a, b, m, c in zip(
+        *(getattr(side, name).tolist() for name in ("sentence", "position", "label", "start",
+                                                     "end", "matched", "crossing")))]
+
+
+def check_spans(gold, test, params):
+    """The columns add up to the run's rows and are the engine's marks."""
+    from treeeval.bracket.spans import file_spans
+
+    result = evaluate_brackets(str(gold), str(test), params=params)
+    rows = result.sentences
+    spans = file_spans(gold, test, params, lines=len(rows))
+    assert spans.size == len(rows)
+    for column in ("line", "length", "status", "matched", "gold", "test", "crossing", "words",
+                   "correct"):
+        assert getattr(spans.counts, column).tolist() == getattr(rows, column).tolist(), column
+    gold_count, gold_matched, _ = spans.gold.per_sentence(spans.size)
+    test_count, test_matched, crossing = spans.test.per_sentence(spans.size)
+    assert gold_count.tolist() == rows.gold.tolist()
+    assert test_count.tolist() == rows.test.tolist()
+    assert gold_matched.tolist() == test_matched.tolist() == rows.matched.tolist()
+    assert crossing.tolist() == rows.crossing.tolist()
+    marks = engine_marks(gold, test, params, len(rows))
+    assert span_rows(spans, "gold") == marks[0]
+    assert span_rows(spans, "test") == marks[1]
+    return spans
+
+
+def test_bracket_spans_on_wsj22():
+    folder = require("evalb", "wsj22")
+    gold = folder / "wsj22.auto.clean.gld"
+    for system, prm in (("wsj22.berkeley_MLE.top.tst", "COLLINS.prm"),
+                        ("wsj22.berkeley_MLE.raw.tst", "new.prm")):
+        spans = check_spans(gold, folder / system, _params(prm))
+        assert spans.fallback.sum() < spans.size / 100
+        assert len(spans.gold.sentence) > 30000
+
+
+def test_bracket_spans_on_the_evalb_cases(monkeypatch):
+    from test_evalb_cases import load_cases
+
+    from treeeval.cli import parse_bracket_args
+
+    monkeypatch.chdir(require("evalb", "cases"))
+    checked = 0
+    for name, args in load_cases():
+        if name in ("help", "unknown_opt"):
+            continue
+        options = parse_bracket_args(args)
+        check_spans(Path(options.gold), Path(options.test), options.params)
+        checked += 1
+    assert checked == 33
+
+
+def test_wsj22_breakdown_is_the_engines():
+    """The per-label counts, wrong labels and confusions from the bracket columns are
+    those of EVALB's engine run on every sentence."""
+    from treeeval.tui.bracket_data import analyse_labels
+
+    folder = require("evalb", "wsj22")
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm",
+                                            str(folder / "wsj22.auto.clean.gld"),
+                                            str(folder / "wsj22.berkeley_MLE.top.tst")]))
+    status = corpus.rows[0].status
+    expected = analyse_labels([corpus.diff(i, crossing=False) if status[i] == 0 else None
+                               for i in range(corpus.size)])
+    found = corpus.analysis(0)
+    assert found.labels == expected.labels and len(found.labels) > 20
+    for name in ("gold", "test", "gold_matched", "test_matched"):
+        assert getattr(found, name).tolist() == getattr(expected, name).tolist(), name
+    for name in ("wrong", "confusions"):
+        mine, theirs = getattr(found, name), getattr(expected, name)
+        assert sorted(mine) == sorted(theirs) and len(mine) > 10
+        assert all(mine[key].tolist() == theirs[key].tolist() for key in theirs), name
+    tables = [[row.cells for row in table.rows] for table in corpus.breakdown()]
+    corpus._analyses[0] = expected
+    assert tables == [[row.cells for row in table.rows] for table in corpus.breakdown()]
+    assert {cells[0] for cells in tables[0]} == set(expected.labels) and len(tables[1]) == 40

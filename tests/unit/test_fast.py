@@ -281,3 +281,116 @@ def test_kept_lines_equal_the_reference_engine(pairs: list[tuple[bytes, bytes]],
     for number, (result, (gold, test)) in enumerate(zip(score_lines(pairs, params), pairs), 1):
         if result is not None:
             assert result == tuple(engine.score_pair(gold, test, number)[1:]), (gold, test)
+
+
+# --- every bracket as columns (chunk_brackets, spans.bracket_spans) ---------------------------
+
+
+def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple[list, list]:
+    """Per side, (line, position, label, start, end, matched, crossing) of every bracket the
+    reference engine counts, the lines read in order by one engine."""
+    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
+    from treeeval.bracket.spans import _QuietBudget, _crosses
+
+    engine = ReferenceEngine(params, _QuietBudget())
+    marks: tuple[list, list] = ([], [])
+    for index, (gold_line, test_line) in enumerate(pairs):
+        engine.start_line(index + 1)
+        try:
+            gold = engine.read_line(gold_line, index + 1)
+            test = engine.read_line(test_line, index + 1)
+            engine.score_sides(gold, test, index + 1)
+        except EvalbKilled:
+            continue
+        for out, side, other in ((marks[0], gold, test), (marks[1], test, gold)):
+            out.extend((index, position, b.label, b.start, b.end, b.result == 1,
+                        _crosses(b, other.brackets))
+                       for position, b in enumerate(side.brackets) if b.result in (0, 1))
+    return marks
+
+
+def spans_of(pairs: list[tuple[bytes, bytes]], params: EvalbParams):
+    from treeeval.bracket.spans import bracket_spans
+
+    return bracket_spans(b"".join(g + b"\n" for g, _ in pairs),
+                         b"".join(t + b"\n" for _, t in pairs), params)
+
+
+def span_marks(spans, role: str) -> list[tuple]:
+    side = getattr(spans, role)
+    names = ("sentence", "position", "label", "start", "end", "matched", "crossing")
+    return [(s, p, spans.labels[lab], a, b, m, c)
+            for s, p, lab, a, b, m, c in zip(*(getattr(side, n).tolist() for n in names))]
+
+
+def check_columns(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> None:
+    """The columns are the engine's marks and add up to score_chunk's (and the engine's)
+    rows; label_class is the EQ_LABEL class of the label."""
+    from treeeval.bracket.run import score_block
+
+    spans = spans_of(pairs, params)
+    block = score_block(b"".join(g + b"\n" for g, _ in pairs),
+                        b"".join(t + b"\n" for _, t in pairs), 1, params)
+    for name in ("line",) + COLUMNS:
+        assert getattr(spans.counts, name).tolist() == getattr(block.rows, name).tolist()
+    assert (span_marks(spans, "gold"), span_marks(spans, "test")) == engine_marks(pairs, params)
+    chunk = score_chunk(b"".join(g + b"\n" for g, _ in pairs),
+                        b"".join(t + b"\n" for _, t in pairs), params)
+    scored = ~chunk.fallback
+    for name in COLUMNS:
+        assert getattr(spans.counts, name)[scored].tolist() == \
+            getattr(chunk.counts, name)[scored].tolist()
+    gold, gold_matched, _ = spans.gold.per_sentence(len(pairs))
+    test, test_matched, crossing = spans.test.per_sentence(len(pairs))
+    assert (gold.tolist(), test.tolist(), crossing.tolist()) == (
+        spans.counts.gold.tolist(), spans.counts.test.tolist(), spans.counts.crossing.tolist())
+    assert gold_matched.tolist() == test_matched.tolist() == spans.counts.matched.tolist()
+    classes = params.label_classes() or {}
+    for side in (spans.gold, spans.test):
+        for label, label_class in zip(side.label.tolist(), side.label_class.tolist()):
+            name = spans.labels[label]
+            assert spans.labels[label_class] == classes.get(name, name)
+
+
+#: lines the fast path hands back: unbalanced, text outside brackets, a surplus ')'
+DAMAGED = [b"(S (NN a)", b"(S (NN a)))", b"x (S (NN a))", b"(S (NN a) b)", b"(S (A (NN a)) ))"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(sentence_pairs(), sentence_pairs(),
+                          st.tuples(st.sampled_from(DAMAGED), st.sampled_from(DAMAGED))),
+                min_size=1, max_size=8), parameters)
+def test_bracket_columns_equal_the_reference_engine(pairs: list[tuple[bytes, bytes]],
+                                                    params: EvalbParams) -> None:
+    check_columns(pairs, params)
+
+
+def test_bracket_columns_on_chosen_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    pairs = [
+        (b"(S (NP (NN a)) (NP (NN a)) (VP (VB b)))", b"(S (NP (NP (NN a))) (NN a) (VP (VB b)))"),
+        (b"(TOP (S (A (NN a) (NN b)) (NN c)))", b"(TOP (S (NN a) (B (NN b) (NN c))))"),
+        (b"(S (ADVP (PRT (RB up))) (NN x))", b"(S (PRT (PRT (PRT (RB up)))) (NN x))"),
+        (b"(S (NN a) (NN b))", b"(S (NN a) (NN c))"),
+        (b"(S (NN a)))", b"(S (NN a))"),
+        (b"(S (NN a))", b""),
+    ]
+    check_columns(pairs, collins())
+    check_columns(pairs, collins(labeled=0))
+    check_columns(pairs, collins(debug=1))
+    check_columns(pairs, collins(eq_label=[(b"A", b"B"), (b"B", b"C")]))
+    monkeypatch.setattr(fast, "BLOCK_BYTES", 16)
+    check_columns(pairs * 3, collins())
+    spans = spans_of(pairs, collins())
+    assert spans.fallback.tolist() == [False, False, False, True, True, False]
+    assert spans.status.tolist() == [0, 0, 0, 1, 1, 2]
+    assert spans.test.matched[spans.test.sentence == 0].tolist() == [True, True, False, True]
+    assert [spans.labels[k] for k in spans.test.label[spans.test.sentence == 2]] == [
+        b"S", b"PRT", b"PRT", b"PRT"]
+    assert spans.test.matched[spans.test.sentence == 2].tolist() == [True, True, True, False]
+    assert spans.test.crossing[spans.test.sentence == 1].tolist() == [False, True]
+
+
+def test_chunk_brackets_of_nothing() -> None:
+    chunk = fast.chunk_brackets(b"", b"", EvalbParams())
+    assert len(chunk.scores.fallback) == len(chunk.gold.line) == len(chunk.test.start) == 0
+    assert chunk.labels == []

@@ -231,3 +231,53 @@ def test_command_line_help(tmp_path):
     assert result.returncode == 0 and result.stdout.startswith(b"usage: treeeval browse")
     listed = subprocess.run([sys.executable, "-m", "treeeval", "-h"], capture_output=True)
     assert b"browse    browse parse errors" in listed.stdout
+
+
+def engine_analysis(corpus, system=0):
+    """analyse_labels over EVALB's engine run on every scored sentence."""
+    from treeeval.tui.bracket_data import analyse_labels
+
+    status = corpus.rows[system].status
+    return analyse_labels([corpus.diff(i, system, crossing=False) if status[i] == 0 else None
+                           for i in range(corpus.size)])
+
+
+def assert_same_analysis(found, expected):
+    assert found.labels == expected.labels
+    for name in ("gold", "test", "gold_matched", "test_matched"):
+        assert getattr(found, name).tolist() == getattr(expected, name).tolist(), name
+    for name in ("wrong", "confusions"):
+        mine, theirs = getattr(found, name), getattr(expected, name)
+        assert {k: v.tolist() for k, v in mine.items()} == {
+            k: v.tolist() for k, v in theirs.items()}, name
+
+
+def test_label_analysis_comes_from_the_bracket_columns(tmp_path, monkeypatch):
+    gold, system, system2 = write_brackets(tmp_path, two=True)
+    extra_gold = ["(TOP (S (NP-SBJ (NN a)) (ADVP (RB up)) (VP (VB b) (NP (NN c)))))",
+                  "(TOP (S (NP (NN a)) (VP (VB b))))",
+                  "(S (NP (NN a)) (L%s (NN b) (NN c)))" % ("X" * 30), "(S (NP (NN a) (NN b)))"]
+    extra_test = ["(TOP (S (NP (NN a)) (PRT (RB up)) (ADJP (VB b) (NN c))))",
+                  "(TOP (S (NP (NN a) (VB b))))", "(S (NP (NN a) (NN b)) (NN c))",
+                  "(S (NP (NP (NN a) (NN b))))"]
+    with open(gold, "a") as handle:
+        handle.write("\n".join(extra_gold) + "\n")
+    for path in (system, system2):
+        with open(path, "a") as handle:
+            handle.write("\n".join(extra_test) + "\n")
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system, system2]))
+    expected = [engine_analysis(corpus, k) for k in (0, 1)]
+    # the filters and the breakdown run no engine
+    monkeypatch.setattr(type(corpus), "diff", lambda *args, **kw: pytest.fail("engine run"))
+    for system_index in (0, 1):
+        assert_same_analysis(corpus.analysis(system_index), expected[system_index])
+    assert ("ADJP" in corpus.analysis(0).labels and "PRT" in corpus.analysis(0).labels
+            and ("VP", "ADJP") in corpus.analysis(0).confusions)
+    # sentence 8 (a label of 31 bytes) is scored by the engine, the others by numpy
+    assert corpus.spans(0).fallback.tolist() == [False] * 7 + [True, False]
+    assert "L" + "X" * 30 in corpus.analysis(0).wrong
+    assert np.flatnonzero(corpus.label_mask("NP")).tolist() == [1, 5, 6, 7, 8]
+    among = np.array([True] * 6 + [False] * 3)
+    assert np.flatnonzero(corpus.label_mask("NP", among)).tolist() == [1, 5]
+    assert np.flatnonzero(corpus.confusion_mask("VP", "ADJP")).tolist() == [5]
+    assert corpus.breakdown()[0].rows

@@ -127,6 +127,74 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     ])
 
 
+@dataclass
+class SideBrackets:
+    """The brackets that count on one side of the lines a chunk scored, in reading order.
+
+    ``start``/``end`` are EVALB's span (kept words, ``end`` exclusive); ``label`` indexes
+    ``ChunkBrackets.labels``; ``matched`` as EVALB's multiset matching leaves it (the first
+    brackets of a span and label class, in reading order, up to the other side's number);
+    ``crossing``: the bracket crosses a counted bracket of the other side.
+    """
+
+    line: np.ndarray
+    #: the bracket's number among all brackets of its line, in reading order (from 0)
+    position: np.ndarray
+    label: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    matched: np.ndarray
+    crossing: np.ndarray
+
+    @classmethod
+    def concatenate(cls, parts: list[SideBrackets], first_lines: list[int]) -> SideBrackets:
+        """Parts of consecutive blocks; ``first_lines``: each part's first line."""
+        names = [name for name in cls.__dataclass_fields__ if name != "line"]
+        lines = [part.line + first for part, first in zip(parts, first_lines)]
+        return cls(np.concatenate(lines) if lines else np.zeros(0, dtype=np.int64),
+                   *(np.concatenate([getattr(part, name) for part in parts]) if parts
+                     else np.zeros(0, dtype=bool if name in ("matched", "crossing") else np.int64)
+                     for name in names))
+
+
+@dataclass
+class ChunkBrackets:
+    """``score_chunk``'s numbers and the brackets behind them, on the lines that do not
+    fall back; ``labels`` are the bracket labels cut at their first ``-`` or ``=``."""
+
+    scores: ChunkScores
+    labels: list[bytes]
+    gold: SideBrackets
+    test: SideBrackets
+
+
+def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBrackets:
+    """``score_chunk``, with the gold and test brackets that count on the lines it scores.
+
+    >>> chunk = chunk_brackets(b"(S (NP (NN a)) (VP (VB b)))\\n", b"(S (X (NN a) (VB b)))\\n",
+    ...                        EvalbParams())
+    >>> [chunk.labels[k] for k in chunk.gold.label], chunk.gold.matched.tolist()
+    ([b'S', b'NP', b'VP'], [True, False, False])
+    >>> chunk.test.end.tolist(), chunk.test.matched.tolist(), chunk.scores.counts.matched.tolist()
+    ([2, 2], [True, False], [1])
+    """
+    classes = params.label_classes()
+    if params.debug > 0 or classes is None:
+        empty = SideBrackets.concatenate([], [])
+        return ChunkBrackets(score_chunk(gold, test, params), [], empty, empty)
+    vocabulary = _Vocabulary(params, classes)
+    parts = [_block_brackets(gold_block, test_block, vocabulary, params.labeled != 0)
+             for gold_block, test_block in _blocks(gold, test)]
+    scores = ChunkScores.concatenate([part[0] for part in parts])
+    first_lines = _bounds(np.array([len(part[0].fallback) for part in parts], dtype=np.int64))
+    sides = [SideBrackets.concatenate([part[k] for part in parts], first_lines[:-1].tolist())
+             for k in (1, 2)]
+    keys, codes = np.unique(np.concatenate([side.label for side in sides]).astype(_U64),
+                            return_inverse=True)
+    sides[0].label, sides[1].label = codes[:len(sides[0].label)], codes[len(sides[0].label):]
+    return ChunkBrackets(scores, vocabulary.texts(keys), *sides)
+
+
 def _blocks(gold: bytes, test: bytes) -> Iterator[tuple[memoryview, memoryview]]:
     """Cut both texts after the same lines, about BLOCK_BYTES of gold a block."""
     gold_at = test_at = 0
@@ -196,6 +264,12 @@ class _Vocabulary:
         if len(text) <= 8:
             return int.from_bytes(text, "little")
         return self.long.setdefault(text, (len(self.long) + 1) << 8)
+
+    def texts(self, keys: np.ndarray) -> list[bytes]:
+        """The strings of ``keys`` (``key``'s inverse)."""
+        long = {key: text for text, key in self.long.items()}
+        return [long[key] if key & 0xFF == 0 and key else key.to_bytes(8, "little").rstrip(b"\0")
+                for key in keys.tolist()]
 
     def _table(self, texts: list[bytes]) -> np.ndarray:
         return np.unique(np.array([self.key(t) for t in texts], dtype=_U64))
@@ -448,7 +522,23 @@ def _sides(gold_data: memoryview, test_data: memoryview,
 
 def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Vocabulary,
                  labeled: bool) -> ChunkScores:
-    gold, test = _sides(gold_data, test_data, vocabulary)
+    return _score_sides(*_sides(gold_data, test_data, vocabulary), labeled)[0]
+
+
+@dataclass
+class _Matching:
+    """The brackets that count on the scored lines (``gb``, ``tb``, in reading order), their
+    lines, and which test brackets are matched."""
+
+    scored: np.ndarray
+    gb: np.ndarray
+    gold_line: np.ndarray
+    tb: np.ndarray
+    test_line: np.ndarray
+    matched: np.ndarray
+
+
+def _score_sides(gold: _Side, test: _Side, labeled: bool) -> tuple[ChunkScores, _Matching]:
     scores = ChunkScores.zeros(gold.n_lines, False)
     rows = scores.counts
     rows.length[:] = gold.length
@@ -486,7 +576,30 @@ def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Voca
     loose = (~matched).nonzero()[0]
     crossing = _crossing(gold, gb, gold_line, test, tb[loose], test_line[loose], scored)
     rows.crossing[scored] = crossing[scored]
-    return scores
+    return scores, _Matching(scored, gb, gold_line, tb, test_line, matched)
+
+
+def _block_brackets(gold_data: memoryview, test_data: memoryview, vocabulary: _Vocabulary,
+                    labeled: bool) -> tuple[ChunkScores, SideBrackets, SideBrackets]:
+    """``_score_block`` and both sides' brackets (labels as keys) on the scored lines."""
+    gold, test = _sides(gold_data, test_data, vocabulary)
+    scores, m = _score_sides(gold, test, labeled)
+    gold_matched = _matched(test, m.tb, m.test_line, gold, m.gb, m.gold_line, labeled)
+    sides = []
+    for side, brackets, line, matched, other, others, other_line in (
+            (gold, m.gb, m.gold_line, gold_matched, test, m.tb, m.test_line),
+            (test, m.tb, m.test_line, m.matched, gold, m.gb, m.gold_line)):
+        # a matched bracket has the span of one of the other side's nested brackets
+        loose = (~matched).nonzero()[0]
+        crossing = np.zeros(len(brackets), dtype=bool)
+        crossing[loose] = _crosses(other, others, other_line, side, brackets[loose],
+                                   line[loose], m.scored)
+        sides.append(SideBrackets(
+            line, brackets - side.br_bounds.take(line),
+            side.label_keys.take(brackets).view(np.int64),
+            side.br_start.take(brackets).astype(np.int64),
+            side.br_end.take(brackets).astype(np.int64), matched, crossing))
+    return scores, sides[0], sides[1]
 
 
 def _span_keys(side: _Side, brackets: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -545,7 +658,14 @@ def _merge_ranks(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
 
 def _crossing(gold: _Side, gb: np.ndarray, gold_line: np.ndarray, test: _Side, tb: np.ndarray,
               test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
-    """Per line, the test brackets ``tb`` that cross at least one gold bracket ``gb``.
+    """Per line, the test brackets ``tb`` that cross at least one gold bracket ``gb``."""
+    crosses = _crosses(gold, gb, gold_line, test, tb, test_line, scored)
+    return np.bincount(test_line.compress(crosses), minlength=gold.n_lines)
+
+
+def _crosses(gold: _Side, gb: np.ndarray, gold_line: np.ndarray, test: _Side, tb: np.ndarray,
+             test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
+    """For each test bracket ``tb``: does it cross at least one gold bracket ``gb``?
 
     With h(x) = number of gold brackets [a, b) with a < x < b (boundary x strictly
     inside), test bracket [c, d) crosses one iff min h over c < x < d is smaller than
@@ -563,14 +683,15 @@ def _crossing(gold: _Side, gb: np.ndarray, gold_line: np.ndarray, test: _Side, t
     c = line_base + test.br_start.take(tb)
     d = line_base + test.br_end.take(tb)
     wide = (d - c >= 2).nonzero()[0]
-    c, d, line = c[wide], d[wide], test_line[wide]
+    c, d = c[wide], d[wide]
     table = _sparse_minimum(inside, int((d - c).max()) - 1 if len(d) else 1)
     level = _FLOOR_LOG2[d - c - 1]
     row = level * table.shape[1]
     table = table.ravel()
     lowest = np.minimum(table.take(row + c + 1), table.take(row + d - (1 << level)))
-    crosses = lowest < np.maximum(inside.take(c), inside.take(d))
-    return np.bincount(line.compress(crosses), minlength=gold.n_lines)
+    crosses = np.zeros(len(tb), dtype=bool)
+    crosses[wide] = lowest < np.maximum(inside.take(c), inside.take(d))
+    return crosses
 
 
 def _sparse_minimum(values: np.ndarray, longest: int) -> np.ndarray:

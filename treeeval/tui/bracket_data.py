@@ -1,8 +1,11 @@
 """Bracket files in the browser: EVALB's per-sentence rows, trees and breakdowns.
 
 Every number comes from ``treeeval.bracket.api.evaluate_brackets`` (the counts
-``treeeval bracket`` prints) and, for the drawing and the per-label tables, from EVALB's
-per-sentence engine run on one line at a time (``render_tree.diff_brackets``).
+``treeeval bracket`` prints); the per-label tables and filters from the same scorer's
+bracket columns (``treeeval.bracket.spans``: every counted bracket with its label, span,
+matched and crossing flags, vectorised, with EVALB's engine for the lines the fast path
+hands back); the drawing from EVALB's per-sentence engine run on one line at a time
+(``render_tree.diff_brackets``).
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -30,6 +33,7 @@ from ..bracket.api import evaluate_brackets, sentence_dict
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
+from ..bracket.spans import BracketColumns, BracketSpans, file_spans
 from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
                     SentenceFilter, TableCorpus, length_bins, percent, precision_recall_rows)
 from .render_tree import (MATCHED, NOT_COUNTED, UNMATCHED, BracketDiff, bracket_legend,
@@ -78,7 +82,7 @@ def params_summary(params: EvalbParams) -> str:
 
 @dataclass
 class LabelAnalysis:
-    """One system's brackets over the whole corpus, by label (from EVALB's engine)."""
+    """One system's brackets over the whole corpus, by label."""
 
     labels: list[str]
     gold: np.ndarray
@@ -93,7 +97,8 @@ class LabelAnalysis:
 
 
 def analyse_labels(diffs: Sequence[BracketDiff | None]) -> LabelAnalysis:
-    """Count the brackets of each label and where they went wrong (``None``: skipped).
+    """Count the brackets of each label and where they went wrong (``None``: skipped), from
+    what EVALB's engine left on them: the definition ``analyse_spans`` computes in numpy.
 
     >>> d = diff_brackets(b"(S (NP (DT a) (NN b)) (VP (VB c) (NN d)))",
     ...                   b"(S (NP (DT a) (NN b)) (NP (VB c) (NN d)))", EvalbParams(), 1)
@@ -135,6 +140,75 @@ def analyse_labels(diffs: Sequence[BracketDiff | None]) -> LabelAnalysis:
                          {k: np.array(sorted(v)) for k, v in confusions.items()})
 
 
+def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
+    """``analyse_labels`` over the bracket columns of the ``scored`` sentences (a mask):
+    labels are those the engine leaves (cut at ``-`` or ``=``); a confusion pairs each
+    unmatched gold bracket with the first unmatched test bracket of its span.
+
+    >>> from treeeval.bracket.spans import bracket_spans
+    >>> spans = bracket_spans(b"(S (NP (DT a) (NN b)) (VP (VB c) (NN d)))\\n",
+    ...                       b"(S (NP (DT a) (NN b)) (NP (VB c) (NN d)))\\n", EvalbParams())
+    >>> analysis = analyse_spans(spans, np.array([True]))
+    >>> analysis.labels, analysis.gold.tolist(), analysis.gold_matched.tolist()
+    (['NP', 'S', 'VP'], [1, 1, 1], [1, 1, 0])
+    >>> {pair: where.tolist() for pair, where in analysis.confusions.items()}
+    {('VP', 'NP'): [0]}
+    """
+    names = [name.decode("latin-1") for name in spans.labels]
+    gold, test = (_scored_rows(side, scored) for side in (spans.gold, spans.test))
+    size = len(names)
+    table = np.stack([np.bincount(gold.label, minlength=size),
+                      np.bincount(test.label, minlength=size),
+                      np.bincount(gold.label[gold.matched], minlength=size),
+                      np.bincount(test.label[test.matched], minlength=size)], axis=1)
+    shown = sorted((names[code], code) for code in np.flatnonzero(table[:, 0] + table[:, 1]))
+    rows = table[[code for _, code in shown]].reshape(-1, 4)
+    wrong_label = np.concatenate([side.label[~side.matched] for side in (gold, test)])
+    wrong_sentence = np.concatenate([side.sentence[~side.matched] for side in (gold, test)])
+    wrong = _group(wrong_sentence, wrong_label, lambda code: names[code])
+    # EVALB's engine may leave an end of -1 on a line that does not close a bracket
+    width = max([int(side.start.max()) for side in (gold, test) if len(side.start)]
+                + [int(side.end.max()) for side in (gold, test) if len(side.end)], default=0) + 2
+    gold_loose, test_loose = (_loose(side, width) for side in (gold, test))
+    # test brackets by span, each span's brackets in reading order: the first is found
+    order = np.lexsort((test_loose[1], test_loose[0]))
+    keys = test_loose[0][order]
+    first = np.minimum(keys.searchsorted(gold_loose[0]), max(len(keys) - 1, 0))
+    found = (keys[first] == gold_loose[0]) if len(keys) else np.zeros(len(first), dtype=bool)
+    pair = gold_loose[2][found] * size + test_loose[2][order][first[found]]
+    confusions = _group(gold_loose[3][found], pair,
+                        lambda code: (names[code // size], names[code % size]))
+    return LabelAnalysis([name for name, _ in shown], rows[:, 0], rows[:, 1], rows[:, 2],
+                         rows[:, 3], wrong, confusions)
+
+
+def _scored_rows(side: BracketColumns, scored: np.ndarray) -> BracketColumns:
+    keep = scored.take(side.sentence)
+    return BracketColumns(*(getattr(side, name).compress(keep)
+                            for name in BracketColumns.__dataclass_fields__))
+
+
+def _loose(side: BracketColumns,
+           width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The unmatched brackets: span keys (sentence, start + 1, end + 1 in base ``width``),
+    positions, labels and sentences."""
+    loose = ~side.matched
+    start, end, sentence = side.start[loose], side.end[loose], side.sentence[loose]
+    span = (sentence * width + start + 1) * width + end + 1
+    return span, side.position[loose], side.label[loose], sentence
+
+
+def _group(sentences: np.ndarray, codes: np.ndarray,
+           name: Callable[[int], object]) -> dict:
+    """{name(code): sorted distinct sentences with that code}."""
+    width = int(sentences.max(initial=0)) + 1
+    pairs = np.unique(codes * width + sentences)
+    codes, sentences = np.divmod(pairs, width)
+    cuts = np.flatnonzero(np.diff(codes)) + 1
+    return {name(int(code)): group for code, group in zip(codes[np.r_[0, cuts]] if len(codes)
+                                                           else [], np.split(sentences, cuts))}
+
+
 @dataclass(frozen=True)
 class SentenceErrors:
     """One sentence of one system: the labels of its unmatched brackets, and its (gold
@@ -162,8 +236,8 @@ class BracketCorpus(TableCorpus):
         self.gold_lines = LineIndex(gold)
         self.system_lines = [LineIndex(path) for path in systems]
         self._texts: list[str] | None = None
+        self._spans: dict[int, BracketSpans] = {}
         self._analyses: dict[int, LabelAnalysis] = {}
-        self._errors: dict[int, dict[int, SentenceErrors]] = {}
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
         status = np.where((statuses == 1).any(axis=0), 1,
@@ -298,53 +372,59 @@ class BracketCorpus(TableCorpus):
         return out
 
     # -- label analysis, filters and the breakdown ----------------------------------------------
+    def spans(self, system: int = 0) -> BracketSpans:
+        """Every counted bracket of one system's sentences, as columns (computed once)."""
+        if system not in self._spans:
+            self._spans[system] = file_spans(self.gold_path, self.system_paths[system],
+                                             self.params, lines=self.size)
+        return self._spans[system]
+
     def analysis(self, system: int = 0) -> LabelAnalysis:
-        """Every sentence of one system through EVALB's engine (slow: computed once)."""
+        """One system's brackets by label, over the scored sentences (computed once)."""
         if system not in self._analyses:
-            rows = self.rows[system]
-            diffs = [self.diff(i, system, crossing=False) if rows.status[i] == 0 else None
-                     for i in range(self.size)]
-            self._analyses[system] = analyse_labels(diffs)
+            self._analyses[system] = analyse_spans(self.spans(system),
+                                                   self.rows[system].status == 0)
         return self._analyses[system]
 
     def sentence_errors(self, system: int, among: np.ndarray | None = None,
                         ) -> dict[int, SentenceErrors]:
         """The wrong labels and the confusions of each sentence of ``among`` (a mask; None:
-        all) that can hold any: only a scored sentence whose brackets do not all match
-        (``matched < gold`` or ``matched < test`` in the run's rows) goes through EVALB's
-        engine, once; the others hold no unmatched bracket.  Returns the cache."""
+        all) that can hold any: a scored sentence whose brackets do not all match
+        (``matched < gold`` or ``matched < test`` in the run's rows)."""
         rows = self.rows[system]
         candidates = (rows.status == 0) & ((rows.matched < rows.gold)
                                            | (rows.matched < rows.test))
         if among is not None:
             candidates &= among
-        cache = self._errors.setdefault(system, {})
-        for index in np.flatnonzero(candidates).tolist():
-            if index not in cache:
-                found = analyse_labels([self.diff(index, system, crossing=False)])
-                cache[index] = SentenceErrors(frozenset(found.wrong),
-                                              frozenset(found.confusions))
-        return cache
+        analysis = self.analysis(system)
+        found: dict[int, tuple[set[str], set[tuple[str, str]]]] = {
+            index: (set(), set()) for index in np.flatnonzero(candidates).tolist()}
+        for role, groups in enumerate((analysis.wrong, analysis.confusions)):
+            for key, where in groups.items():
+                for index in where[candidates[where]].tolist():
+                    found[index][role].add(key)  # type: ignore[arg-type]
+        return {index: SentenceErrors(frozenset(labels), frozenset(pairs))
+                for index, (labels, pairs) in found.items()}
 
-    def _mask(self, among: np.ndarray | None, wanted: Callable[[SentenceErrors], bool],
-              ) -> np.ndarray:
+    def _mask(self, among: np.ndarray | None,
+              where: Callable[[LabelAnalysis], np.ndarray | None]) -> np.ndarray:
         mask = np.zeros(self.size, dtype=bool)
         for system in range(len(self.rows)):
-            errors = self.sentence_errors(system, among)
-            chosen = [index for index, found in list(errors.items()) if wanted(found)]
-            mask[np.asarray(chosen, dtype=np.int64)] = True
+            found = where(self.analysis(system))
+            if found is not None:
+                mask[found] = True
         if among is not None:
             mask &= among
         return mask
 
     def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
-        """Scores only the sentences of ``among`` that are not all right (see
-        ``sentence_errors``); the answer is that of the whole-corpus ``analysis``."""
-        return self._mask(among, lambda found: label in found.labels)
+        """Sentences of ``among`` where a bracket labelled ``label`` is unmatched (any
+        system), from the whole-corpus ``analysis``."""
+        return self._mask(among, lambda analysis: analysis.wrong.get(label))
 
     def confusion_mask(self, gold: str, system_label: str,
                        among: np.ndarray | None = None) -> np.ndarray:
-        return self._mask(among, lambda found: (gold, system_label) in found.confusions)
+        return self._mask(among, lambda analysis: analysis.confusions.get((gold, system_label)))
 
     def breakdown(self) -> list[BreakdownTable]:
         """Per system: labels (P/R/F1), confusions, and F1 by sentence length."""

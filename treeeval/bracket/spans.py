@@ -1,0 +1,257 @@
+"""Every gold and test bracket EVALB counts, as numpy columns: label, span, matched, crossing.
+
+``bracket_spans`` scores a block of line pairs as ``treeeval bracket`` does (``fast.py``, and
+the exact per-sentence engine, ``reference.py``, for the lines the fast path hands back) and
+keeps the brackets behind each sentence's counts.  ``file_spans`` does it for two files,
+block by block as ``EvalbRun`` reads them.  Per sentence, the brackets add up to EVALB's row:
+``gold``/``test`` rows are the brackets that count, ``matched`` the matched test brackets
+(as many gold ones are matched), ``crossing`` the test brackets that cross a gold bracket.
+
+Labels are given twice, as indices into ``BracketSpans.labels``: ``label`` is the label
+spelled as in the file and cut at its first ``-`` or ``=`` (``NP-SBJ-1`` is ``NP``: what
+EVALB's debug output prints), ``label_class`` the representative of its EQ_LABEL class
+(``EvalbParams.label_classes``; the label itself when it is in no EQ_LABEL pair, or when the
+pairs do not form classes): two brackets of one span match iff their classes are equal.
+
+>>> from treeeval.bracket.params import EvalbParams
+>>> params = EvalbParams(delete_label=[b"TOP"], eq_label=[(b"ADVP", b"PRT")])
+>>> gold = b"(TOP (S (NP-SBJ (NN a)) (VP (VB b) (ADVP (RB c)))))\\n(S (A x) (B y))\\n"
+>>> test = b"(TOP (S (NP (NN a) (VB b)) (PRT (RB c))))\\n(S (A x) (B z))\\n"
+>>> spans = bracket_spans(gold, test, params)
+>>> [spans.labels[k] for k in spans.gold.label], [spans.labels[k] for k in spans.gold.label_class]
+([b'S', b'NP', b'VP', b'ADVP'], [b'S', b'NP', b'VP', b'PRT'])
+>>> spans.gold.start.tolist(), spans.gold.end.tolist(), spans.gold.matched.tolist()
+([0, 0, 1, 2], [3, 1, 3, 3], [True, False, False, True])
+>>> spans.test.matched.tolist(), spans.test.crossing.tolist(), spans.status.tolist()
+([True, False, True], [False, True, False], [0, 1])
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from ..formats.lineblocks import LineReader, count_lines, line_ends, pick_lines
+from .counts import SentenceCounts
+from .fast import SideBrackets, chunk_brackets
+from .params import EvalbParams
+from .reference import Bracket, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
+
+#: result codes the reference engine leaves on a bracket it counts
+_UNMATCHED, _MATCHED = 0, 1
+
+
+@dataclass
+class BracketColumns:
+    """One side's counted brackets, one row each, by sentence then in reading order."""
+
+    #: the sentence (line of the block or file, from 0)
+    sentence: np.ndarray
+    #: the bracket's number among all brackets of its line, in reading order (from 0)
+    position: np.ndarray
+    label: np.ndarray
+    label_class: np.ndarray
+    #: EVALB's span: kept words (DELETE_LABEL words removed), ``end`` exclusive
+    start: np.ndarray
+    end: np.ndarray
+    matched: np.ndarray
+    #: crosses a counted bracket of the other side (for test brackets: EVALB's crossing)
+    crossing: np.ndarray
+
+    def per_sentence(self, sentences: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per sentence: brackets, matched brackets, crossing brackets."""
+        def count(where: np.ndarray) -> np.ndarray:
+            return np.bincount(self.sentence[where], minlength=sentences)
+
+        return count(slice(None)), count(self.matched), count(self.crossing)
+
+
+@dataclass
+class BracketSpans:
+    """Both sides' brackets, the label spellings they index, and EVALB's rows.
+
+    Brackets are given for every sentence the engine matched, including an Error
+    sentence whose error came from reading (EVALB still counts its brackets in its row,
+    but not in the totals): select ``status == 0`` for what the totals count.
+    """
+
+    labels: list[bytes]
+    gold: BracketColumns
+    test: BracketColumns
+    #: EVALB's per-sentence rows (``counts.line`` numbers the lines from 1)
+    counts: SentenceCounts
+    #: the sentences scored by the reference engine
+    fallback: np.ndarray
+
+    @property
+    def status(self) -> np.ndarray:
+        return self.counts.status
+
+    @property
+    def size(self) -> int:
+        return len(self.counts)
+
+
+def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
+                  first_line: int = 1) -> BracketSpans:
+    """The brackets of line pairs (the same number of lines on both sides), scored as
+    ``treeeval bracket``'s ``score_block`` scores them; ``first_line`` numbers the first.
+
+    >>> spans = bracket_spans(b"(S (X (A x)) (Y (B y)))\\n", b"(S (X (A x)) (Z (B y)))\\n",
+    ...                       EvalbParams())
+    >>> spans.labels, spans.test.label.tolist(), spans.test.matched.tolist()
+    ([b'S', b'X', b'Y', b'Z'], [0, 1, 3], [True, True, False])
+    """
+    chunk = chunk_brackets(gold, test, params)
+    counts = chunk.scores.counts
+    counts.line = counts.line + first_line
+    todo = np.flatnonzero(chunk.scores.fallback)
+    names = {name: code for code, name in enumerate(chunk.labels)}
+    engine_rows = _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, names)
+    classes = params.label_classes() or {}
+    for name in [name for name in names if name in classes]:
+        names.setdefault(classes[name], len(names))
+    labels = sorted(names)
+    recode = np.zeros(len(names), dtype=np.int64)
+    recode[[names[name] for name in labels]] = np.arange(len(labels))
+    label_class = np.array([labels.index(classes.get(name, name)) for name in labels],
+                           dtype=np.int64)
+    sides = []
+    for fast_side, engine_side in zip((chunk.gold, chunk.test), engine_rows):
+        side = _merge(fast_side, engine_side)
+        label = recode.take(side.label)
+        sides.append(BracketColumns(side.line, side.position, label, label_class.take(label),
+                                    side.start, side.end, side.matched, side.crossing))
+    return BracketSpans(labels, *sides, counts, chunk.scores.fallback)
+
+
+def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str],
+               params: EvalbParams, lines: int | None = None) -> BracketSpans:
+    """The brackets of two files (of their first ``lines`` line pairs), read and scored in
+    the blocks ``EvalbRun`` uses; lines past the end of the shorter file are left out."""
+    parts: list[BracketSpans] = []
+    done = 0
+    gold = LineReader.open(gold_path, "gold")
+    try:
+        test = LineReader.open(test_path, "test")
+        try:
+            while lines is None or done < lines:
+                gold_block, gold_count = gold.read_block()
+                if gold_count == 0:
+                    break
+                test_block, test_count = test.read_lines(gold_count)
+                count = min(test_count, gold_count, gold_count if lines is None else lines - done)
+                parts.append(bracket_spans(_first_lines(gold_block, count),
+                                           _first_lines(test_block, count), params, done + 1))
+                done += count
+                if count < gold_count:
+                    break
+        finally:
+            test.close()
+    finally:
+        gold.close()
+    return _concatenate(parts, params)
+
+
+def _first_lines(block: bytes, count: int) -> bytes:
+    if count >= count_lines(block):
+        return block
+    return block[:int(line_ends(block)[count - 1]) + 1] if count else b""
+
+
+def _concatenate(parts: list[BracketSpans], params: EvalbParams) -> BracketSpans:
+    if len(parts) == 1:
+        return parts[0]
+    if not parts:
+        return bracket_spans(b"", b"", params)
+    labels = sorted({name for part in parts for name in part.labels})
+    offsets = np.cumsum([0] + [part.size for part in parts])
+    sides = []
+    for role in ("gold", "test"):
+        columns = {}
+        for column in fields(BracketColumns):
+            values = []
+            for part, offset in zip(parts, offsets):
+                value = getattr(getattr(part, role), column.name)
+                if column.name in ("label", "label_class"):
+                    value = np.array([labels.index(n) for n in part.labels],
+                                     dtype=np.int64).take(value)
+                values.append(value + offset if column.name == "sentence" else value)
+            columns[column.name] = np.concatenate(values)
+        sides.append(BracketColumns(**columns))
+    return BracketSpans(labels, *sides, SentenceCounts.concatenate([p.counts for p in parts]),
+                        np.concatenate([part.fallback for part in parts]))
+
+
+class _QuietBudget(ErrorBudget):
+    """No messages and no MAX_ERROR (the run's rows say where EVALB stops); a line in
+    EVALB's endless 'Reading sentence' loop ends as an Error line, as in ``score_block``."""
+
+    def __init__(self) -> None:
+        super().__init__(max_error=1 << 62, stream=io.BytesIO())
+
+    def error(self, line: int, message: bytes) -> None:
+        self.count += 1
+
+    def error_forever(self, line: int, message: bytes) -> None:
+        raise EvalbKilled
+
+
+def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
+                     first_line: int, counts: SentenceCounts,
+                     names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
+    """Score the lines ``indices`` with one reference engine, in order (as ``score_block``
+    does), write their rows into ``counts`` and return the brackets the engine counted.
+    New labels are added to ``names``."""
+    engine = ReferenceEngine(params, _QuietBudget())
+    rows: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+    for index, gold_line, test_line in zip(indices, pick_lines(gold, indices),
+                                           pick_lines(test, indices)):
+        number = first_line + index
+        engine.start_line(number)
+        try:
+            gold_side = engine.read_line(gold_line, number)
+            test_side = engine.read_line(test_line, number)
+            score = engine.score_sides(gold_side, test_side, number)
+        except EvalbKilled:
+            score = SentenceScore(number, 0, 1, 0, 0, 0, 0, 0, 0)
+            gold_side = test_side = None
+        for column, value in zip(("length", "status", "matched", "gold", "test", "crossing",
+                                  "words", "correct"), score[1:]):
+            getattr(counts, column)[index] = value
+        if gold_side is None or test_side is None:
+            continue
+        for out, side, other in ((rows[0], gold_side.brackets, test_side.brackets),
+                                 (rows[1], test_side.brackets, gold_side.brackets)):
+            for position, bracket in enumerate(side):
+                if bracket.result in (_UNMATCHED, _MATCHED):
+                    code = names.setdefault(bracket.label, len(names))
+                    out.append((index, position, code, bracket.start, bracket.end,
+                                bracket.result == _MATCHED, _crosses(bracket, other)))
+    return _side_of_rows(rows[0]), _side_of_rows(rows[1])
+
+
+def _crosses(bracket: Bracket, others: list[Bracket]) -> bool:
+    """EVALB's crossing test (``ReferenceEngine._crossing``) for one counted bracket."""
+    return any(other.result != 5 and (
+        (other.start < bracket.start < other.end < bracket.end)
+        or (bracket.start < other.start < bracket.end < other.end)) for other in others)
+
+
+def _side_of_rows(rows: list[tuple[int, ...]]) -> SideBrackets:
+    table = np.array(rows, dtype=np.int64).reshape(len(rows), 7)
+    return SideBrackets(*(table[:, k].copy() for k in range(5)),
+                        table[:, 5].astype(bool), table[:, 6].astype(bool))
+
+
+def _merge(fast: SideBrackets, engine: SideBrackets) -> SideBrackets:
+    """Both sets of rows, by line (stable: each line's brackets stay in reading order)."""
+    if not len(engine.line):
+        return fast
+    columns = [np.concatenate([getattr(fast, f.name), getattr(engine, f.name)])
+               for f in fields(SideBrackets)]
+    order = columns[0].argsort(kind="stable")
+    return SideBrackets(*(column.take(order) for column in columns))
