@@ -108,6 +108,12 @@ def test_malformed_line_is_shown_as_is():
     assert lines[1].plain == "(S (A x) (B y)"
 
 
+def test_a_line_evalb_loops_on_ends_with_one_message():
+    # EVALB repeats "Reading sentence" until MAX_ERROR kills it; the pane reports it once
+    diff = diff_brackets(b"x (S (NN a))", b"(S (NN a))", EvalbParams(), 3)
+    assert (diff.score.status, diff.messages) == (1, ["Reading sentence"])
+
+
 def test_side_by_side_pads_and_cuts():
     from rich.text import Text
 

@@ -88,6 +88,15 @@ class BracketDiff:
         return self.score.status == 0
 
 
+class _LineBudget(ErrorBudget):
+    """One line's messages, with no MAX_ERROR: EVALB's endless 'Reading sentence' loop is
+    reported once and ends the line (EVALB itself repeats it until MAX_ERROR kills it)."""
+
+    def error_forever(self, line: int, message: bytes) -> None:
+        self.stream.write(b"%d : %s\n" % (line, message))
+        raise EvalbKilled
+
+
 def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
                   line_no: int, crossing: bool = True) -> BracketDiff:
     """Score one line pair with EVALB's per-sentence engine and keep what it left behind
@@ -98,7 +107,7 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
     (1, ['Words unmatch (y|z)'])
     """
     stream = io.BytesIO()
-    engine = ReferenceEngine(params, ErrorBudget(1 << 62, stream))
+    engine = ReferenceEngine(params, _LineBudget(1 << 62, stream))
     try:
         gold = engine.read_line(gold_line, line_no)
         test = engine.read_line(test_line, line_no)

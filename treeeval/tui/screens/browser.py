@@ -1,7 +1,7 @@
 """The main screen: header, sentence list, status line, detail pane and footer.
 
 It owns the keys that filter, search and move through the sentences; filters run in a
-worker thread (a label filter on brackets passes every sentence through EVALB's engine).
+worker thread (the first label filter on brackets computes the corpus's bracket columns).
 """
 
 from __future__ import annotations
