@@ -54,9 +54,11 @@ def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
     from ..conversion.deletion import load_prm  # nltk: only when -p is given
 
     params, _ = load_prm(prm)
-    tags = np.array([tag.encode("utf-8", "surrogateescape") for tag in gold.cpostags.tolist()],
-                    dtype=object)
-    return np.isin(tags, np.array(list(params.delete_label), dtype=object))
+    labels = set(params.delete_label)
+    codes = gold.codes["cpostag"]  # first: it may read the column's vocabulary
+    deleted = np.array([tag.encode("utf-8", "surrogateescape") in labels
+                        for tag in gold.vocabulary.strings("cpostag").tolist()], dtype=bool)
+    return deleted[codes] if len(deleted) else np.zeros(len(codes), dtype=bool)
 
 
 def evaluate_dependencies(gold: str | os.PathLike[str],

@@ -25,7 +25,6 @@ from ..stats import METHODS
 from .api import deleted_tokens, load_treebank
 from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
-from .evalpl_report import evalpl_report
 from .exclusions import Exclusions
 from .groupings import find_grouping, register_plugin
 from .malteval_report import RULE, format_number, render_header, render_table
@@ -101,10 +100,11 @@ def render_dep(options: DepOptions) -> Sections:
         for path, treebank in zip(paths, parsed):
             fold: list[Table] = []
             for setting in settings(options):
+                excluded = exclusions(options, setting, gold)
                 for value, table_metrics in tables:
                     fold.append(build_table(gold, treebank, value, table_metrics,
                                             merged=merged, source=options.source,
-                                            exclusions=exclusions(options, setting, gold),
+                                            exclusions=excluded,
                                             details=options.switch("details", False)))
                     add(show(fold[-1]), gold_path, path, value, table_metrics, setting)
                 if options.switch("confusion-matrix", False):
@@ -207,6 +207,8 @@ def render_evalpl(options: DepOptions) -> Sections:
     """``--report evalpl[:FLAGS]`` or ``eval07[:FLAGS]``: eval.pl's (or eval07.pl's) report of
     each parsed file instead of MaltEval's tables; FLAGS are eval.pl's q, p and b.
     """
+    from .evalpl_report import evalpl_report  # only for --report
+
     variant, _, flags = options.own["report"].partition(":")
     if variant not in ("evalpl", "eval07") or set(flags) - set("qpb"):
         raise UsageError(f"--report needs evalpl or eval07, optionally followed by :FLAGS "

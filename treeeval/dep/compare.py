@@ -40,7 +40,6 @@ import numpy as np
 
 from ..model.treebank import Treebank
 from ..stats import SentenceScores, SignificanceResult, compare_all, dependency_scores
-from .metrics import token_hits
 
 SCHEMA = "treeeval/1"
 #: the metrics every system is scored with
@@ -103,8 +102,8 @@ def compare_systems(gold_path: str, gold: Treebank,
     for path, kind, parsed in systems:
         sentences = {metric: dependency_scores(metric, gold, parsed, keep=keep)
                      for metric in METRICS}
-        correct = {metric: int(np.count_nonzero(token_hits(metric, gold, parsed)[kept]))
-                   for metric in METRICS}
+        correct = {metric: int(np.count_nonzero(scores.hits))
+                   for metric, scores in sentences.items()}
         tokens = int(np.count_nonzero(kept))
         lin = (gold.heads != -1) & (gold.heads != parsed.heads) & kept
         results.append(SystemResult(path, kind, tokens, correct,

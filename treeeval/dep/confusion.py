@@ -71,12 +71,12 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
                          measured=rows[TABLE_ROWS:])
     hidden = len(listed) - TABLE_ROWS
     text += f"{hidden} more...\n\n" if hidden > 0 else "\n\n"
-    gold_names = order(sorted({str(v) for v in gold}))
-    parsed_names = order(sorted({str(v) for v in parsed}))
+    gold_names = order(names[np.unique(gold_codes)].tolist())
+    parsed_names = order(names[np.unique(parsed_codes)].tolist())
     if len(gold_names) * len(parsed_names) >= MATRIX_CELLS:
         return text
     matrix = np.zeros((len(names), len(names)), dtype=np.int64)
-    np.add.at(matrix, (gold_codes, parsed_codes), 1)
+    matrix.flat[pairs] = counts
     index = {str(value): i for i, value in enumerate(names)}
     matrix_rows = [(row, ["-" if row == column else str(matrix[index[row], index[column]])
                           for column in gold_names]) for row in parsed_names]

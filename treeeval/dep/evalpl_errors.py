@@ -57,7 +57,9 @@ def describe_errors(corpus: EvalplCorpus, tokens: np.ndarray) -> np.ndarray:
     position = corpus.position[tokens]
     gold_side, system_side = _side(gold, position), _side(system, position)
     distance = np.abs(system - gold)
-    words = np.array([NUMBERS.get(d, f"{d} words") for d in distance.tolist()], dtype=object)
+    distances, which = np.unique(distance, return_inverse=True)
+    words = np.array([NUMBERS.get(d, f"{d} words") for d in distances.tolist()],
+                     dtype=object)[which.reshape(-1)]
     # a head on the other side repeats the system's side: eval.pl's quirk
     where = np.where(gold_side == system_side, system_side + " the focus word",
                      system_side + " the focus word instead of" + system_side + " the focus word")
@@ -81,8 +83,12 @@ def error_tokens(corpus: EvalplCorpus, scoring: np.ndarray) -> np.ndarray:
 
 def frequent_errors(corpus: EvalplCorpus, scoring: np.ndarray) -> list[tuple[str, int]]:
     """The errors whose count reaches the FREQUENT_ERRORS-th highest, most frequent first."""
-    tokens = error_tokens(corpus, scoring)
-    names, counts = np.unique(describe_errors(corpus, tokens), return_counts=True)
+    return _most_frequent(describe_errors(corpus, error_tokens(corpus, scoring)))
+
+
+def _most_frequent(described: np.ndarray) -> list[tuple[str, int]]:
+    """:func:`frequent_errors` of the tokens' described errors."""
+    names, counts = np.unique(described, return_counts=True)
     if not len(names):
         return []
     threshold = np.sort(counts)[::-1][min(FREQUENT_ERRORS, len(counts)) - 1]
@@ -127,8 +133,8 @@ def error_contexts(corpus: EvalplCorpus, tokens: np.ndarray) -> dict[Context, in
             blank = np.full(len(tokens), "", dtype=object)
             columns += [features[2 * part] if use else blank,
                         features[2 * part + 1] if use == 2 else blank]
-        keys, number = np.unique(np.array(list(zip(*columns)), dtype=object).astype(str),
-                                 axis=0, return_counts=True)
+        keys, number = np.unique(np.stack(columns, axis=1).astype(str), axis=0,
+                                 return_counts=True)
         counts.update(zip(map(tuple, keys.tolist()), number.tolist()))
     dropped = {general for context, count in counts.items()
                for general in _more_general(context) if counts[general] == count}
@@ -178,9 +184,9 @@ def _frame(widths: list[int], count: bool) -> tuple[str, str]:
 
 def specific_errors(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     """The "Specific errors" and "Local contexts involved in several frequent errors" sections."""
-    errors = frequent_errors(corpus, scoring)
     tokens = error_tokens(corpus, scoring)
     described = describe_errors(corpus, tokens)
+    errors = _most_frequent(described)
     tables = [sorted(error_contexts(corpus, tokens[described == name]).items(),
                      key=lambda item: (-item[1], item[0])) for name, _ in errors]
     widths = _widths([context for table in tables for context, _ in table])

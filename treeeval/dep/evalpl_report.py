@@ -27,8 +27,7 @@ import numpy as np
 
 from ..errors import InputError
 from .evalpl import EvalplCorpus, Source, read_evalpl
-from .evalpl_errors import specific_errors
-from .evalpl_errors import uni_len as _uni_len
+from .evalpl_errors import specific_errors, uni_len
 
 RULE = "  -----------+-------+-------+------+-------+------+-------+-------\n"
 PR_RULE = "  ----------------+------+---------+--------+------------+---------------\n"
@@ -270,7 +269,7 @@ def _focus_words(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     threshold = np.sort(any_)[::-1][FOCUS_WORDS - 1] if len(any_) >= FOCUS_WORDS else 0
     kept = np.flatnonzero(any_ >= threshold)
     kept = kept[np.lexsort((kept, -any_[kept]))]
-    widths = {int(i): _uni_len(str(words[i])) for i in kept}
+    widths = {int(i): uni_len(str(words[i])) for i in kept}
     width = max([len("word"), *widths.values()])
     rule = f"  {'-' * width}-+------+------+------+------\n"
     lines = [f"\n\n  {len(kept)} focus words where most of the errors occur:\n\n",
@@ -352,7 +351,7 @@ def _contexts(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
                     del one[part]
         kinds[name] = {1: (_top(one_word), _top(one_tag)), 2: (_top(two_words), _top(two_tags))}
     tables = [kinds["bef"][1], kinds["bef"][2], kinds["aft"][1], kinds["aft"][2]]
-    word_width = max([0, *(_uni_len(k) for w, _ in tables for k in w)])
+    word_width = max([0, *(uni_len(k) for w, _ in tables for k in w)])
     tag_width = max([0, *(len(k.encode("utf-8")) for _, t in tables for k in t)])
     titles = ("one-token preceeding", "two-token preceeding", "one-token following",
               "two-token following")
@@ -380,7 +379,7 @@ def _context_table(words: Counts, tags: Counts, word_width: int, tag_width: int)
         tag = by_count[0][i] if i < len(by_count[0]) else None
         word = by_count[1][i] if i < len(by_count[1]) else None
         tag_text = _ljust(tag[0] if tag else " ", tag_width)
-        word_text = (word[0] + " " * (word_width - _uni_len(word[0])) if word
+        word_text = (word[0] + " " * (word_width - uni_len(word[0])) if word
                      else _ljust(" ", word_width))
         lines.append(cells(tag, tag_text) + "  ||" + cells(word, word_text) + "\n")
     return "".join(lines + [rule, "\n\n"])

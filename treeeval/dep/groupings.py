@@ -46,9 +46,11 @@ import numpy as np
 
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
-from .trees import arc_depths, has_cycle, is_connected, is_projective, projective_arcs
 from .exclusions import Exclusions
 from .metrics import token_hits
+from .plugins import find_grouping as find_plugin
+from .plugins import group_order, java_string_order
+from .trees import arc_depths, has_cycle, is_connected, is_projective, projective_arcs
 
 #: the attributes of Sentence, in MaltEval's ``all`` order
 SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtokenscount",
@@ -80,15 +82,6 @@ class GroupTable:
     counts: set[str] = field(default_factory=set)
 
 
-def java_order(names: Iterable[str]) -> list[str]:
-    """Distinct strings sorted as Java's ``String.compareTo`` does (UTF-16 code units).
-
-    >>> java_order(["b", "B", "\\U0001F600", "\\uFB01", "b"])
-    ['B', 'b', '\\U0001f600', 'ﬁ']
-    """
-    return sorted(set(names), key=lambda name: name.encode("utf-16-be", "surrogatepass"))
-
-
 Categories = tuple[np.ndarray, list[str]]
 
 
@@ -115,7 +108,7 @@ class BuiltinGrouping:
         """The distinct keys in MaltEval's order."""
         if self.numeric:
             return sorted(set(keys), key=int)
-        return java_order(keys)
+        return java_string_order(keys)
 
 
 def _column(column: str) -> Callable[[Treebank], Categories]:
@@ -159,9 +152,8 @@ def _arc_direction(tb: Treebank) -> np.ndarray:
 
 def _branching_factor(tb: Treebank) -> np.ndarray:
     """How many dependents each token has."""
-    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
     dependents = tb.heads > 0
-    return np.bincount(starts[dependents] + tb.heads[dependents] - 1, minlength=len(tb))
+    return np.bincount(tb.starts[dependents] + tb.heads[dependents] - 1, minlength=len(tb))
 
 
 def _frame_categories(tb: Treebank) -> Categories:
@@ -182,9 +174,8 @@ def _frame_categories(tb: Treebank) -> Categories:
     if n == 0:
         return np.zeros(0, dtype=np.int64), []
     labels = tb.codes["deprel"].astype(np.int64)
-    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
     dependents = np.flatnonzero(tb.heads > 0)
-    owner = np.concatenate([np.arange(n), starts[dependents] + tb.heads[dependents] - 1])
+    owner = np.concatenate([np.arange(n), tb.starts[dependents] + tb.heads[dependents] - 1])
     position = np.concatenate([tb.positions, tb.positions[dependents]])
     item = np.concatenate([labels * 2 + 1, labels[dependents] * 2])
     order = np.lexsort((position, owner))
@@ -208,7 +199,7 @@ def _frame_categories(tb: Treebank) -> Categories:
     return codes.reshape(-1).astype(np.int64), names
 
 
-#: every built-in GroupBy value but Token and Sentence (and plug-ins, added by .plugins)
+#: every built-in GroupBy value but Token and Sentence, then the plug-ins found (find_grouping)
 GROUPINGS: dict[str, Any] = {
     grouping.name: grouping for grouping in [
         BuiltinGrouping("Wordform", False, _column("form")),
@@ -237,11 +228,6 @@ GROUPINGS: dict[str, Any] = {
         BuiltinGrouping("Frame", True, _frame_categories),
     ]
 }
-#: the two-sided built-in groupings: (keys of a treebank, sort key of the keys or None)
-TWO_SIDED: dict[str, tuple[Callable[[Treebank], np.ndarray], Callable[[str], Any] | None]] = {
-    name: (grouping.keys, int if grouping.numeric else None)
-    for name, grouping in GROUPINGS.items() if grouping.two_sided
-}
 #: every GroupBy value of the user guide
 GROUPBY_NAMES = ["Token", "Wordform", "Lemma", "Cpostag", "Postag", "Feats", "Deprel",
                  "Sentence", "RelationLength", "GroupedRelationLength", "SentenceLength",
@@ -255,15 +241,13 @@ def find_grouping(grouping: str | Any) -> Any:
     an installed distribution registers under the ``treeeval.groupings`` entry point."""
     if not isinstance(grouping, str) or grouping in ("Token", "Sentence"):
         return grouping
-    from .complex_groupby import is_complex, parse_complex_groupby  # it imports this module
-
     if grouping in GROUPINGS:
         return GROUPINGS[grouping]
+    from .complex_groupby import is_complex, parse_complex_groupby  # lark: only when needed
+
     if is_complex(grouping):
         complex_grouping = parse_complex_groupby(grouping)
         return GROUPINGS.get(complex_grouping.simple or "", complex_grouping)
-    from .plugins import find_grouping as find_plugin
-
     found = find_plugin(grouping, {name: GROUPINGS.get(name, name) for name in GROUPBY_NAMES})
     GROUPINGS[grouping] = found
     return found
@@ -327,8 +311,7 @@ def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
     used_parsed = np.bincount(parsed_codes, minlength=len(parsed_names)) > 0
     present = {gold_names[i] for i in np.flatnonzero(used_gold)}
     present.update(parsed_names[i] for i in np.flatnonzero(used_parsed))
-    order = getattr(grouping, "order", None)
-    names = list(order(present)) if order is not None else java_order(present)
+    names = group_order(grouping, present)
     rank = {name: i for i, name in enumerate(names)}
 
     def translate(codes: np.ndarray, side_names: list[str], used: np.ndarray) -> np.ndarray:

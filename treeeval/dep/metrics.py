@@ -82,12 +82,14 @@ def token_hits(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
 def mcnemar_z(first: np.ndarray, second: np.ndarray) -> float:
     """MaltEval's McNemar statistic of two parsers' per-token hits: (|b - c| - 1) / sqrt(b + c).
 
-    b counts tokens only the first parser gets right, c those only the second gets right;
-    the value has no sign, and is NaN when the parsers never disagree.
+    b counts tokens only the first parser gets right, c those only the second gets right
+    (:func:`treeeval.stats.mcnemar_z` of the two counts); the value has no sign, and is NaN
+    when the parsers never disagree.
 
     >>> mcnemar_z(np.array([1, 1, 1, 1, 0], bool), np.array([0, 0, 0, 1, 1], bool))
     0.5
     """
-    b = int(np.count_nonzero(first & ~second))
-    c = int(np.count_nonzero(~first & second))
-    return (abs(b - c) - 1) / (b + c) ** 0.5 if b + c else float("nan")
+    from ..stats.significance import mcnemar_z as z_of_counts  # treeeval.stats imports this
+
+    return z_of_counts(int(np.count_nonzero(first & ~second)),
+                       int(np.count_nonzero(~first & second)))

@@ -8,12 +8,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 from .malteval_report import hash_order
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 DEP_USAGE = """\
 usage: treeeval dep [-e FILE.xml] -g GOLD... -s PARSED... [MaltEval flags] [treeeval flags]
@@ -37,7 +39,7 @@ Evaluation parameters (several values separated by ";": every combination is eva
                    Sentence, RelationLength, GroupedRelationLength, SentenceLength,
                    StartWordPosition, EndWordPosition, ArcDirection, ArcDepth,
                    BranchingFactor, ArcProjectivity, Frame, a complex grouping such as
-                   Cpostag@-1+Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
+                   Cpostag@-1#Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
                    columns, e.g. Deprel:all|recall-10
   --MinSentenceLength N, --MaxSentenceLength N
                    evaluate only sentences of N words or more / N or fewer (0: no bound)
@@ -188,9 +190,9 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
 def split_values(name: str, value: str) -> list[str]:
     """A parameter's values from the command line: ``;`` separates them.
 
-    A GroupBy value may be a complex grouping, whose parts are joined with ``+`` on the
-    command line (``Cpostag@-1+Wordform@0``) because ``;`` separates GroupBy values here;
-    in an evaluation file a ``<value>`` holds one complex grouping with MaltEval's ``;``.
+    Empty Metric and GroupBy values are dropped.  A complex GroupBy value separates its
+    groups with ``#`` (``Cpostag@-1#Wordform@0``), as the MaltEval jar does, because ``;``
+    separates GroupBy values here (see :mod:`treeeval.dep.complex_groupby`).
 
     >>> split_values("ExcludeDeprels", ";punct"), split_values("GroupBy", "Token;Deprel:all")
     (['', 'punct'], ['Token', 'Deprel:all'])

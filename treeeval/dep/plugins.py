@@ -29,18 +29,20 @@ distribution, or given on the command line with ``--plugin MODULE:CLASS`` (or
 from __future__ import annotations
 
 import abc
-import difflib
 import importlib
-import importlib.metadata
 import importlib.util
 import inspect
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, TypeVar,
+                    runtime_checkable)
 
 import numpy as np
 
 from ..errors import UsageError
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 #: the entry-point group under which distributions register GroupBy plug-ins
 ENTRY_POINT_GROUP = "treeeval.groupings"
@@ -247,6 +249,8 @@ def _instance(found: Any, origin: str) -> Any:
 def entry_point_groupings() -> dict[str, importlib.metadata.EntryPoint]:
     """The plug-ins installed distributions register under ``treeeval.groupings``, by name
     (the first one of a name wins); they are loaded by :func:`load_entry_point`."""
+    import importlib.metadata  # slow to import: only when a GroupBy name is not built in
+
     found: dict[str, importlib.metadata.EntryPoint] = {}
     for entry_point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(entry_point.name, entry_point)
@@ -286,7 +290,10 @@ def find_grouping(name: str, builtins: Mapping[str, Builtin],
     loaded = [plugin.name for plugin in plugins]
     known = list(builtins) + loaded + list(installed)
     close = [known_name for known_name in known if known_name.lower() == name.lower()]
-    close = close or difflib.get_close_matches(name, known, n=1)
+    if not close:
+        import difflib  # only for the error message
+
+        close = difflib.get_close_matches(name, known, n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     listing = f"built-in: {', '.join(builtins) or 'none'}"
     if loaded or installed:

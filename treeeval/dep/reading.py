@@ -96,9 +96,10 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
     sentences = min(len(gold.sizes), len(parsed.sizes))
     lengths = np.flatnonzero(gold.sizes[:sentences] != parsed.sizes[:sentences])
     if len(lengths):
-        problem = f"different sentence lengths (sentence {lengths[0] + 1}: " \
-                  f"{gold.sizes[lengths[0]]} words in the treebank, {parsed.sizes[lengths[0]]} here)"
-        index = int(parsed.sizes[:lengths[0]].sum())
+        first = lengths[0]
+        problem = (f"different sentence lengths (sentence {first + 1}: {gold.sizes[first]} "
+                   f"words in the treebank, {parsed.sizes[first]} here)")
+        index = int(parsed.sizes[:first].sum())
     elif len(gold.sizes) != len(parsed.sizes):
         problem = (f"different number of sentences ({len(gold.sizes)} in the treebank, "
                    f"{len(parsed.sizes)} here)")

@@ -44,7 +44,6 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..formats.malttab import read_malttab
-from ..formats.maltxml import locate_word, read_maltxml
 from ..formats.text import read_text
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
@@ -217,6 +216,8 @@ def read_sentences(path: str, *, charset: str = "utf-8",
     if format == "malttab":
         return list(read_malttab(path, encoding=charset))
     if format == "maltxml":
+        from ..formats.maltxml import read_maltxml  # expat: only for MaltXML input
+
         return list(read_maltxml(path))
     if format == "brackets":
         return _converted(path, charset, heads, labels)
@@ -309,8 +310,10 @@ def locate_token(path: str, treebank: Treebank, index: int, kind: str,
 
         return tree_start_line(path, int(treebank.sentence[index]) + 1) or None, None, None
     if format == "maltxml":
+        from ..formats.maltxml import line_at, locate_word
+
         line, column = locate_word(path, index)
-        source_line = _line_of(path, line, "utf-8")
+        source_line = line_at(path, line)
         attribute = re.compile(rf"\b{kind.lower()}\s*=")
         match = attribute.search(source_line or "", column - 1)
         return line, match.start() + 1 if match else column, source_line
@@ -333,11 +336,3 @@ def _aside(line: str) -> bool:
     """A CoNLL-U line that is no word: a comment, a multiword range or an empty node."""
     token_id = line.split("\t", 1)[0]
     return line.startswith("#") or "-" in token_id or "." in token_id
-
-
-def _line_of(path: str, number: int, encoding: str) -> str | None:
-    with open(path, "rb") as stream:
-        for current, raw in enumerate(stream, 1):
-            if current == number:
-                return raw.rstrip(b"\r\n").decode(encoding, "replace")
-    return None

@@ -90,7 +90,9 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
     """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``).
 
     With ``merged`` the headers name their metric (``accuracy / Metric:UAS``) when there
-    are several; ``keep`` masks the tokens left after the Exclude parameters.
+    are several; ``exclusions`` leaves tokens out as the Exclude parameters do; ``details``
+    lists the rows of Token and Sentence; ``source`` (an evaluation file) is named in the
+    error for an unknown attribute.
 
     >>> from treeeval.model.dependencies import DependencySentence
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 1],
@@ -148,6 +150,7 @@ def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
     if table.summary:
         summary = [("Row mean", [format_number(mean, pattern) for mean, _ in table.summary]),
                    ("Row count", [str(count) for _, count in table.summary])]
+
     def row(j: int) -> tuple[str, list[str]]:
         return table.groups[j], [cell(float(column[j]), count)
                                  for column, count in zip(table.columns, table.counts)]
@@ -166,7 +169,8 @@ def average_tables(tables: list[Table]) -> Table:
     """The macro-average of the same table over cross-validation folds.
 
     Groups come in order of first appearance.  A group's value is the mean of the folds'
-    values where it is defined, a count column is summed, the Row mean is the mean of the folds' Row means and the Row count their sum.
+    values where it is defined, a count column is summed, the Row mean is the mean of the
+    folds' Row means and the Row count their sum.
 
     >>> one = Table("Deprel", ["parseraccuracy", "parsercounter"], ["a", "b"],
     ...             [np.array([1.0, 0.5]), np.array([2.0, 4.0])], [False, True], None, True)

@@ -22,8 +22,7 @@ def _climb(tb: Treebank) -> tuple[np.ndarray, np.ndarray]:
     an unknown head).
     """
     n = len(tb)
-    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
-    jump = np.append(np.where(tb.heads > 0, starts + tb.heads - 1, n), n)
+    jump = np.append(np.where(tb.heads > 0, tb.starts + tb.heads - 1, n), n)
     depth = np.append((tb.heads > 0).astype(np.int64), 0)
     longest = int(tb.sizes.max()) if len(tb.sizes) else 0
     for _ in range(max(1, longest).bit_length() + 1):
@@ -73,8 +72,8 @@ def is_projective(tb: Treebank, pairs_per_chunk: int = 1 << 22) -> np.ndarray:
     result = np.ones(len(tb.sizes), dtype=bool)
     starts = np.cumsum(tb.sizes) - tb.sizes
     head = np.where(tb.heads > 0, tb.heads - 1, -1)  # 0-based, -1 for the root
-    left = np.minimum(np.arange(len(tb)) - np.repeat(starts, tb.sizes), head)
-    right = np.maximum(np.arange(len(tb)) - np.repeat(starts, tb.sizes), head)
+    word = np.arange(len(tb)) - tb.starts  # 0-based
+    left, right = np.minimum(word, head), np.maximum(word, head)
     for size in np.unique(tb.sizes[tb.sizes > 1]).tolist():
         sentences = np.flatnonzero(tb.sizes == size)
         step = max(1, pairs_per_chunk // (size * size))
@@ -112,8 +111,7 @@ def projective_arcs(tb: Treebank) -> np.ndarray:
     n = len(tb)
     depth, rooted = _climb(tb)
     cyclic = np.repeat(has_cycle(tb), tb.sizes)
-    starts = np.repeat(np.cumsum(tb.sizes) - tb.sizes, tb.sizes)
-    position, head = tb.positions, tb.heads
+    starts, position, head = tb.starts, tb.positions, tb.heads
     first = np.where(position < head, position + 1, head + 1)
     last = np.where(position < head, head - 1, position - 2)
     checked = (head > 0) & ~cyclic

@@ -260,7 +260,8 @@ def _id_words(position: np.ndarray) -> np.ndarray:
 class _Fields:
     """The ten fields of the token lines of a block: start and end offsets in ``data``."""
 
-    def __init__(self, data: np.ndarray, line_start: np.ndarray, ends: list[np.ndarray]):
+    def __init__(self, data: np.ndarray, line_start: np.ndarray, ends: list[np.ndarray]
+                 ) -> None:
         self.data = data
         #: ``packed[i]`` is bytes i..i+7 as one little-endian word (an unaligned view)
         self.packed = np.ndarray((len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))

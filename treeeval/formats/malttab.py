@@ -23,14 +23,13 @@ MaltTabError (an InputError) with file, line and column.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
-from typing import IO, Iterator, Union
+from typing import IO, Iterator
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
-from .text import decode, open_lines
+from .text import Source, decode, open_lines
 
 #: the columns of a MaltTab line, in order
 COLUMNS = ("FORM", "POSTAG", "HEAD", "DEPREL")
@@ -39,8 +38,6 @@ BLANK_COLUMNS = ("lemma", "feats", "col9", "col10")
 
 _FIELD = re.compile(r"[^\t]+")
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
-
-Source = Union[str, os.PathLike, IO[str], IO[bytes]]
 
 
 class MaltTabError(InputError):

@@ -45,7 +45,7 @@ from ..model.dependencies import DependencySentence
 REQUIRED = ("id", "form", "postag", "head", "deprel")
 #: attributes kept in ``extra``, by the name they have there (as in formats.conll)
 EXTRA = {"lemma": "lemma", "postag": "postag", "feats": "feats", "phead": "col9",
-            "pdeprel": "col10"}
+         "pdeprel": "col10"}
 #: bytes handed to expat at a time
 BLOCK_SIZE = 1 << 16
 
@@ -77,7 +77,7 @@ def _safe_parser(path: str) -> expat.XMLParserType:
     def refuse(what: str, marker: str) -> Callable[..., None]:
         def handler(*_: object) -> None:
             line, column = parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
-            source_line = _source_line(path, line)
+            source_line = line_at(path, line)
             # expat stands past the start of the declaration: point at its marker if seen
             start = source_line.rfind(marker, 0, column) if source_line else -1
             raise MaltXmlError(
@@ -92,8 +92,9 @@ def _safe_parser(path: str) -> expat.XMLParserType:
     return parser
 
 
-def _source_line(path: str, number: int) -> str | None:
-    """Line ``number`` of a file on disk, for error messages (None for a stream)."""
+def line_at(path: str, number: int) -> str | None:
+    """Line ``number`` of a file on disk as UTF-8, for error messages (None for a stream, a
+    file that cannot be read or a line past its end)."""
     if path == "<input>":
         return None
     try:
@@ -130,7 +131,7 @@ def _feed(parser: expat.XMLParserType, stream: IO[bytes], path: str) -> Iterator
     except expat.ExpatError as exc:
         raise MaltXmlError(f"bad XML: {expat.ErrorString(exc.code)}", path=path,
                            line=exc.lineno, column=exc.offset + 1,
-                           source_line=_source_line(path, exc.lineno)) from None
+                           source_line=line_at(path, exc.lineno)) from None
     except InputError:
         raise
     except ValueError as exc:  # pyexpat's "multi-byte encodings are not supported"
@@ -160,7 +161,7 @@ def _read(stream: IO[bytes], path: str, ours: bool) -> Iterator[DependencySenten
 
     def error(message: str, line: int, column: int) -> MaltXmlError:
         return MaltXmlError(message, path=path, line=line, column=column,
-                            source_line=_source_line(path, line))
+                            source_line=line_at(path, line))
 
     def start(name: str, attributes: dict[str, str]) -> None:
         nonlocal words

@@ -32,10 +32,11 @@ def decode(data: bytes, path: str, encoding: str = "utf-8") -> str:
     except UnicodeDecodeError as exc:
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         line_end = data.find(b"\n", exc.start)
+        text = data[line_start:line_end if line_end >= 0 else len(data)]
         raise InputError(
             f"byte 0x{data[exc.start]:02x} is not valid {encoding}", path=path,
             line=data.count(b"\n", 0, exc.start) + 1, column=exc.start - line_start + 1,
-            source_line=data[line_start:line_end if line_end >= 0 else len(data)].decode(encoding, "replace"),
+            source_line=text.decode(encoding, "replace"),
         ) from None
 
 

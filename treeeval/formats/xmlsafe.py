@@ -21,10 +21,12 @@ document type declaration.  Refusing it outright closes the entity-expansion att
 from __future__ import annotations
 
 import os
-from xml.etree import ElementTree
-from xml.parsers import expat
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
 
 
 class _Refused(Exception):
@@ -39,6 +41,9 @@ def parse_xml(path: str | os.PathLike[str]) -> ElementTree.Element:
     """The root element of the XML file at ``path``; an InputError (with line and column)
     for unreadable or malformed files and for any DTD or entity declaration.  Each element
     carries its position as the attributes ``LINE`` and ``COLUMN``."""
+    from xml.etree import ElementTree  # imported when used: start-up of `treeeval dep`
+    from xml.parsers import expat
+
     path = os.fspath(path)
     try:
         with open(path, "rb") as stream:

@@ -22,11 +22,6 @@ import numpy as np
 from ..formats.conll_columns import STRING_FIELDS, ConllColumns, Vocabulary
 from .dependencies import DependencySentence
 
-#: the string columns by the name of their property (``tb.labels`` is column ``deprel``)
-PROPERTIES = {"forms": "form", "lemmas": "lemma", "cpostags": "cpostag", "postags": "postag",
-              "feats": "feats", "labels": "deprel", "pheads": "phead", "plabels": "pdeprel"}
-
-
 #: reads one string column's codes when it is first used
 Loader = Callable[[str], np.ndarray]
 
@@ -60,6 +55,7 @@ class Treebank:
         self.vocabulary = vocabulary
         self._positions = positions
         self._sentence = sentence
+        self._starts: np.ndarray | None = None
         self._strings: dict[str, np.ndarray] = {}
 
     @classmethod
@@ -127,9 +123,21 @@ class Treebank:
     def positions(self) -> np.ndarray:
         """Each token's 1-based position in its sentence."""
         if self._positions is None:
-            starts = np.cumsum(self.sizes) - self.sizes
-            self._positions = np.arange(len(self.heads)) - np.repeat(starts, self.sizes) + 1
+            self._positions = np.arange(len(self.heads)) - self.starts + 1
         return self._positions
+
+    @property
+    def starts(self) -> np.ndarray:
+        """For each token, the index of its sentence's first token (``starts + head - 1`` is
+        the index of a token's head).
+
+        >>> s = DependencySentence(["a", "b"], ["X", "Y"], [0, 1], ["root", "dep"])
+        >>> Treebank.from_sentences([s, s]).starts.tolist()
+        [0, 0, 2, 2]
+        """
+        if self._starts is None:
+            self._starts = np.repeat(np.cumsum(self.sizes) - self.sizes, self.sizes)
+        return self._starts
 
     @property
     def sentence(self) -> np.ndarray:
