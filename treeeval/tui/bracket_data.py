@@ -29,13 +29,13 @@ from typing import Callable, Sequence
 import numpy as np
 from rich.text import Text
 
-from ..bracket.api import evaluate_brackets, sentence_dict
+from ..bracket.api import evaluate_brackets
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
 from ..bracket.spans import BracketColumns, BracketSpans, file_spans
 from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
-                    SentenceFilter, TableCorpus, length_bins, percent, precision_recall_rows)
+                    SentenceFilter, TableCorpus, label_rows, length_bins, length_row)
 from .render_tree import (MATCHED, NOT_COUNTED, UNMATCHED, BracketDiff, bracket_legend,
                           diff_brackets, draw_tree, side_by_side)
 
@@ -78,6 +78,32 @@ def params_summary(params: EvalbParams) -> str:
             parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
                                                 for a, b in pairs))
     return " · ".join(parts)
+
+
+def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
+    """Per sentence, the recall, precision, F1 and tag accuracy of
+    ``treeeval.bracket.api.sentence_dict`` (0 where undefined), computed at once.
+
+    >>> rows = SentenceCounts.empty()
+    >>> rows.gold, rows.test, rows.matched = np.array([4, 0]), np.array([2, 0]), np.array([2, 0])
+    >>> rows.words, rows.correct = np.array([5, 0]), np.array([4, 0])
+    >>> ratios = sentence_ratios(rows)
+    >>> ratios["recall"].tolist(), ratios["prec"].tolist(), ratios["f1"].tolist()
+    ([50.0, 0.0], [100.0, 0.0], [66.66666666666667, 0.0])
+    >>> ratios["tag"].tolist()
+    [80.0, 0.0]
+    """
+    def percent_of(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(whole != 0, 100.0 * part / whole, 0.0)
+
+    recall = percent_of(rows.matched, rows.gold)
+    precision = percent_of(rows.matched, rows.test)
+    both = precision + recall
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f1 = np.where(both != 0, 2 * precision * recall / both, 0.0)
+    return {"recall": recall, "prec": precision, "f1": f1,
+            "tag": percent_of(rows.correct, rows.words)}
 
 
 @dataclass
@@ -235,7 +261,6 @@ class BracketCorpus(TableCorpus):
         self.rows = [rows.take(slice(0, size)) for rows in sentences]
         self.gold_lines = LineIndex(gold)
         self.system_lines = [LineIndex(path) for path in systems]
-        self._texts: list[str] | None = None
         self._spans: dict[int, BracketSpans] = {}
         self._analyses: dict[int, LabelAnalysis] = {}
         values, columns = self._columns()
@@ -259,10 +284,7 @@ class BracketCorpus(TableCorpus):
         by_key = {column[0]: column for column in SYSTEM_COLUMNS}
         shown = list(SYSTEM_COLUMNS) if len(self.rows) == 1 else [by_key[k] for k in PAIR_COLUMNS]
         for system, rows in enumerate(self.rows):
-            dicts = [sentence_dict(row) for row in rows.rows()]
-            computed = {key: np.array([d[name] for d in dicts], dtype=float)
-                        for key, name in (("recall", "recall"), ("prec", "precision"),
-                                          ("f1", "f1"), ("tag", "tag_accuracy"))}
+            computed = sentence_ratios(rows)
             raw = {"stat": rows.status, "matched": rows.matched, "gold": rows.gold,
                    "test": rows.test, "cross": rows.crossing, "words": rows.words,
                    "correct": rows.correct}
@@ -311,11 +333,6 @@ class BracketCorpus(TableCorpus):
         line = self.gold_lines.line(int(self.values["id"][index]))
         return " ".join(word.decode("utf-8", "replace")
                         for label, word in _PRETERMINAL.findall(line) if label != b"-NONE-")
-
-    def texts(self) -> list[str]:
-        if self._texts is None:
-            self._texts = [self.text(i) for i in range(self.size)]
-        return self._texts
 
     def diff(self, index: int, system: int = 0, crossing: bool = True) -> BracketDiff:
         """EVALB's engine run on one sentence of one system."""
@@ -432,15 +449,10 @@ class BracketCorpus(TableCorpus):
         for system, rows in enumerate(self.rows):
             name = self._name(system)
             analysis = self.analysis(system)
-            label_rows = [
-                BreakdownRow([label, str(gold), str(test), percent(p), percent(r), percent(f)],
-                             SentenceFilter(label=label), None if math.isnan(f) else f / 100)
-                for label, gold, test, p, r, f in precision_recall_rows(
-                    analysis.labels, analysis.gold, analysis.test, analysis.gold_matched,
-                    analysis.test_matched)]
             tables.append(BreakdownTable(
                 f"{name}: brackets by label", ["label", "gold", "test", "P", "R", "F1"],
-                label_rows,
+                label_rows(analysis.labels, analysis.gold, analysis.test, analysis.gold_matched,
+                           analysis.test_matched),
                 "select a label: sentences where a bracket with it is missing or extra"))
             confusion = sorted(analysis.confusions.items(), key=lambda kv: (-len(kv[1]), kv[0]))
             tables.append(BreakdownTable(
@@ -452,10 +464,7 @@ class BracketCorpus(TableCorpus):
                 mask = (rows.length >= low) & (rows.length <= high)
                 totals = Totals.from_sentences(rows, mask)
                 f1 = totals.fmeasure()
-                length_rows.append(BreakdownRow(
-                    [f"{low}-{high}" if high < 10000 else f"{low}+", str(totals.sentences),
-                     _f1(f1)], SentenceFilter(min_length=low, max_length=high),
-                    None if math.isnan(f1) else f1 / 100))
+                length_rows.append(length_row(low, high, totals.sentences, _f1(f1), f1))
             tables.append(BreakdownTable(f"{name}: F1 by sentence length",
                                          ["length", "sentences", "F1"], length_rows))
         return tables

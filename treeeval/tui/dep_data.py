@@ -30,8 +30,8 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
-                    SentenceFilter, TableCorpus, length_bins, percent, precision_recall_rows)
+from .model import (SUBSCRIPT, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
+                    confusion_rows, label_rows, length_bins, length_row, percent)
 from .render_deps import dependency_diff, dependency_legend
 
 #: per-system columns: key, title, decimals, definition
@@ -124,8 +124,6 @@ class DependencyCorpus(TableCorpus):
         size = len(gold.sizes)
         self.gold_blocks = sentence_starts(self.gold_lines, size)
         self.system_blocks = [sentence_starts(lines, size) for lines in self.system_lines]
-        self._texts: list[str] | None = None
-        size = len(gold.sizes)
         values: dict[str, np.ndarray] = {"id": np.arange(1, size + 1, dtype=float),
                                          "len": gold.sizes.astype(float)}
         columns = [Column("id", "ID", help="sentence number in the files"),
@@ -196,11 +194,6 @@ class DependencyCorpus(TableCorpus):
     def text(self, index: int) -> str:
         return " ".join(str(form) for form in self.gold.forms[self._tokens(index)])
 
-    def texts(self) -> list[str]:
-        if self._texts is None:
-            self._texts = [self.text(i) for i in range(self.size)]
-        return self._texts
-
     def detail(self, index: int, width: int) -> list[Text]:
         tokens = self._tokens(index)
         out: list[Text] = []
@@ -225,18 +218,10 @@ class DependencyCorpus(TableCorpus):
     def raw(self, index: int) -> list[Text]:
         """The sentence's lines in each file, after file name and line number."""
         out = []
-        for path, lines, blocks in [(self.gold_path, self.gold_lines, self.gold_blocks)] + list(
-                zip(self.system_paths, self.system_lines, self.system_blocks)):
-            if index + 1 >= len(blocks):
-                continue
-            first, last = int(blocks[index]), int(blocks[index + 1]) - 1
-            for number in range(first, last + 1):
-                line = lines.line(number)
-                if not line.strip():
-                    continue
-                text = Text(f"{path}:{number}: ", style="dim")
-                text.append(line.decode("utf-8", "replace").replace("\t", "  "))
-                out.append(text)
+        for lines, blocks in [(self.gold_lines, self.gold_blocks)] + list(
+                zip(self.system_lines, self.system_blocks)):
+            if index + 1 < len(blocks):
+                out += lines.numbered(int(blocks[index]), int(blocks[index + 1]))
         return out
 
     # -- filters and breakdown -------------------------------------------------------------------
@@ -271,30 +256,18 @@ class DependencyCorpus(TableCorpus):
             gold_codes, sys_codes = inverse[:len(gold_labels)], inverse[len(gold_labels):]
             hit = right[self.scored]
             size = len(labels)
-            rows = precision_recall_rows(
-                [str(label) for label in labels], np.bincount(gold_codes, minlength=size),
-                np.bincount(sys_codes, minlength=size),
-                np.bincount(gold_codes, weights=hit, minlength=size).astype(np.int64),
-                np.bincount(sys_codes, weights=hit, minlength=size).astype(np.int64))
             tables.append(BreakdownTable(
                 f"{name}: by deprel (a token is right when head and label are: LAS)",
                 ["deprel", "gold", "system", "P", "R", "F1"],
-                [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
-                              SentenceFilter(label=label), None if math.isnan(f) else f / 100)
-                 for label, g, s, p, r, f in rows],
+                label_rows([str(label) for label in labels],
+                           np.bincount(gold_codes, minlength=size),
+                           np.bincount(sys_codes, minlength=size),
+                           np.bincount(gold_codes, weights=hit, minlength=size).astype(np.int64),
+                           np.bincount(sys_codes, weights=hit, minlength=size).astype(np.int64)),
                 "select a deprel: sentences where a token with it (gold or system) is wrong"))
-            differ = gold_codes != sys_codes
-            pairs, counts = np.unique(np.stack([gold_codes[differ], sys_codes[differ]]), axis=1,
-                                      return_counts=True) if differ.any() else (
-                np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64))
-            order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
             tables.append(BreakdownTable(
                 f"{name}: label confusions (gold → system)", ["gold", "system", "tokens"],
-                [BreakdownRow([str(labels[pairs[0, j]]), str(labels[pairs[1, j]]),
-                               str(int(counts[j]))],
-                              SentenceFilter(confusion=(str(labels[pairs[0, j]]),
-                                                        str(labels[pairs[1, j]]))))
-                 for j in order[:40]]))
+                confusion_rows(labels, gold_codes, sys_codes)))
             per_sentence_right = self._per_sentence(right)
             per_sentence_scored = self._per_sentence(self.scored)
             length_rows = []
@@ -302,10 +275,7 @@ class DependencyCorpus(TableCorpus):
                 mask = (self.gold.sizes >= low) & (self.gold.sizes <= high)
                 scored = int(per_sentence_scored[mask].sum())
                 las = 100.0 * int(per_sentence_right[mask].sum()) / scored if scored else math.nan
-                length_rows.append(BreakdownRow(
-                    [f"{low}-{high}" if high < 10000 else f"{low}+", str(int(mask.sum())),
-                     percent(las)], SentenceFilter(min_length=low, max_length=high),
-                    None if math.isnan(las) else las / 100))
+                length_rows.append(length_row(low, high, int(mask.sum()), percent(las), las))
             tables.append(BreakdownTable(f"{name}: LAS by sentence length",
                                          ["length", "sentences", "LAS"], length_rows))
         return tables

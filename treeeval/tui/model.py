@@ -1,8 +1,9 @@
 """The browser's data layer: per-sentence columns, filters, sort orders and breakdowns.
 
-A ``BrowseCorpus`` (``bracket_data.BracketCorpus`` or ``dep_data.DependencyCorpus``) holds
-the scorers' per-sentence results as numpy columns.  Filtering and sorting work on index
-arrays, so a view of 40,000 sentences is computed at once, without a Python loop per row.
+A ``BrowseCorpus`` (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
+``ud_data.UDCorpus``) holds the scorers' per-sentence results as numpy columns.  Filtering
+and sorting work on index arrays, so a view of 40,000 sentences is computed at once, without
+a Python loop per row.
 
 >>> corpus = TableCorpus([Column("id", "ID"), Column("f1", "F1", 2)],
 ...                      {"id": np.array([1, 2, 3]), "f1": np.array([50.0, 100.0, 75.0])},
@@ -71,8 +72,8 @@ class BreakdownTable:
 class TableCorpus:
     """The part of a corpus the filters and sorts need: columns and per-sentence facts.
 
-    ``BracketCorpus`` and ``DependencyCorpus`` build on it and give the sentence texts and
-    the label masks; a bare table has no text and no labels.
+    ``BracketCorpus``, ``DependencyCorpus`` and ``UDCorpus`` build on it and give the
+    sentence texts and the label masks; a bare table has no text and no labels.
     """
 
     columns: list[Column]
@@ -83,14 +84,21 @@ class TableCorpus:
     length: np.ndarray
     #: worst EVALB status over the systems (0 ok, 1 error, 2 skip); zeros for dependencies
     status: np.ndarray | None = None
+    _texts: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def size(self) -> int:
         return len(self.wrong)
 
+    def text(self, index: int) -> str:
+        """The text of sentence ``index`` ('' in a bare table)."""
+        return ""
+
     def texts(self) -> list[str]:
-        """The text of every sentence (the search runs over it)."""
-        return [""] * self.size
+        """The text of every sentence (the search runs over it), built once."""
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(self.size)]
+        return self._texts
 
     def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
         """Sentences where a gold or system item labelled ``label`` is wrong.  ``among``
@@ -199,7 +207,8 @@ class Filterable(Protocol):
 
 
 class BrowseCorpus(Filterable, Protocol):
-    """What the app needs of a corpus (``BracketCorpus`` and ``DependencyCorpus`` have it)."""
+    """What the app needs of a corpus (``BracketCorpus``, ``DependencyCorpus`` and
+    ``UDCorpus`` have it)."""
 
     kind: str
     columns: list[Column]
@@ -305,6 +314,55 @@ def precision_recall_rows(labels: Sequence[str], gold: np.ndarray, system: np.nd
     return rows
 
 
+def label_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
+               gold_right: np.ndarray, system_right: np.ndarray) -> list[BreakdownRow]:
+    """The rows of a per-label table (label, gold, system, P, R, F1; ``precision_recall_rows``),
+    each selecting the sentences where its label is wrong.
+
+    >>> label_rows(["NP"], np.array([4]), np.array([2]), np.array([2]), np.array([2]))[0].cells
+    ['NP', '4', '2', '100.00', '50.00', '66.67']
+    """
+    return [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
+                         SentenceFilter(label=label), None if np.isnan(f) else f / 100)
+            for label, g, s, p, r, f in precision_recall_rows(labels, gold, system, gold_right,
+                                                              system_right)]
+
+
+def confusion_rows(names: Sequence[str], gold_codes: np.ndarray, system_codes: np.ndarray,
+                   limit: int = 40) -> list[BreakdownRow]:
+    """The ``limit`` most frequent (gold, system) pairs of differing label codes (names
+    ``names[code]``) with their counts, each selecting the sentences with that confusion.
+
+    >>> [row.cells for row in confusion_rows(["a", "b"], np.array([0, 0, 1]), np.array([1, 0, 0]))]
+    [['a', 'b', '1'], ['b', 'a', '1']]
+    """
+    differ = gold_codes != system_codes
+    if differ.any():
+        pairs, counts = np.unique(np.stack([gold_codes[differ], system_codes[differ]]),
+                                  axis=1, return_counts=True)
+    else:
+        pairs, counts = np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64)
+    order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
+    rows = []
+    for j in order[:limit]:
+        gold, system = str(names[pairs[0, j]]), str(names[pairs[1, j]])
+        rows.append(BreakdownRow([gold, system, str(int(counts[j]))],
+                                 SentenceFilter(confusion=(gold, system))))
+    return rows
+
+
+def length_row(low: int, high: int, sentences: int, cell: str, value: float) -> BreakdownRow:
+    """A row of a by-length table (a ``length_bins`` range): range, sentences, the score's
+    ``cell`` and a bar of ``value`` percent; it selects the sentences of that length.
+
+    >>> length_row(71, 10000, 3, "50.00", 50.0).cells, length_row(1, 10, 0, "-", float("nan")).bar
+    (['71+', '3', '50.00'], None)
+    """
+    return BreakdownRow([f"{low}-{high}" if high < 10000 else f"{low}+", str(sentences), cell],
+                        SentenceFilter(min_length=low, max_length=high),
+                        None if np.isnan(value) else value / 100)
+
+
 def percent(value: float) -> str:
     """A percentage cell (``-`` when undefined).
 
@@ -369,3 +427,16 @@ class LineIndex:
         if not 1 <= number <= len(self.ends):
             return b""
         return bytes(self.data[int(self.starts[number - 1]):int(self.ends[number - 1])])
+
+    def numbered(self, first: int, stop: int) -> list[Text]:
+        """The non-blank lines ``first`` to ``stop - 1``, each after the file name and line
+        number (tabs shown as two spaces)."""
+        out = []
+        for number in range(first, stop):
+            line = self.line(number)
+            if not line.strip():
+                continue
+            text = Text(f"{self.path}:{number}: ", style="dim")
+            text.append(line.decode("utf-8", "replace").replace("\t", "  "))
+            out.append(text)
+        return out

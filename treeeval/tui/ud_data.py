@@ -25,16 +25,15 @@ a test checks that these marks add up to the scorer's per-sentence UAS and LAS c
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from rich.text import Text
 
+from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.reading import UDTreebank
 from .dep_data import sentence_blocks
-from .model import (BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex, SentenceFilter,
-                    TableCorpus, length_bins, percent, precision_recall_rows)
+from .model import (BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
+                    confusion_rows, label_rows, length_bins, length_row, percent)
 from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
 
 #: the columns of the sentence list after ID: key, title, decimals, definition
@@ -76,15 +75,12 @@ class UDCorpus(TableCorpus):
         self.gold_path, self.system_path, self.result = gold_path, system_path, result
         gold, system = result.gold, result.system
         self.system_to_gold = result.system_to_gold
-        self.gold_sentence = np.repeat(np.arange(gold.sentences),
-                                       np.diff(gold.sentence_offsets))
+        self.gold_sentence = gold.word_sentences()
         #: the gold sentence of each system word: that of the gold word it is aligned with,
         #: else the one its first character is in
-        start_sentence = np.maximum(
-            np.searchsorted(gold.sentence_start, system.word_start, side="right") - 1, 0)
         self.system_row = np.where(self.system_to_gold >= 0,
                                    self.gold_sentence[np.maximum(self.system_to_gold, 0)],
-                                   start_sentence)
+                                   gold.sentences_at(system.word_start))
         self.system_sentence = np.searchsorted(system.sentence_offsets, np.arange(system.words),
                                                side="right") - 1
         self.kinds, self.system_right = self._word_kinds()
@@ -93,7 +89,6 @@ class UDCorpus(TableCorpus):
         self.gold_lines, self.system_lines = LineIndex(gold_path), LineIndex(system_path)
         self.gold_blocks = sentence_blocks(self.gold_lines)
         self.system_blocks = sentence_blocks(self.system_lines)
-        self._texts: list[str] | None = None
         self._forms = (np.array(gold.forms.strings, dtype=object),
                        np.array(system.forms.strings, dtype=object))
 
@@ -120,9 +115,7 @@ class UDCorpus(TableCorpus):
         to_system = result.gold_to_system
         aligned = to_system >= 0
         system_word = np.maximum(to_system, 0)
-        system_head = system.head[system_word]
-        mapped = np.where(system_head < 0, -1, self.system_to_gold[np.maximum(system_head, 0)])
-        mapped = np.where((system_head >= 0) & (mapped < 0), -2, mapped)
+        mapped = corresponding_heads(system.head[system_word], self.system_to_gold)
         head_right = aligned & (gold.head == mapped)
         label_right = aligned & (gold.deprel == system.deprel[system_word])
         kinds = np.where(~aligned, 3, np.where(~head_right, 2, np.where(label_right, 0, 1)))
@@ -154,11 +147,6 @@ class UDCorpus(TableCorpus):
     def text(self, index: int) -> str:
         gold = self.result.gold
         return " ".join(self._forms[0][gold.form[self._words(index)]].tolist())
-
-    def texts(self) -> list[str]:
-        if self._texts is None:
-            self._texts = [self.text(i) for i in range(self.size)]
-        return self._texts
 
     def alignment_rows(self, index: int) -> list[AlignmentRow]:
         """The rows of the alignment table of gold sentence ``index``."""
@@ -259,9 +247,8 @@ class UDCorpus(TableCorpus):
         system_words = np.concatenate([self.result.gold_to_system[words],
                                        self.extra_words[first:last]])
         sentences = np.unique(self.system_sentence[system_words[system_words >= 0]])
-        out = _block_lines(self.gold_path, self.gold_lines, self.gold_blocks,
-                           [int(gold.sentence_line[index])])
-        out += _block_lines(self.system_path, self.system_lines, self.system_blocks,
+        out = _block_lines(self.gold_lines, self.gold_blocks, [int(gold.sentence_line[index])])
+        out += _block_lines(self.system_lines, self.system_blocks,
                             [int(system.sentence_line[s]) for s in sentences])
         return out
 
@@ -270,9 +257,9 @@ class UDCorpus(TableCorpus):
         """Every sentence is answered for (``among`` is not needed: one numpy pass)."""
         gold, system = self.result.gold, self.result.system
         mask = np.zeros(self.size, dtype=bool)
-        deprels = np.array(gold.vocabulary.strings, dtype=object)
-        gold_wrong = (self.kinds != 0) & (deprels[gold.deprel] == label)
-        system_wrong = ~self.system_right & (deprels[system.deprel] == label)
+        code = gold.vocabulary.get(label, -1)  # the shared vocabulary's id (-1: never used)
+        gold_wrong = (self.kinds != 0) & (gold.deprel == code)
+        system_wrong = ~self.system_right & (system.deprel == code)
         mask[self.gold_sentence[gold_wrong]] = True
         mask[self.system_row[system_wrong]] = True
         return mask
@@ -280,11 +267,12 @@ class UDCorpus(TableCorpus):
     def confusion_mask(self, gold_label: str, system_label: str,
                        among: np.ndarray | None = None) -> np.ndarray:
         gold, system = self.result.gold, self.result.system
-        deprels = np.array(gold.vocabulary.strings, dtype=object)
+        gold_code, system_code = (gold.vocabulary.get(label, -1)
+                                  for label in (gold_label, system_label))
         to_system = self.result.gold_to_system
         aligned = np.flatnonzero(to_system >= 0)
-        pairs = aligned[(deprels[gold.deprel[aligned]] == gold_label)
-                        & (deprels[system.deprel[to_system[aligned]]] == system_label)]
+        pairs = aligned[(gold.deprel[aligned] == gold_code)
+                        & (system.deprel[to_system[aligned]] == system_code)]
         mask = np.zeros(self.size, dtype=bool)
         mask[self.gold_sentence[pairs]] = True
         return mask
@@ -305,63 +293,36 @@ class UDCorpus(TableCorpus):
         right = np.bincount(gold.deprel[self.kinds == 0], minlength=size)
         used = np.flatnonzero((gold_count > 0) | (system_count > 0))
         labels = [str(gold.vocabulary.strings[k]) for k in used]
-        rows = precision_recall_rows(labels, gold_count[used], system_count[used], right[used],
-                                     right[used])
         tables.append(BreakdownTable(
             "by universal deprel (a word is right when aligned, with head and label right: LAS)",
             ["deprel", "gold", "system", "P", "R", "F1"],
-            [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
-                          SentenceFilter(label=label), None if math.isnan(f) else f / 100)
-             for label, g, s, p, r, f in rows],
+            label_rows(labels, gold_count[used], system_count[used], right[used], right[used]),
             "select a deprel: sentences where a word with it (gold or system) is wrong"))
         to_system = self.result.gold_to_system
         aligned = np.flatnonzero(to_system >= 0)
-        gold_codes, system_codes = gold.deprel[aligned], system.deprel[to_system[aligned]]
-        differ = gold_codes != system_codes
-        if differ.any():
-            pairs, counts = np.unique(np.stack([gold_codes[differ], system_codes[differ]]),
-                                      axis=1, return_counts=True)
-        else:
-            pairs, counts = np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64)
-        strings = gold.vocabulary.strings
-        order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
         tables.append(BreakdownTable(
             "label confusions of aligned words (gold → system)", ["gold", "system", "words"],
-            [BreakdownRow([str(strings[pairs[0, j]]), str(strings[pairs[1, j]]),
-                           str(int(counts[j]))],
-                          SentenceFilter(confusion=(str(strings[pairs[0, j]]),
-                                                    str(strings[pairs[1, j]]))))
-             for j in order[:40]]))
+            confusion_rows(gold.vocabulary.strings, gold.deprel[aligned],
+                           system.deprel[to_system[aligned]])))
         las = self.result.per_sentence["LAS"]
         length_rows = []
         for low, high in length_bins(self.length):
             chosen = (self.length >= low) & (self.length <= high)
             total = las[chosen].sum(axis=0)
             f1 = f1_percent(total[None, :])[0]
-            length_rows.append(BreakdownRow(
-                [f"{low}-{high}" if high < 10000 else f"{low}+", str(int(chosen.sum())),
-                 percent(f1)], SentenceFilter(min_length=low, max_length=high),
-                None if math.isnan(f1) else f1 / 100))
+            length_rows.append(length_row(low, high, int(chosen.sum()), percent(f1), f1))
         tables.append(BreakdownTable("LAS F1 by sentence length (gold words)",
                                      ["length", "sentences", "LAS"], length_rows))
         return tables
 
 
-def _block_lines(path: str, lines: LineIndex, blocks: np.ndarray,
-                 first_lines: list[int]) -> list[Text]:
+def _block_lines(lines: LineIndex, blocks: np.ndarray, first_lines: list[int]) -> list[Text]:
     """The non-blank lines of the blank-line separated blocks holding ``first_lines``."""
     out = []
     for first_line in first_lines:
         block = int(np.searchsorted(blocks, first_line, side="right")) - 1
-        if not 0 <= block < len(blocks) - 1:
-            continue
-        for number in range(int(blocks[block]), int(blocks[block + 1])):
-            line = lines.line(number)
-            if not line.strip():
-                continue
-            text = Text(f"{path}:{number}: ", style="dim")
-            text.append(line.decode("utf-8", "replace").replace("\t", "  "))
-            out.append(text)
+        if 0 <= block < len(blocks) - 1:
+            out += lines.numbered(int(blocks[block]), int(blocks[block + 1]))
     return out
 
 

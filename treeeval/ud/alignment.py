@@ -85,6 +85,17 @@ def invert(gold_to_system: np.ndarray, system_words: int) -> np.ndarray:
     return system_to_gold
 
 
+def corresponding_heads(system_heads: np.ndarray, system_to_gold: np.ndarray) -> np.ndarray:
+    """The gold word each system head corresponds to, by the scorers' rule: -1 for the
+    root, -2 for a head aligned with no gold word (so it never equals a gold head).
+
+    >>> corresponding_heads(np.array([-1, 0, 2]), np.array([1, -1, -1])).tolist()
+    [-1, 1, -2]
+    """
+    mapped = np.where(system_heads < 0, -1, system_to_gold[np.maximum(system_heads, 0)])
+    return np.where((system_heads >= 0) & (mapped < 0), -2, mapped)
+
+
 def equal_spans(gold_start: np.ndarray, gold_end: np.ndarray, system_start: np.ndarray,
                  system_end: np.ndarray) -> np.ndarray:
     """For spans with strictly increasing starts: the index of the system span equal to

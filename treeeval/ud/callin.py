@@ -56,6 +56,7 @@ from typing import Mapping, Sequence, Union
 import numpy as np
 
 from ..errors import InputError
+from .alignment import corresponding_heads, invert
 from .wde import (MISSING_WDE, table_lines, count_relation_codes, encode_relations,
                   word_dependency_entropy)
 
@@ -303,20 +304,13 @@ def _attachment(gold_heads: np.ndarray, sys_heads: np.ndarray, alignment: np.nda
         if heads.size and (heads.min() < -1 or heads.max() >= size):
             raise ValueError(f"{side} indices must lie in -1..{size - 1}")
     has = alignment >= 0
-    sys_to_gold = np.full(n_sys, -1, dtype=np.int64)
-    sys_to_gold[alignment[has]] = np.flatnonzero(has)
-    # the system head of each gold word: -1 root, -3 when the gold word is not aligned
-    parent = np.full(n_gold, -3, dtype=np.int64)
-    parent[has] = sys_heads[alignment[has]]
-    # ... and the gold word it corresponds to: -2 when that system head is not aligned
-    mapped = parent.copy()
-    inner = parent >= 0
-    mapped[inner] = sys_to_gold[parent[inner]]
-    mapped[inner & (mapped < 0)] = -2
-    head_correct = mapped == gold_heads
+    # the gold word the system head of each gold word corresponds to: -1 root, -2 when
+    # that head is not aligned, -3 when the gold word itself is not aligned
+    parent_gold = np.full(n_gold, -3, dtype=np.int64)
+    parent_gold[has] = corresponding_heads(sys_heads[alignment[has]], invert(alignment, n_sys))
+    head_correct = parent_gold == gold_heads
     label_correct = np.zeros(n_gold, dtype=bool)
     label_correct[has] = sys_rel[alignment[has]] == gold_rel[has]
-    parent_gold = np.where(inner, mapped, -1)
     return parent_gold, {"unlabelled": head_correct, "labelled": head_correct & label_correct}
 
 

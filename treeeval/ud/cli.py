@@ -168,7 +168,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     if not options.several:
         result = evaluate(*options.pairs[0])
         if options.json:
-            document = _json_document(options, [_pair_json(*options.pairs[0], result, options)])
+            document = _json_document(options, [_pair_json(*options.pairs[0], result)])
             out.write(json.dumps(document, indent=2).encode() + b"\n")
         else:
             out.write(_report(result, options).encode())
@@ -184,7 +184,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             documents.append({"gold": gold, "system": system, "status": "error",
                               "error": str(exc)})
         else:
-            documents.append(_pair_json(gold, system, result, options))
+            documents.append(_pair_json(gold, system, result))
         results.append(result)
         if not options.json:
             out.write(f"=== {_name(gold)}: {gold} {system}\n".encode())
@@ -198,7 +198,7 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     failed = sum(r is None for r in results)
     if options.json:
         document = _json_document(options, documents)
-        document["macro_average"] = {name: value for name, value in average.items()}
+        document["macro_average"] = dict(average)
         document["failed"] = failed
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
@@ -258,8 +258,7 @@ def _json_document(options: UDOptions, pairs: list[dict[str, object]]) -> dict[s
             "multiple_roots_okay": options.multiple_roots_okay, "pairs": pairs}
 
 
-def _pair_json(gold: str, system: str, result: _Scored,
-               options: UDOptions) -> dict[str, object]:
+def _pair_json(gold: str, system: str, result: _Scored) -> dict[str, object]:
     document: dict[str, object] = {
         "gold": gold, "system": system, "status": "ok",
         "metrics": {name: score_json(value) for name, value in result.scores.items()}}

@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from .alignment import equal_spans, invert
+from .alignment import corresponding_heads, equal_spans, invert
 from .reading import UDTreebank
 from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
 
@@ -78,12 +78,8 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
     """All metrics of a pair whose words are aligned by ``gold_to_system``."""
     vocabulary = gold.vocabulary
     sentences = gold.sentences
-    gold_sentence = np.repeat(np.arange(sentences), np.diff(gold.sentence_offsets))
-
-    def sentence_of(starts: np.ndarray) -> np.ndarray:
-        return np.maximum(np.searchsorted(gold.sentence_start, starts, side="right") - 1, 0)
-
-    system_sentence = sentence_of(system.word_start)
+    gold_sentence = gold.word_sentences()
+    system_sentence = gold.sentences_at(system.word_start)
     aligned_gold = np.flatnonzero(gold_to_system >= 0)
     aligned_system = gold_to_system[aligned_gold]
     at = gold_sentence[aligned_gold]
@@ -91,9 +87,9 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
     table = _Table(sentences)
 
     table.spans("Tokens", gold.token_start, gold.token_end, system.token_start,
-                system.token_end, sentence_of)
+                system.token_end, gold.sentences_at)
     table.spans("Sentences", gold.sentence_start, gold.sentence_end, system.sentence_start,
-                system.sentence_end, sentence_of)
+                system.sentence_end, gold.sentences_at)
     every_gold, every_system = np.ones(gold.words, bool), np.ones(system.words, bool)
     table.add("Words", np.ones(len(at), bool), at, every_gold, gold_sentence, every_system,
               system_sentence, aligned=False)
@@ -105,11 +101,8 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
     lemma = same("lemma")
     if not conll17:
         lemma |= gold.lemma[aligned_gold] == vocabulary["_"]
-    system_head = system.head[aligned_system]
-    mapped_head = np.where(system_head < 0, -1,
-                           system_to_gold[np.maximum(system_head, 0)])
-    mapped_head = np.where((system_head >= 0) & (mapped_head < 0), -2, mapped_head)
-    uas = gold.head[aligned_gold] == mapped_head
+    uas = gold.head[aligned_gold] == corresponding_heads(system.head[aligned_system],
+                                                         system_to_gold)
     las = uas & same("deprel")
 
     def plain(name: str, correct: np.ndarray) -> None:

@@ -95,6 +95,15 @@ class UDTreebank:
     def sentences(self) -> int:
         return len(self.sentence_start)
 
+    def word_sentences(self) -> np.ndarray:
+        """The sentence of every word."""
+        return np.repeat(np.arange(self.sentences), np.diff(self.sentence_offsets))
+
+    def sentences_at(self, chars: np.ndarray) -> np.ndarray:
+        """The sentence each character position is in (the last one starting at or before
+        it; the first sentence for a position before all of them)."""
+        return np.maximum(np.searchsorted(self.sentence_start, chars, side="right") - 1, 0)
+
 
 @dataclass
 class _Block:

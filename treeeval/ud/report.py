@@ -19,7 +19,6 @@ from typing import Mapping, Sequence
 
 from .metrics import Score
 
-MODES = ("default", "verbose", "counts")
 RULE = "-----------+-----------+-----------+-----------+-----------"
 #: the metrics of the default report, with their labels
 DEFAULT_LINES = (("LAS", "LAS F1 Score"), ("MLAS", "MLAS Score"), ("BLEX", "BLEX Score"))
