@@ -238,3 +238,21 @@ def test_the_example_is_registered_as_an_entry_point():
     table = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     assert table["project"]["entry-points"][ENTRY_POINT_GROUP] == {
         "ArcDirectionAndDeprel": EXAMPLE}
+
+
+def test_a_failing_plugin_is_a_usage_error_in_a_run() -> None:
+    from treeeval.dep.groupings import group
+    from treeeval.dep.metrics import token_hits
+    from treeeval.model.dependencies import DependencySentence
+    from treeeval.model.treebank import Treebank
+
+    class Broken:
+        name = "Broken"
+        two_sided = True
+
+        def keys(self, treebank):
+            raise KeyError("lemma")
+
+    tb = Treebank.from_sentences([DependencySentence(["a"], ["X"], [0], ["root"])])
+    with pytest.raises(UsageError, match="Broken: keys\\(\\) failed: KeyError"):
+        group(Broken(), token_hits("LAS", tb, tb), tb, tb)

@@ -49,7 +49,7 @@ from ..model.treebank import Treebank
 from .exclusions import Exclusions
 from .metrics import token_hits
 from .plugins import find_grouping as find_plugin
-from .plugins import group_order, java_string_order
+from .plugins import group_order, grouping_keys, java_string_order
 from .trees import arc_depths, has_cycle, is_connected, is_projective, projective_arcs
 
 #: the attributes of Sentence, in MaltEval's ``all`` order
@@ -304,9 +304,9 @@ def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
     if categories is not None:
         (gold_codes, gold_names), (parsed_codes, parsed_names) = categories(gold), categories(
             parsed)
-    else:  # a plug-in: str keys
-        gold_names, gold_codes = _factorize(np.asarray(grouping.keys(gold), dtype=object))
-        parsed_names, parsed_codes = _factorize(np.asarray(grouping.keys(parsed), dtype=object))
+    else:  # a plug-in or a complex grouping: str keys, checked
+        gold_names, gold_codes = _factorize(grouping_keys(grouping, gold))
+        parsed_names, parsed_codes = _factorize(grouping_keys(grouping, parsed))
     used_gold = np.bincount(gold_codes, minlength=len(gold_names)) > 0
     used_parsed = np.bincount(parsed_codes, minlength=len(parsed_names)) > 0
     present = {gold_names[i] for i in np.flatnonzero(used_gold)}

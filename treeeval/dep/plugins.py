@@ -128,8 +128,15 @@ attribute 'name'; it has no bool attribute 'two_sided'; it has no method keys(tr
 
 
 def grouping_keys(grouping: Grouping, treebank: Any) -> np.ndarray:
-    """The plug-in's keys for ``treebank``, checked: an object array of one str per token."""
-    keys = np.asarray(grouping.keys(treebank), dtype=object)
+    """The plug-in's keys for ``treebank``, checked: an object array of one str per token.
+
+    A plug-in that fails, or gives anything else, is a UsageError naming it (not a traceback).
+    """
+    try:
+        keys = np.asarray(grouping.keys(treebank), dtype=object)
+    except Exception as exc:
+        raise UsageError(f"GroupBy plug-in {grouping.name}: keys() failed: "
+                         f"{type(exc).__name__}: {exc}") from None
     expected = len(treebank.sentence)
     if keys.shape != (expected,):
         raise UsageError(f"GroupBy plug-in {grouping.name} gave keys of shape {keys.shape} "
