@@ -80,7 +80,7 @@ def engine_marks(gold_path, test_path, params, lines):
     bracket it counts: per side, rows (sentence, position, label, start, end, matched,
     crossing), sentences from 0."""
     from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
-    from treeeval.bracket.spans import _QuietBudget, _crosses
+    from treeeval.bracket.spans import _QuietBudget, crosses
 
     engine = ReferenceEngine(params, _QuietBudget())
     rows = ([], [])
@@ -98,7 +98,7 @@ def engine_marks(gold_path, test_path, params, lines):
             for position, bracket in enumerate(side.brackets):
                 if bracket.result in (0, 1):
                     out.append((index, position, bracket.label, bracket.start, bracket.end,
-                                bracket.result == 1, _crosses(bracket, other.brackets)))
+                                bracket.result == 1, crosses(bracket, other.brackets)))
     return rows
 
 

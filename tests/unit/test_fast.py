@@ -290,7 +290,7 @@ def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple
     """Per side, (line, position, label, start, end, matched, crossing) of every bracket the
     reference engine counts, the lines read in order by one engine."""
     from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
-    from treeeval.bracket.spans import _QuietBudget, _crosses
+    from treeeval.bracket.spans import _QuietBudget, crosses
 
     engine = ReferenceEngine(params, _QuietBudget())
     marks: tuple[list, list] = ([], [])
@@ -304,7 +304,7 @@ def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple
             continue
         for out, side, other in ((marks[0], gold, test), (marks[1], test, gold)):
             out.extend((index, position, b.label, b.start, b.end, b.result == 1,
-                        _crosses(b, other.brackets))
+                        crosses(b, other.brackets))
                        for position, b in enumerate(side.brackets) if b.result in (0, 1))
     return marks
 

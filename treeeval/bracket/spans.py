@@ -230,13 +230,20 @@ def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: Evalb
                 if bracket.result in (_UNMATCHED, _MATCHED):
                     code = names.setdefault(bracket.label, len(names))
                     out.append((index, position, code, bracket.start, bracket.end,
-                                bracket.result == _MATCHED, _crosses(bracket, other)))
+                                bracket.result == _MATCHED, crosses(bracket, other)))
     return _side_of_rows(rows[0]), _side_of_rows(rows[1])
 
 
-def _crosses(bracket: Bracket, others: list[Bracket]) -> bool:
-    """EVALB's crossing test (``ReferenceEngine._crossing``) for one counted bracket."""
-    return any(other.result != 5 and (
+#: the result code EVALB's engine leaves on a bracket it does not count
+_NOT_COUNTED = 5
+
+
+def crosses(bracket: Bracket, others: list[Bracket]) -> bool:
+    """EVALB's crossing test (``ReferenceEngine._crossing``) for one bracket: does it cross a
+    counted bracket of ``others``?  A bracket EVALB does not count crosses nothing."""
+    if bracket.result == _NOT_COUNTED:
+        return False
+    return any(other.result != _NOT_COUNTED and (
         (other.start < bracket.start < other.end < bracket.end)
         or (bracket.start < other.start < bracket.end < other.end)) for other in others)
 

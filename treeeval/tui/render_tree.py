@@ -44,6 +44,7 @@ from nltk import Tree
 from rich.text import Text
 
 from ..bracket.params import EvalbParams
+from ..bracket.spans import crosses
 from ..bracket.reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
                                  SentenceScore)
 from ..errors import TreeevalError
@@ -119,20 +120,9 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
                 for line in stream.getvalue().splitlines()]
     diff = BracketDiff(gold_line, test_line, gold, test, score, messages=messages)
     if diff.scored and crossing:
-        diff.gold_crossing = [_crosses(g, test.brackets) for g in gold.brackets]
-        diff.test_crossing = [_crosses(t, gold.brackets) for t in test.brackets]
+        diff.gold_crossing = [crosses(g, test.brackets) for g in gold.brackets]
+        diff.test_crossing = [crosses(t, gold.brackets) for t in test.brackets]
     return diff
-
-
-def _crosses(bracket: Bracket, others: list[Bracket]) -> bool:
-    """EVALB's crossing test (reference.ReferenceEngine._crossing) for one bracket."""
-    if bracket.result == NOT_COUNTED:
-        return False
-    return any(
-        other.result != NOT_COUNTED and (
-            (other.start < bracket.start < other.end < bracket.end)
-            or (bracket.start < other.start < bracket.end < other.end))
-        for other in others)
 
 
 def _is_preterminal(node: Tree) -> bool:
