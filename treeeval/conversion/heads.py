@@ -16,7 +16,8 @@ sets, so that finding a head is one scan of the children per pass.
 from __future__ import annotations
 
 import re
-from typing import Callable
+
+from nltk import Tree
 
 from ..formats.headrules import ANY, HeadPass, HeadTable
 
@@ -58,7 +59,7 @@ def base_category(label: str, _cache: dict[str, str] = {}) -> str:
 
 
 def compile_rule(rule: tuple[HeadPass, ...], default: bool = True) -> Passes:
-    """A rule's passes as (kind, from the right, categories) triples for HeadFinder.search;
+    """A rule's passes as (kind, from the right, categories) triples for HeadFinder.head;
     with ``default``, a rule that does not end in a default pass gets one in the direction
     of its last pass.
 
@@ -89,10 +90,6 @@ def compile_rule(rule: tuple[HeadPass, ...], default: bool = True) -> Passes:
 class HeadFinder:
     """A compiled head table; counts the parents it found no rule for in ``unknown``."""
 
-    #: whether the finder looks beyond the children's categories (then makedeps calls
-    #: ``head_in(node, parent, category, cats)`` on the tree without empty elements)
-    contextual = False
-
     def __init__(self, table: HeadTable) -> None:
         self.table = table
         self.rules = {parent: compile_rule(rule) for parent, rule in table.rules.items()}
@@ -104,26 +101,22 @@ class HeadFinder:
         #: how often each parent category without a rule was met (the ``*`` rule was used)
         self.unknown: dict[str, int] = {}
 
-    def head(self, parent: str, cats: list[str]) -> int:
-        """Index of the head among ``cats`` (the children's categories) of ``parent``."""
-        if len(cats) == 1:
-            return 0
-        return self.search(self.rules.get(parent) or self.passes(parent), cats, self._coordinate)
+    def prepare(self, tree: Tree) -> Tree | None:
+        """The tree whose nodes ``head`` is given: ``tree`` itself (a SemanticHeadFinder
+        returns a copy without empty elements, None when nothing is left)."""
+        return tree
 
-    def passes(self, parent: str) -> Passes:
-        """The compiled rule of ``parent``; the ``*`` rule, counted as unknown, if it has none."""
-        passes = self.rules.get(parent)
-        if passes is None:
-            passes = self.default
-            if parent not in WRAPPERS:
-                self.unknown[parent] = self.unknown.get(parent, 0) + 1
-        return passes
+    def head(self, parent: str, cats: list[str], node: Tree | None = None) -> int:
+        """Index of the head among ``cats`` (the children's categories) of ``parent``.
 
-    def search(self, passes: Passes, cats: list[str],
-               coordinate: Callable[[int, list[str]], int]) -> int:
-        """The child the passes pick, moved by ``coordinate`` (-1 when none matched and the
-        passes end without a default)."""
+        ``node`` (the parent's node in the prepared tree) is for subclasses whose rules look
+        beyond the categories.  A rule that ends without a default gives -1 when no pass
+        matches (only SemanticHeadFinder compiles such rules).
+        """
         n = len(cats)
+        if n == 1:
+            return 0
+        passes = self.rules.get(parent) or self.passes(parent)
         for kind, reverse, data in passes:
             order = range(n - 1, -1, -1) if reverse else range(n)
             if kind == _CATEGORY:
@@ -135,19 +128,28 @@ class HeadFinder:
                         if rank == 0:
                             break
                 if best >= 0:
-                    return coordinate(best, cats)
+                    return self._coordinate(best, cats)
             elif kind == _POSITION:
                 for i in order:
                     if cats[i] in data:  # type: ignore[operator]
-                        return coordinate(i, cats)
+                        return self._coordinate(i, cats)
             elif kind == _EXCEPT:
                 for i in order:
                     if cats[i] not in data:  # type: ignore[operator]
-                        return coordinate(i, cats)
+                        return self._coordinate(i, cats)
             else:
                 found, movable = self._default(order, cats)
-                return coordinate(found, cats) if movable else found
+                return self._coordinate(found, cats) if movable else found
         return -1
+
+    def passes(self, parent: str) -> Passes:
+        """The compiled rule of ``parent``; the ``*`` rule, counted as unknown, if it has none."""
+        passes = self.rules.get(parent)
+        if passes is None:
+            passes = self.default
+            if parent not in WRAPPERS:
+                self.unknown[parent] = self.unknown.get(parent, 0) + 1
+        return passes
 
     def _default(self, order: range, cats: list[str]) -> tuple[int, bool]:
         """The default's child, and whether the coordination rule may move it: only if the

@@ -57,20 +57,6 @@ def _function_label(label: str) -> str:
         label = stripped
 
 
-def without_empty(node: Tree) -> Tree | None:
-    """A copy of ``node`` without empty elements (``-NONE-``) and the constituents left
-    empty; None if nothing is left.  Words outside tags stay, for tree_to_sentence to report.
-
-    >>> print(without_empty(Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP (VB go)))")))
-    (S (VP (VB go)))
-    """
-    if len(node) == 1 and isinstance(node[0], str):
-        return None if node.label() == "-NONE-" else node
-    kids = [child if isinstance(child, str) else without_empty(child) for child in node]
-    kept = [kid for kid in kids if kid is not None]
-    return Tree(node.label(), kept) if kept else None
-
-
 def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> DependencySentence:
     """Convert one tree; raises ConversionError when it has no word or a bare word."""
     if labels not in SCHEMES:
@@ -80,10 +66,9 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
     heads: list[int] = []
     deps: list[str] = []
     choose = finder.head
-    contextual = finder.contextual
     scheme = labels
 
-    def walk(node: Tree, up: Tree | None) -> tuple[str, str, int] | None:
+    def walk(node: Tree) -> tuple[str, str, int] | None:
         # returns (category, label, 1-based index of the lexical head) or None when empty
         if len(node) == 1 and isinstance(node[0], str):
             tag = node.label()
@@ -98,7 +83,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
         for child in node:
             if isinstance(child, str):
                 raise ConversionError(f"word {child!r} is not inside a part-of-speech tag")
-            result = walk(child, node)
+            result = walk(child)
             if result is not None:
                 kids.append(result)
         if not kids:
@@ -108,7 +93,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
         if len(kids) == 1:
             return category, label, kids[0][2]
         cats = [kid[0] for kid in kids]
-        h = finder.head_in(node, up, category, cats) if contextual else choose(category, cats)
+        h = choose(category, cats, node)
         head_word = kids[h][2]
         for i, (cat, kid_label, word) in enumerate(kids):
             if i != h:
@@ -125,8 +110,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
 
     if isinstance(tree, str):
         raise ConversionError("a bare word is not a tree")
-    if contextual:
-        tree = without_empty(tree)
-    if tree is None or walk(tree, None) is None:
+    tree = finder.prepare(tree)
+    if tree is None or walk(tree) is None:
         raise ConversionError("no words left after removing empty elements")
     return DependencySentence(forms, tags, heads, deps)

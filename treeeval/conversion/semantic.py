@@ -33,13 +33,12 @@ therefore never applies (docs/convert.md).  Words are compared in lower case.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Callable, Optional
+from typing import Optional
 
 from nltk import Tree
 
 from ..formats.headrules import HeadPass, HeadTable
-from .heads import HeadFinder, Passes, base_category, compile_rule
+from .heads import HeadFinder, base_category, compile_rule
 
 #: auxiliaries (with a verb tag), including the misspellings CoreNLP lists for web text
 AUXILIARIES = frozenset(
@@ -64,14 +63,30 @@ _VERBAL = frozenset(["VP", "SQ", "SINV"])
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def _passes(direction: str, *categories: str) -> Passes:
-    return compile_rule((HeadPass(direction, categories),), default=False)
+#: the rules the auxiliary and copula rules search with, under names no table can give a
+#: parent (tables write options with %); they have no default, so they may find nothing
+_AFTER_AUXILIARY = "%after-auxiliary"
+_AFTER_COPULA_AUXILIARY = "%after-copula-or-auxiliary-tag"
+_COMPLEMENT = "%copula-complement"
+_COMPLEMENT_SQ = "%copula-complement-sq"
+_SEARCHES = {_AFTER_AUXILIARY: HeadPass("left", ("VP",)),
+             _AFTER_COPULA_AUXILIARY: HeadPass("left", ("VP", "ADJP")),
+             _COMPLEMENT: HeadPass("left", ("VP", "ADJP", "NP", "WHADJP", "WHNP")),
+             _COMPLEMENT_SQ: HeadPass("right", ("VP", "ADJP", "NP", "WHADJP", "WHNP"))}
 
 
-_AFTER_AUXILIARY = _passes("left", "VP")
-_AFTER_COPULA_AUXILIARY = _passes("left", "VP", "ADJP")
-_COMPLEMENT = _passes("left", "VP", "ADJP", "NP", "WHADJP", "WHNP")
-_COMPLEMENT_SQ = _passes("right", "VP", "ADJP", "NP", "WHADJP", "WHNP")
+def without_empty(node: Tree) -> Tree | None:
+    """A copy of ``node`` without empty elements (``-NONE-``) and the constituents left
+    empty; None if nothing is left.  Words outside tags stay, for makedeps to report.
+
+    >>> print(without_empty(Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP (VB go)))")))
+    (S (VP (VB go)))
+    """
+    if len(node) == 1 and isinstance(node[0], str):
+        return None if node.label() == "-NONE-" else node
+    kids = [child if isinstance(child, str) else without_empty(child) for child in node]
+    kept = [kid for kid in kids if kid is not None]
+    return Tree(node.label(), kept) if kept else None
 
 
 def is_preterminal(node: Tree) -> bool:
@@ -225,40 +240,52 @@ def is_wh_question(category: str, up: Optional[Tree]) -> bool:
 class SemanticHeadFinder(HeadFinder):
     """A head table with CoreNLP's SemanticHeadFinder rules (the module's docstring).
 
+    ``prepare`` removes the empty elements and notes each node's parent; ``head`` then
+    needs the node (without it, only the table and its coordination rule apply).
+
     >>> from treeeval.formats.headrules import load_heads
     >>> finder = SemanticHeadFinder(load_heads("semantic"))
-    >>> vp = Tree.fromstring("(VP (MD will) (VP (VB go)))")
-    >>> finder.head_in(vp, None, "VP", ["MD", "VP"])
+    >>> vp = finder.prepare(Tree.fromstring("(VP (MD will) (VP (VB go) (NP (-NONE- *))))"))
+    >>> finder.head("VP", ["MD", "VP"], vp)
     1
     """
 
-    #: makedeps gives head_in the tree without empty elements, the node and its parent
-    contextual = True
-
     def __init__(self, table: HeadTable) -> None:
         super().__init__(table)
+        self.rules.update((name, compile_rule((search,), default=False))
+                          for name, search in _SEARCHES.items())
         #: the copulas whose complement heads ("semantic"); none with the copula as head
         self.copulas = COPULAS if table.procedural == "semantic" else frozenset()
+        self._parents: dict[int, Tree] = {}
+        self._preterminal: list[bool] = []
 
-    def head_in(self, node: Tree, up: Optional[Tree], category: str, cats: list[str]) -> int:
-        """Index of the head child of ``node`` (children's categories ``cats``, parent ``up``
-        or None at the root) in a tree without empty elements."""
+    def prepare(self, tree: Tree) -> Tree | None:
+        """``tree`` without empty elements; each node's parent is noted for ``head``."""
+        pruned = without_empty(tree)
+        self._parents = {} if pruned is None else {
+            id(child): node for node in pruned.subtrees() for child in node
+            if isinstance(child, Tree)}
+        return pruned
+
+    def head(self, parent: str, cats: list[str], node: Tree | None = None) -> int:
+        """Index of the head child of ``node``, a node of the prepared tree whose category is
+        ``parent`` and whose children's categories are ``cats``."""
         if len(cats) == 1:
             return 0
-        coordinate = partial(self._conjunct, preterminal=[is_preterminal(kid) for kid in node])
-        head = -1
-        if category == "CONJP":
-            head = conjp_keyword(node, cats)
-        elif self.copulas and category in ("SBARQ", "SINV"):
-            head = copular_question(node, category, cats)
-        if head < 0 and category in _VERBAL:
-            head = self._verbal(node, up, category, cats, coordinate)
-        if head < 0:
-            head = self.search(self.rules.get(category) or self.passes(category), cats, coordinate)
-        return head
+        self._preterminal = [False] * len(cats) if node is None else [
+            is_preterminal(kid) for kid in node]
+        if node is None:
+            return super().head(parent, cats)
+        found = -1
+        if parent == "CONJP":
+            found = conjp_keyword(node, cats)
+        elif self.copulas and parent in ("SBARQ", "SINV"):
+            found = copular_question(node, parent, cats)
+        if found < 0 and parent in _VERBAL:
+            found = self._verbal(node, parent, cats)
+        return found if found >= 0 else super().head(parent, cats)
 
-    def _verbal(self, node: Tree, up: Optional[Tree], category: str, cats: list[str],
-                coordinate: Callable[[int, list[str]], int]) -> int:
+    def _verbal(self, node: Tree, category: str, cats: list[str]) -> int:
         """The auxiliary and copula rules of a VP, SQ or SINV (-1: the table decides)."""
         verbs = [(cat, kid[0].lower()) for kid, cat in zip(node, cats)
                  if is_preterminal(kid) and cat in VERB_TAGS]
@@ -266,17 +293,18 @@ class SemanticHeadFinder(HeadFinder):
         def has(words: frozenset[str], tag_alone: bool) -> bool:
             return any(word in words or (tag_alone and tag in AUXILIARY_TAGS) for tag, word in verbs)
 
-        head = -1
+        found = -1
         if has(AUXILIARIES, True) or self._passive(node, cats, verbs):
-            passes = _AFTER_COPULA_AUXILIARY if has(self.copulas, True) else _AFTER_AUXILIARY
-            head = self.search(passes, cats, coordinate)
-        if (head < 0 and has(self.copulas, False) and not is_existential(category, up)
+            rule = _AFTER_COPULA_AUXILIARY if has(self.copulas, True) else _AFTER_AUXILIARY
+            found = super().head(rule, cats)
+        up = self._parents.get(id(node))
+        if (found < 0 and has(self.copulas, False) and not is_existential(category, up)
                 and not is_wh_question(category, up)):
-            head = self.search(_COMPLEMENT_SQ if category == "SQ" else _COMPLEMENT, cats, coordinate)
-            if (category == "SQ" and head >= 0 and cats[head].startswith("NP")
-                    and not any(cat.startswith("NP") for cat in cats[:head])):
-                head = -1
-        return head
+            found = super().head(_COMPLEMENT_SQ if category == "SQ" else _COMPLEMENT, cats)
+            if (category == "SQ" and found >= 0 and cats[found].startswith("NP")
+                    and not any(cat.startswith("NP") for cat in cats[:found])):
+                found = -1
+        return found
 
     @staticmethod
     def _passive(node: Tree, cats: list[str], verbs: list[tuple[str, str]]) -> bool:
@@ -284,11 +312,13 @@ class SemanticHeadFinder(HeadFinder):
             cat.startswith("VP") and not is_preterminal(kid) and participial_vp(kid, cat == "VP")
             for kid, cat in zip(node, cats))
 
-    def _conjunct(self, h: int, cats: list[str], preterminal: list[bool]) -> int:
-        """CoreNLP's semantic coordination rule (the module's docstring)."""
+    def _coordinate(self, h: int, cats: list[str]) -> int:
+        """CoreNLP's semantic coordination rule (the module's docstring), on the children of
+        the node ``head`` is at."""
         if h < 2 or cats[h - 1] not in self.coordination:
             return h
         interjection = cats[h] == "UH"
+        preterminal = self._preterminal
 
         def skipped(i: int) -> bool:
             cat = cats[i]
