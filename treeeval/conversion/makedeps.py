@@ -5,7 +5,8 @@ each node, the lexical heads of the non-head children depend on the lexical head
 head child.  This is computed bottom-up in one pass (the same result as Lin's top-down
 formulation).  Before head finding, empty elements (``-NONE-``) and the constituents left
 empty are removed; function tags are stripped to match the table, and unary nodes take
-their only child as head.
+their only child as head.  The finder's ``prepare`` may rewrite the tree first, and its
+``head`` is given each node too (SemanticHeadFinder looks at words and parents).
 
 Label schemes (``--labels``):
 

@@ -33,7 +33,6 @@ therefore never applies (docs/convert.md).  Words are compared in lower case.
 
 from __future__ import annotations
 
-from typing import Optional
 
 from nltk import Tree
 
@@ -207,7 +206,7 @@ def participial_vp(vp: Tree, plain: bool) -> bool:
     return False
 
 
-def is_existential(category: str, up: Optional[Tree]) -> bool:
+def is_existential(category: str, up: Tree | None) -> bool:
     """*there* (tag EX) before a VP among its parent's children, or anywhere under an SQ's
     parent outside its verbs.
 
@@ -227,7 +226,7 @@ def is_existential(category: str, up: Optional[Tree]) -> bool:
     return False
 
 
-def is_wh_question(category: str, up: Optional[Tree]) -> bool:
+def is_wh_question(category: str, up: Tree | None) -> bool:
     """An SQ under an SBARQ with a WH phrase.
 
     >>> is_wh_question("SQ", Tree.fromstring("(SBARQ (WHNP (WP Who)) (SQ (VBZ is) (NP (PRP it))))"))
@@ -291,7 +290,8 @@ class SemanticHeadFinder(HeadFinder):
                  if is_preterminal(kid) and cat in VERB_TAGS]
 
         def has(words: frozenset[str], tag_alone: bool) -> bool:
-            return any(word in words or (tag_alone and tag in AUXILIARY_TAGS) for tag, word in verbs)
+            return any(word in words or (tag_alone and tag in AUXILIARY_TAGS)
+                       for tag, word in verbs)
 
         found = -1
         if has(AUXILIARIES, True) or self._passive(node, cats, verbs):
