@@ -178,3 +178,11 @@ def test_every_word_gets_one_head() -> None:
             "(PP (IN of) (NP (NNP Elsevier) (NNP N.V.))))) (. .)))")
     assert heads(text) == [2, 4, 4, 0, 4, 7, 5, 4]
     assert heads(text, "semantic-copula") == [2, 3, 0, 3, 4, 7, 5, 3]
+
+
+def test_the_two_semantic_tables_differ_only_in_sq() -> None:
+    semantic, copula = load_heads("semantic"), load_heads("semantic-copula")
+    assert {**semantic.rules, "SQ": None} == {**copula.rules, "SQ": None}
+    assert semantic.rules["SQ"] != copula.rules["SQ"]
+    assert [semantic.options[k] for k in semantic.options if k != "procedural"] == [
+        copula.options[k] for k in copula.options if k != "procedural"]
