@@ -4,7 +4,10 @@ small trees of its own; ``semantic`` makes the copula's complement the head,
 
 from __future__ import annotations
 
+import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from nltk import Tree
 
 from treeeval.conversion import Converter
@@ -186,3 +189,28 @@ def test_the_two_semantic_tables_differ_only_in_sq() -> None:
     assert semantic.rules["SQ"] != copula.rules["SQ"]
     assert [semantic.options[k] for k in semantic.options if k != "procedural"] == [
         copula.options[k] for k in copula.options if k != "procedural"]
+
+
+LABELS = ["S", "VP", "SQ", "SINV", "SBARQ", "CONJP", "NP", "WHNP", "ADJP", "INTJ", "VPX", ""]
+TAGS = ["VBZ", "VBD", "VBN", "MD", "TO", "EX", "UH", "RB", "CC", ",", "NN", "-NONE-", "ADVP"]
+WORDS = ["is", "was", "will", "has", "got", "but", "not", "also", "there", "Is", "dog"]
+
+
+def verbal_trees() -> st.SearchStrategy[Tree]:
+    leaf = st.builds(lambda tag, word: Tree(tag, [word]), st.sampled_from(TAGS),
+                     st.sampled_from(WORDS))
+    return st.recursive(leaf, lambda kids: st.builds(
+        Tree, st.sampled_from(LABELS), st.lists(kids, min_size=1, max_size=5)), max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(verbal_trees(), st.sampled_from(["semantic", "semantic-copula"]))
+def test_every_semantic_conversion_is_a_tree(tree: Tree, table: str) -> None:
+    words = [word for word, tag in tree.pos() if tag != "-NONE-"]
+    if not words:
+        return
+    sentence = next(Converter(table).sentences([tree]))
+    assert sentence.forms == words and sentence.heads.count(0) == 1
+    graph = nx.DiGraph()
+    graph.add_edges_from((head, dep) for dep, head in enumerate(sentence.heads, 1))
+    assert nx.is_arborescence(graph)
