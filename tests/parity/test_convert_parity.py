@@ -2,7 +2,8 @@
 
 CoreNLP 4.5.10 (collins, modcollins, semantic) and Penn2Malt via NLTK (penn2malt) wrote
 ../shared/data/heads/sample/*.conllx; heads are compared by position, since the token
-forms differ (CoreNLP writes ( ) for -LRB- -RRB-).
+forms differ (CoreNLP writes ( ) for -LRB- -RRB-).  The semantic tables are checked, with a
+listing of the sentences that differ, in tests/differential/test_semantic_heads.py.
 """
 
 from __future__ import annotations
@@ -51,18 +52,13 @@ def test_identical_heads(first_half: list, table: str) -> None:
     assert same == total, f"{table}: {100 * same / total:.2f}% identical heads"
 
 
-def test_semantic_agreement_is_reported(first_half: list) -> None:
-    # the table part of SemanticHeadFinder only: its copula/auxiliary rules are procedural
-    same, total = agreement(first_half, "semantic", sample("wsj_0001-0099.semantic.conllx"))
-    assert round(100 * same / total, 2) == 81.41
-
-
 @pytest.fixture(scope="module")
 def second_half() -> list:
     return list(read_trees(sample("wsj_0100-0199.mrg")))
 
 
-@pytest.mark.parametrize("table", ["collins", "modcollins", "penn2malt", "magerman", "semantic"])
+@pytest.mark.parametrize("table", ["collins", "modcollins", "penn2malt", "magerman", "semantic",
+                                   "semantic-copula"])
 def test_second_half_is_well_formed(second_half: list, table: str) -> None:
     trees = second_half
     converter = Converter(table)

@@ -94,7 +94,8 @@ def trees() -> st.SearchStrategy[Tree]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(trees(), st.sampled_from(["collins", "modcollins", "penn2malt", "magerman", "semantic"]))
+@given(trees(), st.sampled_from(["collins", "modcollins", "penn2malt", "magerman", "semantic",
+                                  "semantic-copula"]))
 def test_every_conversion_is_a_tree_with_one_root(tree: Tree, table: str) -> None:
     words = [word for word, tag in tree.pos() if tag != "-NONE-"]
     with warnings.catch_warnings():

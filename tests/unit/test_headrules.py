@@ -87,6 +87,7 @@ def test_unknown_parents_use_the_star_rule_and_are_counted() -> None:
     ("%fallback first\n%fallback first\n", 2, 1, "given twice"),
     ("NP left NN\n  %nosuch x\n", 2, 3, "unknown option %nosuch"),
     ("%coordination-after-fallback maybe\n", 1, 1, "takes yes or no"),
+    ("%procedural collins\n", 1, 1, "%procedural takes one of: semantic, semantic-copula"),
 ])
 def test_errors_have_line_column_and_caret(text: str, line: int, column: int,
                                            message: str) -> None:
@@ -99,7 +100,8 @@ def test_errors_have_line_column_and_caret(text: str, line: int, column: int,
 
 
 def test_bundled_tables_and_paths(tmp_path: Path) -> None:
-    assert bundled_tables() == ["collins", "magerman", "modcollins", "penn2malt", "semantic"]
+    assert bundled_tables() == ["collins", "magerman", "modcollins", "penn2malt", "semantic",
+                                "semantic-copula"]
     for name in bundled_tables():
         table = load_heads(name)
         assert "NP" in table.rules and "*" in table.rules

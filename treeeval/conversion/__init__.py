@@ -20,7 +20,7 @@ from nltk import Tree
 
 from ..formats.headrules import HeadTable, load_heads
 from ..model.dependencies import DependencyCorpus, DependencySentence
-from .heads import HeadFinder
+from .heads import head_finder
 from .makedeps import SCHEMES, ConversionError, tree_to_sentence
 
 __all__ = ["convert", "Converter", "ConversionError", "ConversionWarning", "SCHEMES"]
@@ -39,7 +39,7 @@ class Converter:
                  labels: str = "none") -> None:
         if labels not in SCHEMES:
             raise ValueError(f"unknown label scheme {labels!r} (schemes: {', '.join(SCHEMES)})")
-        self.finder = HeadFinder(load_heads(heads))
+        self.finder = head_finder(load_heads(heads))
         self.labels = labels
 
     @property
@@ -60,7 +60,8 @@ def convert(trees: Trees, heads: str | os.PathLike | HeadTable = "collins",
             labels: str = "none") -> DependencyCorpus:
     """Convert trees (or a bracketed file) to a dependency corpus with a head table.
 
-    ``heads`` is a bundled table name (collins, modcollins, penn2malt, magerman, semantic),
+    ``heads`` is a bundled table name (collins, modcollins, penn2malt, magerman, semantic,
+    semantic-copula),
     a ``.heads`` file or a HeadTable; ``labels`` a scheme of ``SCHEMES``.  Parents the table
     has no rule for are counted and reported with a ConversionWarning.
     """

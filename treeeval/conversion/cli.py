@@ -23,7 +23,8 @@ Convert bracketed constituency trees (one a line, or multi-line .mrg) to depende
 with a head table, following Lin's makeDeps (see docs/convert.md).
 
   --heads NAME|FILE  head table: collins (default), modcollins, penn2malt, magerman,
-                     semantic, or a .heads file of your own
+                     semantic, semantic-copula (the copula as head), or a .heads
+                     file of your own
   --labels SCHEME    dependency labels: none (dep/root, default), category (the
                      dependent's category), function (with function tags), triple
                      (parent/head/dependent)

@@ -17,14 +17,32 @@ from __future__ import annotations
 
 import re
 
+from nltk import Tree
+
 from ..formats.headrules import ANY, HeadPass, HeadTable
 
 _CATEGORY, _POSITION, _EXCEPT, _DEFAULT = range(4)
+#: a compiled rule (compile_rule)
+Passes = tuple[tuple[int, bool, object], ...]
 _TAG_START = re.compile(r"[-=|]")
 
 #: labels of the wrappers around a whole tree; transparent when unary, and without a rule
 #: of their own they use the table's ``*`` rule without counting as unknown
 WRAPPERS = frozenset(["", "TOP", "ROOT", "VROOT"])
+
+
+def head_finder(table: HeadTable) -> HeadFinder:
+    """The finder of a table: a SemanticHeadFinder for ``%procedural`` tables.
+
+    >>> from treeeval.formats.headrules import load_heads
+    >>> type(head_finder(load_heads("semantic"))).__name__
+    'SemanticHeadFinder'
+    """
+    if table.procedural:
+        from .semantic import SemanticHeadFinder
+
+        return SemanticHeadFinder(table)
+    return HeadFinder(table)
 
 
 def base_category(label: str, _cache: dict[str, str] = {}) -> str:
@@ -40,8 +58,15 @@ def base_category(label: str, _cache: dict[str, str] = {}) -> str:
     return base
 
 
-def _compile(rule: tuple[HeadPass, ...]) -> tuple[tuple[int, bool, object], ...]:
-    compiled = []
+def compile_rule(rule: tuple[HeadPass, ...], default: bool = True) -> Passes:
+    """A rule's passes as (kind, from the right, categories) triples for HeadFinder.head;
+    with ``default``, a rule that does not end in a default pass gets one in the direction
+    of its last pass.
+
+    >>> compile_rule((HeadPass("left", ("VP", "ADJP")),), default=False)
+    ((0, False, {'VP': 0, 'ADJP': 1}),)
+    """
+    compiled: list[tuple[int, bool, object]] = []
     for step in rule:
         reverse = step.direction.startswith("right")
         if not step.categories:
@@ -56,7 +81,7 @@ def _compile(rule: tuple[HeadPass, ...]) -> tuple[tuple[int, bool, object], ...]
             for rank, category in enumerate(step.categories):
                 ranks.setdefault(category, rank)
             compiled.append((_CATEGORY, reverse, ranks))
-    if not compiled or compiled[-1][0] != _DEFAULT:
+    if default and (not compiled or compiled[-1][0] != _DEFAULT):
         last_reverse = compiled[-1][1] if compiled else False
         compiled.append((_DEFAULT, last_reverse, None))
     return tuple(compiled)
@@ -67,8 +92,8 @@ class HeadFinder:
 
     def __init__(self, table: HeadTable) -> None:
         self.table = table
-        self.rules = {parent: _compile(rule) for parent, rule in table.rules.items()}
-        self.default = self.rules.get(ANY) or _compile(())
+        self.rules = {parent: compile_rule(rule) for parent, rule in table.rules.items()}
+        self.default = self.rules.get(ANY) or compile_rule(())
         self.punctuation = table.punctuation
         self.skip_punctuation = table.fallback == "skip-punctuation"
         self.coordination = table.coordination
@@ -76,16 +101,22 @@ class HeadFinder:
         #: how often each parent category without a rule was met (the ``*`` rule was used)
         self.unknown: dict[str, int] = {}
 
-    def head(self, parent: str, cats: list[str]) -> int:
-        """Index of the head among ``cats`` (the children's categories) of ``parent``."""
+    def prepare(self, tree: Tree) -> Tree | None:
+        """The tree whose nodes ``head`` is given: ``tree`` itself (a SemanticHeadFinder
+        returns a copy without empty elements, None when nothing is left)."""
+        return tree
+
+    def head(self, parent: str, cats: list[str], node: Tree | None = None) -> int:
+        """Index of the head among ``cats`` (the children's categories) of ``parent``.
+
+        ``node`` (the parent's node in the prepared tree) is for subclasses whose rules look
+        beyond the categories.  A rule that ends without a default gives -1 when no pass
+        matches (only SemanticHeadFinder compiles such rules).
+        """
         n = len(cats)
         if n == 1:
             return 0
-        passes = self.rules.get(parent)
-        if passes is None:
-            passes = self.default
-            if parent not in WRAPPERS:
-                self.unknown[parent] = self.unknown.get(parent, 0) + 1
+        passes = self.rules.get(parent) or self.passes(parent)
         for kind, reverse, data in passes:
             order = range(n - 1, -1, -1) if reverse else range(n)
             if kind == _CATEGORY:
@@ -107,17 +138,28 @@ class HeadFinder:
                     if cats[i] not in data:  # type: ignore[operator]
                         return self._coordinate(i, cats)
             else:
-                return self._default(order, cats)
-        raise AssertionError("every compiled rule ends with a default")  # pragma: no cover
+                found, movable = self._default(order, cats)
+                return self._coordinate(found, cats) if movable else found
+        return -1
 
-    def _default(self, order: range, cats: list[str]) -> int:
-        found = order[0]
+    def passes(self, parent: str) -> Passes:
+        """The compiled rule of ``parent``; the ``*`` rule, counted as unknown, if it has none."""
+        passes = self.rules.get(parent)
+        if passes is None:
+            passes = self.default
+            if parent not in WRAPPERS:
+                self.unknown[parent] = self.unknown.get(parent, 0) + 1
+        return passes
+
+    def _default(self, order: range, cats: list[str]) -> tuple[int, bool]:
+        """The default's child, and whether the coordination rule may move it: only if the
+        table applies it to defaults, and never when every child is punctuation (CoreNLP)."""
         if self.skip_punctuation:
             for i in order:
                 if cats[i] not in self.punctuation:
-                    found = i
-                    break
-        return self._coordinate(found, cats) if self.coordinate_defaults else found
+                    return i, self.coordinate_defaults
+            return order[0], False
+        return order[0], self.coordinate_defaults
 
     def _coordinate(self, h: int, cats: list[str]) -> int:
         if h >= 2 and cats[h - 1] in self.coordination and cats[h - 2] not in self.punctuation:

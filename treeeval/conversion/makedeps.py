@@ -5,7 +5,8 @@ each node, the lexical heads of the non-head children depend on the lexical head
 head child.  This is computed bottom-up in one pass (the same result as Lin's top-down
 formulation).  Before head finding, empty elements (``-NONE-``) and the constituents left
 empty are removed; function tags are stripped to match the table, and unary nodes take
-their only child as head.
+their only child as head.  The finder's ``prepare`` may rewrite the tree first, and its
+``head`` is given each node too (SemanticHeadFinder looks at words and parents).
 
 Label schemes (``--labels``):
 
@@ -93,7 +94,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
         if len(kids) == 1:
             return category, label, kids[0][2]
         cats = [kid[0] for kid in kids]
-        h = choose(category, cats)
+        h = choose(category, cats, node)
         head_word = kids[h][2]
         for i, (cat, kid_label, word) in enumerate(kids):
             if i != h:
@@ -110,6 +111,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
 
     if isinstance(tree, str):
         raise ConversionError("a bare word is not a tree")
-    if walk(tree) is None:
+    tree = finder.prepare(tree)
+    if tree is None or walk(tree) is None:
         raise ConversionError("no words left after removing empty elements")
     return DependencySentence(forms, tags, heads, deps)

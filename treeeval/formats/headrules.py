@@ -26,6 +26,10 @@ not list.  Options, one per line, each starting with ``%``:
                                  child h-1 is one of CAT, the head moves to child h-2, unless
                                  that child is punctuation (CoreNLP's behaviour)
 ``%coordination-after-fallback yes|no``  apply it to defaults too (default ``no``)
+``%procedural NAME``             rules beyond the table, from the conversion code:
+                                 ``semantic`` (CoreNLP's SemanticHeadFinder: auxiliaries,
+                                 copulas, passives, CONJP words, its coordination rule) or
+                                 ``semantic-copula`` (the same with the copula as head)
 
 Comment lines start with ``#`` (the first non-blank character); the grammar is
 ``headrules.lark``.  Errors are InputError with file, line, column and a caret.
@@ -53,6 +57,8 @@ from .text import read_text
 
 DIRECTIONS = ("left", "right", "leftdis", "rightdis", "leftexcept", "rightexcept")
 FALLBACKS = ("first", "skip-punctuation")
+#: the rule sets of ``%procedural`` (treeeval.conversion.semantic)
+PROCEDURES = ("semantic", "semantic-copula")
 #: the parent whose rule applies to categories the table does not list
 ANY = "*"
 
@@ -81,6 +87,8 @@ class HeadTable:
     fallback: str = "first"
     coordination: frozenset[str] = frozenset()
     coordination_after_fallback: bool = False
+    #: the ``%procedural`` rule set ("" for none)
+    procedural: str = ""
     name: str = "<input>"
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -214,9 +222,13 @@ def _set_option(table: HeadTable, token, values: list[str], path: str, lines: li
         if values not in (["yes"], ["no"]):
             raise fail("%coordination-after-fallback takes yes or no")
         table.coordination_after_fallback = values == ["yes"]
+    elif name == "procedural":
+        if len(values) != 1 or values[0] not in PROCEDURES:
+            raise fail(f"%procedural takes one of: {', '.join(PROCEDURES)}")
+        table.procedural = values[0]
     else:
         raise fail(f"unknown option %{name} (known: %punctuation, %fallback, "
-                   "%coordination, %coordination-after-fallback)")
+                   "%coordination, %coordination-after-fallback, %procedural)")
 
 
 def format_heads(table: HeadTable) -> str:
