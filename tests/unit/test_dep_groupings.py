@@ -288,14 +288,15 @@ def test_unknown_grouping(pair: tuple[Treebank, Treebank]) -> None:
         group("Wordforms", token_hits("LAS", *pair), *pair)
 
 
-def test_token_numbers_skip_only_sentences_out_of_bounds() -> None:
-    # sentence 1 is all punctuation: left out, but its tokens keep their numbers
+def test_token_numbers_count_the_tokens_left_in() -> None:
+    # sentence 1 is all punctuation: left out; MaltEval numbers the Token rows through the
+    # tokens left in (the "Hi" token is row 1), the Sentence rows by the sentence's number
     sentences = [DependencySentence([".", "!"], ["P"] * 2, [0, 1], ["root", "punct"]),
                  DependencySentence(["Hi", "."], ["X", "P"], [0, 1], ["root", "punct"])]
     tb = Treebank.from_sentences(sentences)
     hits = token_hits("LAS", tb, tb)
     table = group("Token", hits, tb, tb, exclusions=Exclusions(unicode_punctuation=True))
-    assert table.groups == ["3"] and table.summary["accuracy"] == (1.0, 1)
+    assert table.groups == ["1"] and table.summary["accuracy"] == (1.0, 1)
     table = group("Sentence", hits, tb, tb, exclusions=Exclusions(unicode_punctuation=True))
     assert table.groups == ["2"]
 

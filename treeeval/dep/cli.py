@@ -109,8 +109,8 @@ def render_dep(options: DepOptions) -> Sections:
                     add(show(fold[-1]), gold_path, path, value, table_metrics, setting)
                 if options.switch("confusion-matrix", False):
                     for value in options.groupby:
-                        add(_confusion(value, gold, treebank), gold_path, path, value,
-                            metrics, setting, table=False)
+                        add(_confusion(value, gold, treebank, excluded, options), gold_path,
+                            path, value, metrics, setting, table=False)
             built.append(fold)
         if options.formatting.get("stat") == "1" and len(parsed) > 1:
             sections.append(("", _mcnemar(options, gold_path, paths, gold, parsed)))
@@ -237,15 +237,30 @@ def settings(options: DepOptions) -> list[Setting]:
         *(list(dict.fromkeys(options.parameters[name])) for name in names))]
 
 
-def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
-    """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides)."""
+def _confusion(value: str, gold: Treebank, parsed: Treebank,
+               excluded: Exclusions | None = None, options: DepOptions | None = None) -> str:
+    """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides), over the
+    tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (1, 2, ... through
+    the tokens left in) and Sentence's the sentences' numbers in the file, the same on both
+    sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
+    named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
+    ``--pattern``, ``--tab`` and ``--row-header``."""
     name = value.partition(":")[0]
+    layout = {"pattern": options.formatting.get("pattern"), "tab": options.switch("tab", False),
+              "row_header": options.switch("row-header", True)} if options else {}
+    keep = excluded.masks(gold, parsed) if excluded else None
     grouping = find_grouping(name)
     if isinstance(grouping, str):
-        raise UsageError(f"--confusion-matrix with GroupBy {name}: every token is its own "
-                         "group, so there is nothing to confuse")
-    return render_confusion(name, grouping.keys(gold), grouping.keys(parsed),
-                            lambda names: group_order(grouping, names))
+        if grouping == "Token":
+            listed = keep[0] | keep[1] if keep else np.ones(len(gold), bool)
+            keys = np.cumsum(listed).astype(str)
+        else:
+            keys = (gold.sentence + 1).astype(str)
+        return render_confusion(name, keys, keys, lambda names: sorted(names, key=int), keep,
+                                **layout)
+    return render_confusion(getattr(grouping, "confusion_name", name), grouping.keys(gold),
+                            grouping.keys(parsed), lambda names: group_order(grouping, names),
+                            keep, **layout)
 
 
 def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold: Treebank,

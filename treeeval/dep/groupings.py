@@ -139,9 +139,11 @@ def _relation_length(tb: Treebank) -> np.ndarray:
 
 
 def _grouped_relation_length(tb: Treebank) -> np.ndarray:
-    """0 to 2 for lengths 0 to 2, then 3-6, 7-... and to_root."""
+    """1 for lengths 0 (a token that is its own head) and 1, then 2, 3-6, 7-... and
+    to_root, as MaltEval groups them."""
     distance = np.abs(tb.heads - tb.positions)
-    return np.select([tb.heads == 0, distance >= 7, distance >= 3], [5, 4, 3], distance)
+    return np.select([tb.heads == 0, distance >= 7, distance >= 3, distance == 2],
+                     [4, 3, 2, 1], 0)
 
 
 def _arc_direction(tb: Treebank) -> np.ndarray:
@@ -210,7 +212,7 @@ GROUPINGS: dict[str, Any] = {
         BuiltinGrouping("Deprel", True, _column("deprel")),
         BuiltinGrouping("RelationLength", True, _numbers(_relation_length), numeric=True),
         BuiltinGrouping("GroupedRelationLength", True, _labelled(
-            ["0", "1", "2", "3-6", "7-...", "to_root"], _grouped_relation_length)),
+            ["1", "2", "3-6", "7-...", "to_root"], _grouped_relation_length)),
         BuiltinGrouping("SentenceLength", False,
                         _numbers(lambda tb: np.repeat(tb.sizes, tb.sizes)), numeric=True),
         # MaltEval's keys are 0-based word indices (the guide says the first word is 1)
@@ -421,17 +423,29 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
 
 def _token(hits: np.ndarray, bounds: np.ndarray | None, gold_keep: np.ndarray | None,
            parsed_keep: np.ndarray | None) -> GroupTable:
-    """One row per token left in on either side (Row mean: accuracy), numbered through the
-    sentences within the length bounds, as MaltEval numbers them."""
+    """One row per token left in on either side, numbered 1, 2, ... through the tokens
+    listed (those left out, and the sentences outside the length bounds, get no number), as
+    MaltEval numbers them.  ``accuracy`` is the parsed side's (undefined where the parser's
+    token is left out), ``counter`` and ``correctcounter`` the gold side's; MaltEval keeps
+    every cell a whole number (a ``--pattern`` formats only the Row mean).
+
+    >>> table = _token(np.array([True, False, True]), np.ones(3, bool),
+    ...                np.array([True, False, True]), np.array([True, True, False]))
+    >>> list(table.groups), {k: v.tolist() for k, v in table.columns.items()}
+    (['1', '2', '3'], {'accuracy': [1.0, 0.0, nan], 'counter': [1.0, 0.0, 1.0], 'correctcounter': [1.0, 0.0, 1.0]})
+    """
     if bounds is None or gold_keep is None or parsed_keep is None:
-        columns = {"accuracy": hits.astype(float)}
-        return GroupTable("Token", TokenNumbers(len(hits)), columns, ["accuracy"],
-                          summary=_summary(columns))
-    listed = gold_keep | parsed_keep
-    columns = {"accuracy": np.where(parsed_keep, hits.astype(float), np.nan)[listed]}
-    numbers = np.cumsum(bounds)[listed]
-    return GroupTable("Token", list(map(str, numbers.tolist())), columns, ["accuracy"],
-                      summary=_summary(columns))
+        accuracy = hits.astype(float)
+        counter = np.ones(len(hits))
+        correct = accuracy
+    else:
+        listed = gold_keep | parsed_keep
+        accuracy = np.where(parsed_keep, hits, np.nan)[listed]
+        counter = gold_keep[listed].astype(float)
+        correct = (hits & gold_keep)[listed].astype(float)
+    columns = {"accuracy": accuracy, "counter": counter, "correctcounter": correct}
+    return GroupTable("Token", TokenNumbers(len(accuracy)), columns, ["accuracy"],
+                      summary=_summary(columns), counts=set(columns))
 
 
 class TokenNumbers(Sequence[str]):

@@ -35,31 +35,52 @@ def has_cut(value: str) -> bool:
 
 def _selection(table: GroupTable, spec: str, source: str | None
                ) -> tuple[list[str], tuple[str, bool, int] | None]:
-    """The attributes to show and the sort (attribute, descending, cut; cut 0 = all)."""
-    chosen: list[str] = []
+    """The attributes to show and the sort (attribute, descending, cut; cut 0 = all).
+
+    As in MaltEval, ``all`` anywhere in the format shows every attribute once and the other
+    items only sort (an unknown one is then ignored); without it the items are shown in
+    their order, a repeated one repeated.
+
+    >>> t = GroupTable("Postag", ["NN"], {"accuracy": [1.0], "counter": [2], "correctcounter": [2]},
+    ...                ["accuracy"])
+    >>> _selection(t, "counter|counter-2", None), _selection(t, "bogus|all|counter+", None)
+    ((['counter', 'counter'], ('counter', True, 2)), (['accuracy', 'counter', 'correctcounter'], ('counter', False, 0)))
+    """
+    items = [item for item in spec.split("|") if item]
     sort = None
-    for item in filter(None, spec.split("|")):
+    names = []
+    for item in items:
         match = SORT.match(item)
         if match:
             name, direction, cut = match.groups()
             sort = (name, direction == "-", int(cut or 0))
             item = name
-        names = list(table.columns) if item == "all" else [item]
-        for name in names:
-            if name not in table.columns:
-                message = (f"{name!r} is not an attribute of GroupBy {table.name} "
-                           f"(attributes: {', '.join(table.columns)})")
-                raise InputError(message, path=source) if source else UsageError(message)
-            if name not in chosen:
-                chosen.append(name)
-    return chosen or list(table.default), sort
+        names.append(item)
+    if "all" in names:
+        return list(table.columns), sort
+    for name in names:
+        if name not in table.columns:
+            message = (f"{name!r} is not an attribute of GroupBy {table.name} "
+                       f"(attributes: {', '.join(table.columns)})")
+            raise InputError(message, path=source) if source else UsageError(message)
+    return names or list(table.default), sort
 
 
 def _order(values: np.ndarray, descending: bool, cut: int) -> np.ndarray:
-    """Row order for a sort: stable, undefined (NaN) values first, then cut."""
+    """Row order for a sort, as MaltEval's ``sortRows`` makes it: ascending puts equal
+    values in the reverse of the table's order and undefined (NaN) values last; descending
+    is the exact reverse.  Then the cut.
+
+    >>> _order(np.array([1.0, np.nan, 1.0, 0.0]), False, 0).tolist()
+    [3, 2, 0, 1]
+    >>> _order(np.array([1.0, np.nan, 1.0, 0.0]), True, 2).tolist()
+    [1, 0]
+    """
     values = values.astype(float)
-    key = np.where(np.isnan(values), -np.inf, -values if descending else values)
-    order = np.argsort(key, kind="stable")
+    undefined = np.isnan(values)
+    order = np.lexsort((-np.arange(len(values)), np.where(undefined, 0.0, values), undefined))
+    if descending:
+        order = order[::-1]
     return order[:cut] if cut else order
 
 
@@ -110,6 +131,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
     counts: list[bool] = []
     summary: list[tuple[float, int]] = []
     sort = None
+    sort_spec = None
     groups: list[str] = []
     for metric in metrics:
         hits = grouping_hits(grouping, metric, gold, parsed)
@@ -125,6 +147,9 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str]
             counts.append(name in table.counts)
             if table.summary:
                 summary.append(table.summary[name])
+    if sort_spec and sort is None:  # e.g. Deprel:all|precision-10 under LAS
+        message = f"cannot sort by {sort_spec[0]!r}: not an attribute of GroupBy {grouping}"
+        raise InputError(message, path=source) if source else UsageError(message)
     return Table(grouping, headers, groups, columns, counts, summary or None,
                  details or grouping not in ("Token", "Sentence"), sort)
 
