@@ -1,0 +1,163 @@
+"""MaltEval rules found by the differential test (tests/differential/test_malteval.py), each on
+a small fixture of its own: sorting, attribute selection, Token's attributes, the grouped
+distances of roots and self-loops, and the confusion blocks."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from treeeval.dep.cli import run_dep
+from treeeval.errors import UsageError
+
+# two sentences; the parser attaches "." to itself and makes other label/head errors
+GOLD = """\
+1	the	_	DET	DT	_	2	det	_	_
+2	dog	_	NOUN	NN	_	3	nsubj	_	_
+3	barks	_	VERB	VB	_	0	root	_	_
+4	.	_	PUNCT	.	_	3	punct	_	_
+
+1	a	_	DET	DT	_	2	det	_	_
+2	cat	_	NOUN	NN	_	0	root	_	_
+3	!	_	PUNCT	.	_	2	punct	_	_
+
+"""
+PARSED = """\
+1	the	_	DET	DT	_	2	det	_	_
+2	dog	_	NOUN	NN	_	3	obj	_	_
+3	barks	_	VERB	VB	_	0	root	_	_
+4	.	_	PUNCT	.	_	4	punct	_	_
+
+1	a	_	DET	DT	_	3	det	_	_
+2	cat	_	NOUN	NN	_	0	root	_	_
+3	!	_	PUNCT	.	_	2	det	_	_
+
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "gold.conll").write_text(GOLD, encoding="utf-8")
+    (tmp_path / "parsed.conll").write_text(PARSED, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def tables(*flags: str) -> list[str]:
+    """The output after the first header block, as lines."""
+    out = io.BytesIO()
+    assert run_dep(["-g", "gold.conll", "-s", "parsed.conll", *flags], out, io.BytesIO()) == 0
+    lines = out.getvalue().decode("utf-8").split("\n")
+    rules = [i for i, line in enumerate(lines) if line == "=" * 52]
+    return lines[rules[2] + 2:]
+
+
+def block(lines: list[str], caption: str) -> list[str]:
+    """The lines of a confusion block, from its caption to the blank line."""
+    start = lines.index(caption)
+    return lines[start:lines.index("", start)]
+
+
+def test_ascending_sort_puts_ties_in_reverse_table_order(folder: Path) -> None:
+    # parsed groups in table order: 1 (4 tokens), 2 (1), to_root (2)
+    assert tables("--GroupBy", "GroupedRelationLength:parsercounter+")[2:5] == [
+        "1                  2", "2                  to_root", "4                  1"]
+    assert tables("--GroupBy", "GroupedRelationLength:parsercounter-")[2:5] == [
+        "4                  1", "2                  to_root", "1                  2"]
+
+
+def test_sort_ties_and_undefined_values(folder: Path) -> None:
+    # parseraccuracy: det 0.333, nsubj undefined, obj 0, punct 0, root 1
+    ascending = [line.split()[-1] for line in tables("--GroupBy", "Deprel:parseraccuracy+")[2:7]]
+    descending = [line.split()[-1]
+                  for line in tables("--GroupBy", "Deprel:parseraccuracy-")[2:7]]
+    assert ascending == ["punct", "obj", "det", "root", "nsubj"]
+    assert descending == ascending[::-1]
+
+
+def test_all_shows_every_attribute_once_and_other_items_only_sort(folder: Path) -> None:
+    assert tables("--GroupBy", "Postag:bogus|all|correctcounter-1")[:3] == [
+        "accuracy /    counter /    correctcounter /    Postag",
+        "--------------------------------------------------------",
+        "0.5           2            1                   DT"]
+
+
+def test_a_repeated_attribute_is_shown_twice(folder: Path) -> None:
+    assert tables("--GroupBy", "Postag:counter|counter")[0] == "counter /    counter /    Postag"
+
+
+def test_sorting_by_an_attribute_all_does_not_show_is_an_error(folder: Path) -> None:
+    with pytest.raises(UsageError, match="cannot sort by 'precision'"):
+        tables("--GroupBy", "Deprel:all|precision-2")
+
+
+def test_token_attributes_numbers_and_whole_cells(folder: Path) -> None:
+    # det is left out (the parser's "!" is det too: its accuracy is undefined); rows are
+    # numbered through the tokens listed; cells stay whole numbers under a pattern
+    assert tables("--GroupBy", "Token:all", "--details", "1", "--ExcludeDeprels", "det",
+                  "--pattern", "0.00")[:11] == [
+        "accuracy /    counter /    correctcounter /    Token",
+        "--------------------------------------------------------",
+        "0.50          1.00         0.40                Row mean",
+        "4             5            5                   Row count",
+        "--------------------------------------------------------",
+        "0             1            0                   1",
+        "1             1            1                   2",
+        "0             1            0                   3",
+        "1             1            1                   4",
+        "-             1            0                   5",
+        ""]
+
+
+def test_a_self_loop_has_grouped_length_1_and_a_root_distance_minus_1(folder: Path) -> None:
+    lines = tables("--GroupBy", "GroupedRelationLength:parsercounter|treebankcounter")
+    assert lines[2:5] == ["4                  5                    1",
+                          "1                  0                    2",
+                          "2                  2                    to_root"]
+    # "." at distance 1 in gold, 0 (itself) in the parse: the same group, a different distance
+    assert tables("--Metric", "GroupedHeadToChildDistanceRight")[2] == "0.857         Row mean"
+    assert tables("--Metric", "HeadToChildDistanceRight")[2] == "0.714         Row mean"
+
+
+def test_confusion_matrix_diagonal_is_measured_as_nan(folder: Path) -> None:
+    assert block(tables("--GroupBy", "Deprel", "--confusion-matrix", "1"),
+                 "Confusion matrix for Deprel") == [
+        "Confusion matrix for Deprel",
+        "det   nsubj   punct   root   Col: gold / Row: system",
+        "----------------------------------------------------",
+        "-     0       0       0      det",
+        "0     0       0       0      obj",
+        "1     0       -       0      punct",
+        "0     0       0       -      root"]
+
+
+def test_confusion_blocks_follow_tab_row_header_and_pattern(folder: Path) -> None:
+    lines = tables("--GroupBy", "Deprel", "--confusion-matrix", "1", "--tab", "1")
+    assert block(lines, "Confusion table for Deprel")[1:4] == [
+        "frequency\tGold / System", "-" * 25, "1\tnsubj / obj"]
+    lines = tables("--GroupBy", "Deprel", "--confusion-matrix", "1", "--row-header", "0",
+                   "--pattern", "0.0000")
+    # counts print whole but are measured as the pattern prints them (0.0000)
+    assert block(lines, "Confusion matrix for Deprel")[1:3] == [
+        "det      nsubj    punct    root     ", "-" * 59]
+
+
+def test_confusion_blocks_leave_out_excluded_tokens(folder: Path) -> None:
+    lines = tables("--GroupBy", "Deprel", "--confusion-matrix", "1", "--ExcludeDeprels", "obj")
+    assert block(lines, "Confusion table for Deprel")[3:] == ["1           punct / det"]
+    assert [line.split()[-1] for line in block(lines, "Confusion matrix for Deprel")[3:]] == [
+        "det", "punct", "root"]
+
+
+def test_confusion_of_token_sentence_and_a_complex_grouping(folder: Path) -> None:
+    lines = tables("--GroupBy", "Sentence", "--confusion-matrix", "1")
+    assert block(lines, "Confusion matrix for Sentence")[1:] == [
+        "1     2     Col: gold / Row: system", "-" * 35, "-     0     1", "0     -     2"]
+    lines = tables("--confusion-matrix", "1")
+    assert block(lines, "Confusion table for Token")[1:] == ["frequency   Gold / System",
+                                                             "-" * 25]
+    assert block(lines, "Confusion matrix for Token")[1].startswith("1     2     3     4")
+    lines = tables("--GroupBy", "Cpostag@1#Postag@-1", "--confusion-matrix", "1")
+    assert "Confusion table for Postag" in lines
