@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
@@ -56,14 +57,17 @@ from .trees import arc_depths, has_cycle, is_connected, is_projective, projectiv
 SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtokenscount",
                        "sentencelength", "isparserconnected", "istreebankconnected",
                        "hasparsercycle", "hastreebankcycle", "isparserprojective",
-                       "istreebankprojective"]
-#: the metrics under which a grouping shows precision and recall (``self`` and the
-#: grouping's name always do), and whether its ``all`` includes fscore then: MaltEval 1.0
-#: lists fscore for LA with Deprel but not for LabelRight, DirectionRight, ...
-SELF_METRICS = {"Deprel": {"LA": True, "LabelRight": False},
-                "ArcDirection": {"DirectionRight": False},
-                "RelationLength": {"HeadToChildDistanceRight": False},
-                "GroupedRelationLength": {"GroupedHeadToChildDistanceRight": False}}
+                       "istreebankprojective", "id"]
+#: a grouping's "corresponding metric" (MaltEval's ``correspondingMetric``): a metric that is
+#: a substring of it makes the grouping show precision, recall and fscore (as the grouping's
+#: own name and ``self`` do), but only the whole string makes them the default columns; so
+#: ``--Metric LA --GroupBy Deprel`` needs a format (MaltEval aborts on the default one)
+CORRESPONDING_METRICS = {"Deprel": "LabelRight|LA", "ArcDirection": "DirectionRight",
+                         "RelationLength": "HeadToChildDistanceRight",
+                         "GroupedRelationLength": "GroupedHeadToChildDistanceRight"}
+#: the metric ``self`` stands for under Token, Sentence and the accuracy groupings
+#: (MaltEval prints its class name, BothRight, which is LAS)
+ACCURACY_SELF_METRIC = "BothRight"
 
 
 @dataclass
@@ -260,8 +264,9 @@ def register_plugin(plugin: Any) -> None:
 
 
 def is_self_metric(grouping: str | Any, metric: str) -> bool:
-    """Whether ``metric`` is the grouping's own metric (``self``, its name, or the metric it
-    corresponds to), which makes a two-sided grouping show precision, recall and fscore.
+    """Whether ``metric`` is the grouping's own metric (``self``, its name, or part of the
+    metric it corresponds to), which makes a two-sided grouping show precision, recall and
+    fscore.
 
     >>> is_self_metric("Deprel", "LA"), is_self_metric("Deprel", "LAS")
     (True, False)
@@ -271,7 +276,26 @@ def is_self_metric(grouping: str | Any, metric: str) -> bool:
     found = find_grouping(grouping)
     if isinstance(found, str) or not found.two_sided:
         return False
-    return metric in ("self", found.name) or metric in SELF_METRICS.get(found.name, ())
+    return (metric in ("self", found.name)
+            or bool(metric) and metric in CORRESPONDING_METRICS.get(found.name, ""))
+
+
+def self_metric_name(grouping: str | Any) -> str:
+    """The metric ``--Metric self`` stands for under ``grouping`` (MaltEval prints this name):
+    the grouping's own name for a two-sided grouping, BothRight (LAS) otherwise.
+
+    >>> self_metric_name("Deprel"), self_metric_name("Token"), self_metric_name("Cpostag")
+    ('Deprel', 'BothRight', 'BothRight')
+    >>> self_metric_name("Cpostag@-1")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: Metric self is not defined for the complex GroupBy value Cpostag@-1
+    """
+    found = find_grouping(grouping)
+    if isinstance(grouping, str) and grouping not in GROUPBY_NAMES and grouping not in GROUPINGS:
+        # MaltEval fails with a NullPointerException here (docs/differences.md)
+        raise UsageError(f"Metric self is not defined for the complex GroupBy value {grouping}")
+    return found.name if not isinstance(found, str) and found.two_sided else ACCURACY_SELF_METRIC
 
 
 def grouping_hits(grouping: str | Any, metric: str, gold: Treebank,
@@ -396,6 +420,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         default = list(getattr(found, "default_attributes", None) or ["accuracy"])
         return GroupTable(found.name, names, columns, default,
                           counts={"counter", "correctcounter"})
+    default = list(getattr(found, "default_attributes", None)
+                   or ["parseraccuracy", "treebankaccuracy"])
     if is_self_metric(found, metric):
         precision = _ratio(parser_correct, parser_counter)
         recall = _ratio(treebank_correct, treebank_counter)
@@ -403,9 +429,9 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
                    "fscore": _ratio(2 * precision * recall, precision + recall),
                    "parsercounter": parser_counter, "treebankcounter": treebank_counter,
                    "correctcounter": treebank_correct}
-        if not SELF_METRICS.get(found.name, {}).get(metric, True):
-            del columns["fscore"]
-        return GroupTable(found.name, names, columns, ["precision", "recall"],
+        if metric in ("self", found.name, CORRESPONDING_METRICS.get(found.name)):
+            default = ["precision", "recall", "fscore"]
+        return GroupTable(found.name, names, columns, default,
                           counts={name for name in columns if name.endswith("counter")})
     columns = {
         "parseraccuracy": _ratio(parser_correct, parser_counter),
@@ -413,8 +439,6 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         "parsercounter": parser_counter, "treebankcounter": treebank_counter,
         "parsercorrectcounter": parser_correct, "treebankcorrectcounter": treebank_correct,
     }
-    default = list(getattr(found, "default_attributes", None)
-                   or ["parseraccuracy", "treebankaccuracy"])
     return GroupTable(found.name, names, columns, default,
                       counts={name for name in columns if name.endswith("counter")})
 
@@ -422,16 +446,18 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
 def _token(hits: np.ndarray, bounds: np.ndarray | None, gold_keep: np.ndarray | None,
            parsed_keep: np.ndarray | None) -> GroupTable:
     """One row per token left in on either side (Row mean: accuracy), numbered through the
-    sentences within the length bounds, as MaltEval numbers them."""
+    sentences within the length bounds, as MaltEval numbers them.  A token's accuracy is a
+    whole number (MaltEval divides two ints), so it is a count column: printed ``1``, not
+    formatted with ``--pattern``."""
     if bounds is None or gold_keep is None or parsed_keep is None:
         columns = {"accuracy": hits.astype(float)}
         return GroupTable("Token", TokenNumbers(len(hits)), columns, ["accuracy"],
-                          summary=_summary(columns))
+                          summary=_summary(columns), counts={"accuracy"})
     listed = gold_keep | parsed_keep
     columns = {"accuracy": np.where(parsed_keep, hits.astype(float), np.nan)[listed]}
     numbers = np.cumsum(bounds)[listed]
     return GroupTable("Token", list(map(str, numbers.tolist())), columns, ["accuracy"],
-                      summary=_summary(columns))
+                      summary=_summary(columns), counts={"accuracy"})
 
 
 class TokenNumbers(Sequence[str]):
@@ -462,7 +488,8 @@ class TokenNumbers(Sequence[str]):
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
               gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
-    """One row per sentence with a token left in on either side."""
+    """One row per sentence with a token left in on either side; ``id`` is the sentence's
+    number (MaltEval's sentence id, 1-based through the file)."""
     count = len(gold.sizes)
 
     def per_sentence(weights: np.ndarray | None, keep: np.ndarray | None) -> np.ndarray:
@@ -486,7 +513,8 @@ def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
                "correctcounter": treebank_correct.astype(float),
                "includedtokenscount": treebank_counter.astype(float),
                "sentencelength": gold.sizes.astype(float),
-               **{name: values.astype(float) for name, values in trees.items()}}
+               **{name: values.astype(float) for name, values in trees.items()},
+               "id": np.arange(1, count + 1, dtype=float)}
     columns = {name: values[rows] for name, values in columns.items()}
     return GroupTable("Sentence", [str(i + 1) for i in rows.tolist()], columns,
                       ["accuracy", "exactmatch", "sentencelength"], summary=_summary(columns),
