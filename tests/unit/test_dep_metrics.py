@@ -68,7 +68,9 @@ def test_unknown_metric(pair: tuple[Treebank, Treebank]) -> None:
 
 def test_token_and_sentence(pair: tuple[Treebank, Treebank]) -> None:
     hits = token_hits("LAS", *pair)
-    assert group("Token", hits, *pair).summary == {"accuracy": (2 / 6, 6)}
+    # Token's attributes are accuracy, counter and correctcounter (MaltEval's Token:all)
+    assert group("Token", hits, *pair).summary == {"accuracy": (2 / 6, 6), "counter": (1.0, 6),
+                                                   "correctcounter": (2 / 6, 6)}
     sentence = group("Sentence", hits, *pair)
     assert sentence.columns["accuracy"].tolist() == [0.5, 0.0]
     assert sentence.default == ["accuracy", "exactmatch", "sentencelength"]

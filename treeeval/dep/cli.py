@@ -27,7 +27,7 @@ from .api import deleted_tokens, load_treebank
 from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
 from .exclusions import Exclusions
-from .groupings import find_grouping, register_plugin
+from .groupings import TokenNumbering, find_grouping, register_plugin
 from .combinations import Combination, combinations, parameter_values
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
 from .metrics import mcnemar_z
@@ -38,6 +38,8 @@ from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, s
                       validate_tags)
 from .tables import Table, build_table, fold_summary, format_table, merge_tables, mergeable
 
+#: the gold and parsed file names MaltEval prints for ``--micro-average 1``
+POOLED = ("concat_gs", "concat_parsed")
 #: McNemar's z from which a difference is significant at p < 0.01 and p < 0.05
 SIGNIFICANCE = (("p<0.01?", 2.58), ("p<0.05?", 1.96))
 #: the output of a run: (parsed file the text belongs to, "" for the McNemar block or
@@ -67,8 +69,8 @@ def render_dep(options: DepOptions) -> Sections:
     folds = ([(gold_files[0], parsed_files)] if plan.mode != "cross-validation"
              else [(g, [p]) for g, p in plan.pairs])
     pooled = plan.mode == "cross-validation" and options.switch("micro-average", False)
-    if pooled:
-        folds = [(", ".join(gold_files), [", ".join(parsed_files)])]
+    if pooled:  # MaltEval's names for the concatenated files
+        folds = [(POOLED[0], [POOLED[1]])]
     chosen = combinations(options)
     values = parameter_values(options)
     varying = [name for name, given in values.items() if len(given) > 1]
@@ -94,15 +96,20 @@ def render_dep(options: DepOptions) -> Sections:
                             header_info=header_info)
 
     built: list[list[Table]] = []
+    numbering = TokenNumbering()
     for gold_path, paths in folds:
         gold, parsed = pool_folds(options, plan) if pooled else load_files(options, gold_path,
                                                                             paths)
         for path, treebank in zip(paths, parsed):
             tables = [build_table(gold, treebank, combination.groupby, combination.metric,
-                                  details=details, source=options.source,
+                                  details=details, source=options.source, numbering=numbering,
                                   exclusions=exclusions(options, combination.setting, gold))
                       for combination in chosen]
             merged = options.switch("merge-tables", True) and mergeable(tables)
+            if merged and len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
+                raise InputError("the tables of the evaluations cannot be merged: their first "
+                                 "rows differ (MaltEval aborts: cannot merge DataContainer with "
+                                 "different row headers); use --merge-tables 0", path=path)
             if merged:
                 table = merge_tables(tables, [c.varying(varying) for c in chosen])
                 sections.append((path, header(gold_path, path, single) + show(table)))

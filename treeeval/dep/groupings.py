@@ -374,7 +374,8 @@ def _summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
 
 
 def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,
-          metric: str = "LAS", *, exclusions: Exclusions | None = None) -> GroupTable:
+          metric: str = "LAS", *, exclusions: Exclusions | None = None,
+          numbering: TokenNumbering | None = None) -> GroupTable:
     """Group the per-token hits as MaltEval's GroupBy ``grouping`` does.
 
     ``grouping`` is a GroupBy name or a grouping object (a plug-in); ``metric`` decides
@@ -382,6 +383,7 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
     With ``exclusions`` the tokens they leave out on the gold side are left out of the gold
     counts, those they leave out on the parsed side out of the parsed counts (MaltEval's
     sides; for Token and the accuracy groupings the accuracy is the parsed side's).
+    ``numbering`` names Token's rows across the evaluations of a run (:class:`TokenNumbering`).
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "r"])])
@@ -399,7 +401,7 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
     found = find_grouping(grouping)
     if found == "Token":
         bounds = exclusions.in_bounds(gold) if exclusions else None
-        return _token(hits, bounds, gold_keep, parsed_keep)
+        return _token(hits, gold, bounds, gold_keep, parsed_keep, numbering)
     if found == "Sentence":
         return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
@@ -443,21 +445,63 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
                       counts={name for name in columns if name.endswith("counter")})
 
 
-def _token(hits: np.ndarray, bounds: np.ndarray | None, gold_keep: np.ndarray | None,
-           parsed_keep: np.ndarray | None) -> GroupTable:
-    """One row per token left in on either side (Row mean: accuracy), numbered through the
-    sentences within the length bounds, as MaltEval numbers them.  A token's accuracy is a
-    whole number (MaltEval divides two ints), so it is a count column: printed ``1``, not
-    formatted with ``--pattern``."""
-    if bounds is None or gold_keep is None or parsed_keep is None:
-        columns = {"accuracy": hits.astype(float)}
-        return GroupTable("Token", TokenNumbers(len(hits)), columns, ["accuracy"],
-                          summary=_summary(columns), counts={"accuracy"})
+def _token(hits: np.ndarray, gold: Treebank, bounds: np.ndarray | None,
+           gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None,
+           numbering: TokenNumbering | None) -> GroupTable:
+    """One row per token left in on either side (Row mean: accuracy), named by MaltEval's
+    token number (:class:`TokenNumbering`) and in that order.  A token's accuracy is a whole
+    number (MaltEval divides two ints), so it is a count column: printed ``1``, not formatted
+    with ``--pattern``; ``counter`` and ``correctcounter`` count the gold side."""
+    n = len(hits)
+    bounds = np.ones(n, bool) if bounds is None else bounds
+    gold_keep = bounds if gold_keep is None else gold_keep
+    parsed_keep = bounds if parsed_keep is None else parsed_keep
     listed = gold_keep | parsed_keep
-    columns = {"accuracy": np.where(parsed_keep, hits.astype(float), np.nan)[listed]}
-    numbers = np.cumsum(bounds)[listed]
-    return GroupTable("Token", list(map(str, numbers.tolist())), columns, ["accuracy"],
-                      summary=_summary(columns), counts={"accuracy"})
+    numbers = (numbering if numbering is not None else TokenNumbering()).number(gold, listed)
+    order = np.argsort(numbers, kind="stable")
+    rows = np.flatnonzero(listed)[order]
+    columns = {"accuracy": np.where(parsed_keep, hits, np.nan)[rows].astype(float),
+               "counter": gold_keep[rows].astype(float),
+               "correctcounter": (gold_keep & hits)[rows].astype(float)}
+    numbers = numbers[order]
+    names: Sequence[str] = (TokenNumbers(len(rows)) if len(rows) == 0 or (
+        numbers[0] == 1 and numbers[-1] == len(rows)) else list(map(str, numbers.tolist())))
+    return GroupTable("Token", names, columns, ["accuracy"], summary=_summary(columns),
+                      counts=set(columns))
+
+
+class TokenNumbering:
+    """MaltEval's Token keys: a token (sentence number, word position) gets the next number
+    the first time an evaluation visits it (left in on either side, within the length
+    bounds), and keeps it for every later evaluation of the run, other parsed files and
+    cross-validation folds included (the folds' sentences share numbers by position).
+
+    >>> tb = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
+    >>> numbering = TokenNumbering()
+    >>> numbering.number(tb, np.array([False, True])).tolist(), numbering.number(tb, np.array([True, True])).tolist()
+    ([1], [2, 1])
+    """
+
+    def __init__(self) -> None:
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.numbers = np.zeros(0, dtype=np.int64)
+
+    def number(self, tb: Treebank, visited: np.ndarray) -> np.ndarray:
+        """The numbers of the visited tokens (in token order), new ones numbered first."""
+        keys = ((tb.sentence.astype(np.int64) << 32) | tb.positions.astype(np.int64))[visited]
+        where = np.searchsorted(self.keys, keys)
+        known = where < len(self.keys)
+        known[known] = self.keys[where[known]] == keys[known]
+        numbers = np.zeros(len(keys), dtype=np.int64)
+        numbers[known] = self.numbers[where[known]]
+        fresh = np.flatnonzero(~known)
+        numbers[fresh] = len(self.keys) + 1 + np.arange(len(fresh))
+        if len(fresh):
+            merged_keys = np.concatenate([self.keys, keys[fresh]])
+            order = np.argsort(merged_keys, kind="stable")
+            self.keys = merged_keys[order]
+            self.numbers = np.concatenate([self.numbers, numbers[fresh]])[order]
+        return numbers
 
 
 class TokenNumbers(Sequence[str]):

@@ -27,7 +27,7 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
-from .groupings import GroupTable, group, grouping_hits
+from .groupings import GroupTable, TokenNumbering, group, grouping_hits
 from .malteval_report import format_number
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
@@ -105,14 +105,14 @@ class Table:
 
 def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
                 details: bool | None = None, exclusions: Exclusions | None = None,
-                source: str | None = None) -> Table:
+                source: str | None = None, numbering: TokenNumbering | None = None) -> Table:
     """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``) and one
     metric, sorted and cut as the format says.
 
     ``exclusions`` leaves tokens out as the Exclude parameters do; ``details`` (the
     ``--details`` switch when given) decides whether the rows are printed, else the grouping
     does (all but Token and Sentence); ``source`` (an evaluation file) is named in the error
-    for an unknown attribute.
+    for an unknown attribute; ``numbering`` names Token's rows across a run's evaluations.
 
     >>> from treeeval.model.dependencies import DependencySentence
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 1],
@@ -125,7 +125,8 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     """
     grouping, _, spec = value.partition(":")
     hits = grouping_hits(grouping, metric, gold, parsed)
-    grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions)
+    grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions,
+                    numbering=numbering)
     chosen, sort = _selection(grouped, spec, source)
     columns = [np.asarray(grouped.columns[name], dtype=float) for name in chosen]
     groups: Sequence[str] = grouped.groups
