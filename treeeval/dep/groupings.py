@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
@@ -56,14 +57,17 @@ from .trees import arc_depths, has_cycle, is_connected, is_projective, projectiv
 SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtokenscount",
                        "sentencelength", "isparserconnected", "istreebankconnected",
                        "hasparsercycle", "hastreebankcycle", "isparserprojective",
-                       "istreebankprojective"]
-#: the metrics under which a grouping shows precision and recall (``self`` and the
-#: grouping's name always do), and whether its ``all`` includes fscore then: MaltEval 1.0
-#: lists fscore for LA with Deprel but not for LabelRight, DirectionRight, ...
-SELF_METRICS = {"Deprel": {"LA": True, "LabelRight": False},
-                "ArcDirection": {"DirectionRight": False},
-                "RelationLength": {"HeadToChildDistanceRight": False},
-                "GroupedRelationLength": {"GroupedHeadToChildDistanceRight": False}}
+                       "istreebankprojective", "id"]
+#: a grouping's "corresponding metric" (MaltEval's ``correspondingMetric``): a metric that is
+#: a substring of it makes the grouping show precision, recall and fscore (as the grouping's
+#: own name and ``self`` do), but only the whole string makes them the default columns; so
+#: ``--Metric LA --GroupBy Deprel`` needs a format (MaltEval aborts on the default one)
+CORRESPONDING_METRICS = {"Deprel": "LabelRight|LA", "ArcDirection": "DirectionRight",
+                         "RelationLength": "HeadToChildDistanceRight",
+                         "GroupedRelationLength": "GroupedHeadToChildDistanceRight"}
+#: the metric ``self`` stands for under Token, Sentence and the accuracy groupings
+#: (MaltEval prints its class name, BothRight, which is LAS)
+ACCURACY_SELF_METRIC = "BothRight"
 
 
 @dataclass
@@ -262,8 +266,9 @@ def register_plugin(plugin: Any) -> None:
 
 
 def is_self_metric(grouping: str | Any, metric: str) -> bool:
-    """Whether ``metric`` is the grouping's own metric (``self``, its name, or the metric it
-    corresponds to), which makes a two-sided grouping show precision, recall and fscore.
+    """Whether ``metric`` is the grouping's own metric (``self``, its name, or part of the
+    metric it corresponds to), which makes a two-sided grouping show precision, recall and
+    fscore.
 
     >>> is_self_metric("Deprel", "LA"), is_self_metric("Deprel", "LAS")
     (True, False)
@@ -273,7 +278,26 @@ def is_self_metric(grouping: str | Any, metric: str) -> bool:
     found = find_grouping(grouping)
     if isinstance(found, str) or not found.two_sided:
         return False
-    return metric in ("self", found.name) or metric in SELF_METRICS.get(found.name, ())
+    return (metric in ("self", found.name)
+            or bool(metric) and metric in CORRESPONDING_METRICS.get(found.name, ""))
+
+
+def self_metric_name(grouping: str | Any) -> str:
+    """The metric ``--Metric self`` stands for under ``grouping`` (MaltEval prints this name):
+    the grouping's own name for a two-sided grouping, BothRight (LAS) otherwise.
+
+    >>> self_metric_name("Deprel"), self_metric_name("Token"), self_metric_name("Cpostag")
+    ('Deprel', 'BothRight', 'BothRight')
+    >>> self_metric_name("Cpostag@-1")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: Metric self is not defined for the complex GroupBy value Cpostag@-1
+    """
+    found = find_grouping(grouping)
+    if isinstance(grouping, str) and grouping not in GROUPBY_NAMES and grouping not in GROUPINGS:
+        # MaltEval fails with a NullPointerException here (docs/differences.md)
+        raise UsageError(f"Metric self is not defined for the complex GroupBy value {grouping}")
+    return found.name if not isinstance(found, str) and found.two_sided else ACCURACY_SELF_METRIC
 
 
 def grouping_hits(grouping: str | Any, metric: str, gold: Treebank,
@@ -352,7 +376,8 @@ def _summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
 
 
 def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,
-          metric: str = "LAS", *, exclusions: Exclusions | None = None) -> GroupTable:
+          metric: str = "LAS", *, exclusions: Exclusions | None = None,
+          numbering: TokenNumbering | None = None) -> GroupTable:
     """Group the per-token hits as MaltEval's GroupBy ``grouping`` does.
 
     ``grouping`` is a GroupBy name or a grouping object (a plug-in); ``metric`` decides
@@ -360,6 +385,7 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
     With ``exclusions`` the tokens they leave out on the gold side are left out of the gold
     counts, those they leave out on the parsed side out of the parsed counts (MaltEval's
     sides; for Token and the accuracy groupings the accuracy is the parsed side's).
+    ``numbering`` names Token's rows across the evaluations of a run (:class:`TokenNumbering`).
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "r"])])
@@ -377,7 +403,7 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
     found = find_grouping(grouping)
     if found == "Token":
         bounds = exclusions.in_bounds(gold) if exclusions else None
-        return _token(hits, bounds, gold_keep, parsed_keep)
+        return _token(hits, gold, bounds, gold_keep, parsed_keep, numbering)
     if found == "Sentence":
         return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
@@ -398,6 +424,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         default = list(getattr(found, "default_attributes", None) or ["accuracy"])
         return GroupTable(found.name, names, columns, default,
                           counts={"counter", "correctcounter"})
+    default = list(getattr(found, "default_attributes", None)
+                   or ["parseraccuracy", "treebankaccuracy"])
     if is_self_metric(found, metric):
         precision = _ratio(parser_correct, parser_counter)
         recall = _ratio(treebank_correct, treebank_counter)
@@ -405,9 +433,9 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
                    "fscore": _ratio(2 * precision * recall, precision + recall),
                    "parsercounter": parser_counter, "treebankcounter": treebank_counter,
                    "correctcounter": treebank_correct}
-        if not SELF_METRICS.get(found.name, {}).get(metric, True):
-            del columns["fscore"]
-        return GroupTable(found.name, names, columns, ["precision", "recall"],
+        if metric in ("self", found.name, CORRESPONDING_METRICS.get(found.name)):
+            default = ["precision", "recall", "fscore"]
+        return GroupTable(found.name, names, columns, default,
                           counts={name for name in columns if name.endswith("counter")})
     columns = {
         "parseraccuracy": _ratio(parser_correct, parser_counter),
@@ -415,37 +443,67 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         "parsercounter": parser_counter, "treebankcounter": treebank_counter,
         "parsercorrectcounter": parser_correct, "treebankcorrectcounter": treebank_correct,
     }
-    default = list(getattr(found, "default_attributes", None)
-                   or ["parseraccuracy", "treebankaccuracy"])
     return GroupTable(found.name, names, columns, default,
                       counts={name for name in columns if name.endswith("counter")})
 
 
-def _token(hits: np.ndarray, bounds: np.ndarray | None, gold_keep: np.ndarray | None,
-           parsed_keep: np.ndarray | None) -> GroupTable:
-    """One row per token left in on either side, numbered 1, 2, ... through the tokens
-    listed (those left out, and the sentences outside the length bounds, get no number), as
-    MaltEval numbers them.  ``accuracy`` is the parsed side's (undefined where the parser's
-    token is left out), ``counter`` and ``correctcounter`` the gold side's; MaltEval keeps
-    every cell a whole number (a ``--pattern`` formats only the Row mean).
+def _token(hits: np.ndarray, gold: Treebank, bounds: np.ndarray | None,
+           gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None,
+           numbering: TokenNumbering | None) -> GroupTable:
+    """One row per token left in on either side (Row mean: accuracy), named by MaltEval's
+    token number (:class:`TokenNumbering`) and in that order.  A token's accuracy is a whole
+    number (MaltEval divides two ints), so it is a count column: printed ``1``, not formatted
+    with ``--pattern``; ``counter`` and ``correctcounter`` count the gold side."""
+    n = len(hits)
+    bounds = np.ones(n, bool) if bounds is None else bounds
+    gold_keep = bounds if gold_keep is None else gold_keep
+    parsed_keep = bounds if parsed_keep is None else parsed_keep
+    listed = gold_keep | parsed_keep
+    numbers = (numbering if numbering is not None else TokenNumbering()).number(gold, listed)
+    order = np.argsort(numbers, kind="stable")
+    rows = np.flatnonzero(listed)[order]
+    columns = {"accuracy": np.where(parsed_keep, hits, np.nan)[rows].astype(float),
+               "counter": gold_keep[rows].astype(float),
+               "correctcounter": (gold_keep & hits)[rows].astype(float)}
+    numbers = numbers[order]
+    names: Sequence[str] = (TokenNumbers(len(rows)) if len(rows) == 0 or (
+        numbers[0] == 1 and numbers[-1] == len(rows)) else list(map(str, numbers.tolist())))
+    return GroupTable("Token", names, columns, ["accuracy"], summary=_summary(columns),
+                      counts=set(columns))
 
-    >>> table = _token(np.array([True, False, True]), np.ones(3, bool),
-    ...                np.array([True, False, True]), np.array([True, True, False]))
-    >>> list(table.groups), {k: v.tolist() for k, v in table.columns.items()}
-    (['1', '2', '3'], {'accuracy': [1.0, 0.0, nan], 'counter': [1.0, 0.0, 1.0], 'correctcounter': [1.0, 0.0, 1.0]})
+
+class TokenNumbering:
+    """MaltEval's Token keys: a token (sentence number, word position) gets the next number
+    the first time an evaluation visits it (left in on either side, within the length
+    bounds), and keeps it for every later evaluation of the run, other parsed files and
+    cross-validation folds included (the folds' sentences share numbers by position).
+
+    >>> tb = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
+    >>> numbering = TokenNumbering()
+    >>> numbering.number(tb, np.array([False, True])).tolist(), numbering.number(tb, np.array([True, True])).tolist()
+    ([1], [2, 1])
     """
-    if bounds is None or gold_keep is None or parsed_keep is None:
-        accuracy = hits.astype(float)
-        counter = np.ones(len(hits))
-        correct = accuracy
-    else:
-        listed = gold_keep | parsed_keep
-        accuracy = np.where(parsed_keep, hits, np.nan)[listed]
-        counter = gold_keep[listed].astype(float)
-        correct = (hits & gold_keep)[listed].astype(float)
-    columns = {"accuracy": accuracy, "counter": counter, "correctcounter": correct}
-    return GroupTable("Token", TokenNumbers(len(accuracy)), columns, ["accuracy"],
-                      summary=_summary(columns), counts=set(columns))
+
+    def __init__(self) -> None:
+        self.keys = np.zeros(0, dtype=np.int64)
+        self.numbers = np.zeros(0, dtype=np.int64)
+
+    def number(self, tb: Treebank, visited: np.ndarray) -> np.ndarray:
+        """The numbers of the visited tokens (in token order), new ones numbered first."""
+        keys = ((tb.sentence.astype(np.int64) << 32) | tb.positions.astype(np.int64))[visited]
+        where = np.searchsorted(self.keys, keys)
+        known = where < len(self.keys)
+        known[known] = self.keys[where[known]] == keys[known]
+        numbers = np.zeros(len(keys), dtype=np.int64)
+        numbers[known] = self.numbers[where[known]]
+        fresh = np.flatnonzero(~known)
+        numbers[fresh] = len(self.keys) + 1 + np.arange(len(fresh))
+        if len(fresh):
+            merged_keys = np.concatenate([self.keys, keys[fresh]])
+            order = np.argsort(merged_keys, kind="stable")
+            self.keys = merged_keys[order]
+            self.numbers = np.concatenate([self.numbers, numbers[fresh]])[order]
+        return numbers
 
 
 class TokenNumbers(Sequence[str]):
@@ -476,7 +534,8 @@ class TokenNumbers(Sequence[str]):
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
               gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
-    """One row per sentence with a token left in on either side."""
+    """One row per sentence with a token left in on either side; ``id`` is the sentence's
+    number (MaltEval's sentence id, 1-based through the file)."""
     count = len(gold.sizes)
 
     def per_sentence(weights: np.ndarray | None, keep: np.ndarray | None) -> np.ndarray:
@@ -500,7 +559,8 @@ def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
                "correctcounter": treebank_correct.astype(float),
                "includedtokenscount": treebank_counter.astype(float),
                "sentencelength": gold.sizes.astype(float),
-               **{name: values.astype(float) for name, values in trees.items()}}
+               **{name: values.astype(float) for name, values in trees.items()},
+               "id": np.arange(1, count + 1, dtype=float)}
     columns = {name: values[rows] for name, values in columns.items()}
     return GroupTable("Sentence", [str(i + 1) for i in rows.tolist()], columns,
                       ["accuracy", "exactmatch", "sentencelength"], summary=_summary(columns),
