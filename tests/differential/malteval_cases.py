@@ -285,6 +285,14 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
                                                         for item in spec.split("|"))
                                  for base, sep, spec in groupings]
             groupings = [value.partition(":") for value in params["GroupBy"]]
+    if any(name.startswith("Exclude") for name in params):
+        # MaltEval 1.0 crashes sorting a Token column that mixes Integer and NaN cells
+        # (docs/differences.md): no sort on Token with exclusions
+        params["GroupBy"] = [base + sep + ("|".join(item.rstrip("0123456789+-")
+                                                    for item in spec.split("|"))
+                                           if base == "Token" else spec)
+                             for base, sep, spec in groupings]
+        groupings = [value.partition(":") for value in params["GroupBy"]]
     cut = any(any(ch.isdigit() for ch in spec) for _, _, spec in groupings)
     if cut and formatting.get("details") == "1":
         if "cut-details" in families:
@@ -397,6 +405,8 @@ def _exclude_values(rng: random.Random, column: int) -> list[str]:
     for _ in range(rng.choice([1, 1, 1, 2])):
         values = rng.sample(pools[column], min(len(pools[column]), rng.choice([1, 1, 2, 3])))
         sets.append("|".join(values) if rng.random() < 0.9 else "")
+    if len(sets) > 1 and not any(sets):  # ";" alone: MaltEval 1.0 crashes (differences.md)
+        sets[0] = values[0]
     return sets
 
 

@@ -22,9 +22,10 @@ from malteval_cases import Case, draw_case
 
 #: how MaltEval says it gave up (on stdout, exit status 0)
 ABORTED = b"Evaluation aborted"
-#: an abort that is a Java exception (a NullPointerException's message): a MaltEval defect the
-#: generator must keep away from (docs/differences.md), never an expected error
-CRASHED = (b"Cannot invoke", b"Exception")
+#: an abort that is a Java exception (a NullPointerException's, ClassCastException's or
+#: ArrayIndexOutOfBoundsException's message): a MaltEval defect the generator must keep away from (docs/differences.md),
+#: never an expected error
+CRASHED = (b"Cannot invoke", b"cannot be cast", b"out of bounds", b"Exception")
 
 
 def write_case(case: Case, folder: Path) -> None:

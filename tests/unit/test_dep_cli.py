@@ -114,14 +114,15 @@ def test_confusion_block(files: tuple[str, str]) -> None:
     gold, parsed = files
     text = run("-g", gold, "-s", parsed, "--GroupBy", "Deprel", "--confusion-matrix", "1",
                "--header-info", "0")
-    assert "Confusion table for Deprel\nfrequency   Gold / System\n" in text
+    # --header-info 0 leaves the captions out (MaltEval does)
+    assert "Confusion table" not in text and "frequency   Gold / System\n" in text
     assert "1           nsubj / dobj\n" in text
     # rows: the parser's labels; columns: the gold labels; but a cell counts the tokens
     # whose gold label is the row's (MaltEval's quirk): the row of dobj, which never
     # occurs in gold, is all zeros, and the nsubj/dobj confusion has no row
     assert "det   nsubj   punct   root   Col: gold / Row: system\n" in text
     assert "0     0       0       0      dobj\n" in text
-    assert "nsubj\n" not in text.split("Confusion matrix")[1]
+    assert "nsubj\n" not in text.split("Col: gold / Row: system")[1]
 
 
 def test_confusion_table_keeps_50_rows() -> None:

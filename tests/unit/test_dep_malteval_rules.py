@@ -161,3 +161,56 @@ def test_confusion_of_token_sentence_and_a_complex_grouping(folder: Path) -> Non
     assert block(lines, "Confusion matrix for Token")[1].startswith("1     2     3     4")
     lines = tables("--GroupBy", "Cpostag@1#Postag@-1", "--confusion-matrix", "1")
     assert "Confusion table for Postag" in lines
+
+
+def test_a_self_loop_is_not_a_root_for_direction_right(folder: Path) -> None:
+    # "." points right in gold and to itself in the parse: "self" is neither right nor to_root
+    assert tables("--Metric", "DirectionRight")[2] == "0.857         Row mean"
+
+
+def test_a_complex_value_equal_to_a_simple_grouping_is_titled_by_its_name(folder: Path) -> None:
+    assert tables("--GroupBy", "Wordform@0")[0] == "accuracy /    Wordform"
+
+
+def test_confusion_blocks_without_header_info(folder: Path) -> None:
+    out = io.BytesIO()
+    run_dep(["-g", "gold.conll", "-s", "parsed.conll", "--confusion-matrix", "1",
+             "--header-info", "0", "--GroupBy", "ArcDirection"], out, io.BytesIO())
+    lines = out.getvalue().decode("utf-8").split("\n")
+    assert lines[6:11] == ["frequency   Gold / System", "-" * 25, "1           left / self", "",
+                           "left   right   to_root   Col: gold / Row: system"]
+    assert lines[-3:] == ["0      0       -         to_root", "", ""]
+
+
+def test_confusion_blocks_with_details_0_list_no_rows(folder: Path) -> None:
+    lines = tables("--GroupBy", "Deprel", "--confusion-matrix", "1", "--details", "0")
+    assert block(lines, "Confusion table for Deprel")[1:] == ["frequency   Gold / System",
+                                                              "-" * 25]
+    assert block(lines, "Confusion matrix for Deprel")[1:] == [
+        "det   nsubj   punct   root   Col: gold / Row: system", "-" * 52]
+
+
+# where MaltEval 1.0 crashes (docs/differences.md, MaltEval): what treeeval does instead
+
+def test_an_evaluation_file_without_metric_or_groupby_uses_the_defaults(folder: Path) -> None:
+    (folder / "g.xml").write_text('<evaluation><parameter name="GroupBy"><value>Token</value>'
+                                  "</parameter></evaluation>", encoding="utf-8")
+    (folder / "m.xml").write_text('<evaluation><parameter name="Metric"><value>UAS</value>'
+                                  "</parameter></evaluation>", encoding="utf-8")
+    assert tables("-e", "g.xml")[:3] == ["accuracy /    Token", "-" * 23, "0.429         Row mean"]
+    assert tables("-e", "m.xml")[:3] == ["accuracy /    Token", "-" * 23, "0.714         Row mean"]
+
+
+def test_all_with_a_complex_grouping_of_two_parts(folder: Path) -> None:
+    assert tables("--GroupBy", "Cpostag@1#Postag:all")[0] == (
+        "accuracy /    counter /    correctcounter /    Cpostag@1#Postag")
+
+
+def test_a_token_sort_with_undefined_values(folder: Path) -> None:
+    # the parser's "!" is det, left out: its accuracy is undefined and sorts above 1
+    lines = tables("--GroupBy", "Token:accuracy-", "--ExcludeDeprels", "det", "--details", "1")
+    assert [line.split()[0] for line in lines[5:10]] == ["-", "1", "1", "0", "0"]
+
+
+def test_a_value_made_of_semicolons_only_leaves_nothing_out(folder: Path) -> None:
+    assert tables("--ExcludeFeats", ";")[3] == "7             Row count"

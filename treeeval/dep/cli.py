@@ -262,10 +262,12 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
     the tokens left in) and Sentence's the sentences' numbers in the file, the same on both
     sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
     named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
-    ``--pattern``, ``--tab`` and ``--row-header``."""
+    ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and ``--details``."""
     name = value.partition(":")[0]
     layout = {"pattern": options.formatting.get("pattern"), "tab": options.switch("tab", False),
-              "row_header": options.switch("row-header", True)} if options else {}
+              "row_header": options.switch("row-header", True),
+              "header": options.switch("header-info", True),
+              "details": options.formatting.get("details") != "0"} if options else {}
     keep = excluded.masks(gold, parsed) if excluded else None
     grouping = find_grouping(name)
     if isinstance(grouping, str):

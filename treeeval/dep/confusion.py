@@ -52,7 +52,7 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
                      order: Callable[[list[str]], list[str]],
                      keep: tuple[np.ndarray, np.ndarray] | None = None,
                      pattern: str | None = None, tab: bool = False,
-                     row_header: bool = True) -> str:
+                     row_header: bool = True, header: bool = True, details: bool = True) -> str:
     """The confusion table and (if small enough) matrix of one grouping's per-token keys.
 
     ``order`` sorts group names as the grouping's table does (e.g. Java String order).
@@ -61,7 +61,9 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
     groups to the parsed side's, and the pairs to the tokens left in on both sides.
     ``pattern`` is ``--pattern``: counts print as whole numbers but MaltEval measures every
     cell as the pattern (or its default format) prints it; ``tab`` is ``--tab 1`` and
-    ``row_header`` ``--row-header``.
+    ``row_header`` ``--row-header``; without ``header`` (``--header-info 0``) the captions
+    and one of the two blank lines after each block are left out; without ``details``
+    (``--details 0`` given) no row is printed, but every row counts for the widths.
     """
     gold = np.asarray(gold, dtype=object).astype(str)
     parsed = np.asarray(parsed, dtype=object).astype(str)
@@ -80,12 +82,14 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
     rows = [(f"{names[p // len(names)]} / {names[p % len(names)]}", [str(c)])
             for p, c in listed]
     measured = [("", [format_number(c, pattern)]) for _, c in listed]
-    text = f"Confusion table for {name}\n"
-    text += render_table(["frequency"], "Gold / System", [], rows[:TABLE_ROWS], blank=False,
-                         measured=rows[TABLE_ROWS:] + measured, tab=tab,
+    end = "\n\n" if header else "\n"
+    text = f"Confusion table for {name}\n" if header else ""
+    shown = rows[:TABLE_ROWS] if details else []
+    text += render_table(["frequency"], "Gold / System", [], shown, blank=False,
+                         measured=rows[len(shown):] + measured, tab=tab,
                          row_header=row_header)
     hidden = len(listed) - TABLE_ROWS
-    text += f"{hidden} more...\n\n" if hidden > 0 else "\n\n"
+    text += f"{hidden} more...{end}" if hidden > 0 else end
     gold_names = order(names[np.unique(gold_codes[gold_keep])].tolist())
     parsed_names = order(names[np.unique(parsed_codes[parsed_keep])].tolist())
     if len(gold_names) * len(parsed_names) >= MATRIX_CELLS:
@@ -100,7 +104,10 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
     # a diagonal cell is NaN, printed "-" but measured "NaN"
     measured = [("", ["NaN" if c is None else format_number(c, pattern) for c in line])
                 for line in cells]
-    text += f"Confusion matrix for {name}\n"
-    text += render_table(gold_names, "Col: gold / Row: system", [], matrix_rows, blank=False,
-                         measured=measured, tab=tab, row_header=row_header)
-    return text + "\n\n"
+    text += f"Confusion matrix for {name}\n" if header else ""
+    if not details:
+        measured += matrix_rows
+    text += render_table(gold_names, "Col: gold / Row: system", [],
+                         matrix_rows if details else [], blank=False, measured=measured,
+                         tab=tab, row_header=row_header)
+    return text + end

@@ -24,7 +24,9 @@ from ..model.treebank import Treebank
 
 
 def _direction(tb: Treebank) -> np.ndarray:
-    return np.where(tb.heads == 0, 0, np.sign(tb.heads - tb.positions))
+    """ArcDirection's keys as numbers: -1 left, 1 right, 2 to_root, 0 self (the token is its
+    own head)."""
+    return np.where(tb.heads == 0, 2, np.sign(tb.heads - tb.positions))
 
 
 def _distance(tb: Treebank) -> np.ndarray:

@@ -154,7 +154,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     listed = details if details is not None else grouping not in ("Token", "Sentence")
     shown = [groups[j] for j in order] if sort else groups
     hidden = np.setdiff1d(np.arange(len(groups)), order) if sort else np.zeros(0, int)
-    return Table(grouping, list(chosen), shown, [column[order] for column in columns],
+    return Table(grouped.name, list(chosen), shown, [column[order] for column in columns],
                  [name in grouped.counts for name in chosen],
                  [_aggregate(column) for column in columns], bool(grouped.summary), listed,
                  [groups[j] for j in hidden], [column[hidden] for column in columns],
