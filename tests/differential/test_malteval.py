@@ -23,8 +23,8 @@ from malteval_cases import Case, draw_case
 #: how MaltEval says it gave up (on stdout, exit status 0)
 ABORTED = b"Evaluation aborted"
 #: an abort that is a Java exception (a NullPointerException's, ClassCastException's or
-#: ArrayIndexOutOfBoundsException's message): a MaltEval defect the generator must keep away from (docs/differences.md),
-#: never an expected error
+#: ArrayIndexOutOfBoundsException's message): a MaltEval defect; where treeeval scores the case
+#: instead (docs/differences.md) the generator must keep away from it
 CRASHED = (b"Cannot invoke", b"cannot be cast", b"out of bounds", b"Exception")
 
 
@@ -66,10 +66,10 @@ def test_malteval(case: int, tmp_path: Path) -> None:
     ours = run_treeeval(["dep", *treeeval_args(drawn)], tmp_path)
     name = f"case {case} ({drawn.description})"
     output = reference.stdout + reference.stderr
-    if any(crash in output for crash in CRASHED):
+    if any(crash in output for crash in CRASHED) and ours.status == 0:
         pytest.fail(f"MaltEval crashed on {name} in {tmp_path}: {' '.join(drawn.args)}\n"
                     + output.decode("utf-8", "replace")[-1500:], pytrace=False)
-    if ABORTED in output:
+    if ABORTED in output:  # a crash treeeval refuses too is an agreement
         assert_error(reference, ours, f"{name} in {tmp_path}: {' '.join(drawn.args)}")
         return
     assert_same(reference, ours, name, ["treeeval", "dep", *treeeval_args(drawn)], tmp_path)

@@ -214,3 +214,9 @@ def test_a_token_sort_with_undefined_values(folder: Path) -> None:
 
 def test_a_value_made_of_semicolons_only_leaves_nothing_out(folder: Path) -> None:
     assert tables("--ExcludeFeats", ";")[3] == "7             Row count"
+
+
+def test_a_token_that_is_its_own_head_is_its_own_dependent_in_frame(folder: Path) -> None:
+    # the parser attaches "." to itself: its frame is "punct " (no *punct*)
+    lines = tables("--GroupBy", "Frame:parsercounter")
+    assert "1                  punct " in lines and "0                  *punct* " in lines

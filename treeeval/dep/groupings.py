@@ -164,26 +164,29 @@ def _branching_factor(tb: Treebank) -> np.ndarray:
 
 def _frame_categories(tb: Treebank) -> Categories:
     """Each token's frame: its dependents' labels and its own (``*label*``) in word order,
-    each followed by a space, e.g. ``nsubj *root* dobj punct ``.
+    each followed by a space, e.g. ``nsubj *root* dobj punct ``; a token that is its own
+    head is one of its dependents and gets no ``*label*``.
 
     A frame is a sequence of (label, is the token itself); the sequences are numbered one
     item at a time (a prefix's number with the next item), and only one token of each
     distinct frame has its text built.
 
     >>> s = DependencySentence(["It", "rains", "."], ["X"] * 3, [2, 0, 2], ["nsubj", "root", "p"])
-    >>> t = DependencySentence(["Go", "!"], ["X"] * 2, [0, 1], ["root", "p"])
+    >>> t = DependencySentence(["Go", "!"], ["X"] * 2, [0, 2], ["root", "p"])
     >>> codes, names = _frame_categories(Treebank.from_sentences([s, t]))
     >>> [names[c] for c in codes]
-    ['*nsubj* ', 'nsubj *root* p ', '*p* ', '*root* p ', '*p* ']
+    ['*nsubj* ', 'nsubj *root* p ', '*p* ', '*root* ', 'p ']
     """
     n = len(tb)
     if n == 0:
         return np.zeros(0, dtype=np.int64), []
     labels = tb.codes["deprel"].astype(np.int64)
     dependents = np.flatnonzero(tb.heads > 0)
-    owner = np.concatenate([np.arange(n), tb.starts[dependents] + tb.heads[dependents] - 1])
-    position = np.concatenate([tb.positions, tb.positions[dependents]])
-    item = np.concatenate([labels * 2 + 1, labels[dependents] * 2])
+    # a token that is its own head is listed once, as its own dependent (MaltEval's getFrame)
+    own = np.flatnonzero(tb.heads != tb.positions)
+    owner = np.concatenate([own, tb.starts[dependents] + tb.heads[dependents] - 1])
+    position = np.concatenate([tb.positions[own], tb.positions[dependents]])
+    item = np.concatenate([labels[own] * 2 + 1, labels[dependents] * 2])
     order = np.lexsort((position, owner))
     owner, item = owner[order], item[order]
     length = np.bincount(owner, minlength=n)
