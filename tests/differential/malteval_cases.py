@@ -33,12 +33,13 @@ METRICS = ["LAS", "UAS", "LA", "AnyRight", "AnyWrong", "BothRight", "BothWrong",
            "GroupedHeadToChildDistanceRight", "self"]
 #: the groupings that count one accuracy per group (one side's key)
 ONE_SIDED = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats", "SentenceLength",
-             "StartWordPosition", "EndWordPosition"]
+             "StartWordPosition", "EndWordPosition", "RelativeWordPosition"]
 #: the groupings with a gold and a parsed key (precision and recall)
 TWO_SIDED = ["Deprel", "RelationLength", "GroupedRelationLength", "ArcDirection", "ArcDepth",
              "BranchingFactor", "ArcProjectivity", "Frame"]
-#: MaltEval 1.0's groupings the guide does not document (``--help`` lists them)
-UNDOCUMENTED = ["Clustering", "Clustering2", "PreAndPost", "RelativeWordPosition"]
+#: MaltEval 1.0's groupings the guide does not document (``--help`` lists them) and treeeval
+#: does not have yet
+UNDOCUMENTED = ["Clustering", "Clustering2", "PreAndPost"]
 GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED]
 COMPLEX_PARTS = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats"]
 

@@ -58,7 +58,7 @@ def assert_error(reference: Run, ours: Run, where: str) -> None:
 
 
 @pytest.mark.differential(oracle="malteval")
-@pytest.mark.parametrize("case", case_ids(100))
+@pytest.mark.parametrize("case", case_ids(80))
 def test_malteval(case: int, tmp_path: Path) -> None:
     drawn = draw_case(case_random("malteval", case))
     write_case(drawn, tmp_path)

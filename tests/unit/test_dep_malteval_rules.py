@@ -220,3 +220,9 @@ def test_a_token_that_is_its_own_head_is_its_own_dependent_in_frame(folder: Path
     # the parser attaches "." to itself: its frame is "punct " (no *punct*)
     lines = tables("--GroupBy", "Frame:parsercounter")
     assert "1                  punct " in lines and "0                  *punct* " in lines
+
+
+def test_relative_word_position(folder: Path) -> None:
+    # MaltEval 1.0's undocumented grouping: 1 + floor(14 * position / sentence length)
+    assert [line.split()[-1] for line in tables("--GroupBy", "RelativeWordPosition")[2:8]] == [
+        "4", "5", "8", "10", "11", "15"]

@@ -227,6 +227,9 @@ GROUPINGS: dict[str, Any] = {
                         numeric=True),
         BuiltinGrouping("EndWordPosition", False, _numbers(
             lambda tb: np.repeat(tb.sizes, tb.sizes) - tb.positions), numeric=True),
+        # not in the guide, listed by MaltEval 1.0's --help: 1 + floor(14 * position / length)
+        BuiltinGrouping("RelativeWordPosition", False, _numbers(
+            lambda tb: 1 + 14 * tb.positions // np.repeat(tb.sizes, tb.sizes)), numeric=True),
         BuiltinGrouping("ArcDirection", True, _labelled(["left", "right", "to_root", "self"],
                                                         _arc_direction)),
         BuiltinGrouping("ArcDepth", True, _numbers(lambda tb: arc_depths(tb)),
