@@ -39,8 +39,8 @@ TWO_SIDED = ["Deprel", "RelationLength", "GroupedRelationLength", "ArcDirection"
              "BranchingFactor", "ArcProjectivity", "Frame"]
 #: MaltEval 1.0's groupings the guide does not document (``--help`` lists them) and treeeval
 #: does not have yet
-UNDOCUMENTED = ["Clustering", "Clustering2", "PreAndPost"]
-GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED]
+UNDOCUMENTED = ["Clustering", "Clustering2"]
+GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED, "PreAndPost"]
 COMPLEX_PARTS = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats"]
 
 ACCURACY_ATTRIBUTES = ["accuracy", "counter", "correctcounter"]
@@ -74,13 +74,14 @@ ALL_FAMILIES = frozenset({
     "header-order",      # parameters whose header lines share a hash bucket: ExcludeUnicodePunc
                          # with ExcludeLemmas, MaxSentenceLength with ExcludePostags
     "stat-empty",        # --stat 1 with Exclude* or length bounds (no token may be left)
+    "preandpost-column",  # PreAndPost with counter as its first column, or with Metric self
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
 })
 #: families with divergences not fixed yet (undocumented groupings, the order of header
 #: lines whose names share a hash bucket, --stat 1 when no token is left): not generated
 #: until they agree
-KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty"})
+KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "preandpost-column"})
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
 CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRight"},
@@ -331,6 +332,17 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
         else:
             for name in [name for name in params if name.startswith(("Exclude", "Min", "Max"))]:
                 del params[name]
+    for index, (base, sep, spec) in enumerate(groupings):
+        items = [item for item in spec.split("|") if item]
+        if base == "PreAndPost" and (
+                "self" in metrics or "all" not in items and items and items[0].startswith(
+                    "counter")):
+            if "preandpost-column" in families:
+                used.add("preandpost-column")
+            else:
+                params["GroupBy"][index] = base + ":" + "|".join(["accuracy", *items])
+                params["Metric"] = [m for m in params.get("Metric", ["LAS"]) if m != "self"] or [
+                    "LAS"]
     if "self" in params.get("Metric", []) and any("@" in base or "#" in base
                                                   for base, _, _ in groupings):
         # MaltEval 1.0 crashes on self with a complex grouping; treeeval refuses it too, so

@@ -226,3 +226,16 @@ def test_relative_word_position(folder: Path) -> None:
     # MaltEval 1.0's undocumented grouping: 1 + floor(14 * position / sentence length)
     assert [line.split()[-1] for line in tables("--GroupBy", "RelativeWordPosition")[2:8]] == [
         "4", "5", "8", "10", "11", "15"]
+
+
+def test_pre_and_post(folder: Path) -> None:
+    # MaltEval 1.0's undocumented grouping: the tokens up to the first wrong one of each
+    # sentence (First) and those after it (Follow)
+    assert tables("--GroupBy", "PreAndPost:all")[:4] == [
+        "accuracy /    counter /    correctcounter /    Type",
+        "--------------------------------------------------------",
+        "0.333         3            1                   First",
+        "0.5           4            2                   Follow"]
+    lines = tables("--GroupBy", "PreAndPost", "--confusion-matrix", "1")
+    assert block(lines, "Confusion matrix for PreAndPost")[1].startswith(
+        "000000001_000000000   000000001_000000001")

@@ -259,8 +259,8 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
                excluded: Exclusions | None = None, options: DepOptions | None = None) -> str:
     """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides), over the
     tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (1, 2, ... through
-    the tokens left in) and Sentence's the sentences' numbers in the file, the same on both
-    sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
+    the tokens left in), Sentence's the sentences' numbers in the file and PreAndPost's the
+    sentence's number and the word's index, the same on both sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
     named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
     ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and ``--details``."""
     name = value.partition(":")[0]
@@ -274,10 +274,14 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
         if grouping == "Token":
             listed = keep[0] | keep[1] if keep else np.ones(len(gold), bool)
             keys = np.cumsum(listed).astype(str)
-        else:
+        elif grouping == "Sentence":
             keys = (gold.sentence + 1).astype(str)
-        return render_confusion(name, keys, keys, lambda names: sorted(names, key=int), keep,
-                                **layout)
+        else:  # PreAndPost: MaltEval's SentenceAndToken keys, "%09d_%09d"
+            keys = np.char.add(np.char.add(np.char.zfill((gold.sentence + 1).astype(str), 9),
+                                           "_"), np.char.zfill((gold.positions - 1).astype(str), 9))
+        return render_confusion(name, keys, keys,
+                                lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
+                                keep, **layout)
     return render_confusion(getattr(grouping, "confusion_name", name), grouping.keys(gold),
                             grouping.keys(parsed), lambda names: group_order(grouping, names),
                             keep, **layout)

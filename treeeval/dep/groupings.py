@@ -241,6 +241,9 @@ GROUPINGS: dict[str, Any] = {
     ]
 }
 #: every GroupBy value of the user guide
+#: the groupings :func:`group` computes itself (find_grouping returns their names): Token,
+#: Sentence and PreAndPost (MaltEval 1.0's, not in the guide)
+NAMED = ("Token", "Sentence", "PreAndPost")
 GROUPBY_NAMES = ["Token", "Wordform", "Lemma", "Cpostag", "Postag", "Feats", "Deprel",
                  "Sentence", "RelationLength", "GroupedRelationLength", "SentenceLength",
                  "StartWordPosition", "EndWordPosition", "ArcDirection", "ArcDepth",
@@ -251,7 +254,7 @@ def find_grouping(grouping: str | Any) -> Any:
     """The grouping object of a GroupBy name (Token and Sentence are names only): a built-in,
     a complex grouping, a plug-in given with ``--plugin`` (:func:`register_plugin`), or one
     an installed distribution registers under the ``treeeval.groupings`` entry point."""
-    if not isinstance(grouping, str) or grouping in ("Token", "Sentence"):
+    if not isinstance(grouping, str) or grouping in NAMED:
         return grouping
     if grouping in GROUPINGS:
         return GROUPINGS[grouping]
@@ -412,6 +415,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         return _token(hits, gold, bounds, gold_keep, parsed_keep, numbering)
     if found == "Sentence":
         return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
+    if found == "PreAndPost":
+        return _pre_and_post(hits, gold, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
     size = len(names)
     gold_hits = hits if gold_keep is None else hits & gold_keep
@@ -536,6 +541,33 @@ class TokenNumbers(Sequence[str]):
 
     def __eq__(self, other: object) -> bool:
         return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+
+def _pre_and_post(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
+                  parsed_keep: np.ndarray | None) -> GroupTable:
+    """MaltEval 1.0's PreAndPost (not in the guide): the tokens left in on either side, in
+    file order; in each sentence those up to and including the first wrong one are
+    ``First``, the others ``Follow``.  A token is right when its accuracy (the parsed side's)
+    is 1.  The table's rows are First and Follow, under the heading ``Type``.
+
+    >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
+    ...                                                  ["r", "d", "d"])])
+    >>> table = _pre_and_post(np.array([True, False, True]), tb, None, None)
+    >>> table.groups, {k: v.tolist() for k, v in table.columns.items()}
+    (['First', 'Follow'], {'accuracy': [0.5, 1.0], 'counter': [2, 1], 'correctcounter': [1, 1]})
+    """
+    listed = np.ones(len(hits), bool) if gold_keep is None else gold_keep | parsed_keep
+    right = hits if parsed_keep is None else hits & parsed_keep
+    wrong = (listed & ~right).astype(np.int64)
+    before = np.cumsum(wrong) - wrong  # wrong tokens before each token in the file...
+    follow = before - (before[gold.starts] if len(before) else before) > 0  # ...in its sentence
+    counter = np.array([np.sum(listed & ~follow), np.sum(listed & follow)])
+    correct = np.array([np.sum(right & listed & ~follow), np.sum(right & listed & follow)])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        accuracy = correct / counter
+    return GroupTable("Type", ["First", "Follow"],
+                      {"accuracy": accuracy, "counter": counter, "correctcounter": correct},
+                      ["accuracy"], counts={"counter", "correctcounter"})
 
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
