@@ -75,13 +75,15 @@ ALL_FAMILIES = frozenset({
                          # with ExcludeLemmas, MaxSentenceLength with ExcludePostags
     "stat-empty",        # --stat 1 with Exclude* or length bounds (no token may be left)
     "preandpost-column",  # PreAndPost with counter as its first column, or with Metric self
+    "stat-rows",         # --stat 1 with a grouping whose rows may differ between parsed files
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
 })
 #: families with divergences not fixed yet (undocumented groupings, the order of header
 #: lines whose names share a hash bucket, --stat 1 when no token is left): not generated
 #: until they agree
-KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "preandpost-column"})
+KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "preandpost-column",
+                           "stat-rows"})
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
 CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRight"},
@@ -318,6 +320,13 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
             used.add("confusion-exclusions")
         else:
             del formatting["confusion-matrix"]
+    if formatting.get("stat") == "1" and any(base in TWO_SIDED or "@" in base or "#" in base
+                                             or base in ONE_SIDED[:5]
+                                             for base, _, _ in groupings):
+        if "stat-rows" in families:
+            used.add("stat-rows")
+        else:
+            del formatting["stat"]
     for one, other in (("ExcludeUnicodePunc", "ExcludeLemmas"),
                        ("MaxSentenceLength", "ExcludePostags")):
         if one in params and other in params:

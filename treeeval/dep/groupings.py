@@ -75,7 +75,9 @@ class GroupTable:
     """The result of one GroupBy: per-group columns and, for some groupings, a summary.
 
     ``columns`` maps an attribute to one value per group (NaN where undefined);
-    ``summary`` maps an attribute to its (Row mean, Row count).
+    ``summary`` maps an attribute to its (Row mean, Row count); without ``aggregated`` the
+    table has no Row mean at all, not even for a cross-validation summary (PreAndPost's,
+    which MaltEval builds anew after the evaluation).
     """
 
     name: str
@@ -84,6 +86,7 @@ class GroupTable:
     default: list[str]
     summary: dict[str, tuple[float, int]] = field(default_factory=dict)
     counts: set[str] = field(default_factory=set)
+    aggregated: bool = True
 
 
 Categories = tuple[np.ndarray, list[str]]
@@ -567,7 +570,7 @@ def _pre_and_post(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None
         accuracy = correct / counter
     return GroupTable("Type", ["First", "Follow"],
                       {"accuracy": accuracy, "counter": counter, "correctcounter": correct},
-                      ["accuracy"], counts={"counter", "correctcounter"})
+                      ["accuracy"], counts={"counter", "correctcounter"}, aggregated=False)
 
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,

@@ -156,7 +156,8 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     hidden = np.setdiff1d(np.arange(len(groups)), order) if sort else np.zeros(0, int)
     return Table(grouped.name, list(chosen), shown, [column[order] for column in columns],
                  [name in grouped.counts for name in chosen],
-                 [_aggregate(column) for column in columns], bool(grouped.summary), listed,
+                 [_aggregate(column) if grouped.aggregated else (float("nan"), 0)
+                  for column in columns], bool(grouped.summary), listed,
                  [groups[j] for j in hidden], [column[hidden] for column in columns],
                  len(order) < len(groups))
 
