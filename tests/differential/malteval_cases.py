@@ -39,8 +39,8 @@ TWO_SIDED = ["Deprel", "RelationLength", "GroupedRelationLength", "ArcDirection"
              "BranchingFactor", "ArcProjectivity", "Frame"]
 #: MaltEval 1.0's groupings the guide does not document (``--help`` lists them) and treeeval
 #: does not have yet
-UNDOCUMENTED = ["Clustering", "Clustering2"]
-GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED, "PreAndPost"]
+UNDOCUMENTED = ["Clustering2"]
+GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED, "PreAndPost", "Clustering"]
 COMPLEX_PARTS = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats"]
 
 ACCURACY_ATTRIBUTES = ["accuracy", "counter", "correctcounter"]
@@ -74,7 +74,8 @@ ALL_FAMILIES = frozenset({
     "header-order",      # parameters whose header lines share a hash bucket: ExcludeUnicodePunc
                          # with ExcludeLemmas, MaxSentenceLength with ExcludePostags
     "stat-empty",        # --stat 1 with Exclude* or length bounds (no token may be left)
-    "preandpost-column",  # PreAndPost with counter as its first column, or with Metric self
+    "postprocess-column",  # PreAndPost/Clustering with counter as their first column (or, for
+                           # Clustering, any but accuracy), or with Metric self
     "stat-rows",         # --stat 1 with a grouping whose rows may differ between parsed files
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
@@ -82,7 +83,7 @@ ALL_FAMILIES = frozenset({
 #: families with divergences not fixed yet (undocumented groupings, the order of header
 #: lines whose names share a hash bucket, --stat 1 when no token is left): not generated
 #: until they agree
-KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "preandpost-column",
+KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "postprocess-column",
                            "stat-rows"})
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
@@ -343,13 +344,15 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
                 del params[name]
     for index, (base, sep, spec) in enumerate(groupings):
         items = [item for item in spec.split("|") if item]
-        if base == "PreAndPost" and (
-                "self" in metrics or "all" not in items and items and items[0].startswith(
-                    "counter")):
-            if "preandpost-column" in families:
-                used.add("preandpost-column")
+        names = [item.rstrip("0123456789+-") for item in items]
+        if base in ("PreAndPost", "Clustering") and ("self" in metrics or "all" not in names and (
+                names and names[0] == "counter"
+                or base == "Clustering" and set(names) - {"accuracy"})):
+            if "postprocess-column" in families:
+                used.add("postprocess-column")
             else:
-                params["GroupBy"][index] = base + ":" + "|".join(["accuracy", *items])
+                params["GroupBy"][index] = base + ":" + "|".join(
+                    ["accuracy", *(items if base == "PreAndPost" else [])])
                 params["Metric"] = [m for m in params.get("Metric", ["LAS"]) if m != "self"] or [
                     "LAS"]
     if "self" in params.get("Metric", []) and any("@" in base or "#" in base

@@ -239,3 +239,13 @@ def test_pre_and_post(folder: Path) -> None:
     lines = tables("--GroupBy", "PreAndPost", "--confusion-matrix", "1")
     assert block(lines, "Confusion matrix for PreAndPost")[1].startswith(
         "000000001_000000000   000000001_000000001")
+
+
+def test_clustering(folder: Path) -> None:
+    # MaltEval 1.0's undocumented grouping: how often the token d places from a right token
+    # is right, d from -10 to 10
+    lines = tables("--GroupBy", "Clustering")
+    assert lines[0] == "accuracy /    Relative token position"
+    assert lines[9:16] == ["-             -3", "1             -2", "0             -1",
+                           "-             0", "0             1", "1             2",
+                           "0             3"]

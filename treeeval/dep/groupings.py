@@ -245,8 +245,8 @@ GROUPINGS: dict[str, Any] = {
 }
 #: every GroupBy value of the user guide
 #: the groupings :func:`group` computes itself (find_grouping returns their names): Token,
-#: Sentence and PreAndPost (MaltEval 1.0's, not in the guide)
-NAMED = ("Token", "Sentence", "PreAndPost")
+#: Sentence, and PreAndPost and Clustering (MaltEval 1.0's, not in the guide)
+NAMED = ("Token", "Sentence", "PreAndPost", "Clustering")
 GROUPBY_NAMES = ["Token", "Wordform", "Lemma", "Cpostag", "Postag", "Feats", "Deprel",
                  "Sentence", "RelationLength", "GroupedRelationLength", "SentenceLength",
                  "StartWordPosition", "EndWordPosition", "ArcDirection", "ArcDepth",
@@ -420,6 +420,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
     if found == "PreAndPost":
         return _pre_and_post(hits, gold, gold_keep, parsed_keep)
+    if found == "Clustering":
+        return _clustering(hits, gold, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
     size = len(names)
     gold_hits = hits if gold_keep is None else hits & gold_keep
@@ -571,6 +573,36 @@ def _pre_and_post(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None
     return GroupTable("Type", ["First", "Follow"],
                       {"accuracy": accuracy, "counter": counter, "correctcounter": correct},
                       ["accuracy"], counts={"counter", "correctcounter"}, aggregated=False)
+
+
+def _clustering(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
+                parsed_keep: np.ndarray | None) -> GroupTable:
+    """MaltEval 1.0's Clustering (not in the guide): for each offset d from -10 to 10, how
+    often the token d places away (among the tokens left in, in the same sentence) of a
+    right token is right too, as a float ratio (MaltEval divides floats); ``-`` where there
+    is no such token.  A token is right when its accuracy (the parsed side's) is 1.
+
+    >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
+    ...                                                  ["r", "d", "d"])])
+    >>> table = _clustering(np.array([True, False, True]), tb, None, None)
+    >>> [(g, v) for g, v in zip(table.groups, table.columns["accuracy"].tolist()) if v == v]
+    [('-2', 1.0), ('-1', 0.0), ('1', 0.0), ('2', 1.0)]
+    """
+    listed = np.flatnonzero(np.ones(len(hits), bool) if gold_keep is None
+                            else gold_keep | parsed_keep)
+    right = (hits if parsed_keep is None else hits & parsed_keep)[listed]
+    sentence = gold.sentence[listed]
+    offsets = range(-10, 11)
+    ratios = []
+    for offset in offsets:  # 21 vectorised passes; offset 0 has no pairs
+        here = np.arange(max(0, -offset), len(listed) - max(0, offset))
+        there = here + offset
+        pairs = right[here] & (sentence[here] == sentence[there]) & (offset != 0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratios.append(float(np.float32(np.sum(pairs & right[there]))
+                                / np.float32(np.sum(pairs))))
+    return GroupTable("Relative token position", [str(offset) for offset in offsets],
+                      {"accuracy": np.array(ratios)}, ["accuracy"], aggregated=False)
 
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
