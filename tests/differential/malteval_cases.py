@@ -37,10 +37,9 @@ ONE_SIDED = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats", "SentenceLength"
 #: the groupings with a gold and a parsed key (precision and recall)
 TWO_SIDED = ["Deprel", "RelationLength", "GroupedRelationLength", "ArcDirection", "ArcDepth",
              "BranchingFactor", "ArcProjectivity", "Frame"]
-#: MaltEval 1.0's groupings the guide does not document (``--help`` lists them) and treeeval
-#: does not have yet
-UNDOCUMENTED = ["Clustering2"]
-GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED, "PreAndPost", "Clustering"]
+#: with MaltEval 1.0's groupings the guide does not document (``--help`` lists them)
+GROUPINGS = ["Token", "Sentence", *ONE_SIDED, *TWO_SIDED, "PreAndPost", "Clustering",
+             "Clustering2"]
 COMPLEX_PARTS = ["Wordform", "Lemma", "Cpostag", "Postag", "Feats"]
 
 ACCURACY_ATTRIBUTES = ["accuracy", "counter", "correctcounter"]
@@ -64,7 +63,6 @@ ALL_FAMILIES = frozenset({
     "stat-nontoken",     # --stat 1 with another grouping than Token, or several values
     "details0",          # --details 0 given explicitly
     "sentence-id",       # the Sentence attribute id
-    "undocumented",      # Clustering, Clustering2, PreAndPost, RelativeWordPosition
     "cycles",            # cycles in the parser's output (not with ArcDepth)
     "multi-value",       # several values of GroupBy or of another parameter but Metric
     "metric-cut",        # several metrics and a GroupBy format with a cut (merging)
@@ -80,10 +78,10 @@ ALL_FAMILIES = frozenset({
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
 })
-#: families with divergences not fixed yet (undocumented groupings, the order of header
-#: lines whose names share a hash bucket, --stat 1 when no token is left): not generated
-#: until they agree
-KNOWN_PENDING = frozenset({"undocumented", "header-order", "stat-empty", "postprocess-column",
+#: families with divergences not fixed yet (the order of header lines whose names share a
+#: hash bucket, --stat 1 when no token is left or when the rows differ between parsed files,
+#: the column an undocumented grouping reads): not generated until they agree
+KNOWN_PENDING = frozenset({"header-order", "stat-empty", "postprocess-column",
                            "stat-rows"})
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
@@ -345,14 +343,15 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
     for index, (base, sep, spec) in enumerate(groupings):
         items = [item for item in spec.split("|") if item]
         names = [item.rstrip("0123456789+-") for item in items]
-        if base in ("PreAndPost", "Clustering") and ("self" in metrics or "all" not in names and (
-                names and names[0] == "counter"
-                or base == "Clustering" and set(names) - {"accuracy"})):
+        if base in ("PreAndPost", "Clustering", "Clustering2") and (
+                "self" in metrics or "all" not in names and names and (
+                    names[0] == "counter" or "accuracy" not in names
+                    or base == "Clustering" and set(names) - {"accuracy"})):
             if "postprocess-column" in families:
                 used.add("postprocess-column")
             else:
                 params["GroupBy"][index] = base + ":" + "|".join(
-                    ["accuracy", *(items if base == "PreAndPost" else [])])
+                    ["accuracy", *(items if base != "Clustering" else [])])
                 params["Metric"] = [m for m in params.get("Metric", ["LAS"]) if m != "self"] or [
                     "LAS"]
     if "self" in params.get("Metric", []) and any("@" in base or "#" in base
@@ -374,9 +373,6 @@ def _groupby(rng: random.Random, families: frozenset[str], used: set[str], cycle
     roll = rng.random()
     if roll < 0.1:
         base = _complex(rng)
-    elif roll < 0.14 and "undocumented" in families:
-        base = rng.choice(UNDOCUMENTED)
-        used.add("undocumented")
     else:
         base = rng.choice([g for g in GROUPINGS if not (cycles and g == "ArcDepth")])
     if rng.random() < 0.45:

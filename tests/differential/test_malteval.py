@@ -25,7 +25,8 @@ ABORTED = b"Evaluation aborted"
 #: an abort that is a Java exception (a NullPointerException's, ClassCastException's or
 #: ArrayIndexOutOfBoundsException's message): a MaltEval defect; where treeeval scores the case
 #: instead (docs/differences.md) the generator must keep away from it
-CRASHED = (b"Cannot invoke", b"cannot be cast", b"out of bounds", b"Exception")
+CRASHED = (b"Cannot invoke", b"cannot be cast", b"out of bounds", b"out of range",
+           b"Exception")
 
 
 def write_case(case: Case, folder: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from treeeval.dep.cli import run_dep
-from treeeval.errors import UsageError
+from treeeval.errors import InputError, UsageError
 
 # two sentences; the parser attaches "." to itself and makes other label/head errors
 GOLD = """\
@@ -249,3 +249,16 @@ def test_clustering(folder: Path) -> None:
     assert lines[9:16] == ["-             -3", "1             -2", "0             -1",
                            "-             0", "0             1", "1             2",
                            "0             3"]
+
+
+def test_clustering2(folder: Path) -> None:
+    # MaltEval 1.0's undocumented grouping: the distances between right tokens
+    assert tables("--GroupBy", "Clustering2:all")[:5] == [
+        "accuracy /    counter /    correctcounter /    Relative token position",
+        "-" * 70, "0             4            0                   1",
+        "1             2            2                   2", ""]
+
+
+def test_clustering2_with_no_token_left_is_an_error(folder: Path) -> None:
+    with pytest.raises(InputError, match="Clustering2 needs at least one token"):
+        tables("--GroupBy", "Clustering2", "--MaxSentenceLength", "2")

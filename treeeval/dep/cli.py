@@ -276,7 +276,7 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
             keys = np.cumsum(listed).astype(str)
         elif grouping == "Sentence":
             keys = (gold.sentence + 1).astype(str)
-        else:  # PreAndPost, Clustering: MaltEval's SentenceAndToken keys, "%09d_%09d"
+        else:  # PreAndPost, Clustering(2): MaltEval's SentenceAndToken keys, "%09d_%09d"
             keys = np.char.add(np.char.add(np.char.zfill((gold.sentence + 1).astype(str), 9),
                                            "_"), np.char.zfill((gold.positions - 1).astype(str), 9))
         return render_confusion(name, keys, keys,

@@ -44,7 +44,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
@@ -245,8 +245,8 @@ GROUPINGS: dict[str, Any] = {
 }
 #: every GroupBy value of the user guide
 #: the groupings :func:`group` computes itself (find_grouping returns their names): Token,
-#: Sentence, and PreAndPost and Clustering (MaltEval 1.0's, not in the guide)
-NAMED = ("Token", "Sentence", "PreAndPost", "Clustering")
+#: Sentence, and PreAndPost, Clustering and Clustering2 (MaltEval 1.0's, not in the guide)
+NAMED = ("Token", "Sentence", "PreAndPost", "Clustering", "Clustering2")
 GROUPBY_NAMES = ["Token", "Wordform", "Lemma", "Cpostag", "Postag", "Feats", "Deprel",
                  "Sentence", "RelationLength", "GroupedRelationLength", "SentenceLength",
                  "StartWordPosition", "EndWordPosition", "ArcDirection", "ArcDepth",
@@ -422,6 +422,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         return _pre_and_post(hits, gold, gold_keep, parsed_keep)
     if found == "Clustering":
         return _clustering(hits, gold, gold_keep, parsed_keep)
+    if found == "Clustering2":
+        return _clustering2(hits, gold, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
     size = len(names)
     gold_hits = hits if gold_keep is None else hits & gold_keep
@@ -603,6 +605,43 @@ def _clustering(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
                                 / np.float32(np.sum(pairs))))
     return GroupTable("Relative token position", [str(offset) for offset in offsets],
                       {"accuracy": np.array(ratios)}, ["accuracy"], aggregated=False)
+
+
+def _clustering2(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
+                 parsed_keep: np.ndarray | None) -> GroupTable:
+    """MaltEval 1.0's Clustering2 (not in the guide): the distances from one right token to
+    the next in a sentence.  Going through the tokens left in, each token is k places after
+    its anchor (the last right token before it in its sentence, else the place before the
+    sentence's first token; the file's first token is only an anchor): it counts for k, and
+    for k's right ones if it is right.  Rows: the distances that occur.  With no token left
+    in, an error (MaltEval aborts).
+
+    >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
+    ...                                                  ["r", "d", "d"])] * 2)
+    >>> table = _clustering2(np.array([True, False, True, False, True, True]), tb, None, None)
+    >>> table.groups, {k: v.tolist() for k, v in table.columns.items()}
+    (['1', '2'], {'accuracy': [0.3333333333333333, 1.0], 'counter': [3, 2], 'correctcounter': [1, 2]})
+    """
+    listed = np.flatnonzero(np.ones(len(hits), bool) if gold_keep is None
+                            else gold_keep | parsed_keep)
+    if not len(listed):  # MaltEval aborts too (an array index out of range)
+        raise InputError("GroupBy Clustering2 needs at least one token left in")
+    right = (hits if parsed_keep is None else hits & parsed_keep)[listed]
+    sentence = gold.sentence[listed]
+    rows = np.arange(len(listed))
+    starts = np.searchsorted(sentence, sentence)  # each row's sentence's first row
+    anchors = np.where(right | (rows == 0), rows, -1)
+    before = np.maximum.accumulate(np.concatenate([[-1], anchors]))[:-1]
+    distance = (rows - np.maximum(before, starts - 1))[1:]
+    total = np.bincount(distance, minlength=1)
+    correct = np.bincount(distance, weights=right[1:], minlength=len(total)).astype(np.int64)
+    keys = np.flatnonzero(total)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        accuracy = correct[keys] / total[keys]
+    return GroupTable("Relative token position", [str(k) for k in keys.tolist()],
+                      {"accuracy": accuracy, "counter": total[keys],
+                       "correctcounter": correct[keys]}, ["accuracy"],
+                      counts={"counter", "correctcounter"}, aggregated=False)
 
 
 def _sentence(hits: np.ndarray, gold: Treebank, parsed: Treebank,
