@@ -75,14 +75,16 @@ ALL_FAMILIES = frozenset({
     "postprocess-column",  # PreAndPost/Clustering with counter as their first column (or, for
                            # Clustering, any but accuracy), or with Metric self
     "stat-rows",         # --stat 1 with a grouping whose rows may differ between parsed files
+    "eval-order",        # several values both in the evaluation file and on the command line
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
 })
 #: families with divergences not fixed yet (the order of header lines whose names share a
 #: hash bucket, --stat 1 when no token is left or when the rows differ between parsed files,
-#: the column an undocumented grouping reads): not generated until they agree
+#: the column an undocumented grouping reads, the nesting of the evaluation file's several
+#: values with the command line's): not generated until they agree
 KNOWN_PENDING = frozenset({"header-order", "stat-empty", "postprocess-column",
-                           "stat-rows"})
+                           "stat-rows", "eval-order"})
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
 CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRight"},
@@ -128,12 +130,20 @@ def draw_case(rng: random.Random, families: frozenset[str] | None = None) -> Cas
         params.setdefault("GroupBy", ["Token"])
         moved = [name for name in params if rng.random() < 0.7]
         moved_fmt = [name for name in formatting if rng.random() < 0.5]
-        files["eval.xml"] = _evaluation_file({n: params[n] for n in moved},
-                                             {n: formatting[n] for n in moved_fmt})
-        args += ["-e", "eval.xml"]
+        in_file = {n: params[n] for n in moved}
         for name in moved:
             if rng.random() < 0.85:
                 del params[name]
+        several_values = [name for name in params if len(params[name]) > 1]
+        if several_values and any(len(in_file[n]) > 1 for n in moved if n not in params):
+            # the evaluations of the file's parameters nest outside the command line's
+            if "eval-order" in families:
+                used.add("eval-order")
+            else:
+                for name in several_values:
+                    in_file[name] = params.pop(name)
+        files["eval.xml"] = _evaluation_file(in_file, {n: formatting[n] for n in moved_fmt})
+        args += ["-e", "eval.xml"]
         for name in moved_fmt:
             del formatting[name]
     gold_names, parsed_names = list(gold_files), list(parsed_files)

@@ -282,7 +282,8 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
         return render_confusion(name, keys, keys,
                                 lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
                                 keep, **layout)
-    return render_confusion(getattr(grouping, "confusion_name", name), grouping.keys(gold),
+    caption = getattr(grouping, "confusion_name", getattr(grouping, "name", name))
+    return render_confusion(caption, grouping.keys(gold),
                             grouping.keys(parsed), lambda names: group_order(grouping, names),
                             keep, **layout)
 
