@@ -40,7 +40,8 @@ Evaluation parameters (several values separated by ";": every combination is eva
                    StartWordPosition, EndWordPosition, ArcDirection, ArcDepth,
                    BranchingFactor, ArcProjectivity, Frame, a complex grouping such as
                    Cpostag@-1#Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
-                   columns, e.g. Deprel:all|recall-10
+                   columns, e.g. Deprel:all|recall-10; also MaltEval 1.0's undocumented
+                   RelativeWordPosition, PreAndPost, Clustering and Clustering2
   --MinSentenceLength N, --MaxSentenceLength N
                    evaluate only sentences of N words or more / N or fewer (0: no bound)
   --ExcludeWordforms V, --ExcludeLemmas V, --ExcludeCpostags V, --ExcludePostags V,
