@@ -85,6 +85,9 @@ ALL_FAMILIES = frozenset({
 #: values with the command line's): not generated until they agree
 KNOWN_PENDING = frozenset({"header-order", "stat-empty", "postprocess-column",
                            "stat-rows", "eval-order"})
+#: the groupings whose rows are the same for every parsed file (for --stat 1)
+SAME_ROWS = {"Token", "Sentence", "SentenceLength", "StartWordPosition", "EndWordPosition",
+             "RelativeWordPosition", "PreAndPost", "Clustering"}
 #: the metrics MaltEval treats as a grouping's own (``correspondingMetric``): they change
 #: the grouping's attributes
 CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRight"},
@@ -329,9 +332,7 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
             used.add("confusion-exclusions")
         else:
             del formatting["confusion-matrix"]
-    if formatting.get("stat") == "1" and any(base in TWO_SIDED or "@" in base or "#" in base
-                                             or base in ONE_SIDED[:5]
-                                             for base, _, _ in groupings):
+    if formatting.get("stat") == "1" and any(base not in SAME_ROWS for base, _, _ in groupings):
         if "stat-rows" in families:
             used.add("stat-rows")
         else:
@@ -356,7 +357,7 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
         if base in ("PreAndPost", "Clustering", "Clustering2") and (
                 "self" in metrics or "all" not in names and names and (
                     names[0] == "counter" or "accuracy" not in names
-                    or base == "Clustering" and set(names) - {"accuracy"})):
+                    or base == "Clustering" and names != ["accuracy"])):
             if "postprocess-column" in families:
                 used.add("postprocess-column")
             else:
