@@ -36,30 +36,35 @@ def evaluation(metrics: list[str], groupings: list[tuple[str, str]],
             f'<parameter name="GroupBy">{groups}</parameter>{formats}</evaluation>\n')
 
 
-WRONG = ["AnyWrong", "LabelWrong", "HeadWrong", "BothWrong"]
-CONTEXTS = ["Cpostag@-2#Cpostag@-1#Wordform@-2#Wordform@-1", "Cpostag@2#Cpostag@1",
-            "Cpostag@2#Cpostag@1#Wordform@2#Wordform@1", "Cpostag@0#Wordform@0",
-            "Cpostag@-1#Wordform@-1", "Cpostag@1#Wordform@1", "Cpostag@-2#Cpostag@-1",
-            "Cpostag@1", "Cpostag@-1"]
+#: the columns of MaltEval's own evaluation files for the grouping's metric (no fscore)
+PRECISION = "precision|recall|parsercounter|treebankcounter|correctcounter"
+CONTEXTS = ["Cpostag@0#Wordform@0", "Cpostag@-1", "Cpostag@-1#Wordform@-1",
+            "Cpostag@-2#Cpostag@-1", "Cpostag@-2#Cpostag@-1#Wordform@-2#Wordform@-1",
+            "Cpostag@1", "Cpostag@1#Wordform@1", "Cpostag@2#Cpostag@1",
+            "Cpostag@2#Cpostag@1#Wordform@2#Wordform@1"]
+#: the files of MaltEval's distribution (dist-20141005/evalpl_comparison), as they read
 FILES = {
     "01_overall": evaluation(["LAS", "UAS", "LA"], [("Token", "")], pattern="0.00%"),
     "02_cpostag_accuracy": evaluation(["LAS", "UAS", "LA"], [("Cpostag", "all|counter-")],
                                       pattern="0%"),
-    "03_cpostag_error_rate": evaluation(WRONG[1:], [("Cpostag", "all|counter-")],
-                                        pattern="0%"),
-    "04_deprel": evaluation(["LabelRight"], [("Deprel", "all")], pattern="0.00%"),
+    "03_cpostag_error_rate": evaluation(["HeadWrong", "LabelWrong", "BothWrong"],
+                                        [("Cpostag", "all|counter-")], pattern="0%"),
+    "04_deprel": evaluation(["LabelRight"], [("Deprel", PRECISION)], pattern="0.00%"),
     "05_deprel_and_attachment": evaluation(["LAS"], [("Deprel", "all")], pattern="0.00%"),
-    "06_head_direction": evaluation(["DirectionRight"], [("ArcDirection", "all")],
+    "06_head_direction": evaluation(["DirectionRight"], [("ArcDirection", PRECISION)],
                                     pattern="0.00%"),
     "07_head_distance": evaluation(["GroupedHeadToChildDistanceRight"],
-                                   [("GroupedRelationLength", "all")], pattern="0.00%"),
+                                   [("GroupedRelationLength", PRECISION)], pattern="0.00%"),
     "08_frame_confusion": evaluation(["LA"], [("Frame", "treebankcounter-5")],
-                                     confusion_matrix="1"),
-    "09_focus_word_errors": evaluation(WRONG, [(c, "correctcounter-5") for c in CONTEXTS],
-                                       details="1"),
-    "10_sentence_errors": evaluation(WRONG[:3], [("Sentence", "correctcounter-5")],
-                                     details="1", pattern="0.00%"),
-    "sentence": evaluation(WRONG[:3], [("Sentence", "exactmatch")], pattern="0.00%"),
+                                     pattern="0.00%", confusion_matrix="1"),
+    "09_focus_word_errors": evaluation(["AnyWrong", "LabelWrong", "HeadWrong", "BothWrong"],
+                                       [(c, "correctcounter-5") for c in CONTEXTS],
+                                       pattern="0.00%"),
+    "10_sentence_errors": evaluation(["AnyWrong", "LabelWrong", "HeadWrong"],
+                                     [("Sentence", "correctcounter-5")],
+                                     pattern="0.00%", details="1"),
+    "sentence": evaluation(["AnyWrong", "LabelWrong", "HeadWrong"],
+                           [("Sentence", "exactmatch")], pattern="0.00%", details="0"),
 }
 
 

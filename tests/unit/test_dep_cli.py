@@ -12,7 +12,7 @@ import pytest
 from treeeval.dep.cli import render_dep, run_dep, settings
 from treeeval.dep.confusion import render_confusion
 from treeeval.dep.options import parse_dep_args, read_evaluation_file
-from treeeval.dep.tables import Table, average_tables, format_table
+from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError
 
 #: "The dog barks ." with a gold and a parsed analysis: the parser mislabels "dog" (dobj)
@@ -64,8 +64,8 @@ def test_exclusions_and_two_parsed_files(files: tuple[str, str]) -> None:
     # the parameter lines come in Java HashMap order; the second report has no argv echo
     assert text.count("ExcludeUnicodePunc-> 1\nGroupBy-> Token\nMetric-> LAS\n") == 2
     assert text.count("Evaluation arguments:") == 1
-    # "." left out: the files are sorted (g.conll first): 3 of 3, then 2 of 3
-    assert text.index("1             Row mean\n3 ") < text.index("0.667         Row mean\n3 ")
+    # "." left out: the files in the order given (p.conll first): 2 of 3, then 3 of 3
+    assert text.index("1             Row mean\n3 ") > text.index("0.667         Row mean\n3 ")
     text = run("-g", gold, "-s", parsed, "--ExcludeDeprels", "dobj|punct", "--header-info", "0")
     assert "1             Row mean\n2             Row count\n" in text
 
@@ -75,7 +75,8 @@ def test_every_combination_of_parameter_values(files: tuple[str, str]) -> None:
     text = run("-g", gold, "-s", parsed, "--ExcludeDeprels", ";dobj|punct")
     assert [line for line in text.splitlines() if line.startswith("ExcludeDeprels")] == [
         "ExcludeDeprels-> ", "ExcludeDeprels-> dobj|punct"]
-    assert "0.5           Row mean\n4 " in text and "1             Row mean\n2 " in text
+    # Token's rows differ with and without the exclusion: two tables, plain headers
+    assert "0.5        Row mean\n4 " in text and "1          Row mean\n2 " in text
     options = parse_dep_args(["-g", gold, "-s", parsed, "--ExcludeUnicodePunc", "0;1",
                               "--ExcludeDeprels", "a;b"])
     assert len(settings(options)) == 4
@@ -84,10 +85,12 @@ def test_every_combination_of_parameter_values(files: tuple[str, str]) -> None:
 def test_mcnemar_block(files: tuple[str, str]) -> None:
     gold, parsed = files
     text = run("-g", gold, "-s", parsed, gold, "--stat", "1", "--header-info", "0")
-    # LAS: b = 2 tokens only gold gets right, c = 0 only the parser: z = (2 - 1) / sqrt(2)
-    assert f"-     0.707   <1> ({gold})\n-     -       <2> ({parsed})\n" in text
-    last_table = f"-     0     <1> ({gold})\n-     -     <2> ({parsed})\n\n"
+    # LAS: b = 0 tokens only the parser gets right, c = 2 only gold: z = (2 - 1) / sqrt(2)
+    assert f"-     0.707   <1> ({parsed})\n-     -       <2> ({gold})\n" in text
+    last_table = f"-     0     <1> ({parsed})\n-     -     <2> ({gold})\n"
     assert text.endswith(last_table + "=" * 52 + "\n\n")
+    # a file against itself never disagrees: MaltEval's z is -1 / 0
+    assert f"-     -∞    <1> ({gold})\n" in run("-g", gold, "-s", gold, gold, "--stat", "1")
 
 
 def test_several_groupings_are_separate_tables(files: tuple[str, str]) -> None:
@@ -111,14 +114,15 @@ def test_confusion_block(files: tuple[str, str]) -> None:
     gold, parsed = files
     text = run("-g", gold, "-s", parsed, "--GroupBy", "Deprel", "--confusion-matrix", "1",
                "--header-info", "0")
-    assert "Confusion table for Deprel\nfrequency   Gold / System\n" in text
+    # --header-info 0 leaves the captions out (MaltEval does)
+    assert "Confusion table" not in text and "frequency   Gold / System\n" in text
     assert "1           nsubj / dobj\n" in text
     # rows: the parser's labels; columns: the gold labels; but a cell counts the tokens
     # whose gold label is the row's (MaltEval's quirk): the row of dobj, which never
     # occurs in gold, is all zeros, and the nsubj/dobj confusion has no row
     assert "det   nsubj   punct   root   Col: gold / Row: system\n" in text
     assert "0     0       0       0      dobj\n" in text
-    assert "nsubj\n" not in text.split("Confusion matrix")[1]
+    assert "nsubj\n" not in text.split("Col: gold / Row: system")[1]
 
 
 def test_confusion_table_keeps_50_rows() -> None:
@@ -195,30 +199,43 @@ def test_usage_errors(args: list[str], message: str) -> None:
 
 
 def test_table_formatting_sorts_and_cuts() -> None:
-    table = Table("Deprel", ["precision", "parsercounter"], ["a", "b", "c"],
-                  [np.array([0.5, np.nan, 1.0]), np.array([2.0, 0.0, 1.0])], [False, True],
-                  None, True,
-                  sort=(0, True, 2))
+    values = np.array([0.5, np.nan, 1.0])
+    order = sort_order(values, True)[:2]
     # undefined values sort first, then descending; the cut keeps 2 rows
-    assert format_table(table, tab=True).splitlines()[2:4] == ["-\t0\tb", "1\t1\tc"]
-    averaged = average_tables([table, table])
-    assert averaged.columns[1].tolist() == [4.0, 0.0, 2.0]
+    assert order.tolist() == [1, 2]
+    table = Table("Deprel", ["precision", "parsercounter"], ["b", "c"],
+                  [values[order], np.array([0.0, 1.0])], [False, True],
+                  [(0.75, 2), (1.0, 3)], False, True, ["a"], [values[[0]], np.array([2.0])],
+                  True)
+    assert format_table(table, tab=True).splitlines()[2:] == ["-\t0\tb", "1\t1\tc", "1 more..."]
+    assert format_table(table, header_info=False).splitlines()[-1] == (
+        "1".ljust(len("precision") + 3) + "1".ljust(len("parsercounter") + 3) + "c")
 
 
 def test_render_dep_sections(files: tuple[str, str]) -> None:
     gold, parsed = files
     sections = render_dep(parse_dep_args(["-g", gold, "-s", parsed, gold]))
-    assert [path for path, _ in sections] == [gold, parsed]
+    assert [path for path, _ in sections] == [parsed, gold]
 
 
-def test_cross_validation_macro_average(tmp_path: Path) -> None:
+def test_cross_validation_summary(tmp_path: Path) -> None:
     gold = [conll(tmp_path / f"g{i}.conll") for i in (1, 2)]
-    # fold 1 parsed perfectly, fold 2 as the parser does (LAS 0.5)
-    parsed = [conll(tmp_path / "p1.conll"), conll(tmp_path / "p2.conll", parsed=True)]
-    text = run("-g", *gold, "-s", *reversed(parsed), "--header-info", "0")
-    means = [line for line in text.splitlines() if line.endswith("Row mean")]
-    assert [line.split()[0] for line in means] == ["1", "0.5", "0.75"]
-    assert "Macro-average of 2 cross-validation folds" in text
+    # fold 1 parsed as the parser does (LAS 0.5), fold 2 perfectly: the folds pair in order
+    parsed = [conll(tmp_path / "p2.conll", parsed=True), conll(tmp_path / "p1.conll")]
+    text = run("-g", *gold, "-s", *parsed, "--GroupBy", "Deprel")
+    # MaltEval's summary: each fold's Row mean of each column (shown or not), then their mean
+    assert text.endswith("\n".join([
+        "=" * 52, f"Gold:   {gold[0]}, {gold[1]}", f"Parsed: {parsed[0]}, {parsed[1]}",
+        "=" * 52, "Mean:", "", "=" * 52, "",
+        "Agg. parseraccuracy   Agg. treebankaccuracy   File number",
+        "-" * 57,
+        "0.75                  0.75                    Row mean",
+        "2                     2                       Row count",
+        "-" * 57,
+        "0.5                   0.5                     <1>",
+        "1                     1                       <2>", "", ""]))
+    assert run("-g", *gold, "-s", *parsed, "--details", "0",
+               "--header-info", "0").endswith("Row count\n" + "-" * 27 + "\n")
     with pytest.raises(UsageError, match="the numbers must be equal"):
         run("-g", *gold, "-s", parsed[0])
 
@@ -229,7 +246,7 @@ def test_cross_validation_micro_average(tmp_path: Path) -> None:
     text = run("-g", *gold, "-s", *parsed, "--micro-average", "1")
     # pooled: 4 + 6 of 16 tokens right (the macro-average would be (1 + 0.5) / 2)
     assert "0.625         Row mean\n16            Row count\n" in text
-    assert f"Gold:   {gold[0]}, {gold[1]}\n" in text
+    assert "Gold:   concat_gs\nParsed: concat_parsed\n" in text  # MaltEval's names
 
 
 def test_different_text_names_the_line(tmp_path: Path) -> None:
@@ -253,6 +270,6 @@ def test_json_comparison(files: tuple[str, str]) -> None:
                                "--stat", "ar", "--resamples", "100"))
     assert document["schema"] == "treeeval/1" and document["tokens"] == 4
     assert [(s["path"], s["LAS"]["correct"], s["lin_errors"]) for s in document["systems"]] \
-        == [(gold, 4, 0), (parsed, 2, 1)]
+        == [(parsed, 2, 1), (gold, 4, 0)]
     assert [test["metric"] for test in document["significance"]] == ["LAS", "UAS", "LA"]
     assert all(test["method"] == "ar" for test in document["significance"])

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from treeeval.dep.exclusions import Exclusions
-from treeeval.dep.groupings import (GROUPBY_NAMES, GROUPINGS, SENTENCE_ATTRIBUTES, group,
-                                    grouping_hits)
+from treeeval.dep.groupings import (GROUPBY_NAMES, GROUPINGS, SENTENCE_ATTRIBUTES,
+                                    TokenNumbering, group, grouping_hits)
 from treeeval.dep.trees import has_cycle, is_projective, projective_arcs
 from treeeval.dep.metrics import token_hits
 from treeeval.errors import UsageError
@@ -110,7 +110,7 @@ def test_self_metric(pair: tuple[Treebank, Treebank]) -> None:
     hits = grouping_hits("ArcDepth", "self", *pair)
     assert hits.tolist() == [True, True, True, False, False, False]
     table = group("ArcDepth", hits, *pair, "self")
-    assert table.default == ["precision", "recall"]
+    assert table.default == ["precision", "recall", "fscore"]  # MaltEval's self columns
     np.testing.assert_equal(table.columns["precision"], [0.5, 0.5, 0.5])
     np.testing.assert_equal(table.columns["recall"], [0.5, 1 / 3, 1])
     np.testing.assert_allclose(table.columns["fscore"], [0.5, 0.4, 2 / 3])
@@ -288,22 +288,29 @@ def test_unknown_grouping(pair: tuple[Treebank, Treebank]) -> None:
         group("Wordforms", token_hits("LAS", *pair), *pair)
 
 
-def test_token_numbers_skip_only_sentences_out_of_bounds() -> None:
-    # sentence 1 is all punctuation: left out, but its tokens keep their numbers
+def test_token_numbers_are_given_when_first_seen() -> None:
+    # sentence 1 is all punctuation: left out; MaltEval numbers the tokens an evaluation
+    # visits first, and keeps the numbers for the later evaluations of the run
     sentences = [DependencySentence([".", "!"], ["P"] * 2, [0, 1], ["root", "punct"]),
                  DependencySentence(["Hi", "."], ["X", "P"], [0, 1], ["root", "punct"])]
     tb = Treebank.from_sentences(sentences)
     hits = token_hits("LAS", tb, tb)
     table = group("Token", hits, tb, tb, exclusions=Exclusions(unicode_punctuation=True))
-    assert table.groups == ["3"] and table.summary["accuracy"] == (1.0, 1)
+    assert table.groups == ["1"] and table.summary["accuracy"] == (1.0, 1)
+    numbering = TokenNumbering()
+    assert group("Token", hits, tb, tb, numbering=numbering).groups == ["1", "2", "3", "4"]
+    table = group("Token", hits, tb, tb, exclusions=Exclusions(unicode_punctuation=True),
+                  numbering=numbering)
+    assert table.groups == ["3"] and table.columns["counter"].tolist() == [1]
     table = group("Sentence", hits, tb, tb, exclusions=Exclusions(unicode_punctuation=True))
     assert table.groups == ["2"]
 
 
-def test_fscore_is_listed_for_la_and_self_only(pair: tuple[Treebank, Treebank]) -> None:
+def test_fscore_is_listed_with_every_self_metric(pair: tuple[Treebank, Treebank]) -> None:
     hits = token_hits("LA", *pair)
     assert "fscore" in group("Deprel", hits, *pair, "LA").columns
-    assert "fscore" not in group("Deprel", hits, *pair, "LabelRight").columns
+    # MaltEval 1.0 lists fscore under LabelRight too (Deprel:all)
+    assert "fscore" in group("Deprel", hits, *pair, "LabelRight").columns
     assert "fscore" in group("ArcDirection", grouping_hits("ArcDirection", "self", *pair),
                              *pair, "self").columns
 

@@ -68,7 +68,9 @@ def test_unknown_metric(pair: tuple[Treebank, Treebank]) -> None:
 
 def test_token_and_sentence(pair: tuple[Treebank, Treebank]) -> None:
     hits = token_hits("LAS", *pair)
-    assert group("Token", hits, *pair).summary == {"accuracy": (2 / 6, 6)}
+    # Token's attributes are accuracy, counter and correctcounter (MaltEval's Token:all)
+    assert group("Token", hits, *pair).summary == {"accuracy": (2 / 6, 6), "counter": (1.0, 6),
+                                                   "correctcounter": (2 / 6, 6)}
     sentence = group("Sentence", hits, *pair)
     assert sentence.columns["accuracy"].tolist() == [0.5, 0.0]
     assert sentence.default == ["accuracy", "exactmatch", "sentencelength"]
@@ -90,7 +92,8 @@ def test_deprel_two_sides() -> None:
 def test_deprel_under_la_is_precision_and_recall() -> None:
     gold, parsed = treebank(GOLD, 1), treebank(PARSED, 1)
     table = group("Deprel", token_hits("LA", gold, parsed), gold, parsed, "LA")
-    assert table.default == ["precision", "recall"]
+    # MaltEval's default columns for LA are not among them: it needs a format (Deprel:all)
+    assert table.default == ["parseraccuracy", "treebankaccuracy"]
     nan = math.nan
     # det, dobj, nsubj, punct, root: only dobj/nsubj are confused
     np.testing.assert_equal(table.columns["precision"], [1, 0, nan, 1, 1])

@@ -70,11 +70,13 @@ def touch(folder: Path, *names: str) -> None:
         (folder / name).write_text("")
 
 
-def test_explicit_files_are_sorted(tmp_path: Path) -> None:
+def test_explicit_files_keep_their_order(tmp_path: Path) -> None:
+    # the MaltEval 1.0 jar does not sort files named one by one (the guide says it does)
     touch(tmp_path, "p_set2.conll", "p_set1.conll", "P_set3.conll", "p_set10.conll")
     paths = [str(tmp_path / n) for n in ("p_set2.conll", "p_set1.conll", "P_set3.conll",
                                          "p_set10.conll")]
-    assert [os.path.basename(p) for p in expand_files(paths)] == [
+    assert expand_files(paths) == paths
+    assert [os.path.basename(p) for p in expand_files([str(tmp_path) + "/"])] == [
         "P_set3.conll", "p_set1.conll", "p_set10.conll", "p_set2.conll"]
 
 
@@ -87,9 +89,8 @@ def test_directories_expand_to_their_data_files(tmp_path: Path) -> None:
     single = tmp_path / "z.conll"
     single.write_text("")
     files = expand_files([str(single), str(parsed) + "/"])
-    assert files == [str(parsed / n) for n in
-                     ("a.xml", "b.tab", "c.conll", "d.conllu", "e.conllx", "f.mrg", "g.TAB")] \
-        + [str(single)]
+    assert files == [str(single)] + [str(parsed / n) for n in (
+        "a.xml", "b.tab", "c.conll", "d.conllu", "e.conllx", "f.mrg", "g.TAB")]
 
 
 def test_expand_errors(tmp_path: Path) -> None:
@@ -106,11 +107,11 @@ def test_pairing_modes() -> None:
     assert single.mode == "single" and single.pairs == [("g.conll", "p.conll")]
     multiple = pair_files(["g.conll"], ["p3.conll", "p1.conll", "p2.conll"])
     assert multiple.mode == "multiple"
-    assert multiple.pairs == [("g.conll", f"p{i}.conll") for i in (1, 2, 3)]
-    # the guide's example: p_set2 p_set1 against g_set1 g_set2 pairs 1-1 and 2-2
+    assert multiple.pairs == [("g.conll", f"p{i}.conll") for i in (3, 1, 2)]
+    # the guide's example: the jar pairs p_set2 with g_set1 (the guide says it sorts first)
     cross = pair_files(["g_set1.conll", "g_set2.conll"], ["p_set2.conll", "p_set1.conll"])
     assert cross.mode == "cross-validation"
-    assert cross.pairs == [("g_set1.conll", "p_set1.conll"), ("g_set2.conll", "p_set2.conll")]
+    assert cross.pairs == [("g_set1.conll", "p_set2.conll"), ("g_set2.conll", "p_set1.conll")]
 
 
 @pytest.mark.parametrize("gold, parsed, message", [

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 from typing import BinaryIO, Sequence
 
@@ -26,16 +27,19 @@ from .api import deleted_tokens, load_treebank
 from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
 from .exclusions import Exclusions
-from .groupings import find_grouping, register_plugin
-from .malteval_report import RULE, format_number, render_header, render_table
-from .metrics import mcnemar_z, token_hits
-from .options import DEP_USAGE, PARAMETERS, DepOptions, metric_order, parse_dep_args
+from .groupings import TokenNumbering, find_grouping, register_plugin
+from .combinations import Combination, combinations, parameter_values
+from .malteval_report import RULE, hash_order, parameter_lines, render_header
+from .metrics import mcnemar_z
+from .options import DEP_USAGE, PARAMETERS, DepOptions, parse_dep_args
 from .plugins import group_order, load_plugin
 from .reading import check_same_text
 from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
                       validate_tags)
-from .tables import Table, average_tables, build_table, format_table, has_cut
+from .tables import Table, build_table, fold_summary, format_table, merge_tables, mergeable
 
+#: the gold and parsed file names MaltEval prints for ``--micro-average 1``
+POOLED = ("concat_gs", "concat_parsed")
 #: McNemar's z from which a difference is significant at p < 0.01 and p < 0.05
 SIGNIFICANCE = (("p<0.01?", 2.58), ("p<0.05?", 1.96))
 #: the output of a run: (parsed file the text belongs to, "" for the McNemar block or
@@ -47,15 +51,17 @@ Setting = dict[str, str]
 
 def render_dep(options: DepOptions) -> Sections:
     """Evaluate and return MaltEval's whole output for ``options``, as sections: for each
-    parsed file in turn, a header block and table per evaluation, the confusion blocks of
-    ``--confusion-matrix 1``; then the McNemar block of ``--stat 1``.
+    parsed file in turn, its tables with their header blocks and the confusion blocks of
+    ``--confusion-matrix 1``; then the McNemar block of ``--stat 1``, or the summary of
+    cross-validation folds.
 
-    One GroupBy value gives one table per parsed file, with a column per metric and
-    attribute (``accuracy / Metric:LAS``); several (or ``--merge-tables 0``) give one table
-    per GroupBy value and metric, with plain attribute headers.  Several values of another
-    parameter (``--ExcludeDeprels ";punct"``) repeat everything for each combination.
-    Several gold files with as many parsed files are cross-validation folds: each fold is
-    reported, then the macro-average of the folds' tables (:func:`average_tables`); with
+    Every combination of parameter values is one evaluation (:mod:`.combinations`).  The
+    tables of a parsed file merge into one, a column per evaluation and attribute
+    (``accuracy / Metric:LAS``), when MaltEval's rule allows it (:func:`mergeable`: the
+    same grouping and the same rows; always for a single evaluation) and ``--merge-tables``
+    is not 0; otherwise each evaluation has its own header block and table.  Several gold
+    files with as many parsed files are cross-validation folds: each fold is reported, then
+    for each evaluation a table of the folds' Row means (:func:`fold_summary`); with
     ``--micro-average 1`` the folds are pooled into one evaluation instead.
     """
     plan = file_plan(options)
@@ -63,69 +69,81 @@ def render_dep(options: DepOptions) -> Sections:
     folds = ([(gold_files[0], parsed_files)] if plan.mode != "cross-validation"
              else [(g, [p]) for g, p in plan.pairs])
     pooled = plan.mode == "cross-validation" and options.switch("micro-average", False)
-    if pooled:
-        folds = [(", ".join(gold_files), [", ".join(parsed_files)])]
-    metrics = metric_order(options)
-    merged = (len(options.groupby) == 1 and options.switch("merge-tables", True)
-              and not (len(metrics) > 1 and has_cut(options.groupby[0])))
-    if merged:
-        tables = [(options.groupby[0], metrics)]
-    else:
-        tables = [(value, [metric]) for value in options.groupby for metric in metrics]
+    if pooled:  # MaltEval's names for the concatenated files
+        folds = [(POOLED[0], [POOLED[1]])]
+    chosen = combinations(options)
+    values = parameter_values(options)
+    varying = [name for name, given in values.items() if len(given) > 1]
+    # a merged table's header: the parameters with one value, GroupBy without its format
+    single = {name: (chosen[0].values[name].partition(":")[0] if name == "GroupBy"
+                     else chosen[0].values[name])
+              for name, given in values.items() if len(given) == 1}
+    details = options.switch("details", False) if "details" in options.formatting else None
+    header_info = options.switch("header-info", True)
     sections: Sections = []
 
-    def add(text: str, gold_path: str, path: str, value: str, metrics: list[str],
-            setting: Setting, table: bool = True) -> None:
-        if options.switch("header-info", True):
-            # a merged table's header names the grouping without its format; a confusion
-            # block's always shows the format
-            shown = value.partition(":")[0] if merged and table else value
-            header = render_header(options.arguments, gold_path, [path],
-                                   {"Metric": metrics, "GroupBy": [shown], **{
-                                       name: [v] for name, v in setting.items()}})
-            text = (header[header.index(RULE):] if sections else header) + text
-        sections.append((path, text))
+    def header(gold_path: str, path: str, shown: dict[str, str]) -> str:
+        if not header_info:
+            return ""
+        text = render_header(options.arguments, gold_path, [path],
+                             {name: [value] for name, value in shown.items()})
+        return text[text.index(RULE):] if sections else text
 
     def show(table: Table) -> str:
         return format_table(table, options.formatting.get("pattern"),
                             tab=options.switch("tab", False),
                             row_header=options.switch("row-header", True),
-                            blank=options.switch("header-info", True),
-                            count_cut=options.formatting.get("details") == "1")
+                            header_info=header_info)
 
     built: list[list[Table]] = []
+    numbering = TokenNumbering()
     for gold_path, paths in folds:
         gold, parsed = pool_folds(options, plan) if pooled else load_files(options, gold_path,
                                                                             paths)
         for path, treebank in zip(paths, parsed):
-            fold: list[Table] = []
-            for setting in settings(options):
-                excluded = exclusions(options, setting, gold)
-                for value, table_metrics in tables:
-                    fold.append(build_table(gold, treebank, value, table_metrics,
-                                            merged=merged, source=options.source,
-                                            exclusions=excluded,
-                                            details=options.switch("details", False)))
-                    add(show(fold[-1]), gold_path, path, value, table_metrics, setting)
+            tables = [build_table(gold, treebank, combination.groupby, combination.metric,
+                                  details=details, source=options.source, numbering=numbering,
+                                  exclusions=exclusions(options, combination.setting, gold))
+                      for combination in chosen]
+            merged = options.switch("merge-tables", True) and mergeable(tables)
+            if merged and len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
+                raise InputError("the tables of the evaluations cannot be merged: their first "
+                                 "rows differ (MaltEval aborts: cannot merge DataContainer with "
+                                 "different row headers); use --merge-tables 0", path=path)
+            if merged:
+                table = merge_tables(tables, [c.varying(varying) for c in chosen])
+                sections.append((path, header(gold_path, path, single) + show(table)))
+            for combination, table in zip(chosen, tables):
+                if merged and not options.switch("confusion-matrix", False):
+                    continue
+                text = header(gold_path, path, combination.values)
+                if not merged:
+                    text += show(table)
                 if options.switch("confusion-matrix", False):
-                    for value in options.groupby:
-                        add(_confusion(value, gold, treebank), gold_path, path, value,
-                            metrics, setting, table=False)
-            built.append(fold)
-        if options.formatting.get("stat") == "1" and len(parsed) > 1:
-            sections.append(("", _mcnemar(options, gold_path, paths, gold, parsed)))
+                    text += _confusion(combination.groupby, gold, treebank,
+                                       exclusions(options, combination.setting, gold), options)
+                sections.append((path, text))
+            built.append(tables)
+        if options.formatting.get("stat") == "1" and len(gold_files) == 1 and len(parsed) > 1:
+            sections.append(("", _mcnemar(options, gold_path, paths, chosen, built)))
         if options.formatting.get("stat") in METHODS:
             sections.append(("", render_comparison(_comparison(options, gold_path, gold, paths,
                                                                parsed))))
     if len(folds) > 1:
-        combinations = [(setting, value, table_metrics) for setting in settings(options)
-                        for value, table_metrics in tables]
-        for index, (setting, value, table_metrics) in enumerate(combinations):
-            average = average_tables([fold[index] for fold in built])
-            add(f"Macro-average of {len(folds)} cross-validation folds\n\n" + show(average),
-                ", ".join(gold_files), ", ".join(parsed_files), value, table_metrics, setting)
-            sections[-1] = ("macro-average", sections[-1][1])
+        for index in range(len(chosen)):
+            summary = fold_summary([fold[index] for fold in built],
+                                   listed=details if details is not None else True)
+            text = _summary_header(header_info, ", ".join(gold_files), ", ".join(parsed_files))
+            sections.append(("macro-average", text + show(summary)))
     return sections
+
+
+def _summary_header(header_info: bool, gold: str, parsed: str) -> str:
+    """The header block of a cross-validation summary (it never repeats the arguments)."""
+    if not header_info:
+        return ""
+    return "\n".join([RULE, f"Gold:   {gold}", f"Parsed: {parsed}", RULE, "Mean:", "", RULE,
+                      "", ""])
 
 
 def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
@@ -237,52 +255,101 @@ def settings(options: DepOptions) -> list[Setting]:
         *(list(dict.fromkeys(options.parameters[name])) for name in names))]
 
 
-def _confusion(value: str, gold: Treebank, parsed: Treebank) -> str:
-    """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides)."""
+def _confusion(value: str, gold: Treebank, parsed: Treebank,
+               excluded: Exclusions | None = None, options: DepOptions | None = None) -> str:
+    """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides), over the
+    tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (1, 2, ... through
+    the tokens left in), Sentence's the sentences' numbers in the file and PreAndPost's the
+    sentence's number and the word's index, the same on both sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
+    named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
+    ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and ``--details``."""
     name = value.partition(":")[0]
+    layout = {"pattern": options.formatting.get("pattern"), "tab": options.switch("tab", False),
+              "row_header": options.switch("row-header", True),
+              "header": options.switch("header-info", True),
+              "details": options.formatting.get("details") != "0"} if options else {}
+    keep = excluded.masks(gold, parsed) if excluded else None
     grouping = find_grouping(name)
     if isinstance(grouping, str):
-        raise UsageError(f"--confusion-matrix with GroupBy {name}: every token is its own "
-                         "group, so there is nothing to confuse")
-    return render_confusion(name, grouping.keys(gold), grouping.keys(parsed),
-                            lambda names: group_order(grouping, names))
+        if grouping == "Token":
+            listed = keep[0] | keep[1] if keep else np.ones(len(gold), bool)
+            keys = np.cumsum(listed).astype(str)
+        elif grouping == "Sentence":
+            keys = (gold.sentence + 1).astype(str)
+        else:  # PreAndPost, Clustering(2): MaltEval's SentenceAndToken keys, "%09d_%09d"
+            keys = np.char.add(np.char.add(np.char.zfill((gold.sentence + 1).astype(str), 9),
+                                           "_"), np.char.zfill((gold.positions - 1).astype(str), 9))
+        return render_confusion(name, keys, keys,
+                                lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
+                                keep, **layout)
+    caption = getattr(grouping, "confusion_name", getattr(grouping, "name", name))
+    return render_confusion(caption, grouping.keys(gold),
+                            grouping.keys(parsed), lambda names: group_order(grouping, names),
+                            keep, **layout)
 
 
-def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str], gold: Treebank,
-             parsed: list[Treebank]) -> str:
-    """The ``--stat 1`` block: McNemar's z of each pair of parsed files, per metric."""
-    if len(options.groupby) != 1 or options.groupby[0].partition(":")[0] != "Token":
-        raise UsageError(f"--stat with GroupBy {';'.join(options.groupby)} is not supported yet")
-    pattern = options.formatting.get("pattern")
-    setting = settings(options)
-    if len(setting) > 1:
-        raise UsageError("--stat 1 with several values of a parameter is not supported")
-    keep = _parser_side(options, setting[0], gold, parsed[0])
-    names = [f"<{i}>" for i in range(1, len(parsed) + 1)]
+def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str],
+             chosen: list[Combination], built: list[list[Table]]) -> str:
+    """The ``--stat 1`` block: McNemar's z for each pair of parsed files, for every column
+    of every evaluation whose cells are all 0 or 1 whole numbers in the first parsed file's
+    table (Token's accuracy, Sentence's exactmatch, ``is...`` and ``has...``, a counter
+    that never exceeds 1), over the rows the tables show.
+
+    The blocks are keyed by the evaluation's parameter lines and the attribute, and come in
+    the ``HashMap`` order of those keys.  A pair whose other table's column is not 0/1, or
+    has other rows, has no z (``-``); z is -∞ when the two files never disagree.
+    """
+    header_info = options.switch("header-info", True)
+    details = options.switch("details", False) if "details" in options.formatting else None
+    names = [f"<{i}>" for i in range(1, len(parsed_paths) + 1)]
     rows = [f"{name} ({path})" for name, path in zip(names, parsed_paths)]
-    lines = [RULE, f"Gold:   {gold_path}", "Parsed: " + ", ".join(parsed_paths), RULE,
-             "McNemar's statistical significance test", ""]
-    text = "\n".join(lines) + "\n"
-    for metric in metric_order(options):
-        hits = [token_hits(metric, gold, treebank) for treebank in parsed]
-        if keep is not None:
-            hits = [h[keep] for h in hits]
-        z = np.array([[mcnemar_z(a, b) for b in hits] for a in hits])
-        upper = np.triu(np.ones(z.shape, dtype=bool), 1)
+    blocks: dict[str, list[list[float]]] = {}
+    for index, combination in enumerate(chosen):
+        tables = [per_file[index] for per_file in built]
+        for column, attribute in enumerate(tables[0].headers):
+            if not _zero_one(tables[0], column):
+                continue
+            key = "".join(line + "\n" for line in parameter_lines(combination.values))
+            block = blocks.setdefault(f"{key}\nAttribute: {attribute}\n", [])
+            block += [[_pair_z(tables[j], tables[k], column) if j < k else math.nan
+                       for k in range(len(tables))] for j in range(len(tables))]
+    text = ""
+    if header_info:
+        text = "\n".join([RULE, f"Gold:   {gold_path}", "Parsed: " + ", ".join(parsed_paths),
+                          RULE, "McNemar's statistical significance test", "", RULE, "", ""])
 
-        def cells(values: list[str], i: int) -> list[str]:
-            return [value if upper[i, j] else "-" for j, value in enumerate(values)]
+    def show(title: str, values: list[list[float]], count: bool) -> str:
+        grid = np.array(values, dtype=float).reshape(len(values), len(names))
+        table = Table(title, names, rows * (len(values) // len(rows)), list(grid.T),
+                      [count] * len(names), [(math.nan, 0)] * len(names), False,
+                      details if details is not None else True)
+        return format_table(table, options.formatting.get("pattern"),
+                            tab=options.switch("tab", False),
+                            row_header=options.switch("row-header", True),
+                            header_info=header_info)
 
-        text += "\n".join([RULE, "", f"GroupBy-> {options.groupby[0]}", f"Metric-> {metric}",
-                           "", "Attribute: accuracy", ""])
-        text += render_table(names, "McNemar: z-value", [], [
-            (row, cells([format_number(v, pattern) for v in z[i]], i))
-            for i, row in enumerate(rows)])
+    for key in hash_order(list(blocks)):
+        z = blocks[key]
+        text += key + show("McNemar: z-value", z, False)
         for title, bound in SIGNIFICANCE:
-            text += render_table(names, f"McNemar: {title}", [], [
-                (row, cells([str(int(v >= bound)) for v in z[i]], i))
-                for i, row in enumerate(rows)])
-    return text + RULE + "\n\n"
+            text += show(f"McNemar: {title}", [[float(v >= bound) if v == v else v for v in row]
+                                               for row in z], True)
+        text += RULE + "\n\n"
+    return text
+
+
+def _zero_one(table: Table, column: int) -> bool:
+    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?"""
+    values = table.columns[column]
+    return table.counts[column] and bool(np.isin(values, (0, 1)).all())
+
+
+def _pair_z(first: Table, second: Table, column: int) -> float:
+    """McNemar's z of one column in two tables (NaN: MaltEval computes none)."""
+    if not _zero_one(second, column) or len(first.groups) != len(second.groups):
+        return math.nan
+    z = mcnemar_z(first.columns[column] == 1, second.columns[column] == 1)
+    return -math.inf if math.isnan(z) else z  # MaltEval divides -1 by 0
 
 
 def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusions:

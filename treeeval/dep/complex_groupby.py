@@ -115,6 +115,16 @@ class ComplexGroupBy:
             return self.items[0][1][0]
         return None
 
+    @property
+    def confusion_name(self) -> str:
+        """The name MaltEval's confusion blocks give the grouping: the first attribute of its
+        first offset, in the order a key spells them.
+
+        >>> parse_complex_groupby("Wordform@-2#Feats@2#Feats@-2").confusion_name
+        'Feats'
+        """
+        return self.items[0][1][0]
+
     def keys(self, treebank: Any) -> np.ndarray:
         """One key per token of ``treebank`` (an object array of str).
 

@@ -6,7 +6,9 @@ them; pairs of equal frequency come in the iteration order of the Java ``HashMap
 counts them in, whose keys are ``SYSTEM + "_" + GOLD``.  The matrix is printed only when
 the number of gold groups times the number of parsed groups is under 2,500.  Widths count
 what is not printed: the table's rule measures the pairs after the first 50 too, and a
-matrix column is as wide as its (hidden) diagonal count.  Its rows are
+matrix column with a diagonal cell is at least as wide as ``NaN``, the value MaltEval stores
+there before printing it as ``-``; every count is measured as ``--pattern`` (or the default
+format, which groups thousands) would print it.  Its rows are
 the parsed groups and its columns the gold groups, but a cell holds the count of tokens
 whose *gold* group is the row's and whose *parsed* group is the column's: MaltEval's
 header (``Col: gold / Row: system``) says the opposite, and a parsed group that never
@@ -38,7 +40,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .malteval_report import hash_order, render_table
+from .malteval_report import format_number, hash_order, render_table
 
 #: rows of the confusion table, and the matrix size (cells) from which it is left out
 TABLE_ROWS = 50
@@ -47,41 +49,65 @@ MATRIX_CELLS = 2500
 
 def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
                      parsed: Sequence[str] | np.ndarray,
-                     order: Callable[[list[str]], list[str]]) -> str:
+                     order: Callable[[list[str]], list[str]],
+                     keep: tuple[np.ndarray, np.ndarray] | None = None,
+                     pattern: str | None = None, tab: bool = False,
+                     row_header: bool = True, header: bool = True, details: bool = True) -> str:
     """The confusion table and (if small enough) matrix of one grouping's per-token keys.
 
     ``order`` sorts group names as the grouping's table does (e.g. Java String order).
+    ``keep`` (the tokens left in on the gold side and on the parsed side, see
+    :mod:`.exclusions`) restricts the gold groups to the gold side's tokens, the parsed
+    groups to the parsed side's, and the pairs to the tokens left in on both sides.
+    ``pattern`` is ``--pattern``: counts print as whole numbers but MaltEval measures every
+    cell as the pattern (or its default format) prints it; ``tab`` is ``--tab 1`` and
+    ``row_header`` ``--row-header``; without ``header`` (``--header-info 0``) the captions
+    and one of the two blank lines after each block are left out; without ``details``
+    (``--details 0`` given) no row is printed, but every row counts for the widths.
     """
     gold = np.asarray(gold, dtype=object).astype(str)
     parsed = np.asarray(parsed, dtype=object).astype(str)
     names, inverse = np.unique(np.concatenate([gold, parsed]), return_inverse=True)
     gold_codes, parsed_codes = inverse[:len(gold)], inverse[len(gold):]
-    pair_codes = gold_codes * len(names) + parsed_codes
+    gold_keep, parsed_keep = keep if keep is not None else (np.ones(len(gold), bool),) * 2
+    pair_codes = (gold_codes * len(names) + parsed_codes)[gold_keep & parsed_keep]
     pairs, first, counts = np.unique(pair_codes, return_index=True, return_counts=True)
     by_occurrence = np.argsort(first, kind="stable")
+    # MaltEval's HashMap holds the pairs that differ only
     keys = {f"{names[p % len(names)]}_{names[p // len(names)]}": (int(p), int(c))
-            for p, c in zip(pairs[by_occurrence], counts[by_occurrence])}
+            for p, c in zip(pairs[by_occurrence], counts[by_occurrence])
+            if p // len(names) != p % len(names)}
     listed = [keys[key] for key in hash_order(list(keys))]
-    listed = [(p, c) for p, c in listed if p // len(names) != p % len(names)]
     listed.sort(key=lambda item: -item[1])
     rows = [(f"{names[p // len(names)]} / {names[p % len(names)]}", [str(c)])
             for p, c in listed]
-    text = f"Confusion table for {name}\n"
-    text += render_table(["frequency"], "Gold / System", [], rows[:TABLE_ROWS], blank=False,
-                         measured=rows[TABLE_ROWS:])
+    measured = [("", [format_number(c, pattern)]) for _, c in listed]
+    end = "\n\n" if header else "\n"
+    text = f"Confusion table for {name}\n" if header else ""
+    shown = rows[:TABLE_ROWS] if details else []
+    text += render_table(["frequency"], "Gold / System", [], shown, blank=False,
+                         measured=rows[len(shown):] + measured, tab=tab,
+                         row_header=row_header)
     hidden = len(listed) - TABLE_ROWS
-    text += f"{hidden} more...\n\n" if hidden > 0 else "\n\n"
-    gold_names = order(names[np.unique(gold_codes)].tolist())
-    parsed_names = order(names[np.unique(parsed_codes)].tolist())
+    text += f"{hidden} more...{end}" if hidden > 0 else end
+    gold_names = order(names[np.unique(gold_codes[gold_keep])].tolist())
+    parsed_names = order(names[np.unique(parsed_codes[parsed_keep])].tolist())
     if len(gold_names) * len(parsed_names) >= MATRIX_CELLS:
         return text
     matrix = np.zeros((len(names), len(names)), dtype=np.int64)
     matrix.flat[pairs] = counts
     index = {str(value): i for i, value in enumerate(names)}
-    matrix_rows = [(row, ["-" if row == column else str(matrix[index[row], index[column]])
-                          for column in gold_names]) for row in parsed_names]
-    diagonal = [("", [str(matrix[index[column], index[column]]) for column in gold_names])]
-    text += f"Confusion matrix for {name}\n"
-    text += render_table(gold_names, "Col: gold / Row: system", [], matrix_rows, blank=False,
-                         measured=diagonal)
-    return text + "\n\n"
+    cells = [[None if row == column else int(matrix[index[row], index[column]])
+              for column in gold_names] for row in parsed_names]
+    matrix_rows = [(row, ["-" if c is None else str(c) for c in line])
+                   for row, line in zip(parsed_names, cells)]
+    # a diagonal cell is NaN, printed "-" but measured "NaN"
+    measured = [("", ["NaN" if c is None else format_number(c, pattern) for c in line])
+                for line in cells]
+    text += f"Confusion matrix for {name}\n" if header else ""
+    if not details:
+        measured += matrix_rows
+    text += render_table(gold_names, "Col: gold / Row: system", [],
+                         matrix_rows if details else [], blank=False, measured=measured,
+                         tab=tab, row_header=row_header)
+    return text + end

@@ -18,6 +18,7 @@ accuracy /    Token
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any, Callable, Sequence
 
@@ -32,11 +33,13 @@ def format_number(value: float, pattern: str | None = None) -> str:
 
     >>> [format_number(v) for v in (0.7727370, 1.0, 0.5, 0.0, 0.0625, float("nan"), 1234.5)]
     ['0.773', '1', '0.5', '0', '0.062', '-', '1,234.5']
-    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%")
-    ('0.7727', '531.00%')
+    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%"), format_number(-math.inf)
+    ('0.7727', '531.00%', '-∞')
     """
     if value != value:
         return "-"
+    if value in (math.inf, -math.inf):  # Java's DecimalFormat: the sign, then the symbol
+        return ("-" if value < 0 else "") + "\u221e" + ("%" if (pattern or "").endswith("%") else "")
     if pattern is None:
         text = _round(value, 0, 3)
         whole, _, fraction = text.partition(".")
@@ -130,10 +133,20 @@ def render_header(arguments: Sequence[str], gold: str, parsed: Sequence[str],
              f"Gold:   {gold}"]
     lines += [f"Parsed: {path}" for path in parsed]
     lines.append(RULE)
-    lines += [f"{name}-> {parameters[name][0]}" for name in hash_order(list(parameters))
-              if len(parameters[name]) == 1]
+    lines += parameter_lines({name: values[0] for name, values in parameters.items()
+                              if len(values) == 1})
     lines += ["", RULE, "", ""]
     return "\n".join(lines)
+
+
+def parameter_lines(values: dict[str, str]) -> list[str]:
+    """An evaluation's parameters as MaltEval prints them (``Evaluation.toString``): one
+    ``NAME-> VALUE`` line each, in the hash order of the names.
+
+    >>> parameter_lines({"Metric": "LAS", "GroupBy": "Token", "ExcludeDeprels": ""})
+    ['GroupBy-> Token', 'Metric-> LAS', 'ExcludeDeprels-> ']
+    """
+    return [f"{name}-> {values[name]}" for name in hash_order(list(values))]
 
 
 def render_table(headers: Sequence[str], title: str,

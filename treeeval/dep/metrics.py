@@ -24,16 +24,23 @@ from ..model.treebank import Treebank
 
 
 def _direction(tb: Treebank) -> np.ndarray:
-    return np.where(tb.heads == 0, 0, np.sign(tb.heads - tb.positions))
+    """ArcDirection's keys as numbers: -1 left, 1 right, 2 to_root, 0 self (the token is its
+    own head)."""
+    return np.where(tb.heads == 0, 2, np.sign(tb.heads - tb.positions))
 
 
 def _distance(tb: Treebank) -> np.ndarray:
-    return np.where(tb.heads == 0, 0, np.abs(tb.heads - tb.positions))
+    """MaltEval's head-to-child distance: -1 for a root, else |head - position| (0 for a
+    token that is its own head)."""
+    return np.where(tb.heads == 0, -1, np.abs(tb.heads - tb.positions))
 
 
 def _grouped_distance(tb: Treebank) -> np.ndarray:
+    """The distance in MaltEval's groups, as numbers: -1 (to_root), 1 (0 or 1), 2, 3 (3-6)
+    and 7 (7-...)."""
     distance = _distance(tb)
-    return np.select([distance >= 7, distance >= 3], [7, 3], distance)
+    return np.select([distance < 0, distance >= 7, distance >= 3, distance <= 1],
+                     [-1, 7, 3, 1], distance)
 
 
 def _heads(g: Treebank, p: Treebank) -> np.ndarray:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
-from .malteval_report import hash_order
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -27,7 +26,8 @@ sniffed), which are converted to dependencies with --heads and -p; or directorie
 Files:
   -e FILE.xml      MaltEval evaluation file (parameters and formatting); flags override it
   -g GOLD...       gold file(s); several gold files with as many parsed files: cross-validation
-  -s PARSED...     parsed file(s), each scored against GOLD in turn (files are sorted)
+  -s PARSED...     parsed file(s), each scored against GOLD in turn, in the order given
+                   (a directory's files are sorted)
   --charset NAME   encoding of CoNLL and MaltTab files (default UTF-8)
   --postag FILE    valid POSTAG values, one a line: any other value is an error
   --deprel FILE    valid DEPREL values, one a line: any other value is an error
@@ -40,7 +40,8 @@ Evaluation parameters (several values separated by ";": every combination is eva
                    StartWordPosition, EndWordPosition, ArcDirection, ArcDepth,
                    BranchingFactor, ArcProjectivity, Frame, a complex grouping such as
                    Cpostag@-1#Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
-                   columns, e.g. Deprel:all|recall-10
+                   columns, e.g. Deprel:all|recall-10; also MaltEval 1.0's undocumented
+                   RelativeWordPosition, PreAndPost, Clustering and Clustering2
   --MinSentenceLength N, --MaxSentenceLength N
                    evaluate only sentences of N words or more / N or fewer (0: no bound)
   --ExcludeWordforms V, --ExcludeLemmas V, --ExcludeCpostags V, --ExcludePostags V,
@@ -190,17 +191,24 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
 def split_values(name: str, value: str) -> list[str]:
     """A parameter's values from the command line: ``;`` separates them.
 
-    Empty Metric and GroupBy values are dropped.  A complex GroupBy value separates its
-    groups with ``#`` (``Cpostag@-1#Wordform@0``), as the MaltEval jar does, because ``;``
-    separates GroupBy values here (see :mod:`treeeval.dep.complex_groupby`).
+    Empty Metric and GroupBy values are dropped, and so are empty values at the end (Java's
+    ``split``).  A value's ``:format`` is kept for GroupBy only: MaltEval cuts it off any
+    other parameter's value, so ``--ExcludeDeprels acl:relcl`` excludes ``acl``.  A complex
+    GroupBy value separates its groups with ``#`` (``Cpostag@-1#Wordform@0``), as the
+    MaltEval jar does, because ``;`` separates GroupBy values here (see
+    :mod:`treeeval.dep.complex_groupby`).
 
     >>> split_values("ExcludeDeprels", ";punct"), split_values("GroupBy", "Token;Deprel:all")
     (['', 'punct'], ['Token', 'Deprel:all'])
+    >>> split_values("ExcludeDeprels", "punct;;"), split_values("ExcludeDeprels", "acl:relcl")
+    (['punct'], ['acl'])
     """
     values = value.split(";")
     if name in ("Metric", "GroupBy"):
-        values = [v for v in values if v]
-    return values
+        return [v for v in values if v]
+    while len(values) > 1 and not values[-1]:
+        values.pop()
+    return [v.partition(":")[0] for v in values]
 
 
 def check_values(options: DepOptions) -> None:
@@ -257,17 +265,3 @@ def _position(path: str, element: Element) -> dict[str, Any]:
     """Where an element of an evaluation file starts, as InputError's keywords."""
     return {"path": path, "line": int(element.get(LINE, 0)) or None,
             "column": int(element.get(COLUMN, 0)) or None}
-
-
-def metric_order(options: DepOptions) -> list[str]:
-    """The metrics in the order their columns and tables are printed: as given on the
-    command line, or with ``--metric-order malteval`` in MaltEval's ``HashMap`` order.
-
-    >>> metric_order(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS;LA"]))
-    ['LAS', 'UAS', 'LA']
-    >>> metric_order(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS;LA",
-    ...                              "--metric-order", "malteval"]))
-    ['LA', 'UAS', 'LAS']
-    """
-    unique = list(dict.fromkeys(options.metrics))
-    return hash_order(unique) if options.own.get("metric-order") == "malteval" else unique

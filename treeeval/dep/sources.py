@@ -12,12 +12,12 @@ Extensions are compared without regard to case.
 
 **File sets** (``expand_files``, ``pair_files``; user guide 2.1): a directory stands for
 its files (not its subdirectories) ending in ``.xml``, ``.tab`` or ``.conll`` as in
-MaltEval, and also ``.conllx``, ``.conllu``, ``.mrg``, ``.tst`` and ``.gld``.  Each of
-``-g`` and ``-s`` is then sorted as MaltEval sorts it, by Java's string order, even when
-the files were named one by one.  One gold file and one parsed file is a single
-evaluation, one gold file and several parsed files a multiple-files evaluation, and n
-gold with n parsed files a cross-validation, the i-th gold file with the i-th parsed file
-after sorting; other counts abort, as in MaltEval.
+MaltEval, and also ``.conllx``, ``.conllu``, ``.mrg``, ``.tst`` and ``.gld``, sorted by
+Java's string order.  Files named one by one keep the command line's order: the guide
+(2.1.4) says MaltEval sorts them, but the MaltEval 1.0 jar only sorts a directory's files.
+One gold file and one parsed file is a single evaluation, one gold file and several parsed
+files a multiple-files evaluation, and n gold with n parsed files a cross-validation, the
+i-th gold file with the i-th parsed file; other counts abort, as in MaltEval.
 
 **Bracketed trees** (``read_sentences``) are converted with ``treeeval.conversion``
 exactly as ``treeeval convert --heads H --labels L`` converts them.
@@ -28,7 +28,7 @@ bracketed tree) must be a line of the POSTAG file and every DEPREL one of the DE
 
 >>> plan = pair_files(["g2.conll", "g1.conll"], ["p1.conll", "p2.conll"])
 >>> plan.mode, plan.pairs
-('cross-validation', [('g1.conll', 'p1.conll'), ('g2.conll', 'p2.conll')])
+('cross-validation', [('g2.conll', 'p1.conll'), ('g1.conll', 'p2.conll')])
 """
 
 from __future__ import annotations
@@ -129,7 +129,8 @@ def java_order(path: str) -> bytes:
 
 
 def expand_files(paths: Iterable[str]) -> list[str]:
-    """The files of ``-g`` or ``-s``: directories expanded, all sorted (guide 2.1.4-2.1.5).
+    """The files of ``-g`` or ``-s`` in the order given, a directory's files (sorted)
+    in its place (guide 2.1.4-2.1.5).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -147,12 +148,12 @@ def expand_files(paths: Iterable[str]) -> list[str]:
             if not found:
                 raise UsageError(f"directory {path} holds no file ending in "
                                  f"{', '.join(DIRECTORY_EXTENSIONS)}")
-            files.extend(found)
+            files.extend(sorted(found, key=java_order))
         elif os.path.exists(path):
             files.append(path)
         else:
             raise InputError("no such file or directory", path=path)
-    return sorted(files, key=java_order)
+    return files
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def pair_files(gold: Sequence[str], parsed: Sequence[str]) -> EvaluationPlan:
     """Pair the (expanded) gold and parsed files as MaltEval does (guide 2.1.1-2.1.3).
 
     >>> pair_files(["g.conll"], ["p2.conll", "p1.conll"]).pairs
-    [('g.conll', 'p1.conll'), ('g.conll', 'p2.conll')]
+    [('g.conll', 'p2.conll'), ('g.conll', 'p1.conll')]
     >>> pair_files(["g1.conll", "g2.conll"], ["p.conll"])
     Traceback (most recent call last):
     ...
@@ -191,7 +192,7 @@ than one gold-standard file the numbers must be equal (cross-validation)
         raise UsageError("no gold-standard file (-g)")
     if not parsed:
         raise UsageError("no parsed file (-s)")
-    gold, parsed = tuple(sorted(gold, key=java_order)), tuple(sorted(parsed, key=java_order))
+    gold, parsed = tuple(gold), tuple(parsed)
     if len(gold) == 1:
         return EvaluationPlan("single" if len(parsed) == 1 else "multiple", gold, parsed)
     if len(gold) != len(parsed):

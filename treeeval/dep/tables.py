@@ -1,200 +1,286 @@
-"""MaltEval's tables as data: which columns and rows a GroupBy value shows, then text.
+"""MaltEval's tables as data, then text.
 
-A :class:`Table` keeps the numbers of one table (before formatting), so that the tables of
-several cross-validation folds can be averaged before they are printed.
+A :class:`Table` keeps the numbers of one evaluation (one combination of parameter values,
+:mod:`.combinations`) before formatting: the rows in the order shown (sorted and cut by the
+GroupBy format), the rows the cut left out, and each column's Row mean and Row count over
+all rows (MaltEval computes them for every table, and prints them for Token and Sentence).
+The tables of one parsed file merge into one when MaltEval's rule allows
+(:func:`mergeable`, :func:`merge_tables`), and cross-validation folds are summed up by
+:func:`fold_summary`.
+
+Widths follow MaltEval's ``DataContainer``: a column is as wide as the longest of its
+header, its Row mean and Row count and every cell it was given, including the rows a cut
+or ``--details 0`` hides; a whole-number cell is measured as ``--pattern`` would format it
+but printed as a plain number.  The rule is as long as the padded columns plus the longest
+row header (the grouping's name, ``Row mean``, ``Row count`` and every group).
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Sequence
 
 import numpy as np
 
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
-from .groupings import GroupTable, group, grouping_hits
-from .malteval_report import format_number, render_table
+from .groupings import GroupTable, TokenNumbering, group, grouping_hits
+from .malteval_report import format_number
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
 SORT = re.compile(r"^(\w+)([+-])(\d*)$")
-
-
-def has_cut(value: str) -> bool:
-    """Does a GroupBy value's format cut its rows?  (Then MaltEval does not merge the tables
-    of several metrics, which would keep different rows.)
-
-    >>> has_cut("Sentence:correctcounter-5"), has_cut("Postag:all|counter-"), has_cut("Token")
-    (True, False, False)
-    """
-    return any((match := SORT.match(item)) and match[3]
-               for item in value.partition(":")[2].split("|"))
+#: the spaces after each column
+GAP = 3
+#: how Java's DecimalFormat writes NaN (it counts for widths; the cell prints ``-``)
+JAVA_NAN = "NaN"
 
 
 def _selection(table: GroupTable, spec: str, source: str | None
-               ) -> tuple[list[str], tuple[str, bool, int] | None]:
-    """The attributes to show and the sort (attribute, descending, cut; cut 0 = all)."""
-    chosen: list[str] = []
+               ) -> tuple[list[str], tuple[str, bool, int | None] | None]:
+    """The attributes to show and the sort (attribute, descending, cut; None = all rows).
+
+    As in MaltEval, ``all`` anywhere in the format shows every attribute once and the other
+    items only sort (an unknown one is then ignored); without it the items are shown in
+    their order, a repeated one repeated.  The default attributes are checked too (Deprel's
+    under LA are not valid: MaltEval aborts).
+
+    >>> t = GroupTable("Postag", ["NN"], {"accuracy": [1.0], "counter": [2], "correctcounter": [2]},
+    ...                ["accuracy"])
+    >>> _selection(t, "counter|counter-2", None), _selection(t, "bogus|all|counter+", None)
+    ((['counter', 'counter'], ('counter', True, 2)), (['accuracy', 'counter', 'correctcounter'], ('counter', False, None)))
+    """
     sort = None
+    names = []
     for item in filter(None, spec.split("|")):
         match = SORT.match(item)
         if match:
             name, direction, cut = match.groups()
-            sort = (name, direction == "-", int(cut or 0))
+            sort = (name, direction == "-", int(cut) if cut else None)
             item = name
-        names = list(table.columns) if item == "all" else [item]
-        for name in names:
-            if name not in table.columns:
-                message = (f"{name!r} is not an attribute of GroupBy {table.name} "
-                           f"(attributes: {', '.join(table.columns)})")
-                raise InputError(message, path=source) if source else UsageError(message)
-            if name not in chosen:
-                chosen.append(name)
-    return chosen or list(table.default), sort
+        names.append(item)
+    if "all" in names:
+        return list(table.columns), sort
+    for name in names or table.default:
+        if name not in table.columns:
+            message = (f"{name!r} is not an attribute of GroupBy {table.name} "
+                       f"(attributes: {', '.join(table.columns)})")
+            raise InputError(message, path=source) if source else UsageError(message)
+    return names or list(table.default), sort
 
 
-def _order(values: np.ndarray, descending: bool, cut: int) -> np.ndarray:
-    """Row order for a sort: stable, undefined (NaN) values first, then cut."""
+def sort_order(values: np.ndarray, descending: bool) -> np.ndarray:
+    """MaltEval's row order for a sort: rows with equal values are grouped, NaN above every
+    number; ascending lists equal rows last-first, descending is that list reversed.
+
+    >>> sort_order(np.array([0.5, np.nan, 0.5, 0.2]), False).tolist()
+    [3, 2, 0, 1]
+    >>> sort_order(np.array([0.5, np.nan, 0.5, 0.2]), True).tolist()
+    [1, 0, 2, 3]
+    """
     values = values.astype(float)
-    key = np.where(np.isnan(values), -np.inf, -values if descending else values)
-    order = np.argsort(key, kind="stable")
-    return order[:cut] if cut else order
+    undefined = np.isnan(values)
+    ascending = np.lexsort((-np.arange(len(values)), np.where(undefined, 0, values), undefined))
+    return ascending[::-1] if descending else ascending
+
+
+def _aggregate(values: np.ndarray) -> tuple[float, int]:
+    """A column's Row mean and Row count: the mean and number of its defined values."""
+    defined = values[~np.isnan(values)]
+    return (float(defined.mean()) if len(defined) else float("nan"), len(defined))
 
 
 @dataclass
 class Table:
-    """One MaltEval table before formatting: a column per (metric, attribute), a row per group.
+    """One MaltEval table before formatting: a column per attribute, a row per group shown.
 
-    ``columns[i][j]`` is column i's value for ``groups[j]`` (NaN: undefined); ``summary``
-    holds the Row mean of each column and the Row count (Token and Sentence only).
+    ``columns[i][j]`` is column i's value for ``groups[j]`` (NaN: undefined); ``counts``
+    marks whole-number columns; ``aggregates`` holds each column's (Row mean, Row count) over
+    all rows, printed when ``summary``; ``listed``: the rows are printed; ``hidden_*``: the
+    rows a cut left out (they count for the widths) and ``cut``: the table was cut.
     """
 
     title: str
     headers: list[str]
-    groups: list[str]
+    groups: Sequence[str]
     columns: list[np.ndarray]
     counts: list[bool]
-    #: (Row mean, Row count) of each column, or None for tables without summary rows
-    summary: list[tuple[float, int]] | None
-    #: are the groups listed (always, except for Token and Sentence without --details)
+    aggregates: list[tuple[float, int]]
+    summary: bool
     listed: bool
-    #: the sort of the GroupBy format: column index, descending, cut (0: all rows)
-    sort: tuple[int, bool, int] | None = None
+    hidden_groups: Sequence[str] = ()
+    hidden_columns: list[np.ndarray] = field(default_factory=list)
+    cut: bool = False
 
 
-def build_table(gold: Treebank, parsed: Treebank, value: str, metrics: list[str], *,
-                merged: bool, details: bool, exclusions: Exclusions | None = None,
-                source: str | None = None) -> Table:
-    """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``).
+def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
+                details: bool | None = None, exclusions: Exclusions | None = None,
+                source: str | None = None, numbering: TokenNumbering | None = None) -> Table:
+    """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``) and one
+    metric, sorted and cut as the format says.
 
-    With ``merged`` the headers name their metric (``accuracy / Metric:UAS``) when there
-    are several; ``exclusions`` leaves tokens out as the Exclude parameters do; ``details``
-    lists the rows of Token and Sentence; ``source`` (an evaluation file) is named in the
-    error for an unknown attribute.
+    ``exclusions`` leaves tokens out as the Exclude parameters do; ``details`` (the
+    ``--details`` switch when given) decides whether the rows are printed, else the grouping
+    does (all but Token and Sentence); ``source`` (an evaluation file) is named in the error
+    for an unknown attribute; ``numbering`` names Token's rows across a run's evaluations.
 
     >>> from treeeval.model.dependencies import DependencySentence
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 1],
     ...                                                 ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 2],
     ...                                                 ["r", "d"])])
-    >>> table = build_table(g, p, "Cpostag", ["LAS", "UAS"], merged=True, details=False)
-    >>> table.headers, table.groups, [c.tolist() for c in table.columns]
-    (['accuracy / Metric:LAS', 'accuracy / Metric:UAS'], ['X', 'Y'], [[1.0, 0.0], [1.0, 0.0]])
+    >>> table = build_table(g, p, "Cpostag:accuracy-1", "UAS")
+    >>> table.headers, list(table.groups), list(table.hidden_groups), table.cut
+    (['accuracy'], ['X'], ['Y'], True)
     """
     grouping, _, spec = value.partition(":")
-    several = len(metrics) > 1
-    headers: list[str] = []
-    columns: list[np.ndarray] = []
-    counts: list[bool] = []
-    summary: list[tuple[float, int]] = []
-    sort = None
-    groups: list[str] = []
-    for metric in metrics:
-        hits = grouping_hits(grouping, metric, gold, parsed)
-        table = group(grouping, hits, gold, parsed, metric, exclusions=exclusions)
-        chosen, sort_spec = _selection(table, spec, source)
-        groups = table.groups
-        for name in chosen:
-            if sort_spec and sort is None and name == sort_spec[0]:
-                sort = (len(columns), sort_spec[1], sort_spec[2])
-            headers.append(f"{name} / " + (f"Metric:{metric}" if several else "") if merged
-                           else name)
-            columns.append(np.asarray(table.columns[name], dtype=float))
-            counts.append(name in table.counts)
-            if table.summary:
-                summary.append(table.summary[name])
-    return Table(grouping, headers, groups, columns, counts, summary or None,
-                 details or grouping not in ("Token", "Sentence"), sort)
+    hits = grouping_hits(grouping, metric, gold, parsed)
+    grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions,
+                    numbering=numbering)
+    chosen, sort = _selection(grouped, spec, source)
+    columns = [np.asarray(grouped.columns[name], dtype=float) for name in chosen]
+    groups: Sequence[str] = grouped.groups
+    order = np.arange(len(groups))
+    if sort:
+        name, descending, cut = sort
+        if name not in chosen:  # e.g. Deprel:all|precision-10 under LAS: MaltEval aborts
+            message = f"cannot sort by {name!r}: not an attribute of GroupBy {grouping}"
+            raise InputError(message, path=source) if source else UsageError(message)
+        order = sort_order(columns[chosen.index(name)], descending)
+        if cut is not None:
+            order = order[:cut]
+    listed = details if details is not None else grouping not in ("Token", "Sentence")
+    shown = [groups[j] for j in order] if sort else groups
+    hidden = np.setdiff1d(np.arange(len(groups)), order) if sort else np.zeros(0, int)
+    return Table(grouped.name, list(chosen), shown, [column[order] for column in columns],
+                 [name in grouped.counts for name in chosen],
+                 [_aggregate(column) if grouped.aggregated else (float("nan"), 0)
+                  for column in columns], bool(grouped.summary), listed,
+                 [groups[j] for j in hidden], [column[hidden] for column in columns],
+                 len(order) < len(groups))
+
+
+def mergeable(tables: Sequence[Table]) -> bool:
+    """MaltEval's ``areMergable``: the same grouping, as many rows, and the same group names
+    from the second row on (the first row is never compared).
+
+    >>> one = Table("Deprel", ["a"], ["x", "y"], [np.ones(2)], [False], [(1.0, 2)], False, True)
+    >>> two = Table("Deprel", ["a"], ["z", "y"], [np.ones(2)], [False], [(1.0, 2)], False, True)
+    >>> three = Table("Deprel", ["a"], ["x", "z"], [np.ones(2)], [False], [(1.0, 2)], False, True)
+    >>> mergeable([one, two]), mergeable([one, three])
+    (True, False)
+    """
+    first = tables[0]
+    return all(table.title == first.title and len(table.groups) == len(first.groups)
+               and list(table.groups[1:]) == list(first.groups[1:]) for table in tables)
+
+
+def merge_tables(tables: Sequence[Table], suffixes: Sequence[str]) -> Table:
+    """One table with the columns of ``tables`` side by side, headed ``attribute / suffix``;
+    the rows are named after the first table's, the rows a cut hid are forgotten.
+
+    >>> one = Table("Token", ["accuracy"], [], [np.zeros(0)], [True], [(0.5, 4)], True, False)
+    >>> merged = merge_tables([one, one], ["Metric:UAS", "Metric:LAS"])
+    >>> merged.headers, merged.aggregates
+    (['accuracy / Metric:UAS', 'accuracy / Metric:LAS'], [(0.5, 4), (0.5, 4)])
+    """
+    first = tables[0]
+    headers = [f"{header} / {suffix}" for table, suffix in zip(tables, suffixes)
+               for header in table.headers]
+    return Table(first.title, headers, first.groups,
+                 [column for table in tables for column in table.columns],
+                 [count for table in tables for count in table.counts],
+                 [aggregate for table in tables for aggregate in table.aggregates],
+                 first.summary, first.listed)
+
+
+def fold_summary(tables: Sequence[Table], listed: bool = True) -> Table:
+    """MaltEval's summary of one evaluation over cross-validation folds: a column
+    ``Agg. ATTRIBUTE`` per column, a row ``<i>`` per fold holding the fold's Row mean
+    (computed for every grouping, shown or not), then their mean over the folds where it is
+    defined and the number of folds.
+
+    >>> one = Table("Deprel", ["parseraccuracy"], ["a"], [np.ones(1)], [False], [(0.8, 3)], False, True)
+    >>> two = Table("Deprel", ["parseraccuracy"], ["a"], [np.ones(1)], [False], [(0.6, 2)], False, True)
+    >>> summary = fold_summary([one, two])
+    >>> summary.headers, summary.groups, [c.tolist() for c in summary.columns], summary.aggregates
+    (['Agg. parseraccuracy'], ['<1>', '<2>'], [[0.8, 0.6]], [(0.7, 2)])
+    """
+    columns = [np.array([table.aggregates[c][0] for table in tables])
+               for c in range(len(tables[0].headers))]
+    aggregates = []
+    for column in columns:
+        defined = column[~np.isnan(column)]
+        aggregates.append((float(np.sum(defined) / len(defined)) if len(defined)
+                           else float("nan"), len(tables)))
+    return Table("File number", [f"Agg. {header}" for header in tables[0].headers],
+                 [f"<{i}>" for i in range(1, len(tables) + 1)], columns,
+                 [False] * len(columns), aggregates, True, listed)
+
+
+def _cell(value: float, count: bool, pattern: str | None) -> str:
+    """A cell as printed: a whole number plainly, anything else with the pattern."""
+    return str(int(value)) if count and value == value else format_number(value, pattern)
+
+
+def _widest(values: np.ndarray, count: bool, pattern: str | None) -> int:
+    """The widest of a column's cells as MaltEval measures them (through the pattern)."""
+    distinct = np.unique(values)
+    if len(distinct) == 0:
+        return 0
+    defined = distinct[~np.isnan(distinct)]
+    widths = [len(JAVA_NAN)] if len(defined) < len(distinct) else []
+    if count and len(defined):  # whole numbers: the widest is the smallest or the largest
+        defined = np.array([defined.min(), defined.max()])
+    return max(widths + [len(format_number(float(v), pattern)) for v in defined])
 
 
 def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
-                 row_header: bool = True, blank: bool = True, count_cut: bool = False) -> str:
-    """The table as MaltEval prints it (numbers formatted, rows sorted and cut).
+                 row_header: bool = True, header_info: bool = True) -> str:
+    """The table as MaltEval prints it.
 
-    With ``count_cut`` (``--details 1`` given explicitly), a cut that leaves rows out ends
-    the table with ``N more...`` instead of the blank line, and the rows it leaves out count
-    for the widths of the columns and the rule.
+    Without ``header_info`` the table ends after its last row; with it, it ends with a blank
+    line, or with ``N more...`` when a cut left N rows out.
     """
-    order = np.arange(len(table.groups))
-    if table.sort:
-        column, descending, cut = table.sort
-        order = _order(table.columns[column], descending, cut)
-    hidden = len(table.groups) - len(order)
+    means = [format_number(mean, pattern) for mean, _ in table.aggregates]
+    numbers = [str(number) for _, number in table.aggregates]
+    widths = []
+    for c, header in enumerate(table.headers):
+        measured = [len(header), len(means[c]) if means[c] != "-" else len(JAVA_NAN),
+                    len(numbers[c]), _widest(table.columns[c], table.counts[c], pattern)]
+        if table.hidden_columns:
+            measured.append(_widest(table.hidden_columns[c], table.counts[c], pattern))
+        widths.append(max(measured) + GAP)
+    names = [table.title, "Row mean", "Row count"]
+    longest = max(max(map(len, names)), _longest(table.groups), _longest(table.hidden_groups))
+    rule = "-" * (sum(widths) + longest)
 
-    def cell(value: float, count: bool) -> str:
-        return str(int(value)) if count and value == value else format_number(value, pattern)
+    def line(cells: Sequence[str], name: str) -> str:
+        if tab:
+            text = "".join(cell + "\t" for cell in cells)
+        else:
+            text = "".join(cell.ljust(width) for cell, width in zip(cells, widths))
+        return text + (name if row_header else "")
 
-    summary = []
+    lines = [line(table.headers, table.title), rule]
     if table.summary:
-        summary = [("Row mean", [format_number(mean, pattern) for mean, _ in table.summary]),
-                   ("Row count", [str(count) for _, count in table.summary])]
-
-    def row(j: int) -> tuple[str, list[str]]:
-        return table.groups[j], [cell(float(column[j]), count)
-                                 for column, count in zip(table.columns, table.counts)]
-
-    rows = [row(j) for j in order] if table.listed else []
-    # with --details 1, the widths count the rows a cut hides too
-    cut = (np.setdiff1d(np.arange(len(table.groups)), order)
-           if count_cut and hidden and table.listed else [])
-    text = render_table(table.headers, table.title, summary, rows, tab=tab,
-                        row_header=row_header, blank=blank and not (count_cut and hidden),
-                        measured=[row(j) for j in cut])
-    return text + (f"{hidden} more...\n" if count_cut and hidden and table.listed else "")
+        lines += [line(means, "Row mean"), line(numbers, "Row count"), rule]
+    if table.listed:
+        for j, name in enumerate(table.groups):
+            lines.append(line([_cell(float(column[j]), count, pattern)
+                               for column, count in zip(table.columns, table.counts)], name))
+    if header_info:
+        hidden = len(table.hidden_groups)
+        lines.append(f"{hidden} more..." if table.cut else "")
+    return "\n".join(lines) + "\n"
 
 
-def average_tables(tables: list[Table]) -> Table:
-    """The macro-average of the same table over cross-validation folds.
-
-    Groups come in order of first appearance.  A group's value is the mean of the folds'
-    values where it is defined, a count column is summed, the Row mean is the mean of the
-    folds' Row means and the Row count their sum.
-
-    >>> one = Table("Deprel", ["parseraccuracy", "parsercounter"], ["a", "b"],
-    ...             [np.array([1.0, 0.5]), np.array([2.0, 4.0])], [False, True], None, True)
-    >>> two = Table("Deprel", ["parseraccuracy", "parsercounter"], ["b", "c"],
-    ...             [np.array([0.0, 1.0]), np.array([1.0, 1.0])], [False, True], None, True)
-    >>> average = average_tables([one, two])
-    >>> average.groups, [c.tolist() for c in average.columns]
-    (['a', 'b', 'c'], [[1.0, 0.25, 1.0], [2.0, 5.0, 1.0]])
-    """
-    first = tables[0]
-    groups = list(dict.fromkeys(name for table in tables for name in table.groups))
-    index = {name: i for i, name in enumerate(groups)}
-    columns = []
-    for c, count in enumerate(first.counts):
-        stacked = np.full((len(tables), len(groups)), np.nan)
-        for t, table in enumerate(tables):
-            stacked[t, [index[name] for name in table.groups]] = table.columns[c]
-        with np.errstate(invalid="ignore"), warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            columns.append(np.nansum(stacked, axis=0) if count else np.nanmean(stacked, axis=0))
-    summary = None
-    if first.summary:
-        summary = [(float(np.mean([table.summary[c][0] for table in tables])),
-                    int(sum(table.summary[c][1] for table in tables)))
-                   for c in range(len(first.summary))]
-    return Table(first.title, first.headers, groups, columns, first.counts, summary,
-                 first.listed, first.sort)
+def _longest(names: Sequence[str]) -> int:
+    """The longest of ``names`` (0 for none); Token's numbered rows grow to the last."""
+    if not len(names):
+        return 0
+    if isinstance(names, list):
+        return max(map(len, names))
+    return max(len(names[0]), len(names[-1]))

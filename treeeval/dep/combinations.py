@@ -1,0 +1,130 @@
+"""MaltEval's evaluations: one per combination of parameter values, in MaltEval's order.
+
+MaltEval keeps the values of a parameter in a Java ``HashMap`` keyed by the value, so a
+value given twice is evaluated once (for GroupBy the key is the grouping, its format the
+entry: ``Deprel;Deprel:all`` is one evaluation, with the last format), and iterates them in
+that map's order.  The parameters themselves sit in a ``Hashtable`` (Metric and GroupBy
+first, then the others as given), and the combinations are counted like an odometer whose
+fastest wheel is the first parameter of that table: with ``--Metric "LAS;UAS" --GroupBy
+"Sentence;Deprel"`` the order is (Deprel, UAS), (Deprel, LAS), (Sentence, UAS), (Sentence,
+LAS).  ``--metric-order given`` (treeeval's default) keeps the Metric values as given.
+
+>>> from .options import parse_dep_args
+>>> options = parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS",
+...                           "--GroupBy", "Sentence;Deprel", "--metric-order", "malteval"])
+>>> [(c.groupby, c.metric) for c in combinations(options)]
+[('Deprel', 'UAS'), ('Deprel', 'LAS'), ('Sentence', 'UAS'), ('Sentence', 'LAS')]
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from .groupings import self_metric_name
+from .malteval_report import hash_order, java_string_hash
+from .options import DepOptions
+
+#: the initial capacity and load factor of a Java ``Hashtable``
+HASHTABLE_CAPACITY, HASHTABLE_LOAD = 11, 0.75
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One evaluation: a value of every parameter given (Metric and GroupBy always).
+
+    ``values`` maps each parameter to its value as MaltEval's header prints it (GroupBy with
+    its ``:format``, a ``self`` Metric as the metric it stands for); ``metric`` is that
+    metric and ``groupby`` the GroupBy value with its format.
+    """
+
+    values: dict[str, str]
+
+    @property
+    def metric(self) -> str:
+        return self.values["Metric"]
+
+    @property
+    def groupby(self) -> str:
+        return self.values["GroupBy"]
+
+    @property
+    def setting(self) -> dict[str, str]:
+        """The values of the parameters other than Metric and GroupBy."""
+        return {name: value for name, value in self.values.items()
+                if name not in ("Metric", "GroupBy")}
+
+    def varying(self, names: list[str]) -> str:
+        """MaltEval's column suffix in a merged table: ``Metric:UAS, ExcludeDeprels:punct``
+        for the parameters ``names`` (those with several values), in header order."""
+        return ", ".join(f"{name}:{self.values[name]}" for name in hash_order(names))
+
+
+def hashtable_order(keys: list[str]) -> list[str]:
+    """The iteration order of a Java ``Hashtable`` filled with ``keys`` in this order (String
+    keys; a key put again keeps its place).
+
+    >>> hashtable_order(["Metric", "GroupBy", "ExcludeDeprels", "MaxSentenceLength"])
+    ['ExcludeDeprels', 'Metric', 'MaxSentenceLength', 'GroupBy']
+    """
+    capacity, threshold = HASHTABLE_CAPACITY, int(HASHTABLE_CAPACITY * HASHTABLE_LOAD)
+    table: list[list[str]] = [[] for _ in range(capacity)]
+    count = 0
+
+    def index(key: str, size: int) -> int:
+        return (java_string_hash(key) & 0x7FFFFFFF) % size
+
+    for key in keys:
+        if key in table[index(key, capacity)]:
+            continue
+        if count >= threshold:  # rehash: buckets from the last, each chain from its head
+            capacity = capacity * 2 + 1
+            threshold = int(capacity * HASHTABLE_LOAD)
+            rehashed: list[list[str]] = [[] for _ in range(capacity)]
+            for chain in reversed(table):
+                for old in chain:
+                    rehashed[index(old, capacity)].insert(0, old)
+            table = rehashed
+        table[index(key, capacity)].insert(0, key)
+        count += 1
+    return [key for chain in reversed(table) for key in chain]
+
+
+def parameter_values(options: DepOptions) -> dict[str, list[str]]:
+    """Each parameter's distinct values in MaltEval's order (GroupBy values with their
+    format; the last format of a grouping wins).
+
+    >>> from .options import parse_dep_args
+    >>> parameter_values(parse_dep_args(["-g", "g", "-s", "p", "--GroupBy", "Deprel;Token;Deprel:all"]))
+    {'Metric': ['LAS'], 'GroupBy': ['Deprel:all', 'Token']}
+    """
+    given = {"Metric": options.metrics, "GroupBy": options.groupby,
+             **{name: values for name, values in options.parameters.items()
+                if name not in ("Metric", "GroupBy")}}
+    result: dict[str, list[str]] = {}
+    for name, values in given.items():
+        keyed = {value.partition(":")[0] if name == "GroupBy" else value: value
+                 for value in values}
+        if name == "Metric" and options.own.get("metric-order") != "malteval":
+            result[name] = list(keyed.values())
+        else:
+            result[name] = [keyed[key] for key in hash_order(list(keyed))]
+    return result
+
+
+def combinations(options: DepOptions) -> list[Combination]:
+    """Every evaluation MaltEval runs for each parsed file, in its order."""
+    values = parameter_values(options)
+    slowest_first = list(reversed(hashtable_order(list(values))))
+    found = []
+    for chosen in itertools.product(*(values[name] for name in slowest_first)):
+        picked = dict(zip(slowest_first, chosen))
+        if picked["Metric"] == "self":
+            picked["Metric"] = self_metric_name(picked["GroupBy"].partition(":")[0])
+        found.append(Combination({name: picked[name] for name in values}))
+    return found
+
+
+def varying_parameters(options: DepOptions) -> list[str]:
+    """The parameters with several values (they name the columns of a merged table)."""
+    return [name for name, values in parameter_values(options).items() if len(values) > 1]
