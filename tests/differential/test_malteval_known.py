@@ -59,6 +59,21 @@ def _switches(rng: random.Random, names: list[str]) -> list[str]:
     return args
 
 
+def _parameters(rng: random.Random) -> list[str]:
+    """Sometimes a few more parameters, some with two values (their Hashtable order, merging
+    and the column suffixes of merged tables)."""
+    if rng.random() < 0.6:
+        return []
+    choices = {"ExcludeDeprels": [";punct", "punct", "det|case"], "ExcludeCpostags": [";PUNCT", "DET"],
+               "ExcludeLemmas": ["a;b"], "ExcludeFeats": ["x;y", "_"], "ExcludeWordforms": [";the", "."],
+               "ExcludePostags": [";NN"], "ExcludePdeprels": ["q;r"], "ExcludeUnicodePunc": ["0;1", "1"],
+               "MinSentenceLength": ["0;3", "2"], "MaxSentenceLength": ["0;6", "10"]}
+    args: list[str] = []
+    for name in rng.sample(sorted(choices), rng.randint(1, 5)):
+        args += [f"--{name}", rng.choice(choices[name])]
+    return args
+
+
 def _single(rng: random.Random, parsers: int = 1) -> tuple[dict[str, list[Sentence]], list[str]]:
     gold, parsed = treebanks(rng, parsers)
     names = [f"p{i}.conll" for i in range(1, parsers + 1)]
@@ -103,7 +118,7 @@ def cross_case(rng: random.Random) -> Case:
                                    rng.choice([1, 1, 2])))
     return files, (["-g", *[f"g{i}.conll" for i in range(1, folds + 1)],
                     "-s", *[f"p{i}.conll" for i in range(1, folds + 1)],
-                    "--GroupBy", grouping] + _metrics(rng)
+                    "--GroupBy", grouping] + _metrics(rng) + _parameters(rng)
                    + _switches(rng, ["micro-average", "details", "header-info", "tab"]))
 
 
@@ -113,7 +128,7 @@ def groupby_details_case(rng: random.Random) -> Case:
     if rng.random() < 0.3:  # the same grouping twice: one evaluation, the last format
         groupings.append(groupings[0] + ":all")
     return files, args + ["--GroupBy", ";".join(groupings), "--details",
-                          rng.choice(["0", "1"])] + _metrics(rng) + _switches(
+                          rng.choice(["0", "1"])] + _metrics(rng) + _parameters(rng) + _switches(
         rng, ["merge-tables", "header-info"])
 
 

@@ -28,7 +28,7 @@ from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
 from .exclusions import Exclusions
 from .groupings import TokenNumbering, find_grouping, register_plugin
-from .combinations import Combination, combinations, parameter_values
+from .combinations import Combination, combinations, parameter_values, varying_parameters
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
 from .metrics import mcnemar_z
 from .options import DEP_USAGE, PARAMETERS, DepOptions, parse_dep_args
@@ -73,11 +73,10 @@ def render_dep(options: DepOptions) -> Sections:
         folds = [(POOLED[0], [POOLED[1]])]
     chosen = combinations(options)
     values = parameter_values(options)
-    varying = [name for name, given in values.items() if len(given) > 1]
+    varying = varying_parameters(options)
     # a merged table's header: the parameters with one value, GroupBy without its format
-    single = {name: (chosen[0].values[name].partition(":")[0] if name == "GroupBy"
-                     else chosen[0].values[name])
-              for name, given in values.items() if len(given) == 1}
+    single = {name: (value.partition(":")[0] if name == "GroupBy" else value)
+              for name, value in chosen[0].values.items() if len(values[name]) == 1}
     details = options.switch("details", False) if "details" in options.formatting else None
     header_info = options.switch("header-info", True)
     sections: Sections = []

@@ -115,16 +115,18 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
 def combinations(options: DepOptions) -> list[Combination]:
     """Every evaluation MaltEval runs for each parsed file, in its order."""
     values = parameter_values(options)
-    slowest_first = list(reversed(hashtable_order(list(values))))
+    fastest_first = hashtable_order(list(values))
     found = []
-    for chosen in itertools.product(*(values[name] for name in slowest_first)):
-        picked = dict(zip(slowest_first, chosen))
+    for chosen in itertools.product(*(values[name] for name in reversed(fastest_first))):
+        picked = dict(zip(reversed(fastest_first), chosen))
         if picked["Metric"] == "self":
             picked["Metric"] = self_metric_name(picked["GroupBy"].partition(":")[0])
-        found.append(Combination({name: picked[name] for name in values}))
+        # in the table's order: MaltEval's header map is filled so (its ties keep it)
+        found.append(Combination({name: picked[name] for name in fastest_first}))
     return found
 
 
 def varying_parameters(options: DepOptions) -> list[str]:
     """The parameters with several values (they name the columns of a merged table)."""
-    return [name for name, values in parameter_values(options).items() if len(values) > 1]
+    values = parameter_values(options)
+    return [name for name in hashtable_order(list(values)) if len(values[name]) > 1]
