@@ -129,3 +129,13 @@ def test_sentence_id(files: tuple[str, str]) -> None:
     text = run("-g", gold, "-s", parsed, "--GroupBy", "Sentence:id|accuracy", "--details", "1",
                "--MinSentenceLength", "3")
     assert body(text)[-1] == "1       0.5           1"
+
+
+def test_stat_1_needs_both_columns_zero_one(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    # "dog" is dobj in the parsed file only: left out on its parsed side, its accuracy is
+    # undefined there, so no pair with the parsed file has a z, and has no cell: MaltEval
+    # moves the row's next z left
+    text = run("-g", gold, "-s", gold, parsed, gold, "--stat", "1", "--ExcludeDeprels", "dobj")
+    assert (f"-     -∞    -     <1> ({gold})\n-     -     -     <2> ({parsed})\n"
+            f"-     -     -     <3> ({gold})\n") in text
