@@ -139,3 +139,16 @@ def test_stat_1_needs_both_columns_zero_one(files: tuple[str, str]) -> None:
     text = run("-g", gold, "-s", gold, parsed, gold, "--stat", "1", "--ExcludeDeprels", "dobj")
     assert (f"-     -∞    -     <1> ({gold})\n-     -     -     <2> ({parsed})\n"
             f"-     -     -     <3> ({gold})\n") in text
+
+
+def test_evaluation_file_without_groupby_or_metric(files: tuple[str, str], tmp_path: Path) -> None:
+    gold, parsed = files
+    plain = tmp_path / "plain.xml"
+    plain.write_text('<evaluation><parameter name="Metric"><value>LAS</value></parameter>'
+                     '</evaluation>', encoding="utf-8")
+    # no GroupBy in the file: Token with all its attributes, and no GroupBy line
+    text = run("-e", str(plain), "-g", gold, "-s", parsed)
+    assert "GroupBy->" not in text and "accuracy /    counter /    correctcounter /    Token\n" in text
+    plain.write_text("<evaluation></evaluation>", encoding="utf-8")
+    with pytest.raises(UsageError, match="sets no Metric"):
+        run("-e", str(plain), "-g", gold, "-s", parsed)
