@@ -61,7 +61,11 @@ class Combination:
 
     def varying(self, names: list[str]) -> str:
         """MaltEval's column suffix in a merged table: ``Metric:UAS, ExcludeDeprels:punct``
-        for the parameters ``names`` (those with several values), in header order."""
+        for the parameters ``names`` (those with several values), in header order.
+
+        >>> Combination({"ExcludeDeprels": "", "Metric": "UAS"}).varying(["ExcludeDeprels", "Metric"])
+        'Metric:UAS, ExcludeDeprels:'
+        """
         return ", ".join(f"{name}:{self.values[name]}" for name in hash_order(names))
 
 
@@ -139,6 +143,12 @@ def combinations(options: DepOptions) -> list[Combination]:
 
 
 def varying_parameters(options: DepOptions) -> list[str]:
-    """The parameters with several values (they name the columns of a merged table)."""
+    """The parameters with several values (they name the columns of a merged table).
+
+    >>> from .options import parse_dep_args
+    >>> varying_parameters(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;LAS",
+    ...                                    "--ExcludeDeprels", ";punct"]))
+    ['ExcludeDeprels']
+    """
     values = parameter_values(options)
     return [name for name in hashtable_order(list(values)) if len(values[name]) > 1]
