@@ -152,3 +152,11 @@ def test_evaluation_file_without_groupby_or_metric(files: tuple[str, str], tmp_p
     plain.write_text("<evaluation></evaluation>", encoding="utf-8")
     with pytest.raises(UsageError, match="sets no Metric"):
         run("-e", str(plain), "-g", gold, "-s", parsed)
+
+
+def test_stat_1_with_no_rows_left(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    # no sentence within the bounds: every column is empty, so MaltEval tests them all
+    text = run("-g", gold, "-s", parsed, gold, "--stat", "1", "--MaxSentenceLength", "1",
+               "--GroupBy", "Deprel")
+    assert "Attribute: parseraccuracy\n" in text and f"-     -∞    <1> ({parsed})\n" in text

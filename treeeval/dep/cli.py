@@ -320,9 +320,10 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str],
 
 
 def _zero_one(table: Table, column: int) -> bool:
-    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?"""
+    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?
+    A column without rows is, whatever its kind."""
     values = table.columns[column]
-    return table.counts[column] and bool(np.isin(values, (0, 1)).all())
+    return len(values) == 0 or table.counts[column] and bool(np.isin(values, (0, 1)).all())
 
 
 def _pair_z(first: Table, second: Table, column: int) -> float | None:
