@@ -192,6 +192,9 @@ def test_bad_evaluation_files(tmp_path: Path, text: str, message: str) -> None:
     (["-g", "g", "-s", "p", "--metric-order", "random"], "given or malteval"),
     (["-g", "g", "-s", "p", "-v", "1"], "treeeval browse"),
     (["-g", "g", "-s", "p", "--Metric"], "needs a value"),
+    (["-g", "g", "-s", "p", "--details", "1", "--details", "0"], "--details is given twice"),
+    (["-g", "g", "-s", "p", "-s", "q"], "-s is given twice"),
+    (["-g", "g", "-e", "e.xml", "-s", "p"], "-e must come before"),
 ])
 def test_usage_errors(args: list[str], message: str) -> None:
     with pytest.raises(UsageError, match=message):

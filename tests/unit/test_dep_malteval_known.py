@@ -129,3 +129,34 @@ def test_sentence_id(files: tuple[str, str]) -> None:
     text = run("-g", gold, "-s", parsed, "--GroupBy", "Sentence:id|accuracy", "--details", "1",
                "--MinSentenceLength", "3")
     assert body(text)[-1] == "1       0.5           1"
+
+
+def test_stat_1_needs_both_columns_zero_one(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    # "dog" is dobj in the parsed file only: left out on its parsed side, its accuracy is
+    # undefined there, so no pair with the parsed file has a z, and has no cell: MaltEval
+    # moves the row's next z left
+    text = run("-g", gold, "-s", gold, parsed, gold, "--stat", "1", "--ExcludeDeprels", "dobj")
+    assert (f"-     -∞    -     <1> ({gold})\n-     -     -     <2> ({parsed})\n"
+            f"-     -     -     <3> ({gold})\n") in text
+
+
+def test_evaluation_file_without_groupby_or_metric(files: tuple[str, str], tmp_path: Path) -> None:
+    gold, parsed = files
+    plain = tmp_path / "plain.xml"
+    plain.write_text('<evaluation><parameter name="Metric"><value>LAS</value></parameter>'
+                     '</evaluation>', encoding="utf-8")
+    # no GroupBy in the file: Token with all its attributes, and no GroupBy line
+    text = run("-e", str(plain), "-g", gold, "-s", parsed)
+    assert "GroupBy->" not in text and "accuracy /    counter /    correctcounter /    Token\n" in text
+    plain.write_text("<evaluation></evaluation>", encoding="utf-8")
+    with pytest.raises(UsageError, match="sets no Metric"):
+        run("-e", str(plain), "-g", gold, "-s", parsed)
+
+
+def test_stat_1_with_no_rows_left(files: tuple[str, str]) -> None:
+    gold, parsed = files
+    # no sentence within the bounds: every column is empty, so MaltEval tests them all
+    text = run("-g", gold, "-s", parsed, gold, "--stat", "1", "--MaxSentenceLength", "1",
+               "--GroupBy", "Deprel")
+    assert "Attribute: parseraccuracy\n" in text and f"-     -∞    <1> ({parsed})\n" in text

@@ -28,7 +28,7 @@ from .compare import Comparison, compare_systems, render_comparison
 from .confusion import render_confusion
 from .exclusions import Exclusions
 from .groupings import TokenNumbering, find_grouping, register_plugin
-from .combinations import Combination, combinations, parameter_values
+from .combinations import Combination, combinations, parameter_values, varying_parameters
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
 from .metrics import mcnemar_z
 from .options import DEP_USAGE, PARAMETERS, DepOptions, parse_dep_args
@@ -73,11 +73,10 @@ def render_dep(options: DepOptions) -> Sections:
         folds = [(POOLED[0], [POOLED[1]])]
     chosen = combinations(options)
     values = parameter_values(options)
-    varying = [name for name, given in values.items() if len(given) > 1]
+    varying = varying_parameters(options)
     # a merged table's header: the parameters with one value, GroupBy without its format
-    single = {name: (chosen[0].values[name].partition(":")[0] if name == "GroupBy"
-                     else chosen[0].values[name])
-              for name, given in values.items() if len(given) == 1}
+    single = {name: (value.partition(":")[0] if name == "GroupBy" else value)
+              for name, value in chosen[0].values.items() if len(values[name]) == 1}
     details = options.switch("details", False) if "details" in options.formatting else None
     header_info = options.switch("header-info", True)
     sections: Sections = []
@@ -297,7 +296,8 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str],
 
     The blocks are keyed by the evaluation's parameter lines and the attribute, and come in
     the ``HashMap`` order of those keys.  A pair whose other table's column is not 0/1, or
-    has other rows, has no z (``-``); z is -∞ when the two files never disagree.
+    has other rows, has no z and no cell: the row's later cells move left, and the row ends
+    with ``-``; z is -∞ when the two files never disagree.
     """
     header_info = options.switch("header-info", True)
     details = options.switch("details", False) if "details" in options.formatting else None
@@ -311,8 +311,12 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str],
                 continue
             key = "".join(line + "\n" for line in parameter_lines(combination.values))
             block = blocks.setdefault(f"{key}\nAttribute: {attribute}\n", [])
-            block += [[_pair_z(tables[j], tables[k], column) if j < k else math.nan
-                       for k in range(len(tables))] for j in range(len(tables))]
+            for j in range(len(tables)):
+                # a pair without z adds no cell: the row's later cells move left
+                cells = [math.nan if j >= k else _pair_z(tables[j], tables[k], column)
+                         for k in range(len(tables))]
+                kept = [cell for cell in cells if cell is not None]
+                block.append(kept + [math.nan] * (len(cells) - len(kept)))
     text = ""
     if header_info:
         text = "\n".join([RULE, f"Gold:   {gold_path}", "Parsed: " + ", ".join(parsed_paths),
@@ -339,15 +343,17 @@ def _mcnemar(options: DepOptions, gold_path: str, parsed_paths: list[str],
 
 
 def _zero_one(table: Table, column: int) -> bool:
-    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?"""
+    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?
+    A column without rows is, whatever its kind."""
     values = table.columns[column]
-    return table.counts[column] and bool(np.isin(values, (0, 1)).all())
+    return len(values) == 0 or table.counts[column] and bool(np.isin(values, (0, 1)).all())
 
 
-def _pair_z(first: Table, second: Table, column: int) -> float:
-    """McNemar's z of one column in two tables (NaN: MaltEval computes none)."""
-    if not _zero_one(second, column) or len(first.groups) != len(second.groups):
-        return math.nan
+def _pair_z(first: Table, second: Table, column: int) -> float | None:
+    """McNemar's z of one column in two tables (None: MaltEval computes none)."""
+    if not (_zero_one(first, column) and _zero_one(second, column)) or len(first.groups) != len(
+            second.groups):
+        return None
     z = mcnemar_z(first.columns[column] == 1, second.columns[column] == 1)
     return -math.inf if math.isnan(z) else z  # MaltEval divides -1 by 0
 

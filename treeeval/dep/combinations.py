@@ -21,10 +21,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from ..errors import UsageError
 from .groupings import self_metric_name
 from .malteval_report import hash_order, java_string_hash
 from .options import DepOptions
 
+#: what MaltEval evaluates when an evaluation file (``-e``) sets no GroupBy and no flag does
+UNNAMED_GROUPBY = "Token:all"
 #: the initial capacity and load factor of a Java ``Hashtable``
 HASHTABLE_CAPACITY, HASHTABLE_LOAD = 11, 0.75
 
@@ -46,7 +49,9 @@ class Combination:
 
     @property
     def groupby(self) -> str:
-        return self.values["GroupBy"]
+        """The GroupBy value; an evaluation file without GroupBy evaluates Token with all its
+        attributes, and the header does not name it."""
+        return self.values.get("GroupBy", UNNAMED_GROUPBY)
 
     @property
     def setting(self) -> dict[str, str]:
@@ -56,7 +61,11 @@ class Combination:
 
     def varying(self, names: list[str]) -> str:
         """MaltEval's column suffix in a merged table: ``Metric:UAS, ExcludeDeprels:punct``
-        for the parameters ``names`` (those with several values), in header order."""
+        for the parameters ``names`` (those with several values), in header order.
+
+        >>> Combination({"ExcludeDeprels": "", "Metric": "UAS"}).varying(["ExcludeDeprels", "Metric"])
+        'Metric:UAS, ExcludeDeprels:'
+        """
         return ", ".join(f"{name}:{self.values[name]}" for name in hash_order(names))
 
 
@@ -101,6 +110,12 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
     given = {"Metric": options.metrics, "GroupBy": options.groupby,
              **{name: values for name, values in options.parameters.items()
                 if name not in ("Metric", "GroupBy")}}
+    if options.source is not None:  # MaltEval gives no defaults to an evaluation file's run
+        if "Metric" not in options.parameters:
+            raise UsageError(f"{options.source} sets no Metric (nor does --Metric): MaltEval "
+                             "fails on such an evaluation (a NullPointerException)")
+        if "GroupBy" not in options.parameters:
+            del given["GroupBy"]
     result: dict[str, list[str]] = {}
     for name, values in given.items():
         keyed = {value.partition(":")[0] if name == "GroupBy" else value: value
@@ -115,16 +130,25 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
 def combinations(options: DepOptions) -> list[Combination]:
     """Every evaluation MaltEval runs for each parsed file, in its order."""
     values = parameter_values(options)
-    slowest_first = list(reversed(hashtable_order(list(values))))
+    fastest_first = hashtable_order(list(values))
     found = []
-    for chosen in itertools.product(*(values[name] for name in slowest_first)):
-        picked = dict(zip(slowest_first, chosen))
+    for chosen in itertools.product(*(values[name] for name in reversed(fastest_first))):
+        picked = dict(zip(reversed(fastest_first), chosen))
         if picked["Metric"] == "self":
-            picked["Metric"] = self_metric_name(picked["GroupBy"].partition(":")[0])
-        found.append(Combination({name: picked[name] for name in values}))
+            grouping = picked.get("GroupBy", UNNAMED_GROUPBY)
+            picked["Metric"] = self_metric_name(grouping.partition(":")[0])
+        # in the table's order: MaltEval's header map is filled so (its ties keep it)
+        found.append(Combination({name: picked[name] for name in fastest_first}))
     return found
 
 
 def varying_parameters(options: DepOptions) -> list[str]:
-    """The parameters with several values (they name the columns of a merged table)."""
-    return [name for name, values in parameter_values(options).items() if len(values) > 1]
+    """The parameters with several values (they name the columns of a merged table).
+
+    >>> from .options import parse_dep_args
+    >>> varying_parameters(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;LAS",
+    ...                                    "--ExcludeDeprels", ";punct"]))
+    ['ExcludeDeprels']
+    """
+    values = parameter_values(options)
+    return [name for name in hashtable_order(list(values)) if len(values[name]) > 1]

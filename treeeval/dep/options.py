@@ -147,6 +147,7 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
         flag = queue.pop(0)
         if flag in ("-h", "--help"):
             return None
+        _check_place(flag, echoed)
         if flag in ("-g", "-s"):
             taken = options.gold if flag == "-g" else options.parsed
             echoed.append(flag)
@@ -186,6 +187,20 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
         raise UsageError("expected gold file(s) (-g) and parsed file(s) (-s)")
     options.arguments = echoed
     return options
+
+
+def _check_place(flag: str, echoed: list[str]) -> None:
+    """MaltEval's rules for where its flags go: each at most once, ``-e`` first.
+
+    >>> _check_place("--details", ["-g", "g", "--details", "1"])
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: option --details is given twice (MaltEval aborts on it)
+    """
+    if flag in echoed:
+        raise UsageError(f"option {flag} is given twice (MaltEval aborts on it)")
+    if flag == "-e" and echoed:
+        raise UsageError("-e must come before MaltEval's other flags (MaltEval aborts otherwise)")
 
 
 def split_values(name: str, value: str) -> list[str]:

@@ -18,7 +18,6 @@ row header (the grouping's name, ``Row mean``, ``Row count`` and every group).
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import Sequence
 
