@@ -25,7 +25,9 @@ code-point ordered (a ``sort`` inserted before ``keys`` in that one loop, into a
 in the case's folder): treeeval must then equal that run, and the real run must equal it
 everywhere before the "Specific errors" section.
 
-A case with no scoring token makes eval.pl divide by zero (exit 255); treeeval must then stop
+Files that do not line up (blank lines added at the end of one) make both stop with exit
+status 1; eval.pl with ``-b`` has then printed the rows read so far, treeeval prints only its
+error line (docs/differences.md). A case with no scoring token makes eval.pl divide by zero (exit 255); treeeval must then stop
 with one error line and exit status 1.
 """
 
@@ -75,14 +77,21 @@ def _before_specific_errors(text: bytes) -> bytes:
 def check(oracle: str, case: int, folder: Path) -> None:
     require_data("conllx")
     drawn = draw_case(case_random(oracle, case), oracle)
-    write_conll(folder / "gold.conll", drawn.gold, drawn.final_blank)
-    write_conll(folder / "sys.conll", drawn.system, drawn.final_blank)
+    for name, sentences, tail in (("gold.conll", drawn.gold, drawn.tails[0]),
+                                  ("sys.conll", drawn.system, drawn.tails[1])):
+        path = write_conll(folder / name, sentences, drawn.final_blank)
+        path.write_text(path.read_text(encoding="utf-8") + tail, encoding="utf-8")
     args = ["-g", "gold.conll", "-s", "sys.conll"] + [f"-{flag}" for flag in drawn.flags]
     report = oracle + (f":{drawn.flags}" if drawn.flags else "")
     command = ["dep", "-g", "gold.conll", "-s", "sys.conll", "--report", report]
     reference = run_oracle(oracle, args, folder)
     ours = run_treeeval(command, folder)
     name = f"{oracle} case {case} ({', '.join(drawn.description)}; flags {drawn.flags or '-'})"
+    if reference.status == 1 and b"line mismatch" in reference.stderr:
+        # the files do not line up: an error (with -b eval.pl has printed the rows so far)
+        assert ours.status == 1 and re.fullmatch(rb"treeeval: error: [^\n]*\n", ours.stderr)
+        assert ours.stdout == b"" and (reference.stdout == b"" or "b" in drawn.flags)
+        return
     if scores_nothing(drawn, oracle):
         assert reference.status == 255 and b"division by zero" in reference.stderr
         assert ours.status == 1 and ours.stdout == b""
