@@ -186,13 +186,13 @@ def _context_counts(features: list[np.ndarray], error: np.ndarray,
     """
     vocabulary, codes = np.unique(np.concatenate(features + [np.array([WILDCARD])]),
                                   return_inverse=True)
-    codes = codes.reshape(-1)
+    codes = codes.reshape(-1).astype(np.int32)
     wildcard = int(codes[-1])
     columns = codes[:-1].reshape(6, -1).T
     masks = (np.arange(64)[:, None] >> np.arange(6)[None, :]) & 1
     every = np.where(masks[:, None, :].astype(bool), columns[None, :, :], wildcard)
-    keyed = np.concatenate([np.broadcast_to(error, every.shape[:2])[..., None], every],
-                           axis=2).reshape(-1, 7)
+    owner = np.broadcast_to(error.astype(np.int32), every.shape[:2])[..., None]
+    keyed = np.concatenate([owner, every], axis=2).reshape(-1, 7)
     contexts, counts = np.unique(keyed, axis=0, return_counts=True)
     bounds = np.searchsorted(contexts[:, 0], np.arange(errors + 1))
     return [(contexts[bounds[e]:bounds[e + 1], 1:], counts[bounds[e]:bounds[e + 1]], vocabulary)
