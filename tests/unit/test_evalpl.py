@@ -248,6 +248,20 @@ def test_deletion_walk_depends_on_order() -> None:
     assert walk_contexts([one_less, specific, three_less], 0) == [specific]
 
 
+@pytest.mark.parametrize(("first", "kept"), [("B", 1), ("(", 2)])
+def test_deletion_walk_in_code_point_order(first: str, kept: int) -> None:
+    """Equal counts are walked in code-point order of eval.pl's keys, where ``*`` (a part
+    left out) sorts after ``(`` and before letters: a context starting with ``(`` is walked
+    before its generalisations and cannot save the one three parts more general."""
+    vocabulary = np.array(sorted({first, "*", "C", "D", "E", "F"}))
+    code = {text: i for i, text in enumerate(vocabulary.tolist())}
+    texts = [(first, "C", "D", "E", "F", "C"), ("*", "C", "D", "E", "F", "C"),
+             ("*", "*", "*", "E", "F", "C")]
+    contexts = np.array([[code[t] for t in context] for context in texts])
+    result = error_contexts(contexts, np.array([2, 2, 2]), vocabulary)
+    assert result == [(texts[0], 2), (texts[2], 2)][:kept]
+
+
 def test_context_threshold() -> None:
     """A table keeps the contexts reaching the 8th highest count when that is at least 5,
     else those reaching the second highest; one context alone is always kept."""
@@ -289,3 +303,13 @@ def test_specific_errors_and_local_contexts() -> None:
         f"   1. {first} : 1 times\n   2. {second} : 1 times\n\n")
     report = evalpl_report(io.StringIO(gold), io.StringIO(system))
     assert report.endswith(specific_errors(corpus, corpus.scoring(False)))
+
+
+def test_separator_text_is_an_ordinary_word() -> None:
+    """eval.pl joins a context's parts with the text ``0x01`` and splits them again, so a word
+    ``0x01`` breaks its tables apart (docs/differences.md); treeeval keeps it as a word."""
+    gold = conll("1 0x01 NN 2 SBJ", "2 runs VB 0 ROOT", "")
+    system = gold.replace("\tSBJ\t", "\tOBJ\t")
+    corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
+    text = specific_errors(corpus, corpus.scoring(False))
+    assert "  .S   | .S   | NN   | 0x01 | VB   | runs |   1\n" in text
