@@ -37,6 +37,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -76,8 +77,9 @@ def _before_specific_errors(text: bytes) -> bytes:
     return text.split(b"\n\n  Specific errors, ")[0]
 
 
-def check(oracle: str, case: int, folder: Path) -> None:
-    """Run case ``case`` of ``oracle`` through both programs in ``folder`` and compare."""
+def check(oracle: str, case: int, folder: Path, record: Callable[[str, object], None]) -> None:
+    """Run case ``case`` of ``oracle`` through both programs in ``folder`` and compare;
+    ``record`` notes how the case was compared (the test's user property ``compared``)."""
     require_data("conllx")
     drawn = draw_case(case_random(oracle, case), oracle)
     for name, sentences, tail in (("gold.conll", drawn.gold, drawn.tails[0]),
@@ -94,11 +96,13 @@ def check(oracle: str, case: int, folder: Path) -> None:
         # the files do not line up: an error (with -b eval.pl has printed the rows so far)
         assert ours.status == 1 and re.fullmatch(rb"treeeval: error: [^\n]*\n", ours.stderr)
         assert ours.stdout == b"" and (reference.stdout == b"" or "b" in drawn.flags)
+        record("compared", "line mismatch")
         return
     if scores_nothing(drawn, oracle):
         assert reference.status == 255 and b"division by zero" in reference.stderr
         assert ours.status == 1 and ours.stdout == b""
         assert re.fullmatch(rb"treeeval: error: [^\n]*\n", ours.stderr)
+        record("compared", "no scoring token")
         return
     untied = [Run(untie(run.stdout.decode("utf-8")).encode("utf-8"), run.stderr, run.status)
               for run in (reference, ours)]
@@ -109,16 +113,17 @@ def check(oracle: str, case: int, folder: Path) -> None:
         untied[0] = Run(untie(pinned.stdout.decode("utf-8")).encode("utf-8"), pinned.stderr,
                         pinned.status)
         name += ", against eval.pl with its deletion walk in code-point order"
+    record("compared", "pinned walk" if "code-point" in name else "reference")
     assert_same(untied[0], untied[1], name, ["treeeval", *command], folder)
 
 
 @pytest.mark.differential(oracle="evalpl")
 @pytest.mark.parametrize("case", case_ids(180))
-def test_evalpl(case: int, tmp_path: Path) -> None:
-    check("evalpl", case, tmp_path)
+def test_evalpl(case: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    check("evalpl", case, tmp_path, lambda *item: request.node.user_properties.append(item))
 
 
 @pytest.mark.differential(oracle="eval07")
 @pytest.mark.parametrize("case", case_ids(120))
-def test_eval07(case: int, tmp_path: Path) -> None:
-    check("eval07", case, tmp_path)
+def test_eval07(case: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    check("eval07", case, tmp_path, lambda *item: request.node.user_properties.append(item))
