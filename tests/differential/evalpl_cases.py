@@ -16,9 +16,9 @@ True
 :func:`untie` puts the rows that eval.pl orders by a count alone, and only those, in a
 canonical order within each run of equal counts (see its docstring).
 
->>> untie("  Frame confusions (gold versus system; *...* marks the head token)\\n\\n"
-...       "    5  b\\n    5  a\\n    7  z\\n")
-'  Frame confusions (gold versus system; *...* marks the head token)\\n\\n    5  a\\n    5  b\\n    7  z\\n'
+>>> frames = "  Frame confusions (gold versus system; *...* marks the head token)\\n\\n"
+>>> untie(frames + "    5  b\\n    5  a\\n    7  z\\n")[len(frames):]
+'    5  a\\n    5  b\\n    7  z\\n'
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ PUNCT_FORMS = [".", ",", "!?", "«", "—", "%", "...", "\"", "(", ")"]
 ODD_FORMS = ["a+b", "+", "*", "a*b", "(", "'s", "\"", "#1", "$", "&", "!", "x0", "e\u0301t\u00e9",
              "\u0643\u064e\u062a\u064e\u0628\u064e", "\u0915\u093f\u0924\u093e\u092c", "\u00fcber",
              "\u65e5\u672c", "long-word-form-of-many-letters", "dog", "the", "1,000", "-"]
-ODD_TAGS = ["N+V", "+", "*", "(", "VERYLONGTAG", "\u00c4DJ", "V", "N", "X", "_", "NOUN", "P+", "0x0"]
+ODD_TAGS = ["N+V", "+", "*", "(", "VERYLONGTAG", "\u00c4DJ", "V", "N", "X", "_", "NOUN", "P+",
+            "0x0"]
 ODD_LABELS = ["a->b", "->", "_", "root", "*", "x+y", "nsubj", "punct"]
 
 
@@ -137,7 +138,8 @@ def draw_case(rng: random.Random, oracle: str) -> Case:
             gold.insert(rng.randint(0, len(gold)), _punctuation_sentence(rng))
         parsed = None  # the parser's sentences no longer line up: perturb instead
         description.append("punctuation-only sentences")
-    kinds = ["perturbed", "perturbed", "correct", "all heads wrong"] + ["parser"] * 2 * (parsed is not None)
+    kinds = ["perturbed", "perturbed", "correct", "all heads wrong"]
+    kinds += ["parser", "parser"] if parsed is not None else []
     kind = rng.choice(kinds)
     system = _systems(rng, gold, parsed, kind)
     description.append(kind)

@@ -27,8 +27,10 @@ everywhere before the "Specific errors" section.
 
 Files that do not line up (blank lines added at the end of one) make both stop with exit
 status 1; eval.pl with ``-b`` has then printed the rows read so far, treeeval prints only its
-error line (docs/differences.md). A case with no scoring token makes eval.pl divide by zero (exit 255); treeeval must then stop
-with one error line and exit status 1.
+error line (docs/differences.md). A case with no scoring token makes eval.pl divide by zero
+(exit 255); treeeval must then stop with one error line and exit status 1. Each case records
+how it was compared in its user property ``compared``: ``reference``, ``pinned walk``, ``line
+mismatch`` or ``no scoring token``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from treeeval.dep.evalpl import read_evalpl
-from treeeval.dep.evalpl_errors import walk_contexts, error_contexts, frequent_errors, specific_errors
+from treeeval.dep.evalpl_errors import (error_contexts, frequent_errors, specific_errors,
+                                         walk_contexts)
 from treeeval.dep.punctuation import is_punctuation
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError

@@ -90,8 +90,10 @@ def describe(head: str, sides: str, dependency: str) -> str:
     head; ``sides`` the gold and the system head's side of the focus word (``0``, ``e``,
     ``a``, ``b``); ``dependency`` ``-`` or ``GOLD->SYSTEM``.
 
-    >>> describe("2", "ba", "-")
-    'head two words after the correct head (after the focus word instead ofafter the focus word), correct dependency'
+    >>> describe("2", "ba", "-")[:60]
+    'head two words after the correct head (after the focus word '
+    >>> describe("2", "ba", "-")[60:]
+    'instead ofafter the focus word), correct dependency'
     >>> describe("5", "0a", "root->nsubj")
     'head is the focus word instead of 0, dependency "nsubj" instead of "root"'
     """
@@ -238,7 +240,8 @@ def error_contexts(contexts: np.ndarray, counts: np.ndarray,
             break
         group = sorted((tuple(row) for row in contexts[counts == count].tolist()),
                        key=lambda row: SEPARATOR.join(text[part] for part in row))
-        kept += [(tuple(text[part] for part in row), count) for row in walk_contexts(group, wildcard)]
+        kept += [(tuple(text[part] for part in row), count)
+                 for row in walk_contexts(group, wildcard)]
         if len(kept) >= CONTEXT_ROWS:
             eighth = kept[CONTEXT_ROWS - 1][1]
             threshold = eighth if eighth >= MIN_CONTEXT_COUNT else kept[1][1]
