@@ -120,12 +120,12 @@ def check(oracle: str, case: int, folder: Path, record: Callable[[str, object], 
 
 
 @pytest.mark.differential(oracle="evalpl")
-@pytest.mark.parametrize("case", case_ids(180))
+@pytest.mark.parametrize("case", case_ids(150))
 def test_evalpl(case: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     check("evalpl", case, tmp_path, lambda *item: request.node.user_properties.append(item))
 
 
 @pytest.mark.differential(oracle="eval07")
-@pytest.mark.parametrize("case", case_ids(120))
+@pytest.mark.parametrize("case", case_ids(100))
 def test_eval07(case: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     check("eval07", case, tmp_path, lambda *item: request.node.user_properties.append(item))
