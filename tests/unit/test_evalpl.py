@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 
 from treeeval.dep.evalpl import read_evalpl
-from treeeval.dep.evalpl_errors import (error_contexts, error_tokens, frequent_errors,
-                                         specific_errors)
+from treeeval.dep.evalpl_errors import (error_contexts, frequent_errors, specific_errors,
+                                         walk_contexts)
 from treeeval.dep.punctuation import is_punctuation
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError
@@ -207,32 +208,71 @@ def test_contexts() -> None:
 
 
 def test_specific_error_descriptions() -> None:
-    """Every kind of description; a token whose gold head is 0 is left out."""
+    """Every kind of description, gold roots and system heads on the token itself included."""
     gold = conll("1 a A 0 ROOT", "2 b B 1 X", "3 c C 1 X", "4 d D 1 X", "5 e E 1 X", "6 f F 1 X",
-                 "7 g G 1 X", "8 h H 7 X", "")
+                 "7 g G 1 X", "8 h H 7 X", "9 i I 1 X", "")
     system = conll("1 a A 2 ROOT", "2 b B 1 Y", "3 c C 0 X", "4 d D 2 X", "5 e E 7 X", "6 f F 7 X",
-                   "7 g G 1 X", "8 h H 2 X", "")
+                   "7 g G 1 X", "8 h H 2 X", "9 i I 9 X", "")
     corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
-    errors = dict(frequent_errors(corpus, corpus.scoring(False)))
+    errors = {e.description: e.count for e in frequent_errors(corpus, corpus.scoring(False))}
     assert errors == {
+        "head is the focus word instead of 0, correct dependency": 1,
         'correct head (before the focus word), dependency "Y" instead of "X"': 1,
         "head = 0 instead of before the focus word, correct dependency": 1,
         "head one word after the correct head (before the focus word), correct dependency": 1,
         # e's system head is on the other side: eval.pl repeats the system's side
         "head 6 words after the correct head (after the focus word instead ofafter the focus "
         "word), correct dependency": 2,
-        "head 5 words before the correct head (before the focus word), correct dependency": 1}
+        "head 5 words before the correct head (before the focus word), correct dependency": 1,
+        "head 8 words after the correct head (the focus word instead ofthe focus word), "
+        "correct dependency": 1}
 
 
-def test_contexts_of_an_error() -> None:
-    """A context with the same count as a more specific one is dropped; with fewer than
-    CONTEXT_ROWS counts below the error's own, only the most frequent contexts are kept."""
-    gold = conll("1 a DT 2 D", "2 dog NN 3 S", "3 runs VB 0 R", "",
-                 "1 the DT 2 D", "2 cat NN 3 S", "3 sleeps VB 0 R", "")
-    system = gold.replace("\tS\t", "\tO\t")
+def test_errors_that_read_the_same_stay_apart() -> None:
+    """Two gold roots given different heads are two errors with the same description."""
+    gold = conll("1 a A 0 ROOT", "2 b B 1 X", "3 c C 1 X", "", "1 a A 0 ROOT", "2 b B 1 X", "")
+    system = conll("1 a A 2 ROOT", "2 b B 1 X", "3 c C 1 X", "", "1 a A 2 ROOT", "2 b B 1 X", "")
+    system = system.replace("1\ta\t_\tA\tA\t_\t2", "1\ta\t_\tA\tA\t_\t3", 1)
     corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
-    tokens = error_tokens(corpus, corpus.scoring(False))
-    assert error_contexts(corpus, tokens) == {("DT", "", "NN", "", "VB", ""): 2}
+    errors = frequent_errors(corpus, corpus.scoring(False))
+    assert [(e.head, e.sides, e.count) for e in errors] == [("2", "0a", 1), ("3", "0a", 1)]
+    assert {e.description for e in errors} == {
+        "head is the focus word instead of 0, correct dependency"}
+
+
+def test_deletion_walk_depends_on_order() -> None:
+    """A context deletes the contexts of the same count that leave out one or two more parts,
+    unless it was deleted first; so the order of the walk among equal counts matters (eval.pl
+    walks them in Perl's hash order, treeeval in code-point order of eval.pl's keys)."""
+    specific, one_less, three_less = (1, 2, 3, 4, 5, 6), (0, 2, 3, 4, 5, 6), (0, 0, 0, 4, 5, 6)
+    assert walk_contexts([specific, one_less, three_less], 0) == [specific, three_less]
+    assert walk_contexts([one_less, specific, three_less], 0) == [specific]
+
+
+@pytest.mark.parametrize(("first", "kept"), [("B", 1), ("(", 2)])
+def test_deletion_walk_in_code_point_order(first: str, kept: int) -> None:
+    """Equal counts are walked in code-point order of eval.pl's keys, where ``*`` (a part
+    left out) sorts after ``(`` and before letters: a context starting with ``(`` is walked
+    before its generalisations and cannot save the one three parts more general."""
+    vocabulary = np.array(sorted({first, "*", "C", "D", "E", "F"}))
+    code = {text: i for i, text in enumerate(vocabulary.tolist())}
+    texts = [(first, "C", "D", "E", "F", "C"), ("*", "C", "D", "E", "F", "C"),
+             ("*", "*", "*", "E", "F", "C")]
+    contexts = np.array([[code[t] for t in context] for context in texts])
+    result = error_contexts(contexts, np.array([2, 2, 2]), vocabulary)
+    assert result == [(texts[0], 2), (texts[2], 2)][:kept]
+
+
+def test_context_threshold() -> None:
+    """A table keeps the contexts reaching the 8th highest count when that is at least 5,
+    else those reaching the second highest; one context alone is always kept."""
+    vocabulary = np.array(["*", "A", "B", "C", "D", "E", "F", "G", "H", "I"])
+    contexts = np.array([[0] * 6] + [[i, 0, 0, 0, 0, 0] for i in range(1, 10)])
+    kept = error_contexts(contexts, np.array([10, 9, 8, 7, 6, 5, 5, 5, 4, 5]), vocabulary)
+    assert [n for _, n in kept] == [10, 9, 8, 7, 6, 5, 5, 5, 5]
+    kept = error_contexts(contexts, np.array([10, 9, 3, 3, 3, 3, 3, 3, 2, 3]), vocabulary)
+    assert kept == [(("*",) * 6, 10), (("A", "*", "*", "*", "*", "*"), 9)]
+    assert error_contexts(contexts[:1], np.array([4]), vocabulary) == [(("*",) * 6, 4)]
 
 
 def test_specific_errors_and_local_contexts() -> None:
@@ -252,7 +292,7 @@ def test_specific_errors_and_local_contexts() -> None:
     local_rule = rule.removesuffix("+------\n") + "\n"
     assert specific_errors(corpus, corpus.scoring(False)) == (
         "\n\n  Specific errors, 2 most frequent errors:\n"
-        "  ========================================\n\n"
+        "  =========================================\n\n"
         f"   1. {first} : 1 times\n{rule}{heading}{rule}{row}{rule}\n"
         f"   2. {second} : 1 times\n{rule}{heading}{rule}{row}{rule}\n"
         "\n  Local contexts involved in several frequent errors:\n"
@@ -264,3 +304,13 @@ def test_specific_errors_and_local_contexts() -> None:
         f"   1. {first} : 1 times\n   2. {second} : 1 times\n\n")
     report = evalpl_report(io.StringIO(gold), io.StringIO(system))
     assert report.endswith(specific_errors(corpus, corpus.scoring(False)))
+
+
+def test_separator_text_is_an_ordinary_word() -> None:
+    """eval.pl joins a context's parts with the text ``0x01`` and splits them again, so a word
+    ``0x01`` breaks its tables apart (docs/differences.md); treeeval keeps it as a word."""
+    gold = conll("1 0x01 NN 2 SBJ", "2 runs VB 0 ROOT", "")
+    system = gold.replace("\tSBJ\t", "\tOBJ\t")
+    corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
+    text = specific_errors(corpus, corpus.scoring(False))
+    assert "  .S   | .S   | NN   | 0x01 | VB   | runs |   1\n" in text

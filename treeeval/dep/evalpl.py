@@ -7,7 +7,8 @@ split on ASCII whitespace, and only FORM, CPOSTAG (gold), HEAD and DEPREL are us
 and DEPREL are compared as strings.  A token whose gold FORM consists only of Unicode
 punctuation (general category P*) is *non-scoring*: eval.pl leaves it out by default
 (``punct=True`` scores it, like ``-p``), eval07.pl scores it by default (its ``-p`` leaves
-it out).  eval07.pl also accepts one missing or extra trailing blank line.
+it out).  eval07.pl also accepts any number of missing or extra blank lines at the end of
+one file, once the other has ended.
 
 >>> import io
 >>> gold = io.StringIO("1 Rain _ NN _ _ 2 SBJ\\n2 fell _ VBD _ _ 0 ROOT\\n3 . _ . _ _ 2 P\\n\\n")
@@ -136,10 +137,8 @@ def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> Evalp
         raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
     gold_path, gold_lines = _lines(gold)
     system_path, system_lines = _lines(system)
-    if variant == "eval07" and abs(len(gold_lines) - len(system_lines)) == 1:
-        longer = gold_lines if len(gold_lines) > len(system_lines) else system_lines
-        if not longer[-1].strip(" \t\n\r\f\v"):
-            longer.pop()
+    if variant == "eval07":
+        _drop_trailing_blanks(gold_lines, system_lines)
     common = min(len(gold_lines), len(system_lines))
     gold_blank = np.array([not line.strip(" \t\n\r\f\v") for line in gold_lines], dtype=bool)
     system_blank = np.array([not line.strip(" \t\n\r\f\v") for line in system_lines], dtype=bool)
@@ -172,6 +171,20 @@ def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> Evalp
         sentence=sentence, position=token_lines - starts[sentence] + 1,
         starts=starts + 1, sizes=np.bincount(sentence, minlength=len(starts)),
         punctuation=punctuation)
+
+
+def _drop_trailing_blanks(gold: list[str], system: list[str]) -> None:
+    """eval07.pl's tolerance: the lines of the longer file past the end of the other are
+    skipped while they are blank; they are dropped here when all of them are.
+
+    >>> gold, system = ["1 a\\n", "\\n", " \\n"], ["1 a\\n"]
+    >>> _drop_trailing_blanks(gold, system); gold
+    ['1 a\\n']
+    """
+    longer = gold if len(gold) > len(system) else system
+    common = min(len(gold), len(system))
+    if not any(line.strip(" \t\n\r\f\v") for line in longer[common:]):
+        del longer[common:]
 
 
 def _fields(lines: list[str], token_lines: np.ndarray, path: str) -> list[list[str]]:
