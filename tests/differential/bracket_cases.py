@@ -28,10 +28,11 @@ What a case never contains, because EVALB's behaviour there is undefined or a cr
   the 21st overwrites its neighbour, and EVALB crashes);
 * a quote term after a surplus ``)`` (EVALB copies a negative number of stack entries);
   surplus ``)`` are only added after the last terminal;
-* more than one surplus ``)`` before a ``(`` (EVALB then writes below its stack array);
 * unbalanced lines when DEBUG 2 (``-D``) may be in force (the trace prints memory left by
-  an earlier sentence);
-* a NUL byte; a last line without a newline whose final token runs to the end of the file;
+  an earlier sentence, or crashes on a bracket closed by a surplus ``)`` before it opens);
+* a NUL byte; a line whose last ``(`` and label are followed only by white space, and a
+  last line without a newline whose final token runs to the end of the file (EVALB's
+  scanner reads past the end of the line into what earlier lines left in its buffer);
 * .prm lines of 500 bytes or more, a keyword without a value, non-numeric or
   out-of-range numbers, and options EVALB does not parse as treeeval does (``-h``, unknown
   letters, a missing value, a third file, a non-numeric ``-e``/``-c``).
@@ -384,7 +385,7 @@ def within_limits(line: str) -> bool:
 
 
 def _unbalance(rng: random.Random, line: str) -> str:
-    """Remove a ')', add one '(' or add one surplus ')' after the last terminal."""
+    """Remove a ')', add a '(' or add surplus ')'."""
     choice = rng.random()
     closes = [m.start() for m in re.finditer(r"\)", line)]
     if choice < 0.4 and closes:
@@ -394,11 +395,14 @@ def _unbalance(rng: random.Random, line: str) -> str:
         opens = [m.start() for m in re.finditer(r"\(", line)] or [0]
         at = rng.choice(opens)
         return line[:at] + "(" + rng.choice(["", "X ", "NP"]) + line[at:]
-    # a surplus ')' where no quote term follows (see the module docstring)
-    quotes = [m.end() for m in re.finditer(r"[ \t]['\"/]\)", line)]
-    places = [m.end() for m in re.finditer(r"\)", line) if not quotes or m.end() > max(quotes)]
-    at = rng.choice(places) if places else len(line)
-    return line[:at] + rng.choice([")", " )"]) + line[at:]
+    # surplus ')' where no quote term follows (see the module docstring), between brackets
+    quotes = [m.end() for m in re.finditer(r"[ \t\r]['\"/]\)", line)]
+    places = [0] + [m.end() for m in re.finditer(r"\)", line)] + [m.start() for m in re.finditer(r"\(", line)]
+    places = [at for at in places if not quotes or at >= max(quotes)]
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        at = rng.choice(places) if places else len(line)
+        line = line[:at] + rng.choice([")", " )"]) + line[at:]
+    return line
 
 
 def _fatal(rng: random.Random, line: str) -> str:
@@ -561,11 +565,12 @@ def make_case(rng: random.Random) -> Case:
     case = Case()
     tracing = options(rng, case)
     rate = rng.choice([0.0, 0.05, 0.1, 0.2, 0.4, 0.8])
+    unbalanced = rng.choice([0.0, 0.0, 0.02, 0.02, 0.1, 0.3])
     style = Style(rng.choice([(" ",), (" ",), (" ", "  "), (" ", "\t", " \r"), ("\t",)]),
                   rng.choice([0.0, 0.0, 0.3, 1.0]))
     gold_lines, test_lines = [], []
     for gold, test in _sentence_pairs(rng):
-        pair = _perturbed_pair(rng, gold, test, rate, style, tracing)
+        pair = _perturbed_pair(rng, gold, test, rate, style, tracing, unbalanced)
         if pair is not None:
             gold_lines.append(pair[0])
             test_lines.append(pair[1])
@@ -584,7 +589,7 @@ def make_case(rng: random.Random) -> Case:
 
 
 def _perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate: float,
-                    style: Style, tracing: bool) -> tuple[str, str] | None:
+                    style: Style, tracing: bool, unbalanced: float) -> tuple[str, str] | None:
     if isinstance(gold, (list, tuple)) and rng.random() < 0.3:
         gold = perturb_tree(rng, gold, rate / 2)
     if isinstance(test, (list, tuple)):
@@ -597,12 +602,18 @@ def _perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate
         gold = wrap(rng, gold)
     gold_line = gold if isinstance(gold, str) else render(gold, rng, style)
     test_line = test if isinstance(test, str) else render(test, rng, style)
-    gold_line, test_line = _line_changes(rng, gold_line, test_line, tracing)
+    gold_line, test_line = _line_changes(rng, gold_line, test_line, tracing, unbalanced)
     if not (within_limits(gold_line) and within_limits(test_line)):
         return None
-    if tracing and (not _balanced(gold_line) or not _balanced(test_line)):
+    if _OPEN_AT_END.search(gold_line) or _OPEN_AT_END.search(test_line):
+        return None
+    if tracing and not (_balanced(gold_line) and _balanced(test_line)):
         return None
     return gold_line, test_line
+
+
+#: a line ending in ``(LABEL`` and white space: EVALB's word scanner runs past its end
+_OPEN_AT_END = re.compile(r"\([^ \t\n\v\f\r()]*[ \t\n\v\f\r]*$")
 
 
 def _balanced(line: str) -> bool:
@@ -614,7 +625,9 @@ def _balanced(line: str) -> bool:
     return depth == 0
 
 
-def _line_changes(rng: random.Random, gold: str, test: str, tracing: bool) -> tuple[str, str]:
+def _line_changes(rng: random.Random, gold: str, test: str, tracing: bool,
+                  unbalanced: float) -> tuple[str, str]:
+    """Empty lines, and unbalanced ones at the rate ``unbalanced`` (never under -D)."""
     roll = rng.random()
     if roll < 0.03:
         test = rng.choice(EMPTY_LINES)
@@ -622,10 +635,12 @@ def _line_changes(rng: random.Random, gold: str, test: str, tracing: bool) -> tu
         gold = rng.choice(EMPTY_LINES)
     elif roll < 0.05:
         gold = test = rng.choice(EMPTY_LINES)
-    elif roll < 0.07 and not tracing:
-        test = _unbalance(rng, test)
-    elif roll < 0.075 and not tracing:
-        gold = _unbalance(rng, gold)
+    if not tracing and rng.random() < unbalanced:
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            if rng.random() < 0.8:
+                test = _unbalance(rng, test)
+            else:
+                gold = _unbalance(rng, gold)
     if rng.random() < 0.02:
         test = " " + test + rng.choice([" ", "\t", "\r", "\f"])
     return gold, test
