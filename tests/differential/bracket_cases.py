@@ -28,8 +28,10 @@ What a case never contains, because EVALB's behaviour there is undefined or a cr
   the 21st overwrites its neighbour, and EVALB crashes);
 * a quote term after a surplus ``)`` (EVALB copies a negative number of stack entries);
   surplus ``)`` are only added after the last terminal;
-* unbalanced lines when DEBUG 2 (``-D``) may be in force (the trace prints memory left by
-  an earlier sentence, or crashes on a bracket closed by a surplus ``)`` before it opens);
+* when DEBUG 2 (``-D``) may be in force: unbalanced lines (the trace prints memory left by
+  an earlier sentence, or crashes on a bracket closed by a surplus ``)`` before it opens)
+  and lines of 1,000 bytes or more (the trace copies a bracket's text into a 1,000-byte
+  buffer);
 * a NUL byte; a line whose last ``(`` and label are followed only by white space, and a
   last line without a newline whose final token runs to the end of the file (EVALB's
   scanner reads past the end of the line into what earlier lines left in its buffer);
@@ -607,7 +609,8 @@ def _perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate
         return None
     if _OPEN_AT_END.search(gold_line) or _OPEN_AT_END.search(test_line):
         return None
-    if tracing and not (_balanced(gold_line) and _balanced(test_line)):
+    if tracing and not all(_balanced(line) and len(line.encode("utf-8", "surrogateescape")) < 1000
+                           for line in (gold_line, test_line)):
         return None
     return gold_line, test_line
 

@@ -117,3 +117,12 @@ def test_memory_below_the_stack_persists_across_lines() -> None:
     fresh = ReferenceEngine(EvalbParams(), ErrorBudget(10, io.BytesIO()))
     alone = fresh.score_pair(b"(S (NP (NN a)) (NN b))", b"(S (NP (NN a)) (NN b)))", 2)
     assert (alone.matched, fresh.below.read_first) == (2, {-1})
+
+
+def test_trace_prints_the_whole_text_of_a_long_bracket() -> None:
+    # EVALB copies the text into a 1,000-byte buffer (docs/differences.md)
+    words = b" ".join(b"(NN w%d)" % k for k in range(200))
+    out = io.BytesIO()
+    engine = ReferenceEngine(EvalbParams(debug=2), ErrorBudget(10, io.BytesIO()), out)
+    engine.score_pair(b"(S " + words + b")", b"(S (X " + words + b"))", 1)
+    assert b"  EXTRA[0-199]:  " + words + b"\n" in out.getvalue()
