@@ -89,17 +89,20 @@ MAX_QUOTE_LABELS = 20
 
 LABELS = ["S", "NP", "VP", "PP", "ADVP", "PRT", "ADJP", "SBAR", "SINV", "NX", "QP", "WHNP", "X",
           "S1", "TOP", "ROOT", "", "NP-SBJ", "NP-SBJ-1", "PP-LOC=2", "VP=3", "-NONE-", "-LRB-",
-          "NP^g", "PRT|ADVP", "S#x", "=X", "A-", "ADVP-TMP", "NÉ", "A", "B", "C", "T", "TT"]
+          "NP^g", "PRT|ADVP", "S#x", "=X", "A-", "ADVP-TMP", "NÉ", "A", "B", "C", "T", "TT",
+          "VERYLONGLABEL", "VERYLONGLABEL-2", "NPNPNPNP", "NPNPNPNP=1"]
 TAGS = ["NN", "NNS", "DT", "VB", "VBZ", "JJ", "IN", "PRP", ",", ".", ":", "``", "''", "POS", "CD",
-        "-NONE-", "-LRB-", "-RRB-", "NN-HL", "?", "!", "$", "TOP", "ADVP", "PRT", "S1", "NP", "A"]
+        "-NONE-", "-LRB-", "-RRB-", "NN-HL", "?", "!", "$", "TOP", "ADVP", "PRT", "S1", "NP", "A",
+        "LONGTAG-X-Y", "NPNPNPNP"]
 WORDS = ["the", "dog", "a", "cat", "sees", ",", ".", "'", '"', "/", "``", "''", "*T*-1", "*", "0",
          "-LRB-", "-RRB-", "This", "this", "é", "x=y", "a-b", "%", "$", "?", "S", "NP"]
 QUOTE_WORDS = ["'", '"', "/", "``", "''"]
 QUOTE_TAGS = ["``", "''", "POS", "NN", "CD", "VBZ", ":", ",", ".", '"']
 DELETABLE = ["TOP", "-NONE-", ",", ":", "``", "''", ".", "S1", "?", "!", "ROOT", "NP", "ADVP", "PRT",
-             "S", "PP-LOC", "A B", "T", "A", "VBZ", "POS"]
+             "S", "PP-LOC", "A B", "T", "A", "VBZ", "POS", "VERYLONGLABEL", "NPNPNPNP", "LONGTAG-X-Y"]
 EQ_PAIRS = [("ADVP", "PRT"), ("S", "SINV"), ("NP", "NX"), ("NN", "NNS"), ("T", "TT"), ("A", "B"),
-            ("B", "C"), ("''", "POS"), ("TOP", "ROOT"), ("-NONE-", "NP")]
+            ("B", "C"), ("''", "POS"), ("TOP", "ROOT"), ("-NONE-", "NP"), ("NN-HL", "NN"),
+            ("VERYLONGLABEL", "NP"), ("LONGTAG-X-Y", "NN"), ("NPNPNPNP", "S"), ("X", "X")]
 EQ_WORDS = [("This", "this"), ("'", "''"), ("dog", "cat"), ("a", "the")]
 
 
@@ -421,7 +424,7 @@ def _fatal(rng: random.Random, line: str) -> str:
 
 
 def _sep(rng: random.Random) -> str:
-    return rng.choice([" ", " ", "\t", "  ", " \t"])
+    return rng.choice([" ", " ", "\t", "  ", " \t", " ", "\v", "\f ", "\r"])
 
 
 #: the settings of a usual parameter file, which a generated one often starts with
@@ -463,7 +466,7 @@ def prm_lines(rng: random.Random) -> tuple[list[str], int]:
         elif key == "#":
             lines.append(rng.choice(["# comment", "#DEBUG 2", "#", ""]))
         elif key == "short":
-            lines.append(rng.choice(["ab", "X", "  ", "10"]))
+            lines.append(rng.choice(["ab", "X", "  ", "10", "abc", " ab"]))
         else:
             lines.append(rng.choice(["FOO 1", " DEBUG 1", "DEBUGX 2", "DELETE_LABELS X", "LABEL 1"]))
     rng.shuffle(lines)
@@ -485,10 +488,10 @@ class Case:
             shutil.copyfile(EVALB / "prm" / name, folder / name)
 
 
-def options(rng: random.Random, case: Case) -> bool:
-    """Fill ``case.args``; return whether DEBUG 2 (``-D``) may be in force."""
+def options(rng: random.Random, case: Case) -> int:
+    """Fill ``case.args``; return the highest DEBUG level an option or a file sets."""
     groups: list[list[str]] = []
-    tracing = False
+    debug = 0
     quote_labels = 0
     for number in range(rng.choice([0, 1, 1, 1, 2, 2, 3])):
         if rng.random() < 0.2:
@@ -499,12 +502,12 @@ def options(rng: random.Random, case: Case) -> bool:
             case.shipped.append(name)
         else:
             name = f"p{number}.prm"
-            lines, debug = prm_lines(rng)
+            lines, level = prm_lines(rng)
+            debug = max(debug, level)
             quotes = [k for k, line in enumerate(lines) if line.startswith("QUOTE_LABEL")]
             for k in reversed(quotes[max(0, MAX_QUOTE_LABELS - quote_labels):]):
                 del lines[k]
             quote_labels += min(len(quotes), MAX_QUOTE_LABELS - quote_labels)
-            tracing |= debug >= 2
             ending = "\r\n" if rng.random() < 0.15 else "\n"
             text = ending.join(lines) + (ending if lines and rng.random() < 0.9 else "")
             case.files[name] = text.encode("utf-8", "surrogateescape")
@@ -512,7 +515,7 @@ def options(rng: random.Random, case: Case) -> bool:
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
         letter = rng.choice("eeeeccccdD")
         if letter in "dD":
-            tracing |= letter == "D"
+            debug = max(debug, 1 if letter == "d" else 2)
             groups.append([rng.choice([f"-{letter}", f"-{letter}{rng.choice('dDx')}"])])
         else:
             value = rng.choice([0, 1, 2, 3, 5, 10, 20, 40, 100, 10000, -1])
@@ -526,7 +529,7 @@ def options(rng: random.Random, case: Case) -> bool:
     groups.insert(test_at, ["test.txt"])
     groups.insert(gold_at, ["gold.txt"])
     case.args = [arg for group in groups for arg in group]
-    return tracing
+    return debug
 
 
 # --- a whole case ------------------------------------------------------------------------------
@@ -565,7 +568,8 @@ def _tree_or_line(line: str) -> Tree | str:
 def make_case(rng: random.Random) -> Case:
     """A random case: gold.txt, test.txt, .prm files and EVALB's arguments."""
     case = Case()
-    tracing = options(rng, case)
+    debug = options(rng, case)
+    tracing = debug >= 2
     rate = rng.choice([0.0, 0.05, 0.1, 0.2, 0.4, 0.8])
     unbalanced = rng.choice([0.0, 0.0, 0.02, 0.02, 0.1, 0.3])
     style = Style(rng.choice([(" ",), (" ",), (" ", "  "), (" ", "\t", " \r"), ("\t",)]),
@@ -580,6 +584,8 @@ def make_case(rng: random.Random) -> Case:
         lines = rng.choice([gold_lines, test_lines, test_lines])
         at = rng.randrange(len(lines))
         lines[at] = _fatal(rng, lines[at])
+    if debug <= 0 and gold_lines and rng.random() < 0.015:
+        _long_files(rng, case, gold_lines, test_lines)
     _line_counts(rng, gold_lines, test_lines)
     ending = "\r\n" if rng.random() < 0.05 else "\n"
     for name, lines in (("gold.txt", gold_lines), ("test.txt", test_lines)):
@@ -646,13 +652,28 @@ def _line_changes(rng: random.Random, gold: str, test: str, tracing: bool,
                 gold = _unbalance(rng, gold)
     if rng.random() < 0.02:
         test = " " + test + rng.choice([" ", "\t", "\r", "\f"])
+    if rng.random() < 0.02:
+        test = rng.choice(["(NN a)", test, test + rng.choice([" ", ""]) + rng.choice(["(NN x)", "(X (NN x))", test])])
+    if rng.random() < 0.01:
+        gold = gold + " " + rng.choice(["(NN x)", gold])
     return gold, test
+
+
+def _long_files(rng: random.Random, case: Case, gold: list[str], test: list[str]) -> None:
+    """Repeat the lines up to 10,000-14,000 (wide IDs and totals, several blocks)."""
+    size = rng.randint(10000, 14000)
+    gold[:] = [gold[k % len(gold)] for k in range(size)]
+    test[:] = [test[k % len(test)] for k in range(size)]
+    if rng.random() < 0.7:
+        case.args += ["-e", "1000000"]
 
 
 def _line_counts(rng: random.Random, gold: list[str], test: list[str]) -> None:
     """Sometimes make one file longer than the other."""
     roll = rng.random()
-    if roll < 0.04 and test:
+    if roll < 0.01:
+        rng.choice([gold, test]).clear()
+    elif roll < 0.04 and test:
         del test[-rng.randint(1, min(3, len(test))):]
     elif roll < 0.08 and gold:
         test.extend(rng.choice([gold[-1], "", "(S (NN x))"]) for _ in range(rng.randint(1, 2)))

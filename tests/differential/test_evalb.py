@@ -19,18 +19,21 @@ from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
 
 #: cases in CI (about 30 s here)
 CI_CASES = 250
+#: bytes of gold from which a case is too large for the slow variants
+LARGE = 1 << 20
 
 
-def variants(rng) -> list[tuple[str, list[str], bool]]:
-    """(name, extra treeeval options, tiny blocks) for one case."""
+def variants(rng, large: bool) -> list[tuple[str, list[str], bool]]:
+    """(name, extra treeeval options, tiny blocks) for one case; the slow ones (the exact
+    engine on every line, a block per line) not on large files."""
     chosen = [("default", [], False)]
     if rng.random() < 0.3:
         chosen.append(("jobs1", ["--jobs", "1"], False))
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not large:
         chosen.append(("reference", ["--reference-engine"], False))
-    if rng.random() < 0.15:
+    if rng.random() < 0.15 and not large:
         chosen.append(("blocks", ["--jobs", "1"], True))
-    if rng.random() < 0.02:
+    if rng.random() < (0.3 if large else 0.02):
         chosen.append(("jobs2", ["--jobs", "2"], False))
     return chosen
 
@@ -42,7 +45,8 @@ def test_evalb(case: int, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     generated = make_case(rng)
     generated.write(tmp_path)
     reference = run_oracle("evalb", generated.args, tmp_path)
-    for name, extra, tiny_blocks in variants(rng):
+    large = len(generated.files["gold.txt"]) > LARGE
+    for name, extra, tiny_blocks in variants(rng, large):
         with monkeypatch.context() as patch:
             if tiny_blocks:
                 patch.setattr(lineblocks, "BLOCK_BYTES", rng.choice([1, 64, 700]))
