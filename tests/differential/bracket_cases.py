@@ -102,7 +102,7 @@ DELETABLE = ["TOP", "-NONE-", ",", ":", "``", "''", ".", "S1", "?", "!", "ROOT",
              "S", "PP-LOC", "A B", "T", "A", "VBZ", "POS", "VERYLONGLABEL", "NPNPNPNP", "LONGTAG-X-Y"]
 EQ_PAIRS = [("ADVP", "PRT"), ("S", "SINV"), ("NP", "NX"), ("NN", "NNS"), ("T", "TT"), ("A", "B"),
             ("B", "C"), ("''", "POS"), ("TOP", "ROOT"), ("-NONE-", "NP"), ("NN-HL", "NN"),
-            ("VERYLONGLABEL", "NP"), ("LONGTAG-X-Y", "NN"), ("NPNPNPNP", "S"), ("X", "X")]
+            ("VERYLONGLABEL", "NP"), ("LONGTAG-X-Y", "NN"), ("NPNPNPNP", "S"), ("X", "X"), ("A", "C")]
 EQ_WORDS = [("This", "this"), ("'", "''"), ("dog", "cat"), ("a", "the")]
 
 
