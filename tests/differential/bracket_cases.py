@@ -342,16 +342,17 @@ def _copy(tree: Tree) -> Tree:
 
 
 def paired_quote(rng: random.Random, gold: Tree, test: Tree) -> None:
-    """Give the same word position a quote word on both sides with different tags (the
-    Ellis repair's case: one tag deleted, the other kept)."""
+    """Give the same word positions (one, or a run of up to three) quote words on both
+    sides with different tags (the Ellis repair's case: one tag deleted, the other kept)."""
     gold_places, test_places = _leaf_places(gold), _leaf_places(test)
     if not gold_places or len(gold_places) != len(test_places):
         return
-    k = rng.randrange(len(gold_places))
-    word = rng.choice(["'", "'", '"', "/"])
-    first, second = rng.sample(QUOTE_TAGS, 2)
-    for (parent, index, _), tag in ((gold_places[k], first), (test_places[k], second)):
-        parent[index] = (tag, word)
+    first = rng.randrange(len(gold_places))
+    for k in range(first, min(first + rng.choice([1, 1, 2, 3]), len(gold_places))):
+        word = rng.choice(["'", "'", '"', "/"])
+        tags = rng.sample(QUOTE_TAGS, 2)
+        for (parent, index, _), tag in ((gold_places[k], tags[0]), (test_places[k], tags[1])):
+            parent[index] = (tag, word)
 
 
 def wrap(rng: random.Random, tree: Tree) -> Tree:
@@ -408,6 +409,16 @@ def _unbalance(rng: random.Random, line: str) -> str:
         at = rng.choice(places) if places else len(line)
         line = line[:at] + rng.choice([")", " )"]) + line[at:]
     return line
+
+
+def _soup(rng: random.Random) -> str:
+    """A short random mix of brackets, labels, words and white space.
+
+    >>> _soup(random.Random(4))
+    ' ((NN )a(NN a))('
+    """
+    pieces = ["(", "(", ")", ")", " ", "NP", "a", "(NN a)", "(X ", "S", "\t", "(NN )", "()"]
+    return "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
 
 
 def _fatal(rng: random.Random, line: str) -> str:
@@ -572,7 +583,7 @@ def make_case(rng: random.Random) -> Case:
     tracing = debug >= 2
     rate = rng.choice([0.0, 0.05, 0.1, 0.2, 0.4, 0.8])
     unbalanced = rng.choice([0.0, 0.0, 0.02, 0.02, 0.1, 0.3])
-    style = Style(rng.choice([(" ",), (" ",), (" ", "  "), (" ", "\t", " \r"), ("\t",)]),
+    style = Style(rng.choice([(" ",), (" ",), (" ", "  "), (" ", "\t", " \r"), ("\t",), (" \v", "\f")]),
                   rng.choice([0.0, 0.0, 0.3, 1.0]))
     gold_lines, test_lines = [], []
     for gold, test in _sentence_pairs(rng):
@@ -644,7 +655,9 @@ def _line_changes(rng: random.Random, gold: str, test: str, tracing: bool,
         gold = rng.choice(EMPTY_LINES)
     elif roll < 0.05:
         gold = test = rng.choice(EMPTY_LINES)
-    if not tracing and rng.random() < unbalanced:
+    if not tracing and rng.random() < unbalanced / 10:
+        test = _soup(rng)
+    elif not tracing and rng.random() < unbalanced:
         for _ in range(rng.choice([1, 1, 2, 3])):
             if rng.random() < 0.8:
                 test = _unbalance(rng, test)
