@@ -86,3 +86,43 @@ def test_bare_text_repeats_until_killed() -> None:
     with pytest.raises(EvalbKilled):
         engine.score_pair(b"oops (S (NN a))", b"(S (NN a))", 7)
     assert err.getvalue() == b"7 : Reading sentence\n" * 5
+
+
+def test_surplus_close_before_its_bracket_opens_sets_that_brackets_end() -> None:
+    # ')' reads the zero below the stack: it ends bracket 0, which '(S' only opens later;
+    # S is never closed, so it keeps that end and spans nothing.  The stack is back at 0:
+    # no message.
+    result, err = score(b"(S (NN a))", b") (S (NN a)")
+    assert (result.status, result.gold, result.test, result.words) == (0, 1, 0, 1)
+    assert err == b""
+
+
+def test_a_bracket_opened_at_the_end_of_a_line_has_an_empty_word() -> None:
+    # EVALB's scanner would run past the end of the line here (docs/differences.md)
+    result, err = score(b"(S (NN a))", b"(S (NN a)) (X ")
+    assert err == (b"1 : More than two elements in a bracket\n"
+                   b"1 : Bracketing is unbalanced (too many open bracket)\n")
+    assert (result.status, result.gold, result.test, result.matched) == (1, 1, 2, 1)
+
+
+def test_memory_below_the_stack_persists_across_lines() -> None:
+    # line 1: the surplus ')' leaves the stack at -1, so '(X' is pushed below it: slot -1
+    # now holds bracket number 1.  Line 2's surplus ')' reads it and ends its bracket 1
+    # (NP) a second time, at 2.
+    engine = ReferenceEngine(EvalbParams(), ErrorBudget(10, io.BytesIO()))
+    engine.score_pair(b"(S (NN a) (NN b))", b"(S (NN a))) (X (NN b))", 1)
+    assert engine.below.written == {-1: 1}
+    second = engine.score_pair(b"(S (NP (NN a)) (NN b))", b"(S (NP (NN a)) (NN b)))", 2)
+    assert (second.matched, second.gold, second.test) == (1, 2, 2)
+    fresh = ReferenceEngine(EvalbParams(), ErrorBudget(10, io.BytesIO()))
+    alone = fresh.score_pair(b"(S (NP (NN a)) (NN b))", b"(S (NP (NN a)) (NN b)))", 2)
+    assert (alone.matched, fresh.below.read_first) == (2, {-1})
+
+
+def test_trace_prints_the_whole_text_of_a_long_bracket() -> None:
+    # EVALB copies the text into a 1,000-byte buffer (docs/differences.md)
+    words = b" ".join(b"(NN w%d)" % k for k in range(200))
+    out = io.BytesIO()
+    engine = ReferenceEngine(EvalbParams(debug=2), ErrorBudget(10, io.BytesIO()), out)
+    engine.score_pair(b"(S " + words + b")", b"(S (X " + words + b"))", 1)
+    assert b"  EXTRA[0-199]:  " + words + b"\n" in out.getvalue()

@@ -100,6 +100,8 @@ class ReadSide:
     brackets: list[Bracket] = field(default_factory=list)
     quotes: list[QuoteTerm] = field(default_factory=list)
     length: int = 0
+    #: (end, buf_end) given by a surplus ')' to a bracket not opened yet, by its number
+    early_ends: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 class SentenceScore(NamedTuple):
@@ -116,24 +118,51 @@ class SentenceScore(NamedTuple):
     correct: int
 
 
+@dataclass
+class BelowStack:
+    """The memory just below EVALB's stack array, which its surplus ')' reach.
+
+    C reads ``stack[-1]`` (outside the array) for the first surplus ')' and a later '('
+    writes there.  In EVALB as built (gcc, x86-64) those words start as zero padding and
+    keep what was written for the rest of the run, across lines.  A run scored in blocks
+    gives each block its own BelowStack: ``read_first`` lists the slots a block read
+    before writing them (it assumed zeros there), ``written`` what it left behind, so
+    the caller can carry the memory from block to block (EvalbRun does).
+
+    >>> below = BelowStack()
+    >>> below.read(-1), below.write(-1, 3), below.read(-1), below.read_first
+    (0, None, 3, {-1})
+    """
+
+    slots: dict[int, int] = field(default_factory=dict)
+    written: dict[int, int] = field(default_factory=dict)
+    read_first: set[int] = field(default_factory=set)
+
+    def read(self, slot: int) -> int:
+        if slot not in self.written:
+            self.read_first.add(slot)
+        return self.slots.get(slot, 0)
+
+    def write(self, slot: int, item: int) -> None:
+        self.slots[slot] = self.written[slot] = item
+
+
 class _Stack:
     """EVALB's bracket stack, including what it does when a ')' has nothing to close.
 
-    C reads ``stack[-1]`` (outside the array) for the first surplus ')' and reports
-    nothing; only from the second one is "too many close bracket" reported.  In EVALB as
-    built (gcc, x86-64) the words below the array are zero padding, so a surplus ')' closes
-    bracket 0 again, at its own position.  Slots below zero written by a push hold what
-    was pushed, and persist across lines, as that memory does in C.
+    C reads ``stack[-1]`` for the first surplus ')' and reports nothing; only from the
+    second one is "too many close bracket" reported.  Slots below the array are
+    BelowStack's.
     """
 
-    def __init__(self, negative_slots: dict[int, int]) -> None:
+    def __init__(self, below: BelowStack) -> None:
         self.items: dict[int, int] = {}
-        self.negative = negative_slots
+        self.below = below
         self.top = 0
 
     def push(self, item: int) -> None:
         if self.top < 0:
-            self.negative[self.top] = item
+            self.below.write(self.top, item)
         else:
             self.items[self.top] = item
         self.top += 1
@@ -141,7 +170,7 @@ class _Stack:
     def pop(self) -> tuple[int | None, bool]:
         """Return (item or None, whether EVALB reports an underflow)."""
         slot = self.top - 1
-        item = self.items.get(slot) if slot >= 0 else self.negative.get(slot, 0)
+        item = self.items.get(slot) if slot >= 0 else self.below.read(slot)
         underflow = self.top < 0
         self.top -= 1
         return item, underflow
@@ -153,7 +182,8 @@ class _Stack:
 class ReferenceEngine:
     """Scores one gold/test line pair at a time exactly as EVALB does."""
 
-    def __init__(self, params: EvalbParams, budget: ErrorBudget, debug_out: BinaryIO | None = None):
+    def __init__(self, params: EvalbParams, budget: ErrorBudget, debug_out: BinaryIO | None = None,
+                 below: BelowStack | None = None):
         self.params = params
         self.budget = budget
         self.debug = params.debug
@@ -161,7 +191,7 @@ class ReferenceEngine:
         self.delete = set(params.delete_label)
         self.delete_for_length = set(params.delete_label_for_length)
         self.quote_labels = set(params.quote_label)
-        self._negative_slots: dict[int, int] = {}
+        self.below = below if below is not None else BelowStack()
         self._line = 0
         self._status = 0
         self._last: tuple[ReadSide, ReadSide] = (ReadSide(b""), ReadSide(b""))
@@ -172,7 +202,7 @@ class ReferenceEngine:
         self._line = line_no
         text = line.split(b"\0", 1)[0]
         side = ReadSide(text)
-        stack = _Stack(self._negative_slots)
+        stack = _Stack(self.below)
         size = len(text)
         p = 0
         while p < size:
@@ -185,9 +215,8 @@ class ReferenceEngine:
                 item, underflow = stack.pop()
                 if underflow:
                     self._error(b"Bracketing unbalance (too many close bracket)")
-                if item is not None and item < len(side.brackets):
-                    side.brackets[item].end = len(side.terminals)
-                    side.brackets[item].buf_end = p
+                if item is not None:
+                    self._close(side, item, p)
                 p += 1
             else:
                 self._status = 1
@@ -195,6 +224,17 @@ class ReferenceEngine:
         if stack.top != 0:
             self._error(b"Bracketing is unbalanced (too many open bracket)")
         return side
+
+    @staticmethod
+    def _close(side: ReadSide, item: int, p: int) -> None:
+        """Set bracket ``item``'s end.  A surplus ')' may name a bracket that is opened
+        only later on the line: C writes that bracket's end all the same, and opening it
+        sets only its start, so the early end stays unless a ')' closes it again."""
+        if item < len(side.brackets):
+            side.brackets[item].end = len(side.terminals)
+            side.brackets[item].buf_end = p
+        else:
+            side.early_ends[item] = (len(side.terminals), p)
 
     def _read_open(self, text: bytes, p: int, side: ReadSide, stack: _Stack) -> int:
         size = len(text)
@@ -228,7 +268,8 @@ class ReferenceEngine:
             if q >= size or text[q] != 0x28:
                 self._error(b"More than two elements in a bracket")
         stack.push(len(side.brackets))
-        side.brackets.append(Bracket(len(side.terminals), label, p))
+        end, buf_end = side.early_ends.pop(len(side.brackets), (-1, None))
+        side.brackets.append(Bracket(len(side.terminals), label, p, end, buf_end))
         return p
 
     def _error(self, message: bytes) -> None:

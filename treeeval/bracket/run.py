@@ -32,7 +32,7 @@ from ..errors import InputError
 from ..formats.lineblocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from .counts import SentenceCounts, Totals
 from .params import EvalbParams
-from .reference import ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
+from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
 from .report import HEADER, sentence_line, sentence_lines, summary
 
 @dataclass
@@ -66,15 +66,19 @@ class _DeferredBudget(ErrorBudget):
 class BlockResult:
     rows: SentenceCounts
     messages: list[LineMessages]
+    #: what the block read from and wrote below EVALB's stack (see BelowStack)
+    below: BelowStack = field(default_factory=BelowStack)
 
 
 def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
-                use_fast: bool = True) -> BlockResult:
+                use_fast: bool = True, below: dict[int, int] | None = None) -> BlockResult:
     """Score a block of line pairs (same number of lines on both sides).
 
     Lines the fast path cannot vouch for are scored by the reference engine; their Error
-    messages are returned for replay, in line order.
+    messages are returned for replay, in line order.  ``below`` is the memory below
+    EVALB's stack as the lines before the block left it (zeros if None).
     """
+    below_stack = BelowStack(dict(below or {}))
     n = count_lines(gold)
     line_numbers = np.arange(first_line, first_line + n, dtype=np.int64)
     if use_fast:
@@ -97,7 +101,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
         budget = _DeferredBudget()
-        engine = ReferenceEngine(params, budget)
+        engine = ReferenceEngine(params, budget, below=below_stack)
         for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
             budget.current = LineMessages(index)
             try:
@@ -110,7 +114,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
-    return BlockResult(rows, messages)
+    return BlockResult(rows, messages, below_stack)
 
 
 @dataclass
@@ -155,6 +159,8 @@ class EvalbRun:
         self.all_totals = Totals()
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
+        #: the memory below EVALB's stack as the blocks finished so far left it
+        self.below: dict[int, int] = {}
 
     def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> RunResult:
         """Score two files."""
@@ -190,13 +196,13 @@ class EvalbRun:
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
         next_line = 1
-        pending: list[tuple[object, int, bytes, int, int]] = []
+        pending: list[tuple[object, int, bytes, bytes, bytes, int, int]] = []
         for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
             scored_gold = gold_block
             if test_count < gold_count:
                 scored_gold = gold_block[:int(line_ends(gold_block)[test_count - 1]) + 1] if test_count else b""
             job = self._submit(scored_gold, test_block, next_line)
-            pending.append((job, next_line, gold_block, gold_count, test_count))
+            pending.append((job, next_line, scored_gold, test_block, gold_block, gold_count, test_count))
             next_line += gold_count
             if len(pending) > 2 * max(1, getattr(self.executor, "_max_workers", 1)):
                 if self._finish(*pending.pop(0)):
@@ -211,9 +217,14 @@ class EvalbRun:
             return score_block(gold, test, first_line, self.params, self.use_fast)
         return self.executor.submit(score_block, gold, test, first_line, self.params, self.use_fast)
 
-    def _finish(self, job: object, first_line: int, gold_block: bytes, gold_count: int,
-                test_count: int) -> bool:
+    def _finish(self, job: object, first_line: int, scored_gold: bytes, test_block: bytes,
+                gold_block: bytes, gold_count: int, test_count: int) -> bool:
         result: BlockResult = job if isinstance(job, BlockResult) else job.result()  # type: ignore[attr-defined]
+        if any(self.below.get(slot, 0) for slot in result.below.read_first):
+            # the block read memory below the stack that an earlier block wrote
+            result = score_block(scored_gold, test_block, first_line, self.params, self.use_fast,
+                                 self.below)
+        self.below.update(result.below.written)
         rows = result.rows
         for line in result.messages:
             try:
