@@ -89,6 +89,22 @@ def test_several_pairs_and_folders(files: Path) -> None:
     assert "LAS        |     33.33" in out
 
 
+def test_several_pairs_conll17_default_and_json(files: Path) -> None:
+    """conll17 has no MLAS/BLEX: its macro-average is LAS alone (this crashed with KeyError)."""
+    pairs = [f"{files / 'gold.conllu'}:{files / 'sys.conllu'}",
+             f"{files / 'gold.conllu'}:{files / 'gold.conllu'}"]
+    status, out, err = ud("--conll17", *pairs)
+    assert status == 0 and err == ""
+    assert out.endswith("Macro-average over 2 treebanks:\nLAS F1 Score: 83.33\n")
+    status, out, err = ud("--conll17", "--json", *pairs)
+    assert status == 0 and err == ""
+    assert json.loads(out)["macro_average"] == {"LAS": pytest.approx(5 / 6)}
+    status, out, _ = ud("--conll17", "-v", *pairs)
+    assert status == 0 and out.endswith("Feats      |    100.00\nAllTags    |     83.33\n"
+                                        "Lemmas     |    100.00\nUAS        |     83.33\n"
+                                        "LAS        |     83.33\nCLAS       |     83.33\n")
+
+
 def test_json(files: Path) -> None:
     status, out, _ = ud("--json", files / "gold.conllu", files / "sys.conllu")
     document = json.loads(out)
