@@ -63,7 +63,8 @@ def run_case(scorer: str, case: int, tmp_path: Path, monkeypatch: pytest.MonkeyP
         several_pairs(scorer, f"{scorer} case {case}", rng, options, tmp_path)
     else:
         gold, system = write_pair(scorer, rng, tmp_path, "gold.conllu", "system.conllu")
-        one_pair(scorer, f"{scorer} case {case}", options, gold, system, tmp_path)
+        one_pair(scorer, f"{scorer} case {case}", options, gold, system, tmp_path,
+                 as_json=rng.random() < 0.2)
 
 
 def draw_options(scorer: str, rng: random.Random, folder: Path) -> list[str]:
@@ -115,6 +116,9 @@ def write_pair(scorer: str, rng: random.Random, folder: Path, gold_name: str,
             system_text = ud_cases.inject_error(system_text, rng)
         else:
             gold_text = ud_cases.inject_error(gold_text, rng)
+    if rng.random() < 0.05:  # Windows line ends (the scorers read universal newlines)
+        gold_text, system_text = (t.replace("\n", "\r\n") if rng.random() < 0.5 else t
+                                  for t in (gold_text, system_text))
     (folder / gold_name).write_text(gold_text, encoding="utf-8")
     (folder / system_name).write_text(system_text, encoding="utf-8")
     return gold_name, system_name
@@ -125,7 +129,7 @@ def treeeval_args(scorer: str, options: list[str], files: list[str]) -> list[str
 
 
 def one_pair(scorer: str, case: str, options: list[str], gold: str, system: str,
-             folder: Path) -> None:
+             folder: Path, as_json: bool = False) -> None:
     """One pair: the reference's stdout and status; its UDError as one located line."""
     reference = run_oracle(scorer, [*options, gold, system], folder)
     args = treeeval_args(scorer, options, [gold, system])
@@ -134,8 +138,14 @@ def one_pair(scorer: str, case: str, options: list[str], gold: str, system: str,
     if reference.status:
         expected = reference_error(reference.stderr.decode("utf-8", "replace"), gold, system)
         check_errors(ours.stderr.decode("utf-8", "replace"), [expected], case)
-    else:
-        assert ours.stderr == b"", ours.stderr
+        return
+    assert ours.stderr == b"", ours.stderr
+    if as_json:  # the same pair as JSON: every count and ratio the reference's
+        weights = folder / options[-1] if "-w" in options else None
+        scores = reference_scores(scorer, folder / gold, folder / system, weights)
+        args = treeeval_args(scorer, options + ["--json"], [gold, system])
+        document = json.loads(run_treeeval(args, folder).stdout)
+        check_metrics(document["pairs"][0]["metrics"], scores, f"{case} --json")
 
 
 def reference_error(stderr: str, gold: str, system: str) -> tuple[str, str, int | None]:
@@ -269,9 +279,20 @@ def check_json(ours: Run, pairs: list[tuple[str, str]], documents: list, average
             assert pair["status"] == "error", case
             continue
         assert pair["status"] == "ok", case
-        for metric, reference in scores.items():
-            ratios = pair["metrics"][metric]
-            for name in ("precision", "recall", "f1", "aligned_accuracy"):
-                value = getattr(reference, name)
-                assert ratios[name] == value, \
-                    f"{case}: {gold} {metric} {name}: reference {value}, treeeval {ratios[name]}"
+        check_metrics(pair["metrics"], scores, f"{case}: {gold}")
+
+
+def check_metrics(metrics: dict, scores: dict, case: str) -> None:
+    """treeeval's JSON metrics against the reference's Score objects: the same rows, the
+    same ratios (exactly) and, where the reference keeps them (conll18), the same counts."""
+    assert list(metrics) == list(scores), case
+    for metric, reference in scores.items():
+        ours = metrics[metric]
+        for name, field_name in (("precision", "precision"), ("recall", "recall"), ("f1", "f1"),
+                                 ("aligned_accuracy", "aligned_accuracy"),
+                                 ("correct", "correct"), ("gold", "gold_total"),
+                                 ("system", "system_total"), ("aligned", "aligned_total")):
+            if hasattr(reference, field_name):
+                value = getattr(reference, field_name)
+                assert ours[name] == value, \
+                    f"{case} {metric} {name}: reference {value}, treeeval {ours[name]}"

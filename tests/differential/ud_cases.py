@@ -68,7 +68,9 @@ FEATURES = ("Number=Sing", "Number=Plur", "Case=Nom", "Case=Gen", "Gender=Masc",
             "Abbr=Yes", "Foreign=Yes", "Polite=Form", "NounType=Prop", "Clitic=Yes",
             "Typo=Yes", "NameType=Giv", "Style=Coll", "HebBinyan=PAAL")
 #: Unicode space separators (category Zs) a FORM may get
-SPACES = (" ", " ", " ", "\u00a0", "\u2009", "\u3000", "\u202f")
+SPACES = (" ", " ", " ", "\u00a0", "\u2009", "\u3000", "\u202f", "\u1680", "\u205f")
+#: other characters a FORM may get: not spaces to the scorers (Cf, Zl, Cc)
+ODD_CHARACTERS = ("\u200b", "\u2028", "\x0c", "\x85", "\x00", "İ", "ẞ")
 
 
 @dataclass(eq=False)
@@ -573,7 +575,16 @@ def perturb(gold: list[Sentence], rng: random.Random, operations: int | None = N
 
 
 def tweak_gold(gold: list[Sentence], rng: random.Random) -> None:
-    """Gold LEMMAs ``_`` (conll18 then counts any system lemma right) and label subtypes."""
+    """Gold LEMMAs ``_`` (conll18 then counts any system lemma right), label subtypes, and
+    characters that are not spaces to the scorers (or change length when lowercased)."""
+    for sentence in gold:
+        for token in sentence.tokens:
+            if rng.random() < 0.03:
+                at = rng.randrange(len(token.form) + 1)
+                token.form = token.form[:at] + rng.choice(ODD_CHARACTERS) + token.form[at:]
+            if token.range_columns is not None and rng.random() < 0.1:
+                word = rng.choice(token.words)
+                word.columns[FORM] += rng.choice(ODD_CHARACTERS + SPACES)
     for _, word in _all_words(gold):
         if rng.random() < 0.2:
             word.columns[LEMMA] = "_"
@@ -592,7 +603,18 @@ def inject_error(content: str, rng: random.Random) -> str:
     plain = [i for i in words if not _inside_range(lines, i)]
     outside = [i for i in rows if i not in words or i in plain]
     kind = rng.choice(("char", "char", "prefix", "final", "columns", "comment", "id", "range",
-                       "head", "head", "cycle", "roots", "blank", "form", "range_long"))
+                       "head", "head", "cycle", "roots", "blank", "form", "range_long",
+                       "numbers", "numbers", "empty"))
+    if kind == "empty":  # no sentence at all
+        return rng.choice(("", "# only a comment\n", "\n"))
+    if kind == "numbers" and words:
+        # IDs and HEADs as Python's int() still reads them: the scorers accept these
+        for i in rng.sample(words, min(len(words), 3)):
+            columns = lines[i].split("\t")
+            column = rng.choice((ID, HEAD))
+            columns[column] = rng.choice(("0{}", "+{}", " {} ", "{}", "\u0661" if columns[column] == "1"
+                                          else "{}")).format(columns[column])
+            lines[i] = "\t".join(columns)
     if kind == "char" and rows:
         i = rng.choice(rows)
         columns = lines[i].split("\t")

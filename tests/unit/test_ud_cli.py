@@ -190,7 +190,15 @@ def test_command_line_errors(files: Path) -> None:
                                       "sentence\n")
     result = subprocess.run([sys.executable, "-m", "treeeval", "ud", "--multiple-roots-okay",
                              str(files / "gold.conllu"), str(bad)], capture_output=True)
-    assert result.returncode == 1 and b"concatenation of tokens" in result.stderr
+    assert result.returncode == 1 and result.stderr.decode() == (
+        f"treeeval: error: {bad}:1: The concatenation of tokens in gold file and in system file "
+        "differ! First 20 differing characters in gold file: 'loudly' and system file: ''\n")
+    short = files / "short.conllu"  # stops after the first sentence: located at the last one
+    short.write_text("# a comment\n" + row(1, "Dogs", 0, "root") + "\n\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        ud(files / "gold.conllu", short)
+    assert str(caught.value).startswith(f"{short}:2: The concatenation of tokens")
+    assert str(caught.value).endswith("in gold file: 'barkloudly' and system file: ''")
     help_text = subprocess.run([sys.executable, "-m", "treeeval", "ud", "-h"],
                                capture_output=True)
     assert help_text.returncode == 0 and b"usage: treeeval ud" in help_text.stdout
