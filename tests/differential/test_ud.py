@@ -214,7 +214,14 @@ def several_pairs(scorer: str, case: str, rng: random.Random, options: list[str]
     macro-average the mean of the reference's F1 scores (a refused pair counting 0)."""
     as_json = rng.random() < 0.25
     count = rng.randrange(2, 5)
-    pairs = [write_pair(scorer, rng, folder, f"g{i}.conllu", f"s{i}.conllu") for i in range(count)]
+    folders = rng.random() < 0.3  # GOLD_DIR SYSTEM_DIR, paired by file name
+    if folders:
+        (folder / "gold").mkdir()
+        (folder / "sys").mkdir()
+        names = [(f"gold/tb{i}.conllu", f"sys/tb{i}.conllu") for i in range(count)]
+    else:
+        names = [(f"g{i}.conllu", f"s{i}.conllu") for i in range(count)]
+    pairs = [write_pair(scorer, rng, folder, *pair) for pair in names]
     weights = folder / options[-1] if "-w" in options else None
     metrics = METRICS[scorer] + (("WeightedLAS",) if weights else ())
     verbose = bool(set(options) & {"-v", "-c", "-w"})
@@ -233,7 +240,7 @@ def several_pairs(scorer: str, case: str, rng: random.Random, options: list[str]
             continue
         reference = run_oracle(scorer, [*options, gold, system], folder)
         assert (reference.status == 0) == (scores is not None), reference.stderr
-        blocks.append(f"=== {gold[:-7]}: {gold} {system}\n".encode())
+        blocks.append(f"=== {Path(gold).stem}: {gold} {system}\n".encode())
         if reference.status:
             blocks.append(b"failed (counted as 0)\n")
             errors.append(reference_error(reference.stderr.decode("utf-8", "replace"), gold, system))
@@ -242,7 +249,7 @@ def several_pairs(scorer: str, case: str, rng: random.Random, options: list[str]
     average = {m: value / count for m, value in f1.items()}
     failed = sum(d is None for d in documents)
     args = treeeval_args(scorer, options + (["--json"] if as_json else []),
-                         [f"{g}:{s}" for g, s in pairs])
+                         ["gold", "sys"] if folders else [f"{g}:{s}" for g, s in pairs])
     ours = run_treeeval(args, folder)
     if as_json:
         check_json(ours, pairs, documents, average, failed, case)
