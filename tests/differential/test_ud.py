@@ -64,15 +64,16 @@ def run_case(scorer: str, case: int, tmp_path: Path, monkeypatch: pytest.MonkeyP
     else:
         gold, system = write_pair(scorer, rng, tmp_path, "gold.conllu", "system.conllu")
         one_pair(scorer, f"{scorer} case {case}", options, gold, system, tmp_path,
-                 as_json=rng.random() < 0.2)
+                 as_json=rng.random() < 0.2, files_first=rng.random() < 0.2)
 
 
 def draw_options(scorer: str, rng: random.Random, folder: Path) -> list[str]:
     """The scorer's options: -v and -c (conll18), -v and -w WEIGHTS (conll17)."""
     if scorer == "conll18":
-        return rng.choice(([], [], ["-v"], ["-c"], ["-v", "-c"], ["-c", "-v"]))
-    options = rng.choice(([], [], ["-v"], ["-w"], ["-v", "-w"]))
-    if "-w" in options:
+        return rng.choice(([], [], ["-v"], ["-c"], ["-v", "-c"], ["-c", "-v"], ["--verbose"],
+                           ["--counts"]))
+    options = rng.choice(([], [], ["-v"], ["-w"], ["-v", "-w"], ["--weights"], ["--verbose"]))
+    if "-w" in options or "--weights" in options:
         write_weights(rng, folder / "weights.txt")
         options = options + ["weights.txt"]
     return options
@@ -129,10 +130,12 @@ def treeeval_args(scorer: str, options: list[str], files: list[str]) -> list[str
 
 
 def one_pair(scorer: str, case: str, options: list[str], gold: str, system: str,
-             folder: Path, as_json: bool = False) -> None:
-    """One pair: the reference's stdout and status; its UDError as one located line."""
-    reference = run_oracle(scorer, [*options, gold, system], folder)
-    args = treeeval_args(scorer, options, [gold, system])
+             folder: Path, as_json: bool = False, files_first: bool = False) -> None:
+    """One pair: the reference's stdout and status; its UDError as one located line (the
+    options before the files, or after them with ``files_first``)."""
+    order = [gold, system, *options] if files_first else [*options, gold, system]
+    reference = run_oracle(scorer, order, folder)
+    args = treeeval_args(scorer, [], order)
     ours = run_treeeval(args, folder)
     assert_same(reference, ours, case, ["treeeval", *args], folder)
     if reference.status:
@@ -141,7 +144,7 @@ def one_pair(scorer: str, case: str, options: list[str], gold: str, system: str,
         return
     assert ours.stderr == b"", ours.stderr
     if as_json:  # the same pair as JSON: every count and ratio the reference's
-        weights = folder / options[-1] if "-w" in options else None
+        weights = folder / options[-1] if options[-1:] == ["weights.txt"] else None
         scores = reference_scores(scorer, folder / gold, folder / system, weights)
         args = treeeval_args(scorer, options + ["--json"], [gold, system])
         document = json.loads(run_treeeval(args, folder).stdout)
@@ -222,9 +225,9 @@ def several_pairs(scorer: str, case: str, rng: random.Random, options: list[str]
     else:
         names = [(f"g{i}.conllu", f"s{i}.conllu") for i in range(count)]
     pairs = [write_pair(scorer, rng, folder, *pair) for pair in names]
-    weights = folder / options[-1] if "-w" in options else None
+    weights = folder / options[-1] if options[-1:] == ["weights.txt"] else None
     metrics = METRICS[scorer] + (("WeightedLAS",) if weights else ())
-    verbose = bool(set(options) & {"-v", "-c", "-w"})
+    verbose = bool(set(options) & {"-v", "-c", "-w", "--verbose", "--counts", "--weights"})
     averaged = metrics if verbose else tuple(m for m, _ in DEFAULT_LINES[scorer])
     blocks, errors, f1 = [], [], {m: 0.0 for m in averaged}
     documents = []
