@@ -604,7 +604,22 @@ def inject_error(content: str, rng: random.Random) -> str:
     outside = [i for i in rows if i not in words or i in plain]
     kind = rng.choice(("char", "char", "prefix", "final", "columns", "comment", "id", "range",
                        "head", "head", "cycle", "roots", "blank", "form", "range_long",
-                       "numbers", "numbers", "empty"))
+                       "numbers", "numbers", "empty", "range_ids", "range_ids"))
+    ranges = [i for i in rows if "-" in lines[i].split("\t")[ID]]
+    if kind == "range_ids" and ranges:
+        # the scorers read a range's words without checking their IDs: odd ranges and word
+        # IDs are accepted (a range read short leaves its other words as plain words)
+        i = rng.choice(ranges)
+        columns = lines[i].split("\t")
+        low, high = columns[ID].split("-")
+        if rng.random() < 0.5:
+            columns[ID] = rng.choice((f"{high}-{low}", f"{low}-{low}", f"{int(low) + 5}-{int(high) + 5}",
+                                      f"0{low}-0{high}"))
+        else:
+            word = lines[i + 1].split("\t")
+            word[ID] = rng.choice(("x", "0", "7-8", low))  # not an empty node: docs/differences.md
+            lines[i + 1] = "\t".join(word)
+        lines[i] = "\t".join(columns)
     if kind == "empty":  # no sentence at all
         return rng.choice(("", "# only a comment\n", "\n"))
     if kind == "numbers" and words:
