@@ -24,7 +24,8 @@ from types import ModuleType
 import pytest
 
 import ud_cases
-from harness import ORACLES, Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
+from harness import (ORACLES, Run, assert_same, case_ids, case_random, require_data, run_oracle,
+                     run_treeeval)
 from treeeval.ud import reading
 
 #: CI cases per oracle (the whole test stays under about 60 s on the shared machine)
@@ -203,7 +204,8 @@ def reference_scores(scorer: str, gold: Path, system: Path, weights: Path | None
     """The reference's Score objects for a pair, or None where it raises its UDError."""
     module = reference_module(scorer)
     try:
-        gold_ud, system_ud = module.load_conllu_file(str(gold)), module.load_conllu_file(str(system))
+        gold_ud = module.load_conllu_file(str(gold))
+        system_ud = module.load_conllu_file(str(system))
         if scorer == "conll17":
             table = None
             if weights is not None:
@@ -250,7 +252,8 @@ def several_pairs(scorer: str, case: str, rng: random.Random, options: list[str]
         blocks.append(f"=== {Path(gold).stem}: {gold} {system}\n".encode())
         if reference.status:
             blocks.append(b"failed (counted as 0)\n")
-            errors.append(reference_error(reference.stderr.decode("utf-8", "replace"), gold, system))
+            message = reference.stderr.decode("utf-8", "replace")
+            errors.append(reference_error(message, gold, system))
         else:
             blocks.append(reference.stdout)
     average = {m: value / count for m, value in f1.items()}
@@ -276,7 +279,8 @@ def macro_text(scorer: str, average: dict[str, float], verbose: bool, count: int
         lines += ["Metric     |  F1 Score", "-----------+-----------"]
         lines += [f"{metric:11}|{100 * value:10.2f}" for metric, value in average.items()]
     else:
-        lines += [f"{label}: {100 * average[metric]:.2f}" for metric, label in DEFAULT_LINES[scorer]]
+        lines += [f"{label}: {100 * average[metric]:.2f}"
+                  for metric, label in DEFAULT_LINES[scorer]]
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,8 @@ token, a HEAD that is not a number on a word of a multiword token) are never gen
 
 >>> rng = random.Random(1)
 >>> gold = parse_sentences(["# c", "1-2\\tdel\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_",
-...     "1\\tde\\tde\\tADP\\t_\\t_\\t3\\tcase\\t_\\t_", "2\\tel\\tel\\tDET\\t_\\t_\\t3\\tdet\\t_\\t_",
+...     "1\\tde\\tde\\tADP\\t_\\t_\\t3\\tcase\\t_\\t_",
+...     "2\\tel\\tel\\tDET\\t_\\t_\\t3\\tdet\\t_\\t_",
 ...     "3\\tmar\\tmar\\tNOUN\\t_\\t_\\t0\\troot\\t_\\t_", ""])
 >>> render(gold).splitlines()[1:3]
 ['1-2\\tdel\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_', '1\\tde\\tde\\tADP\\t_\\t_\\t3\\tcase\\t_\\t_']
@@ -135,7 +136,8 @@ def _sentence(comments: list[str], rows: list[list[str]]) -> Sentence:
     last = 0
     for columns in rows:
         if "." in columns[ID]:
-            (sentence.tokens[-1].empty if sentence.tokens else sentence.leading_empty).append(columns)
+            place = sentence.tokens[-1].empty if sentence.tokens else sentence.leading_empty
+            place.append(columns)
         elif "-" in columns[ID]:
             open_range = Token([], columns)
             last = int(columns[ID].split("-")[1])
@@ -194,7 +196,8 @@ def text(sentences: list[Sentence], conll17: bool = False) -> str:
 def gold_blocks(name: str) -> tuple[tuple[str, ...], ...]:
     """The sentences of a gold file, each as its lines (the blank line included)."""
     content = (UD / name).read_text(encoding="utf-8")
-    return tuple(tuple(block.split("\n")) + ("",) for block in content.split("\n\n") if block.strip())
+    return tuple(tuple(block.split("\n")) + ("",)
+                 for block in content.split("\n\n") if block.strip())
 
 
 @functools.lru_cache(maxsize=None)
@@ -482,7 +485,8 @@ def op_resplit_mwt(sentences: list[Sentence], rng: random.Random) -> None:
             words[0].head = gone.head
     elif choice < 0.6:
         words.insert(rng.randrange(len(words) + 1),
-                     _new_word(words[0], rng.choice(("a", "ha", "el", "s", token.form)), words[0], rng))
+                     _new_word(words[0], rng.choice(("a", "ha", "el", "s", token.form)), words[0],
+                               rng))
     else:
         word = rng.choice(words)
         form = word.columns[FORM]
@@ -563,7 +567,8 @@ OPERATIONS: tuple[tuple[Callable[[list[Sentence], random.Random], None], int], .
     (op_case, 1))
 
 
-def perturb(gold: list[Sentence], rng: random.Random, operations: int | None = None) -> list[Sentence]:
+def perturb(gold: list[Sentence], rng: random.Random,
+            operations: int | None = None) -> list[Sentence]:
     """A system output: a copy of the gold sentences changed by a few random operations, then
     repaired into trees."""
     system = copy.deepcopy(gold)
@@ -613,7 +618,8 @@ def inject_error(content: str, rng: random.Random) -> str:
         columns = lines[i].split("\t")
         low, high = columns[ID].split("-")
         if rng.random() < 0.5:
-            columns[ID] = rng.choice((f"{high}-{low}", f"{low}-{low}", f"{int(low) + 5}-{int(high) + 5}",
+            columns[ID] = rng.choice((f"{high}-{low}", f"{low}-{low}",
+                                      f"{int(low) + 5}-{int(high) + 5}",
                                       f"0{low}-0{high}"))
         else:
             word = lines[i + 1].split("\t")
@@ -627,8 +633,9 @@ def inject_error(content: str, rng: random.Random) -> str:
         for i in rng.sample(words, min(len(words), 3)):
             columns = lines[i].split("\t")
             column = rng.choice((ID, HEAD))
-            columns[column] = rng.choice(("0{}", "+{}", " {} ", "{}", "\u0661" if columns[column] == "1"
-                                          else "{}")).format(columns[column])
+            arabic_one = "\u0661" if columns[column] == "1" else "{}"
+            columns[column] = rng.choice(("0{}", "+{}", " {} ", "{}", arabic_one)).format(
+                columns[column])
             lines[i] = "\t".join(columns)
     if kind == "char" and rows:
         i = rng.choice(rows)
@@ -701,6 +708,7 @@ def _inside_range(lines: list[str], index: int) -> bool:
         first = lines[i].split("\t")[ID]
         if "-" in first and "." not in first:
             bounds = first.split("-")
-            return bounds[0].isdigit() and bounds[-1].isdigit() and int(bounds[0]) <= word <= int(bounds[-1])
+            return (bounds[0].isdigit() and bounds[-1].isdigit()
+                    and int(bounds[0]) <= word <= int(bounds[-1]))
         i -= 1
     return False
