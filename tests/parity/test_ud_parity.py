@@ -214,7 +214,7 @@ def _check_reference_error(error: BaseException, reference: str, gold: str,
     message = str(error)
     if last.startswith("First 20 differing characters"):
         assert message.endswith("The concatenation of tokens in gold file and in system file "
-                                "differ!\n" + last)
+                                "differ! " + last)
         return
     text = last.split("UDError: ", 1)[1]
     line = None

@@ -89,6 +89,22 @@ def test_several_pairs_and_folders(files: Path) -> None:
     assert "LAS        |     33.33" in out
 
 
+def test_several_pairs_conll17_default_and_json(files: Path) -> None:
+    """conll17 has no MLAS/BLEX: its macro-average is LAS alone (this crashed with KeyError)."""
+    pairs = [f"{files / 'gold.conllu'}:{files / 'sys.conllu'}",
+             f"{files / 'gold.conllu'}:{files / 'gold.conllu'}"]
+    status, out, err = ud("--conll17", *pairs)
+    assert status == 0 and err == ""
+    assert out.endswith("Macro-average over 2 treebanks:\nLAS F1 Score: 83.33\n")
+    status, out, err = ud("--conll17", "--json", *pairs)
+    assert status == 0 and err == ""
+    assert json.loads(out)["macro_average"] == {"LAS": pytest.approx(5 / 6)}
+    status, out, _ = ud("--conll17", "-v", *pairs)
+    assert status == 0 and out.endswith("Feats      |    100.00\nAllTags    |     83.33\n"
+                                        "Lemmas     |    100.00\nUAS        |     83.33\n"
+                                        "LAS        |     83.33\nCLAS       |     83.33\n")
+
+
 def test_json(files: Path) -> None:
     status, out, _ = ud("--json", files / "gold.conllu", files / "sys.conllu")
     document = json.loads(out)
@@ -174,7 +190,15 @@ def test_command_line_errors(files: Path) -> None:
                                       "sentence\n")
     result = subprocess.run([sys.executable, "-m", "treeeval", "ud", "--multiple-roots-okay",
                              str(files / "gold.conllu"), str(bad)], capture_output=True)
-    assert result.returncode == 1 and b"concatenation of tokens" in result.stderr
+    assert result.returncode == 1 and result.stderr.decode() == (
+        f"treeeval: error: {bad}:1: The concatenation of tokens in gold file and in system file "
+        "differ! First 20 differing characters in gold file: 'loudly' and system file: ''\n")
+    short = files / "short.conllu"  # stops after the first sentence: located at the last one
+    short.write_text("# a comment\n" + row(1, "Dogs", 0, "root") + "\n\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        ud(files / "gold.conllu", short)
+    assert str(caught.value).startswith(f"{short}:2: The concatenation of tokens")
+    assert str(caught.value).endswith("in gold file: 'barkloudly' and system file: ''")
     help_text = subprocess.run([sys.executable, "-m", "treeeval", "ud", "-h"],
                                capture_output=True)
     assert help_text.returncode == 0 and b"usage: treeeval ud" in help_text.stdout

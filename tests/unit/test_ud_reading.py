@@ -185,9 +185,21 @@ ERRORS = [
     ("comment inside", document([word(1, "a", 0), "# no", word(2, "b", 1)], comments=False),
      "The CoNLL-U line does not contain 10 tab-separated columns: '# no'", 2),
     ("no final blank", document(GOOD, comments=False)[:-1],
-     "The CoNLL-U file does not end with empty line", None),
+     "The CoNLL-U file does not end with empty line", 3),
     ("mwt head _", document([mwt(1, 2, "ab"), word(1, "a", "_"), word(2, "b", 0)],
                             comments=False), "Cannot parse HEAD '_'", 2),
+    # conll18 parses a multiword token's HEADs only at the tree check: an error it meets
+    # first (a later line, or an earlier word of the walk) is the one reported
+    ("mwt head _, then a bad id", document([mwt(1, 2, "ab"), word(1, "a", "_"), word(2, "b", 0),
+                                            word(4, "c", 2)], comments=False),
+     "Incorrect word ID '4' for word 'c', expected '3'", 4),
+    ("mwt head _ after a head outside", document([word(1, "a", 9), mwt(2, 3, "bc"),
+                                                  word(2, "b", "_"), word(3, "c", 0)],
+                                                 comments=False),
+     "HEAD '9' points outside of the sentence", 5),
+    ("mwt head _ reached by the walk", document([word(1, "a", 3), mwt(2, 3, "bc"),
+                                                 word(2, "b", 0), word(3, "c", "x")],
+                                                comments=False), "Cannot parse HEAD 'x'", 4),
     ("mwt cut by a blank line", mwt(1, 2, "ab") + "\n" + word(1, "a", 0) + "\n\n",
      "The CoNLL-U line does not contain 10 tab-separated columns: ''", 3),
 ]

@@ -177,16 +177,21 @@ class _FormList:
 
 
 def check_same_text(gold: UDTreebank, system: UDTreebank) -> None:
-    """The scorers' first check: both files hold the same characters (spaces aside)."""
+    """The scorers' first check: both files hold the same characters (spaces aside).
+
+    The message is the scorers' on one line (theirs breaks the line before "First 20"),
+    located at the first line of the system sentence where the texts part (the last
+    sentence when the system text stops short).
+    """
     if gold.text == system.text:
         return
     index = _first_difference(gold.text, system.text)
-    line = None
-    if index < len(system.text):
+    line = 1  # an empty system file
+    if system.sentences:  # the sentence holding the difference, or the last one
         sentence = int(np.searchsorted(system.sentence_start, index, side="right")) - 1
         line = int(system.sentence_line[max(sentence, 0)])
     raise UDFormatError(
-        "The concatenation of tokens in gold file and in system file differ!\n"
+        "The concatenation of tokens in gold file and in system file differ! "
         f"First 20 differing characters in gold file: '{gold.text[index:index + 20]}' "
         f"and system file: '{system.text[index:index + 20]}'", path=system.path, line=line)
 

@@ -192,9 +192,8 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
                 out.write(b"failed (counted as 0)\n")
             else:
                 out.write(_report(result, options).encode())
-    metrics = _metric_names(options)
     average = macro_average([r.scores if r else None for r in results],
-                            MAIN_METRICS if options.mode == "default" else metrics)
+                            _averaged_metrics(options))
     failed = sum(r is None for r in results)
     if options.json:
         document = _json_document(options, documents)
@@ -202,8 +201,6 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         document["failed"] = failed
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
-        if options.conll17 and options.mode == "default":
-            average = {"LAS": average["LAS"]}
         out.write(render_macro(average, options.mode, len(results), failed,
                                options.conll17).encode())
     return 1 if failed else 0
@@ -246,6 +243,18 @@ def _metric_names(options: UDOptions) -> tuple[str, ...]:
     if options.conll17:
         return CONLL17_METRICS + (("WeightedLAS",) if options.weights else ())
     return CONLL18_METRICS
+
+
+def _averaged_metrics(options: UDOptions) -> tuple[str, ...]:
+    """The metrics a multi-pair run averages: those of the default report (conll17: LAS
+    alone, it has no MLAS and BLEX), or with ``-v``/``-c`` every metric.
+
+    >>> _averaged_metrics(UDOptions(conll17=True)), _averaged_metrics(UDOptions())
+    (('LAS',), ('LAS', 'MLAS', 'BLEX'))
+    """
+    if options.mode != "default":
+        return _metric_names(options)
+    return MAIN_METRICS[:1] if options.conll17 else MAIN_METRICS
 
 
 def _name(path: str) -> str:

@@ -290,7 +290,8 @@ def _parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: 
 
     Two departures from conll18, both where it crashes: an empty node inside a multiword
     token is skipped (conll18 takes it for one of the token's words), and a HEAD that is not
-    a number inside a multiword token is reported here (conll18 raises a ValueError later).
+    a number inside a multiword token is reported (where conll18 raises a ValueError: at the
+    sentence's tree check, so that any error it finds before stays first).
     """
     block = _Block()
     strip = _form_stripper(options)
@@ -350,10 +351,6 @@ def _parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: 
                                f"'{word_line}'", word_number)
                 if "." in word_columns[ID]:
                     continue
-                try:
-                    int(word_columns[HEAD])
-                except ValueError:
-                    raise fail(f"Cannot parse HEAD '{word_columns[HEAD]}'", word_number) from None
                 _add_word(block, word_columns, word_columns[FORM], token, True)
                 sentence.append((word_columns[HEAD], word_number))
                 remaining -= 1
@@ -365,17 +362,13 @@ def _parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: 
             if word_id != len(sentence) + 1:
                 raise fail(f"Incorrect word ID '{columns[ID]}' for word '{form}', expected "
                            f"'{len(sentence) + 1}'", number)
-            try:
-                head_id = int(columns[HEAD])
-            except ValueError:
-                raise fail(f"Cannot parse HEAD '{columns[HEAD]}'", number) from None
-            if head_id < 0:
+            if _parse_head(columns[HEAD], number, fail) < 0:
                 raise fail("HEAD cannot be negative", number)
             _add_word(block, columns, form, token, False)
             sentence.append((columns[HEAD], number))
     if sentence is not None:
         if at_eof:
-            raise fail("The CoNLL-U file does not end with empty line", None)
+            raise fail("The CoNLL-U file does not end with empty line", number - 1)
         raise AssertionError("a block ends inside a sentence")  # _blocks cuts after blanks
     return block
 
@@ -395,9 +388,12 @@ def _resolve_tree(words: list[tuple[str, int]], blank_line: int, options: ReadOp
                   fail: Callable[[str, int | None], UDFormatError]) -> list[int]:
     """Check a sentence as conll18 does at its blank line (without recursion) and return
     the HEADs.  conll18 follows each word's HEAD chain in word order and stops at the
-    first HEAD outside the sentence or the first cycle."""
+    first HEAD outside the sentence or the first cycle; it parses each HEAD when the walk
+    first reaches its word (a multiword token's words were not checked before), so a HEAD
+    that is not a number is reported there, at its own line."""
     size = len(words)
-    heads = [int(raw) for raw, _ in words]
+    heads: list[int] = [-1] * size
+    parsed = [False] * size
     done = [False] * size
     for first in range(size):
         chain: list[int] = []
@@ -406,6 +402,9 @@ def _resolve_tree(words: list[tuple[str, int]], blank_line: int, options: ReadOp
         while not done[current]:
             if current in on_chain:
                 raise fail("There is a cycle in a sentence", blank_line)
+            if not parsed[current]:
+                heads[current] = _parse_head(*words[current], fail)
+                parsed[current] = True
             head = heads[current]
             if head < 0 or head > size:
                 raise fail(f"HEAD '{words[current][0]}' points outside of the sentence",
@@ -424,6 +423,14 @@ def _resolve_tree(words: list[tuple[str, int]], blank_line: int, options: ReadOp
             raise fail("There are multiple roots in a sentence", blank_line)
         raise fail(f"There are {roots} roots in a sentence", blank_line)
     return heads
+
+
+def _parse_head(raw: str, line: int, fail: Callable[[str, int | None], UDFormatError]) -> int:
+    """A HEAD as Python's ``int`` reads it (as the scorers do: `` 3``, ``+3``, ``0_3``)."""
+    try:
+        return int(raw)
+    except ValueError:
+        raise fail(f"Cannot parse HEAD '{raw}'", line) from None
 
 
 class _ColumnBuilder:
