@@ -1,0 +1,521 @@
+"""The greedy repair search of Kummerfeld et al. (2012): turn the test tree into the gold
+tree one repair at a time, always taking the repair that fixes the most bracket errors.
+
+A bracket error is a test bracket without a gold partner (*extra*) or a gold bracket without
+a test partner (*missing*; *crossing* when a test bracket crosses it), brackets compared
+as (start, end, label) multisets, the root and preterminals included/excluded as the
+classifier does (root in, preterminals out).  The repairs, in the order the classifier
+tries them (the first of the best wins a tie):
+
+1. *relabel* an extra bracket whose span a missing one has (fixes 2);
+2. *add* a missing (not crossing) bracket (fixes 1);
+3. *remove* an extra bracket (fixes 1);
+4. *move* a run of siblings (not all the children of their parent): down into an extra
+   bracket at the edge of a neighbouring sibling, or, when their parent is extra and they
+   are at its edge, out into an extra bracket that ends (or starts) where the parent starts
+   (or ends), or up to an ancestor.  A parent left with one child of its own label is merged
+   with it, and a missing bracket that now fits round the moved run inside its new parent
+   is added too.
+
+Relabels, adds and removes fix a fixed number of errors, and one of them always exists while
+errors remain, so a move is only taken when it fixes at least 2: :meth:`Search.best_move`
+therefore scores only the moves whose new spans can match a missing bracket (or that merge
+a unary), by arithmetic on the bracket counts instead of building each candidate tree.
+
+>>> from nltk import Tree
+>>> from .tree import prepare
+>>> gold = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man)) "
+...                                "(PP (IN with) (NP (NN binoculars))))))"))
+>>> test = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (NP (DT a) (NN man)) "
+...                                "(PP (IN with) (NP (NN binoculars)))))))"))
+>>> [(step.kind, step.fixed, step.moved) for step in repair(gold, test)]
+[('move', 2, (4, 6))]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .tree import Node
+
+Key = tuple[int, int, str]
+Span = tuple[int, int]
+
+#: the classifier gives up on a sentence that needs more repairs than this
+MAX_STEPS = 100
+
+
+@dataclass(frozen=True)
+class Step:
+    """One repair and what the classifier's rules look at to name it.
+
+    ``kind`` is relabel, add, remove or move; ``fixed`` the bracket errors it fixes;
+    ``span``/``label`` the bracket relabelled (to ``label``), added or removed; for a move,
+    ``moved`` is the word span of the moved run, ``source``/``target`` the (start, end,
+    label) of the old and new parent before the move.
+    """
+
+    kind: str
+    fixed: int
+    span: Span = (0, 0)
+    label: str = ""
+    over_word: bool = False
+    subtrees: tuple[str, ...] = ()
+    parent: str = ""
+    family: int = 0
+    right_siblings: tuple[str, ...] = ()
+    movers: tuple[str, ...] = ()
+    start_left: tuple[str, ...] = ()
+    start_right: tuple[str, ...] = ()
+    end_left: tuple[str, ...] = ()
+    end_right: tuple[str, ...] = ()
+    moved: Span = (0, 0)
+    source: Key = (0, 0, "")
+    target: Key = (0, 0, "")
+
+
+@dataclass
+class _Move:
+    """A scored candidate move."""
+
+    source: Node
+    left: int
+    right: int
+    target: Node
+    kind: str  # dl, dr (down into a sibling), ol, or (out), ul, ur (up)
+    fixed: int
+    add: Key | None
+
+
+@dataclass
+class Gold:
+    """The gold brackets in the classifier's order (by span, then pre-order)."""
+
+    keys: list[Key]
+    counts: Counter[Key]
+    occurrence: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, root: Node) -> Gold:
+        brackets = sorted(root.brackets(), key=lambda node: (node.start, node.end))
+        keys = [node.key for node in brackets]
+        seen: Counter[Key] = Counter()
+        occurrence = []
+        for key in keys:
+            occurrence.append(seen[key])
+            seen[key] += 1
+        return cls(keys, Counter(keys), occurrence)
+
+
+def _crosses(start: int, end: int, spans: object) -> bool:
+    """Whether a test span crosses (start, end)."""
+    return any(t0 < start < t1 < end or start < t0 < end < t1
+               for t0, t1 in spans)  # type: ignore[attr-defined]
+
+
+class Search:
+    """One step of the search on the current test tree (see the module docstring)."""
+
+    def __init__(self, gold: Gold, root: Node) -> None:
+        self.gold, self.root = gold, root
+        self.brackets = root.brackets()
+        self.counts = Counter(node.key for node in self.brackets)
+        self.spans = Counter((node.start, node.end) for node in self.brackets)
+        self.extra = self._extra()
+        self.extra_keys = set(self.extra)
+        self.missing, self.unmatched = self._missing()
+        self.errors = len(self.extra) + self.unmatched
+        deficit = [key for key, count in gold.counts.items() if count > self.counts[key]]
+        self.deficit_starts = {key[0] for key in deficit}
+        self.deficit_ends = {key[1] for key in deficit}
+        self.leaves = [node for node in root.preorder() if node.word is not None]
+
+    def _extra(self) -> list[Key]:
+        left = Counter(self.gold.counts)
+        extra = []
+        for node in sorted(self.brackets, key=lambda node: (node.start, node.end)):
+            if left[node.key] > 0:
+                left[node.key] -= 1
+            else:
+                extra.append(node.key)
+        return extra
+
+    def _missing(self) -> tuple[list[Key], int]:
+        left = Counter(self.counts)
+        missing, unmatched = [], 0
+        for key in self.gold.keys:
+            if left[key] > 0:
+                left[key] -= 1
+                continue
+            unmatched += 1
+            if not _crosses(key[0], key[1], self.spans):
+                missing.append(key)
+        return missing, unmatched
+
+    # --- the fixed-gain repairs -----------------------------------------------------------
+
+    def first_relabel(self) -> tuple[Key, str] | None:
+        """The first (extra bracket, missing label) pair on one span, in the classifier's order."""
+        for missing in self.missing:
+            for extra in self.extra:
+                if missing[:2] == extra[:2]:
+                    return extra, missing[2]
+        return None
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def best_move(self, beat: int) -> _Move | None:
+        """The first move, in the classifier's order, fixing the most errors, if more than ``beat``."""
+        best: _Move | None = None
+        for source in self.brackets:
+            for move in self._moves_from(source, beat if best is None else best.fixed):
+                best = move
+        return best
+
+    def _moves_from(self, source: Node, beat: int):  # type: ignore[no-untyped-def]
+        """The moves out of ``source`` that fix more than ``beat`` (each one beating the last)."""
+        children = source.children
+        k = len(children)
+        if k < 2:
+            return
+        extra = source.key in self.extra_keys
+        starts, ends = self.deficit_starts, self.deficit_ends
+        for left in range(k):
+            a = children[left].start
+            for right in range(left, k):
+                if left == 0 and right == k - 1:
+                    continue
+                b = children[right].end
+                merge = self._merge(source, left, right)
+                kinds = []
+                if left != 0 and (merge or b in ends):
+                    kinds.append("dl")
+                if right != k - 1 and (merge or a in starts):
+                    kinds.append("dr")
+                if extra and left == 0:
+                    if a > 0 and (merge or b in starts or b in ends):
+                        kinds.append("ol")
+                if extra and right == k - 1:
+                    if b < self.root.end and (merge or a in ends or a in starts):
+                        kinds.append("or")
+                if extra and left == 0 and (merge or b in starts):
+                    kinds.append("ul")
+                if extra and right == k - 1 and (merge or a in ends):
+                    kinds.append("ur")
+                for kind in self._ordered(kinds):
+                    for target in self._targets(source, left, right, kind):
+                        move = self._score(source, left, right, target, kind, merge, beat)
+                        if move is not None:
+                            beat = move.fixed
+                            yield move
+
+    @staticmethod
+    def _ordered(kinds: list[str]) -> list[str]:
+        """The classifier's order of target kinds: down-left, down-right, out, up."""
+        order = ("dl", "dr", "ol", "or", "ul", "ur")
+        return [kind for kind in order if kind in kinds]
+
+    def _targets(self, source: Node, left: int, right: int, kind: str) -> list[Node]:
+        """The candidate new parents of one kind, in the classifier's order."""
+        children = source.children
+        targets = []
+        if kind in ("dl", "dr"):
+            node = children[left - 1] if kind == "dl" else children[right + 1]
+            while node.word is None:
+                if node.key in self.extra_keys:
+                    targets.append(node)
+                node = node.children[-1] if kind == "dl" else node.children[0]
+        elif kind in ("ol", "or"):
+            chain = []
+            if kind == "ol":
+                node = self.leaves[children[0].start - 1]
+                edge = node.end
+                while node is not None and node.end == edge:
+                    chain.append(node)
+                    node = node.parent
+            else:
+                node = self.leaves[children[-1].end]
+                edge = node.start
+                while node is not None and node.start == edge:
+                    chain.append(node)
+                    node = node.parent
+            targets = [node for node in reversed(chain)
+                       if node.word is None and node.key in self.extra_keys]
+        else:
+            node = source.parent
+            while node is not None and node.parent is not None:
+                targets.append(node)
+                if kind == "ul" and node.parent.start < source.start:
+                    break
+                if kind == "ur" and node.parent.end > source.end:
+                    break
+                node = node.parent
+        return targets
+
+    @staticmethod
+    def _merge(source: Node, left: int, right: int) -> bool:
+        """Whether the move leaves ``source`` one child of its own label (merged away)."""
+        k = len(source.children)
+        if k - (right - left + 1) != 1:
+            return False
+        rest = source.children[0] if left == 1 else source.children[-1]
+        return rest.word is None and rest.label == source.label
+
+    @staticmethod
+    def merges(source: Node) -> bool:
+        """Whether ``source``, after a move, is one child of its own label (and merges it)."""
+        return (len(source.children) == 1 and source.children[0].word is None
+                and source.children[0].label == source.label)
+
+    def _score(self, source: Node, left: int, right: int, target: Node, kind: str,
+               merge: bool, beat: int) -> _Move | None:
+        children = source.children
+        a, b = children[left].start, children[right].end
+        changes = _span_changes(source, left, right, target, kind)
+        if kind in ("dl", "dr", "ul", "ur"):
+            new_source = (source.start, source.end)
+            if kind == "ul":
+                new_source = (b, source.end)
+            elif kind == "ur":
+                new_source = (source.start, a)
+        else:
+            new_source = (b, source.end) if kind == "ol" else (source.start, a)
+        merged = (*new_source, source.label) if merge else None
+        delta: Counter[Key] = Counter()
+        for node, old, new in changes:
+            delta[old] -= 1
+            delta[new] += 1
+        if merged is not None:
+            delta[merged] -= 1
+        counts, gold = self.counts, self.gold.counts
+        gain = sum(min(counts[key] + d, gold[key]) - min(counts[key], gold[key])
+                   for key, d in delta.items() if d)
+        fixed = (1 if merge else 0) + 2 * gain
+        if fixed + 1 <= beat:
+            return None
+        stale = merge and kind in ("dl", "dr") and target is (
+            children[left - 1] if kind == "dl" else children[right + 1])
+        add = None
+        if not stale:
+            new_target = next((new for node, old, new in changes if node is target), target.key)
+            add = self._added(a, b, new_target, delta, changes, merged)
+        if add is not None:
+            fixed += 1
+        if fixed <= beat:
+            return None
+        return _Move(source, left, right, target, kind, fixed, add)
+
+    def _added(self, a: int, b: int, target: Key, delta: Counter[Key],
+               changes: list[tuple[Node, Key, Key]], merged: Key | None) -> Key | None:
+        """The missing bracket the classifier adds round a moved run, if any."""
+        low, high = target[0], target[1]
+        spans: Counter[Span] | None = None
+        chosen: Key | None = None
+        gold = self.gold
+        for index, key in enumerate(gold.keys):
+            start, end = key[0], key[1]
+            if start > a:
+                break
+            if end < b or (start == a and end == b) or start < low or end > high:
+                continue
+            if gold.occurrence[index] < self.counts[key] + delta[key]:
+                continue
+            if spans is None:
+                spans = Counter(self.spans)
+                for _node, old, new in changes:
+                    spans[old[:2]] -= 1
+                    spans[new[:2]] += 1
+                if merged is not None:
+                    spans[merged[:2]] -= 1
+                spans = +spans
+            if _crosses(start, end, spans):
+                continue
+            if chosen is None or chosen[0] < start or end < chosen[1]:
+                chosen = key
+        return chosen
+
+
+def _span_changes(source: Node, left: int, right: int, target: Node,
+                  kind: str) -> list[tuple[Node, Key, Key]]:
+    """The brackets whose span moving children ``left..right`` of ``source`` into ``target``
+    changes, with their old and new keys."""
+    a, b = source.children[left].start, source.children[right].end
+    changes = []
+    if kind in ("dl", "dr"):
+        node = source.children[left - 1] if kind == "dl" else source.children[right + 1]
+        while True:
+            new = (node.start, b, node.label) if kind == "dl" else (a, node.end, node.label)
+            changes.append((node, node.key, new))
+            if node is target:
+                break
+            node = node.children[-1] if kind == "dl" else node.children[0]
+        return changes
+    if kind in ("ul", "ur"):
+        node = source
+        while node is not target:
+            new = (b, node.end, node.label) if kind == "ul" else (node.start, a, node.label)
+            changes.append((node, node.key, new))
+            node = node.parent  # type: ignore[assignment]
+        return changes
+    node = source
+    if kind == "ol":
+        while node is not None and node.start == a:
+            changes.append((node, node.key, (b, node.end, node.label)))
+            node = node.parent
+        node = target
+        while node is not None and node.end == a:
+            changes.append((node, node.key, (node.start, b, node.label)))
+            node = node.parent
+    else:
+        while node is not None and node.end == b:
+            changes.append((node, node.key, (node.start, a, node.label)))
+            node = node.parent
+        node = target
+        while node is not None and node.start == b:
+            changes.append((node, node.key, (a, node.end, node.label)))
+            node = node.parent
+    return changes
+
+
+# --- applying repairs ------------------------------------------------------------------------
+
+
+def _find(root: Node, key: Key) -> Node:
+    """The highest bracket with this key."""
+    return next(node for node in root.preorder() if node.word is None and node.key == key)
+
+
+def _labels(nodes: list[Node]) -> tuple[str, ...]:
+    return tuple(node.label for node in nodes)
+
+
+def _over_word(node: Node) -> bool:
+    return len(node.children) == 1 and node.children[0].word is not None
+
+
+def _relabel(root: Node, key: Key, label: str) -> Step:
+    node = _find(root, key)
+    node.label = label
+    return Step("relabel", 2, span=key[:2], label=label, over_word=_over_word(node),
+                subtrees=_labels(node.children), parent=node.parent.label if node.parent else "")
+
+
+def _spanning(node: Node, start: int, end: int, out: list[Node]) -> int:
+    """The highest nodes that tile [start, end), found as the classifier finds them."""
+    if node.start == start and node.end <= end:
+        out.append(node)
+        return node.end
+    for child in node.children:
+        if child.end < start:
+            continue
+        start = _spanning(child, start, end, out)
+        if start == end:
+            break
+    return start
+
+
+def add_bracket(root: Node, key: Key) -> Node:
+    """Insert a bracket round the nodes that tile its span (above a node of the same span)."""
+    nodes: list[Node] = []
+    _spanning(root, key[0], key[1], nodes)
+    if nodes[0] is root:
+        nodes = list(root.children)
+    parent = nodes[0].parent
+    assert parent is not None and all(node.parent is parent for node in nodes)
+    position = parent.children.index(nodes[0])
+    new = Node(key[2], nodes)
+    new.parent = parent
+    new.start, new.end = key[0], key[1]
+    parent.children[position:position + len(nodes)] = [new]
+    return new
+
+
+def _add(root: Node, key: Key) -> Step:
+    node = add_bracket(root, key)
+    return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                subtrees=_labels(node.children), parent=node.parent.label)  # type: ignore[union-attr]
+
+
+def _remove(root: Node, key: Key) -> Step:
+    node = _find(root, key)
+    parent = node.parent
+    assert parent is not None
+    position = parent.children.index(node)
+    family = len(parent.children)
+    right = _labels(parent.children[position + 1:])
+    parent.children[position:position + 1] = node.children
+    for child in node.children:
+        child.parent = parent
+    return Step("remove", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                subtrees=_labels(node.children), parent=parent.label, family=family,
+                right_siblings=right)
+
+
+def _apply_move(root: Node, move: _Move) -> Step:
+    source, target, kind = move.source, move.target, move.kind
+    block = source.children[move.left:move.right + 1]
+    moved = (block[0].start, block[-1].end)
+    source_key, target_key = source.key, target.key
+    start_left, start_right = _labels(source.children[:move.left]), _labels(source.children[move.right + 1:])
+    del source.children[move.left:move.right + 1]
+    if kind in ("dl", "ol"):
+        position = len(target.children)
+    elif kind in ("dr", "or"):
+        position = 0
+    else:
+        child = source
+        while child.parent is not target:
+            child = child.parent  # type: ignore[assignment]
+        position = target.children.index(child) + (1 if kind == "ur" else 0)
+    target.children[position:position] = block
+    for node in block:
+        node.parent = target
+    siblings = target.children
+    if Search.merges(source):
+        only = source.children[0]
+        if only is target:
+            siblings = only.children
+        source.children = only.children
+        for node in source.children:
+            node.parent = source
+    root.set_spans()
+    first, last = siblings.index(block[0]), siblings.index(block[-1])
+    done = Step("move", move.fixed, movers=_labels(block), start_left=start_left,
+                start_right=start_right, end_left=_labels(siblings[:first]),
+                end_right=_labels(siblings[last + 1:]), moved=moved, source=source_key,
+                target=(*target_key[:2], target.label), label=target.label)
+    if move.add is not None:
+        add_bracket(root, move.add)
+    return done
+
+
+def step(gold: Gold, root: Node) -> Step | None:
+    """Apply the classifier's best repair to ``root``; None when it matches the gold tree."""
+    search = Search(gold, root)
+    if search.errors == 0:
+        return None
+    relabel = search.first_relabel()
+    beat = 2 if relabel is not None else 1
+    move = search.best_move(beat)
+    if move is not None:
+        return _apply_move(root, move)
+    if relabel is not None:
+        return _relabel(root, *relabel)
+    if search.missing:
+        return _add(root, search.missing[0])
+    return _remove(root, search.extra[0])
+
+
+def repair(gold: Node | Gold, test: Node) -> list[Step] | None:
+    """The repairs that turn ``test`` (changed in place) into ``gold``; None if the
+    classifier would give up (more than MAX_STEPS repairs)."""
+    index = gold if isinstance(gold, Gold) else Gold.of(gold)
+    steps: list[Step] = []
+    while True:
+        found = step(index, test)
+        if found is None:
+            return steps
+        if len(steps) == MAX_STEPS:
+            return None
+        steps.append(found)
