@@ -24,7 +24,6 @@ from typing import Callable, Iterable, Iterator, Sequence, Union
 from nltk import Tree
 
 from ..bracket.params import EvalbParams
-from ..errors import InputError
 from ..formats.brackets import read_trees
 from .classify import classify
 from .search import Gold, Step, repair
@@ -190,4 +189,4 @@ def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
 
 
 __all__ = ["classify_errors", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
-           "ErrorClass", "order_classes", "InputError"]
+           "ErrorClass", "order_classes"]

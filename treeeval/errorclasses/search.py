@@ -119,17 +119,18 @@ class Search:
 
     def __init__(self, gold: Gold, root: Node) -> None:
         self.gold, self.root = gold, root
-        self.brackets = root.brackets()
-        self.counts = Counter(node.key for node in self.brackets)
-        self.spans = Counter((node.start, node.end) for node in self.brackets)
+        self.brackets, self.leaves = root.walk()
+        keys = [(node.start, node.end, node.label) for node in self.brackets]
+        self.counts = Counter(keys)
+        self.spans = Counter([key[:2] for key in keys])
         self.extra = self._extra()
         self.extra_keys = set(self.extra)
         self.missing, self.unmatched = self._missing()
         self.errors = len(self.extra) + self.unmatched
-        deficit = [key for key, count in gold.counts.items() if count > self.counts[key]]
-        self.deficit_starts = {key[0] for key in deficit}
-        self.deficit_ends = {key[1] for key in deficit}
-        self.leaves = [node for node in root.preorder() if node.word is not None]
+        counts = self.counts
+        self.deficit = {key for key, count in gold.counts.items() if count > counts[key]}
+        self.deficit_starts = {key[0] for key in self.deficit}
+        self.deficit_ends = {key[1] for key in self.deficit}
 
     def _extra(self) -> list[Key]:
         left = Counter(self.gold.counts)
@@ -168,53 +169,95 @@ class Search:
     def best_move(self, beat: int) -> _Move | None:
         """The first move, in the classifier's order, fixing the most errors, if more than ``beat``."""
         best: _Move | None = None
+        sources = self._sources()
         for source in self.brackets:
+            if id(source) not in sources:
+                continue
             for move in self._moves_from(source, beat if best is None else best.fixed):
                 best = move
         return best
+
+    def _sources(self) -> set[int]:
+        """The ids of the brackets a useful move can start from: the parents of the nodes
+        that start or end where a missing bracket starts or ends, and the brackets with a
+        first or last child of their own label (a move can merge them)."""
+        sources = set()
+        leaves = self.leaves
+        for position in self.deficit_starts | self.deficit_ends:
+            if position > 0:
+                node = leaves[position - 1]
+                while node.parent is not None and node.end == position:
+                    node = node.parent
+                    sources.add(id(node))
+            if position < len(leaves):
+                node = leaves[position]
+                while node.parent is not None and node.start == position:
+                    node = node.parent
+                    sources.add(id(node))
+        for node in self.brackets:
+            children = node.children
+            if len(children) > 1 and (children[0].label == node.label
+                                      or children[-1].label == node.label):
+                sources.add(id(node))
+        return sources
 
     def _moves_from(self, source: Node, beat: int):  # type: ignore[no-untyped-def]
         """The moves out of ``source`` that fix more than ``beat`` (each one beating the last)."""
         children = source.children
         k = len(children)
-        if k < 2:
-            return
         extra = source.key in self.extra_keys
         starts, ends = self.deficit_starts, self.deficit_ends
-        for left in range(k):
-            a = children[left].start
-            for right in range(left, k):
-                if left == 0 and right == k - 1:
-                    continue
-                b = children[right].end
-                merge = self._merge(source, left, right)
-                kinds = []
-                if left != 0 and (merge or b in ends):
-                    kinds.append("dl")
-                if right != k - 1 and (merge or a in starts):
-                    kinds.append("dr")
-                if extra and left == 0:
-                    if a > 0 and (merge or b in starts or b in ends):
-                        kinds.append("ol")
-                if extra and right == k - 1:
-                    if b < self.root.end and (merge or a in ends or a in starts):
-                        kinds.append("or")
-                if extra and left == 0 and (merge or b in starts):
-                    kinds.append("ul")
-                if extra and right == k - 1 and (merge or a in ends):
-                    kinds.append("ur")
-                for kind in self._ordered(kinds):
-                    for target in self._targets(source, left, right, kind):
-                        move = self._score(source, left, right, target, kind, merge, beat)
-                        if move is not None:
-                            beat = move.fixed
-                            yield move
+        for left, right in self._pairs(source, extra):
+            a, b = children[left].start, children[right].end
+            merge = self._merge(source, left, right)
+            kinds = []  # in the classifier's order: down-left, down-right, out, up
+            if left != 0 and (merge or b in ends):
+                kinds.append("dl")
+            if right != k - 1 and (merge or a in starts):
+                kinds.append("dr")
+            if extra and left == 0 and a > 0 and (merge or b in starts or b in ends):
+                kinds.append("ol")
+            if extra and right == k - 1 and b < self.root.end and (
+                    merge or a in ends or a in starts):
+                kinds.append("or")
+            if extra and left == 0 and (merge or b in starts):
+                kinds.append("ul")
+            if extra and right == k - 1 and (merge or a in ends):
+                kinds.append("ur")
+            for kind in kinds:
+                for target in self._targets(source, left, right, kind):
+                    move = self._score(source, left, right, target, kind, merge, beat)
+                    if move is not None:
+                        beat = move.fixed
+                        yield move
 
-    @staticmethod
-    def _ordered(kinds: list[str]) -> list[str]:
-        """The classifier's order of target kinds: down-left, down-right, out, up."""
-        order = ("dl", "dr", "ol", "or", "ul", "ur")
-        return [kind for kind in order if kind in kinds]
+    def _pairs(self, source: Node, extra: bool) -> list[tuple[int, int]]:
+        """The runs ``(left, right)`` of children whose move can fix 2 errors or more: a new
+        span must start or end where a missing bracket does, or a unary must merge."""
+        children = source.children
+        k = len(children)
+        if k < 2:
+            return []
+        starts, ends = self.deficit_starts, self.deficit_ends
+        begins = [child.start for child in children]
+        finishes = [child.end for child in children]
+        pairs = set()
+        for right in range(k):
+            if finishes[right] in ends:
+                pairs.update((left, right) for left in range(1, right + 1))
+        for left in range(k - 1):
+            if begins[left] in starts:
+                pairs.update((left, right) for right in range(left, k - 1))
+        if self._merge(source, 1, k - 1):
+            pairs.add((1, k - 1))
+        if self._merge(source, 0, k - 2):
+            pairs.add((0, k - 2))
+        if extra:
+            pairs.update((0, right) for right in range(k - 1)
+                         if finishes[right] in starts or finishes[right] in ends)
+            pairs.update((left, k - 1) for left in range(1, k)
+                         if begins[left] in starts or begins[left] in ends)
+        return sorted(pairs)
 
     def _targets(self, source: Node, left: int, right: int, kind: str) -> list[Node]:
         """The candidate new parents of one kind, in the classifier's order."""
@@ -273,6 +316,9 @@ class Search:
         children = source.children
         a, b = children[left].start, children[right].end
         changes = _span_changes(source, left, right, target, kind)
+        deficit = self.deficit
+        if merge + 2 * sum(1 for change in changes if change[2] in deficit) + 1 <= beat:
+            return None
         if kind in ("dl", "dr", "ul", "ur"):
             new_source = (source.start, source.end)
             if kind == "ul":

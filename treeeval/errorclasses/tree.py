@@ -98,13 +98,26 @@ class Node:
             yield node
             stack.extend(reversed(node.children))
 
+    def walk(self) -> tuple[list[Node], list[Node]]:
+        """The brackets in pre-order and the preterminals in word order."""
+        brackets, leaves = [], []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.word is None:
+                brackets.append(node)
+                stack.extend(node.children[::-1])
+            else:
+                leaves.append(node)
+        return brackets, leaves
+
     def brackets(self) -> list[Node]:
         """The brackets (not the preterminals), in pre-order."""
-        return [node for node in self.preorder() if node.word is None]
+        return self.walk()[0]
 
     def words(self) -> int:
         """The number of words."""
-        return sum(1 for node in self.preorder() if node.word is not None)
+        return len(self.walk()[1])
 
 
 def from_nltk(tree: Tree) -> Node:
