@@ -5,7 +5,7 @@
 >>> gold, test = os.path.join(folder, "gold"), os.path.join(folder, "test")
 >>> _ = open(gold, "w").write("(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) "
 ...                           "(PP (IN with) (NP (NNS binoculars))))))\\n")
->>> _ = open(test, "w").write("(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (NP (DT a) (NN man)) "
+>>> _ = open(test, "w").write("(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man) "
 ...                           "(PP (IN with) (NP (NNS binoculars)))))))\\n")
 >>> result = classify_errors(gold, test)
 >>> [(c.name, c.count, c.brackets) for c in result.systems[0].classes]

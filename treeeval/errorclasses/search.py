@@ -26,7 +26,7 @@ a unary), by arithmetic on the bracket counts instead of building each candidate
 >>> from .tree import prepare
 >>> gold = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man)) "
 ...                                "(PP (IN with) (NP (NN binoculars))))))"))
->>> test = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (NP (DT a) (NN man)) "
+>>> test = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man) "
 ...                                "(PP (IN with) (NP (NN binoculars)))))))"))
 >>> [(step.kind, step.fixed, step.moved) for step in repair(gold, test)]
 [('move', 2, (4, 6))]
