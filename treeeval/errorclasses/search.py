@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Iterable
 
 from .tree import Node
 
@@ -44,6 +46,13 @@ Span = tuple[int, int]
 
 #: the classifier gives up on a sentence that needs more repairs than this
 MAX_STEPS = 100
+
+_SPAN = attrgetter("start", "end")
+
+#: the kinds of move in the classifier's order: down into the left or right sibling, out
+#: to the left or right, up leaving the left or right edge
+KINDS = ("dl", "dr", "ol", "or", "ul", "ur")
+DL, DR, OL, OR, UL, UR = range(6)
 
 
 @dataclass(frozen=True)
@@ -98,7 +107,7 @@ class Gold:
 
     @classmethod
     def of(cls, root: Node) -> Gold:
-        brackets = sorted(root.brackets(), key=lambda node: (node.start, node.end))
+        brackets = sorted(root.brackets(), key=_SPAN)
         keys = [node.key for node in brackets]
         seen: Counter[Key] = Counter()
         occurrence = []
@@ -108,10 +117,12 @@ class Gold:
         return cls(keys, Counter(keys), occurrence)
 
 
-def _crosses(start: int, end: int, spans: object) -> bool:
+def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
     """Whether a test span crosses (start, end)."""
-    return any(t0 < start < t1 < end or start < t0 < end < t1
-               for t0, t1 in spans)  # type: ignore[attr-defined]
+    for t0, t1 in spans:
+        if t0 < start < t1 < end or start < t0 < end < t1:
+            return True
+    return False
 
 
 class Search:
@@ -129,17 +140,16 @@ class Search:
         self.errors = len(self.extra) + self.unmatched
         counts = self.counts
         self.deficit = {key for key, count in gold.counts.items() if count > counts[key]}
-        self.deficit_starts = {key[0] for key in self.deficit}
-        self.deficit_ends = {key[1] for key in self.deficit}
 
     def _extra(self) -> list[Key]:
         left = Counter(self.gold.counts)
         extra = []
-        for node in sorted(self.brackets, key=lambda node: (node.start, node.end)):
-            if left[node.key] > 0:
-                left[node.key] -= 1
+        for node in sorted(self.brackets, key=_SPAN):
+            key = (node.start, node.end, node.label)
+            if left[key] > 0:
+                left[key] -= 1
             else:
-                extra.append(node.key)
+                extra.append(key)
         return extra
 
     def _missing(self) -> tuple[list[Key], int]:
@@ -169,95 +179,122 @@ class Search:
     def best_move(self, beat: int) -> _Move | None:
         """The first move, in the classifier's order, fixing the most errors, if more than ``beat``."""
         best: _Move | None = None
-        sources = self._sources()
+        candidates = self._candidates()
         for source in self.brackets:
-            if id(source) not in sources:
+            runs = candidates.get(id(source))
+            if runs is None:
                 continue
-            for move in self._moves_from(source, beat if best is None else best.fixed):
-                best = move
+            for left, right, rank in sorted(runs):
+                kind = KINDS[rank]
+                merge = self._merge(source, left, right)
+                for target in self._targets(source, left, right, kind):
+                    move = self._score(source, left, right, target, kind, merge,
+                                       beat if best is None else best.fixed)
+                    if move is not None:
+                        best = move
         return best
 
-    def _sources(self) -> set[int]:
-        """The ids of the brackets a useful move can start from: the parents of the nodes
-        that start or end where a missing bracket starts or ends, and the brackets with a
-        first or last child of their own label (a move can merge them)."""
-        sources = set()
-        leaves = self.leaves
-        for position in self.deficit_starts | self.deficit_ends:
-            if position > 0:
-                node = leaves[position - 1]
-                while node.parent is not None and node.end == position:
-                    node = node.parent
-                    sources.add(id(node))
-            if position < len(leaves):
-                node = leaves[position]
-                while node.parent is not None and node.start == position:
-                    node = node.parent
-                    sources.add(id(node))
+    def _candidates(self) -> dict[int, set[tuple[int, int, int]]]:
+        """The moves worth scoring, by source id: (left, right, rank of the kind).
+
+        A move fixes 2 errors or more only if a bracket whose span it changes lands on a
+        missing bracket, or if it merges a unary (module docstring); so each missing bracket
+        (start, end, label) is traced back to the moves that can produce it, from the
+        brackets of its label that share its start or its end.
+        """
+        found: dict[int, set[tuple[int, int, int]]] = {}
+
+        def add(source: Node, left: int, right: int, kind: int) -> None:
+            found.setdefault(id(source), set()).add((left, right, kind))
+
+        by_start: dict[tuple[int, str], list[Node]] = {(s, l): [] for s, _, l in self.deficit}
+        by_end: dict[tuple[int, str], list[Node]] = {(e, l): [] for _, e, l in self.deficit}
         for node in self.brackets:
-            children = node.children
-            if len(children) > 1 and (children[0].label == node.label
-                                      or children[-1].label == node.label):
-                sources.add(id(node))
-        return sources
+            found_start = by_start.get((node.start, node.label))
+            if found_start is not None:
+                found_start.append(node)
+            found_end = by_end.get((node.end, node.label))
+            if found_end is not None:
+                found_end.append(node)
+        extra, words = self.extra_keys, len(self.leaves)
+        for start, end, label in self.deficit:
+            for node in by_start.get((start, label), ()):
+                if node.end < end:  # its end can grow to ``end``
+                    self._grow_end(node, end, add)
+                    for source in (_chain(self.leaves[node.end], "start")
+                                   if node.end < words else ()):
+                        if source.key in extra:
+                            right = _child_ending(source, end)
+                            if right is not None and right < len(source.children) - 1:
+                                add(source, 0, right, OL)
+                elif node.end > end:  # its end can shrink to ``end``
+                    for source in _edge(node, -1):
+                        left = _child_starting(source, end)
+                        if source.key in extra and left is not None and left > 0:
+                            add(source, left, len(source.children) - 1, UR)
+                            if source.end < words:
+                                add(source, left, len(source.children) - 1, OR)
+            for node in by_end.get((end, label), ()):
+                if node.start > start:  # its start can move back to ``start``
+                    self._grow_start(node, start, add)
+                    for source in _chain(self.leaves[node.start - 1], "end"):
+                        if source.key in extra:
+                            left = _child_starting(source, start)
+                            if left is not None and left > 0:
+                                add(source, left, len(source.children) - 1, OR)
+                elif node.start < start:  # its start can move on to ``start``
+                    for source in _edge(node, 0):
+                        right = _child_ending(source, start)
+                        if source.key in extra and right is not None and right < len(source.children) - 1:
+                            add(source, 0, right, UL)
+                            if source.start > 0:
+                                add(source, 0, right, OL)
+        for source in self.brackets:
+            children = source.children
+            k = len(children)
+            if k < 2 or (children[0].label != source.label and children[-1].label != source.label):
+                continue
+            if self._merge(source, 1, k - 1):
+                add(source, 1, k - 1, DL)
+                if source.key in extra:
+                    if source.end < words:
+                        add(source, 1, k - 1, OR)
+                    add(source, 1, k - 1, UR)
+            if self._merge(source, 0, k - 2):
+                add(source, 0, k - 2, DR)
+                if source.key in extra:
+                    if source.start > 0:
+                        add(source, 0, k - 2, OL)
+                    add(source, 0, k - 2, UL)
+        return found
 
-    def _moves_from(self, source: Node, beat: int):  # type: ignore[no-untyped-def]
-        """The moves out of ``source`` that fix more than ``beat`` (each one beating the last)."""
-        children = source.children
-        k = len(children)
-        extra = source.key in self.extra_keys
-        starts, ends = self.deficit_starts, self.deficit_ends
-        for left, right in self._pairs(source, extra):
-            a, b = children[left].start, children[right].end
-            merge = self._merge(source, left, right)
-            kinds = []  # in the classifier's order: down-left, down-right, out, up
-            if left != 0 and (merge or b in ends):
-                kinds.append("dl")
-            if right != k - 1 and (merge or a in starts):
-                kinds.append("dr")
-            if extra and left == 0 and a > 0 and (merge or b in starts or b in ends):
-                kinds.append("ol")
-            if extra and right == k - 1 and b < self.root.end and (
-                    merge or a in ends or a in starts):
-                kinds.append("or")
-            if extra and left == 0 and (merge or b in starts):
-                kinds.append("ul")
-            if extra and right == k - 1 and (merge or a in ends):
-                kinds.append("ur")
-            for kind in kinds:
-                for target in self._targets(source, left, right, kind):
-                    move = self._score(source, left, right, target, kind, merge, beat)
-                    if move is not None:
-                        beat = move.fixed
-                        yield move
+    @staticmethod
+    def _grow_end(node: Node, end: int, add) -> None:  # type: ignore[no-untyped-def]
+        """The down-left move that makes ``node`` (on the right edge of a sibling) end at ``end``."""
+        top = node
+        while top.parent is not None and top.parent.children[-1] is top:
+            top = top.parent
+        source = top.parent
+        if source is None:
+            return
+        left = source.children.index(top) + 1
+        right = _child_ending(source, end)
+        if right is not None and right >= left:
+            add(source, left, right, DL)
 
-    def _pairs(self, source: Node, extra: bool) -> list[tuple[int, int]]:
-        """The runs ``(left, right)`` of children whose move can fix 2 errors or more: a new
-        span must start or end where a missing bracket does, or a unary must merge."""
-        children = source.children
-        k = len(children)
-        if k < 2:
-            return []
-        starts, ends = self.deficit_starts, self.deficit_ends
-        begins = [child.start for child in children]
-        finishes = [child.end for child in children]
-        pairs = set()
-        for right in range(k):
-            if finishes[right] in ends:
-                pairs.update((left, right) for left in range(1, right + 1))
-        for left in range(k - 1):
-            if begins[left] in starts:
-                pairs.update((left, right) for right in range(left, k - 1))
-        if self._merge(source, 1, k - 1):
-            pairs.add((1, k - 1))
-        if self._merge(source, 0, k - 2):
-            pairs.add((0, k - 2))
-        if extra:
-            pairs.update((0, right) for right in range(k - 1)
-                         if finishes[right] in starts or finishes[right] in ends)
-            pairs.update((left, k - 1) for left in range(1, k)
-                         if begins[left] in starts or begins[left] in ends)
-        return sorted(pairs)
+    @staticmethod
+    def _grow_start(node: Node, start: int, add) -> None:  # type: ignore[no-untyped-def]
+        """The down-right move that makes ``node`` (on the left edge of a sibling) start at ``start``."""
+        top = node
+        while top.parent is not None and top.parent.children[0] is top:
+            top = top.parent
+        source = top.parent
+        if source is None:
+            return
+        right = source.children.index(top) - 1
+        left = _child_starting(source, start)
+        if left is not None and left <= right:
+            add(source, left, right, DR)
 
     def _targets(self, source: Node, left: int, right: int, kind: str) -> list[Node]:
         """The candidate new parents of one kind, in the classifier's order."""
@@ -380,6 +417,34 @@ class Search:
             if chosen is None or chosen[0] < start or end < chosen[1]:
                 chosen = key
         return chosen
+
+
+def _chain(node: Node, side: str) -> list[Node]:
+    """The brackets above preterminal ``node`` that start (``side="start"``) or end where it does."""
+    chain = []
+    edge = node.start if side == "start" else node.end
+    node = node.parent  # type: ignore[assignment]
+    while node is not None and (node.start if side == "start" else node.end) == edge:
+        chain.append(node)
+        node = node.parent  # type: ignore[assignment]
+    return chain
+
+
+def _edge(node: Node, side: int) -> list[Node]:
+    """``node`` and the brackets down its left (``side=0``) or right (``-1``) edge."""
+    chain = []
+    while node.word is None:
+        chain.append(node)
+        node = node.children[side]
+    return chain
+
+
+def _child_ending(node: Node, end: int) -> int | None:
+    return next((i for i, child in enumerate(node.children) if child.end == end), None)
+
+
+def _child_starting(node: Node, start: int) -> int | None:
+    return next((i for i, child in enumerate(node.children) if child.start == start), None)
 
 
 def _span_changes(source: Node, left: int, right: int, target: Node,

@@ -191,6 +191,69 @@ def prepare(tree: Tree, delete: Callable[[Tree], Tree] | None = None) -> Node:
     >>> print(prepare(Tree.fromstring("(ROOT (S (NP (-NONE- *)) (VP (VB go) (: --))))")))
     (ROOT (S (VP (VB go))))
     """
+    if delete is None:
+        root = _one_pass(tree)
+        if root is not None:
+            return root
+    return _step_by_step(tree, delete)
+
+
+def _bar(label: str) -> str:
+    if "|" in label:
+        return "ADVP" if "ADVP" in label else label.split("|")[0]
+    return label
+
+
+def _renamed_top(tree: Tree) -> Tree | None:
+    """The subtree _homogenise renames ROOT, if any (labels seen after the first clean-up)."""
+    if _bar(tree.label()) == "ROOT":
+        return None
+    node = tree
+    while base_label(_bar(node.label())) not in TOP_LABELS and len(node) == 1 \
+            and isinstance(node[0], Tree):
+        node = node[0]
+    if base_label(_bar(node.label())) not in TOP_LABELS and not isinstance(node[0], str):
+        return node
+    return None
+
+
+def _one_pass(tree: Tree) -> Node | None:
+    """prepare() in one walk over the tree; None when the deletions would leave no word (the
+    step-by-step path then keeps the tree as the classifier does)."""
+    renamed = _renamed_top(tree)
+
+    def build(node: Tree) -> Node | None:
+        if len(node) == 1 and isinstance(node[0], str):
+            word = WORD_RENAMES.get(node[0], node[0])
+            label = WORD_TAGS.get(word, _bar(node.label()))
+            if label == "-NONE-":
+                return None
+            label = WORD_TAGS.get(word, _bar(base_label(label)))
+            if label in PUNCTUATION:
+                return None
+            return Node("ADVP" if label == "PRT" else label, word=word)
+        label = "ROOT" if node is renamed else _bar(node.label())
+        if label == "-NONE-":
+            return None
+        label = _bar(base_label(label))
+        if label in PUNCTUATION:
+            return None
+        children = [child for child in map(build, node) if child is not None]
+        if not children:
+            return None
+        return Node("ADVP" if label == "PRT" else label, children)
+
+    root = build(tree)
+    if root is None:
+        return None
+    if not root.label.strip():
+        root.label = "ROOT"
+    root.set_spans()
+    return root
+
+
+def _step_by_step(tree: Tree, delete: Callable[[Tree], Tree] | None) -> Node:
+    """prepare() one stage at a time, as the classifier does it."""
     root = from_nltk(delete(tree) if delete is not None else tree)
     _prune(root, lambda node: node.word is None and not node.children)
     _clean(root)
