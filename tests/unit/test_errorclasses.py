@@ -14,7 +14,8 @@ from treeeval.cli import main
 from treeeval.errorclasses.api import classify_errors
 from treeeval.errorclasses.classify import classify
 from treeeval.errorclasses.search import MAX_STEPS, Gold, Search, add_bracket, repair
-from treeeval.errorclasses.tree import prepare
+from treeeval.errorclasses.reading import raw_from_nltk, read_raw
+from treeeval.errorclasses.tree import Node, prepare
 
 SAW = "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))"
 SAID = "(ROOT (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .)))"
@@ -42,8 +43,13 @@ CASES = {
 }
 
 
+def parse(text: str, delete=None) -> Node:  # type: ignore[no-untyped-def]
+    """The prepared tree of one bracketed line."""
+    return prepare(raw_from_nltk(Tree.fromstring(text)), delete)
+
+
 def repairs(gold: str, test: str) -> list[tuple[str, int]]:
-    steps = repair(prepare(Tree.fromstring(gold)), prepare(Tree.fromstring(test)))
+    steps = repair(parse(gold), parse(test))
     assert steps is not None
     return [(classify(step), step.fixed) for step in steps]
 
@@ -65,7 +71,7 @@ def test_move_with_merge_and_added_bracket() -> None:
             " (CC and) (NN chief) (NN officer))) (VP (VBD left))))")
     test = ("(ROOT (S (NP (NP (NP (NNP Ann) (NNP Lee)) (NP (DT the) (NN firm) (POS 's)) (NN head))"
             " (CC and) (JJ chief) (NN officer)) (VP (VBD left))))")
-    steps = repair(prepare(Tree.fromstring(gold)), prepare(Tree.fromstring(test)))
+    steps = repair(parse(gold), parse(test))
     assert steps is not None and len(steps) == 1
     assert (steps[0].kind, steps[0].moved, steps[0].source, steps[0].target) == (
         "move", (2, 6), (0, 6, "NP"), (0, 9, "NP"))
@@ -75,7 +81,7 @@ def test_move_with_merge_and_added_bracket() -> None:
 def test_every_repair_fixes_what_it_claims() -> None:
     """The errors fixed add up to the bracket errors of the test tree."""
     for gold, test, _ in CASES.values():
-        gold_root, test_root = prepare(Tree.fromstring(gold)), prepare(Tree.fromstring(test))
+        gold_root, test_root = parse(gold), parse(test)
         errors = Search(Gold.of(gold_root), test_root).errors
         steps = repair(gold_root, test_root)
         assert steps is not None and sum(step.fixed for step in steps) == errors
@@ -85,16 +91,16 @@ def test_search_gives_up_after_max_steps() -> None:
     words = " ".join(f"(NN w{i})" for i in range(MAX_STEPS + 2))
     gold = f"(ROOT (S {words}))"
     test = "(ROOT (S " + " ".join(f"(NP (NN w{i}))" for i in range(MAX_STEPS + 2)) + "))"
-    assert repair(prepare(Tree.fromstring(gold)), prepare(Tree.fromstring(test))) is None
+    assert repair(parse(gold), parse(test)) is None
 
 
 def test_prepare_cleans_as_the_classifier() -> None:
-    tree = prepare(Tree.fromstring(
-        "(TOP (S (NP-SBJ-1 (-NONE- *)) (ADVP|PRT (RB up)) (VP (VB go) (PRT (RP on)) (: --))"
+    tree = parse(
+        ("(TOP (S (NP-SBJ-1 (-NONE- *)) (ADVP|PRT (RB up)) (VP (VB go) (PRT (RP on)) (: --))"
         " (NP (-LRB- {) (NN x)) (. .)))"))
     assert str(tree) == "(TOP (S (ADVP (RB up)) (VP (VB go) (ADVP (RP on))) (NP (-LRB- -LCB-) (NN x))))"
-    assert str(prepare(Tree.fromstring("(FOO (NP (NN a)) (VP (VB b)))"))).startswith("(ROOT ")
-    assert str(prepare(Tree.fromstring("(ROOT (. .))"))) == "(ROOT (. .))"
+    assert str(parse("(FOO (NP (NN a)) (VP (VB b)))")).startswith("(ROOT ")
+    assert str(parse("(ROOT (. .))")) == "(ROOT (. .))"
 
 
 def test_prepare_with_prm_deletions() -> None:
@@ -102,13 +108,13 @@ def test_prepare_with_prm_deletions() -> None:
     from treeeval.conversion.deletion import delete_labels
 
     params = EvalbParams(delete_label=[b"TOP", b"-NONE-"])
-    tree = prepare(Tree.fromstring("(TOP (S (NP (-NONE- *)) (VP (VB go)) (. .)))"),
-                   lambda t: delete_labels(t, params))
+    tree = parse("(TOP (S (NP (-NONE- *)) (VP (VB go)) (. .)))",
+                 lambda t: delete_labels(t, params))
     assert str(tree) == "(S (VP (VB go)) (. .))"
 
 
 def test_add_bracket_goes_above_a_node_of_the_same_span() -> None:
-    root = prepare(Tree.fromstring("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))"))
+    root = parse("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))")
     add_bracket(root, (0, 2, "X"))
     root.set_spans()
     assert str(root) == "(ROOT (S (X (NP (DT a) (NN b))) (VP (VB c))))"

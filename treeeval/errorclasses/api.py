@@ -21,12 +21,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence, Union
 
-from nltk import Tree
-
 from ..bracket.params import EvalbParams
-from ..formats.brackets import read_trees
 from .classify import classify
 from .search import Gold, Step, repair
+from .reading import read_raw
 from .tree import Node, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -75,7 +73,8 @@ class Repair:
 @dataclass
 class SentenceRepairs:
     """The repairs of one sentence; ``status`` says why there are none when it is not ok
-    (``length`` mismatch, or ``gave up`` after search.MAX_STEPS repairs)."""
+    (``empty``: a blank line, ``length``: different numbers of words, or ``gave up``
+    after search.MAX_STEPS repairs)."""
 
     sentence: int
     status: str
@@ -133,7 +132,7 @@ def order_classes(tally: dict[str, tuple[int, int]]) -> list[ErrorClass]:
     return [ErrorClass(name, count, brackets) for count, brackets, name in rows]
 
 
-def _deleter(params: EvalbParams | None) -> Callable[[Tree], Tree] | None:
+def _deleter(params: EvalbParams | None) -> Callable[..., object] | None:
     if params is None:
         return None
     from ..conversion.deletion import delete_labels
@@ -149,13 +148,17 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
     return load(params)  # type: ignore[arg-type]
 
 
-def _prepared(path: PathLike, delete: Callable[[Tree], Tree] | None) -> Iterator[Node]:
-    for tree in read_trees(path):
-        yield prepare(tree, delete)
+def _prepared(path: PathLike, delete: Callable[..., object] | None) -> Iterator[Node | None]:
+    for tree in read_raw(path):
+        yield None if tree is None else prepare(tree, delete)
 
 
-def sentence_repairs(number: int, gold: Node, index: Gold, test: Node) -> SentenceRepairs:
-    """Classify the repairs of one sentence (``test`` is changed in place)."""
+def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
+                     test: Node | None) -> SentenceRepairs:
+    """Classify the repairs of one sentence (``test`` is changed in place); a blank line
+    on either side (no tree) is skipped, as by the classifier."""
+    if gold is None or index is None or test is None:
+        return SentenceRepairs(number, "empty", 0, [])
     if gold.words() != test.words():
         return SentenceRepairs(number, "length", 0, [])
     steps = repair(index, test)
@@ -177,7 +180,7 @@ def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
     """
     tests = [test] if isinstance(test, (str, os.PathLike)) else list(test)
     delete = _deleter(_params(params))
-    golds = [(tree, Gold.of(tree)) for tree in _prepared(gold, delete)]
+    golds = [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(gold, delete)]
     systems = []
     for path in tests:
         system = SystemErrors(os.fspath(path))

@@ -17,7 +17,7 @@ count  brackets   share  class
     1         1   33.3%  Unary
     2         3  100.0%  total
 <BLANKLINE>
-sentences: 1 (1 repaired, 0 with different lengths, 0 given up)
+sentences: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _status(system: SystemErrors) -> str:
     statuses = [sentence.status for sentence in system.sentences]
     return (f"{len(statuses)} ({statuses.count('ok')} repaired, "
             f"{statuses.count('length')} with different lengths, "
-            f"{statuses.count('gave up')} given up)")
+            f"{statuses.count('empty')} without a tree, {statuses.count('gave up')} given up)")
 
 
 def render(result: ErrorsResult) -> str:
@@ -100,6 +100,7 @@ def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[
             "sentences": len(statuses),
             "repaired": statuses.count("ok"),
             "length_mismatch": statuses.count("length"),
+            "empty": statuses.count("empty"),
             "gave_up": statuses.count("gave up"),
             "bracket_errors": system.bracket_errors,
             "classes": classes_json(system.classes),

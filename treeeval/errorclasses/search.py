@@ -22,12 +22,14 @@ errors remain, so a move is only taken when it fixes at least 2: :meth:`Search.b
 therefore scores only the moves whose new spans can match a missing bracket (or that merge
 a unary), by arithmetic on the bracket counts instead of building each candidate tree.
 
->>> from nltk import Tree
+>>> import io
+>>> from .reading import read_raw
 >>> from .tree import prepare
->>> gold = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man)) "
-...                                "(PP (IN with) (NP (NN binoculars))))))"))
->>> test = prepare(Tree.fromstring("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man) "
-...                                "(PP (IN with) (NP (NN binoculars)))))))"))
+>>> def tree(text): return prepare(next(read_raw(io.BytesIO(text.encode()))))
+>>> gold = tree("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man)) "
+...             "(PP (IN with) (NP (NN binoculars))))))")
+>>> test = tree("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man) "
+...             "(PP (IN with) (NP (NN binoculars)))))))")
 >>> [(step.kind, step.fixed, step.moved) for step in repair(gold, test)]
 [('move', 2, (4, 6))]
 """

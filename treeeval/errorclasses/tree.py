@@ -20,8 +20,8 @@ With EVALB parameters (``-p``), the parameter file's DELETE_LABEL lines decide w
 deleted instead of the built-in ``-NONE-`` and punctuation lists.
 
 >>> from nltk import Tree
->>> root = prepare(Tree.fromstring(
-...     "(TOP (S (NP-SBJ (NNP Ms.) (NNP Haag)) (VP (VBZ plays) (PRT (RP on))) (. .)))"))
+>>> root = prepare(raw_from_nltk(Tree.fromstring(
+...     "(TOP (S (NP-SBJ (NNP Ms.) (NNP Haag)) (VP (VBZ plays) (PRT (RP on))) (. .)))")))
 >>> print(root)
 (TOP (S (NP (NNP Ms.) (NNP Haag)) (VP (VBZ plays) (ADVP (RP on)))))
 >>> [(node.label, node.start, node.end) for node in root.brackets()]
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from nltk import Tree
+from .reading import RawTree, raw_from_nltk, raw_to_nltk
 
 #: phrase labels that may stand at the top of a tree (the classifier's tag set)
 TOP_LABELS = frozenset(["S", "SBAR", "SBARQ", "SINV", "SQ", "ADJP", "ADVP", "CONJP", "FRAG",
@@ -120,11 +120,12 @@ class Node:
         return len(self.walk()[1])
 
 
-def from_nltk(tree: Tree) -> Node:
-    """A Node tree from an ``nltk.Tree`` (a preterminal is a tree over one string)."""
-    if len(tree) == 1 and isinstance(tree[0], str):
-        return Node(tree.label(), word=tree[0])
-    return Node(tree.label(), [from_nltk(child) for child in tree if isinstance(child, Tree)])
+def from_raw(raw: RawTree) -> Node:
+    """A Node tree from a raw tree (reading.py)."""
+    label, rest = raw
+    if isinstance(rest, str):
+        return Node(label, word=rest)
+    return Node(label, [from_raw(child) for child in rest])
 
 
 def base_label(label: str) -> str:
@@ -182,13 +183,13 @@ def _prune(root: Node, drop: Callable[[Node], bool]) -> None:
         root.children = children
 
 
-def prepare(tree: Tree, delete: Callable[[Tree], Tree] | None = None) -> Node:
-    """The classifier's normalised span tree of an ``nltk.Tree`` (module docstring).
+def prepare(tree: RawTree, delete: Callable[..., object] | None = None) -> Node:
+    """The classifier's normalised span tree of a raw tree (module docstring).
 
     ``delete`` replaces the built-in deletion of ``-NONE-`` and punctuation: it receives
-    the nltk tree and returns it without what is to be deleted (``-p``).
+    the tree as an ``nltk.Tree`` and returns it without what is to be deleted (``-p``).
 
-    >>> print(prepare(Tree.fromstring("(ROOT (S (NP (-NONE- *)) (VP (VB go) (: --))))")))
+    >>> print(prepare(("ROOT", [("S", [("NP", [("-NONE-", "*")]), ("VP", [("VB", "go"), (":", "--")])])])))
     (ROOT (S (VP (VB go))))
     """
     if delete is None:
@@ -204,41 +205,42 @@ def _bar(label: str) -> str:
     return label
 
 
-def _renamed_top(tree: Tree) -> Tree | None:
+def _renamed_top(tree: RawTree) -> RawTree | None:
     """The subtree _homogenise renames ROOT, if any (labels seen after the first clean-up)."""
-    if _bar(tree.label()) == "ROOT":
+    if _bar(tree[0]) == "ROOT":
         return None
     node = tree
-    while base_label(_bar(node.label())) not in TOP_LABELS and len(node) == 1 \
-            and isinstance(node[0], Tree):
-        node = node[0]
-    if base_label(_bar(node.label())) not in TOP_LABELS and not isinstance(node[0], str):
+    while (base_label(_bar(node[0])) not in TOP_LABELS and not isinstance(node[1], str)
+           and len(node[1]) == 1):
+        node = node[1][0]
+    if base_label(_bar(node[0])) not in TOP_LABELS and not isinstance(node[1], str):
         return node
     return None
 
 
-def _one_pass(tree: Tree) -> Node | None:
+def _one_pass(tree: RawTree) -> Node | None:
     """prepare() in one walk over the tree; None when the deletions would leave no word (the
     step-by-step path then keeps the tree as the classifier does)."""
     renamed = _renamed_top(tree)
 
-    def build(node: Tree) -> Node | None:
-        if len(node) == 1 and isinstance(node[0], str):
-            word = WORD_RENAMES.get(node[0], node[0])
-            label = WORD_TAGS.get(word, _bar(node.label()))
+    def build(node: RawTree) -> Node | None:
+        label, rest = node
+        if isinstance(rest, str):
+            word = WORD_RENAMES.get(rest, rest)
+            label = WORD_TAGS.get(word, _bar(label))
             if label == "-NONE-":
                 return None
             label = WORD_TAGS.get(word, _bar(base_label(label)))
             if label in PUNCTUATION:
                 return None
             return Node("ADVP" if label == "PRT" else label, word=word)
-        label = "ROOT" if node is renamed else _bar(node.label())
+        label = "ROOT" if node is renamed else _bar(label)
         if label == "-NONE-":
             return None
         label = _bar(base_label(label))
         if label in PUNCTUATION:
             return None
-        children = [child for child in map(build, node) if child is not None]
+        children = [child for child in map(build, rest) if child is not None]
         if not children:
             return None
         return Node("ADVP" if label == "PRT" else label, children)
@@ -252,9 +254,9 @@ def _one_pass(tree: Tree) -> Node | None:
     return root
 
 
-def _step_by_step(tree: Tree, delete: Callable[[Tree], Tree] | None) -> Node:
+def _step_by_step(tree: RawTree, delete: Callable[..., object] | None) -> Node:
     """prepare() one stage at a time, as the classifier does it."""
-    root = from_nltk(delete(tree) if delete is not None else tree)
+    root = from_raw(raw_from_nltk(delete(raw_to_nltk(tree))) if delete is not None else tree)
     _prune(root, lambda node: node.word is None and not node.children)
     _clean(root)
     _homogenise(root)
