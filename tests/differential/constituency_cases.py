@@ -91,6 +91,29 @@ def _attach(rng: random.Random, tree: Tree) -> None:
 EDITS = (_relabel, _remove, _add, _attach, _attach)
 
 
+def drop_word(rng: random.Random, gold: Tree) -> Tree:
+    """A copy of ``gold`` without one of its words (and the brackets it leaves empty)."""
+    test = gold.copy(deep=True)
+    leaves = [pos[:-1] for pos in test.treepositions("leaves")]
+    if len(leaves) < 2:
+        return test
+    pos = rng.choice(leaves)
+    while len(pos) > 1 and len(test[pos[:-1]]) == 1:
+        pos = pos[:-1]
+    del test[pos]
+    return test
+
+
+def test_line(rng: random.Random, gold: str) -> str:
+    """The test line of a case: mostly an edited gold tree, sometimes a blank line or a tree
+    with a word missing (the classifier skips both sentences)."""
+    roll = rng.random()
+    if roll < 0.04:
+        return ""
+    tree = Tree.fromstring(gold)
+    return one_line(drop_word(rng, tree) if roll < 0.08 else perturb(rng, tree))
+
+
 def perturb(rng: random.Random, gold: Tree, edits: int | None = None) -> Tree:
     """A copy of ``gold`` after 1-6 random edits (the words stay)."""
     test = gold.copy(deep=True)

@@ -174,3 +174,12 @@ def test_classify_rules_on_label_text() -> None:
     assert classify(Step("move", 2, movers=("DT",), source=(0, 3, "WHNP"), target=(0, 5, "QP"))) == "NP Internal Structure"
     assert classify(Step("move", 2, movers=("DT",), start_left=("CC",))) == "Co-ordination"
     assert classify(Step("remove", 1, label="X", subtrees=("A", "B"), parent="S", family=3)) == "UNSET remove"
+
+
+def test_empty_root_label_reads_as_root(tmp_path: Path) -> None:
+    """The classifier crashes on ``( (S ...) )`` (docs/differences.md); treeeval reads ROOT."""
+    gold = _write(tmp_path, "gold", ["( (S (NP (NN a)) (VP (VB b))))", ""])
+    test = _write(tmp_path, "test", ["( (S (NP (NN a) (VP (VB b)))))", "(ROOT (X (NN a)))"])
+    result = classify_errors(gold, test)
+    assert [(c.name, c.count, c.brackets) for c in result.systems[0].classes] == [("VP Attachment", 1, 2)]
+    assert [s.status for s in result.systems[0].sentences] == ["ok", "empty"]
