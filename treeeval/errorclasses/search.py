@@ -134,54 +134,62 @@ class Search:
         self.gold, self.root = gold, root
         self.brackets, self.leaves = root.walk()
         keys = [(node.start, node.end, node.label) for node in self.brackets]
-        self.counts = Counter(keys)
+        self.counts = counts = Counter(keys)
+        if counts == gold.counts:
+            self.errors = 0
+            return
         self.spans = Counter([key[:2] for key in keys])
         self.extra = self._extra()
         self.extra_keys = set(self.extra)
-        self.missing, self.unmatched = self._missing()
-        self.errors = len(self.extra) + self.unmatched
-        counts = self.counts
+        self.unmatched = self._unmatched()
+        self.errors = len(self.extra) + len(self.unmatched)
         self.deficit = {key for key, count in gold.counts.items() if count > counts[key]}
 
     def _extra(self) -> list[Key]:
-        left = Counter(self.gold.counts)
+        """The extra test brackets, by span then pre-order."""
+        left = dict(self.gold.counts)
         extra = []
         for node in sorted(self.brackets, key=_SPAN):
             key = (node.start, node.end, node.label)
-            if left[key] > 0:
+            if left.get(key, 0) > 0:
                 left[key] -= 1
             else:
                 extra.append(key)
         return extra
 
-    def _missing(self) -> tuple[list[Key], int]:
-        left = Counter(self.counts)
-        missing, unmatched = [], 0
+    def _unmatched(self) -> list[Key]:
+        """The gold brackets without a test partner (missing or crossing), in gold order."""
+        left = dict(self.counts)
+        unmatched = []
         for key in self.gold.keys:
-            if left[key] > 0:
+            if left.get(key, 0) > 0:
                 left[key] -= 1
-                continue
-            unmatched += 1
-            if not _crosses(key[0], key[1], self.spans):
-                missing.append(key)
-        return missing, unmatched
+            else:
+                unmatched.append(key)
+        return unmatched
 
     # --- the fixed-gain repairs -----------------------------------------------------------
 
     def first_relabel(self) -> tuple[Key, str] | None:
         """The first (extra bracket, missing label) pair on one span, in the classifier's order."""
-        for missing in self.missing:
-            for extra in self.extra:
-                if missing[:2] == extra[:2]:
-                    return extra, missing[2]
+        extra_spans = {key[:2] for key in self.extra}
+        for missing in self.unmatched:
+            if missing[:2] in extra_spans and not _crosses(missing[0], missing[1], self.spans):
+                extra = next(key for key in self.extra if key[:2] == missing[:2])
+                return extra, missing[2]
         return None
+
+    def first_missing(self) -> Key | None:
+        """The first missing (not crossing) gold bracket."""
+        return next((key for key in self.unmatched
+                     if not _crosses(key[0], key[1], self.spans)), None)
 
     # --- moves ------------------------------------------------------------------------------
 
     def best_move(self, beat: int) -> _Move | None:
         """The first move, in the classifier's order, fixing the most errors, if more than ``beat``."""
         best: _Move | None = None
-        candidates = self._candidates()
+        candidates = self._candidates(merges=beat < 2)
         for source in self.brackets:
             runs = candidates.get(id(source))
             if runs is None:
@@ -196,13 +204,15 @@ class Search:
                         best = move
         return best
 
-    def _candidates(self) -> dict[int, set[tuple[int, int, int]]]:
+    def _candidates(self, merges: bool) -> dict[int, set[tuple[int, int, int]]]:
         """The moves worth scoring, by source id: (left, right, rank of the kind).
 
         A move fixes 2 errors or more only if a bracket whose span it changes lands on a
         missing bracket, or if it merges a unary (module docstring); so each missing bracket
         (start, end, label) is traced back to the moves that can produce it, from the
-        brackets of its label that share its start or its end.
+        brackets of its label that share its start or its end.  A merge that lands nowhere
+        fixes 2 at most, so the merges are only looked for when ``merges`` (nothing fixing
+        2 is known yet).
         """
         found: dict[int, set[tuple[int, int, int]]] = {}
 
@@ -251,7 +261,7 @@ class Search:
                             add(source, 0, right, UL)
                             if source.start > 0:
                                 add(source, 0, right, OL)
-        for source in self.brackets:
+        for source in self.brackets if merges else ():
             children = source.children
             k = len(children)
             if k < 2 or (children[0].label != source.label and children[-1].label != source.label):
@@ -367,15 +377,18 @@ class Search:
         else:
             new_source = (b, source.end) if kind == "ol" else (source.start, a)
         merged = (*new_source, source.label) if merge else None
-        delta: Counter[Key] = Counter()
-        for node, old, new in changes:
-            delta[old] -= 1
-            delta[new] += 1
+        delta: dict[Key, int] = {}
+        for _node, old, new in changes:
+            delta[old] = delta.get(old, 0) - 1
+            delta[new] = delta.get(new, 0) + 1
         if merged is not None:
-            delta[merged] -= 1
+            delta[merged] = delta.get(merged, 0) - 1
         counts, gold = self.counts, self.gold.counts
-        gain = sum(min(counts[key] + d, gold[key]) - min(counts[key], gold[key])
-                   for key, d in delta.items() if d)
+        gain = 0
+        for key, change in delta.items():
+            if change:
+                have, want = counts.get(key, 0), gold.get(key, 0)
+                gain += min(have + change, want) - min(have, want)
         fixed = (1 if merge else 0) + 2 * gain
         if fixed + 1 <= beat:
             return None
@@ -391,7 +404,7 @@ class Search:
             return None
         return _Move(source, left, right, target, kind, fixed, add)
 
-    def _added(self, a: int, b: int, target: Key, delta: Counter[Key],
+    def _added(self, a: int, b: int, target: Key, delta: dict[Key, int],
                changes: list[tuple[Node, Key, Key]], merged: Key | None) -> Key | None:
         """The missing bracket the classifier adds round a moved run, if any."""
         low, high = target[0], target[1]
@@ -404,7 +417,7 @@ class Search:
                 break
             if end < b or (start == a and end == b) or start < low or end > high:
                 continue
-            if gold.occurrence[index] < self.counts[key] + delta[key]:
+            if gold.occurrence[index] < self.counts.get(key, 0) + delta.get(key, 0):
                 continue
             if spans is None:
                 spans = Counter(self.spans)
@@ -615,8 +628,9 @@ def step(gold: Gold, root: Node) -> Step | None:
         return _apply_move(root, move)
     if relabel is not None:
         return _relabel(root, *relabel)
-    if search.missing:
-        return _add(root, search.missing[0])
+    missing = search.first_missing()
+    if missing is not None:
+        return _add(root, missing)
     return _remove(root, search.extra[0])
 
 
