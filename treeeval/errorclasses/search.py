@@ -235,14 +235,14 @@ class Search:
                     self._grow_end(node, end, add)
                     for source in (_chain(self.leaves[node.end], "start")
                                    if node.end < words else ()):
-                        if source.key in extra:
+                        if (source.start, source.end, source.label) in extra:
                             right = _child_ending(source, end)
                             if right is not None and right < len(source.children) - 1:
                                 add(source, 0, right, OL)
                 elif node.end > end:  # its end can shrink to ``end``
                     for source in _edge(node, -1):
                         left = _child_starting(source, end)
-                        if source.key in extra and left is not None and left > 0:
+                        if (source.start, source.end, source.label) in extra and left is not None and left > 0:
                             add(source, left, len(source.children) - 1, UR)
                             if source.end < words:
                                 add(source, left, len(source.children) - 1, OR)
@@ -250,14 +250,14 @@ class Search:
                 if node.start > start:  # its start can move back to ``start``
                     self._grow_start(node, start, add)
                     for source in _chain(self.leaves[node.start - 1], "end"):
-                        if source.key in extra:
+                        if (source.start, source.end, source.label) in extra:
                             left = _child_starting(source, start)
                             if left is not None and left > 0:
                                 add(source, left, len(source.children) - 1, OR)
                 elif node.start < start:  # its start can move on to ``start``
                     for source in _edge(node, 0):
                         right = _child_ending(source, start)
-                        if source.key in extra and right is not None and right < len(source.children) - 1:
+                        if (source.start, source.end, source.label) in extra and right is not None and right < len(source.children) - 1:
                             add(source, 0, right, UL)
                             if source.start > 0:
                                 add(source, 0, right, OL)
@@ -268,13 +268,13 @@ class Search:
                 continue
             if self._merge(source, 1, k - 1):
                 add(source, 1, k - 1, DL)
-                if source.key in extra:
+                if (source.start, source.end, source.label) in extra:
                     if source.end < words:
                         add(source, 1, k - 1, OR)
                     add(source, 1, k - 1, UR)
             if self._merge(source, 0, k - 2):
                 add(source, 0, k - 2, DR)
-                if source.key in extra:
+                if (source.start, source.end, source.label) in extra:
                     if source.start > 0:
                         add(source, 0, k - 2, OL)
                     add(source, 0, k - 2, UL)
@@ -455,11 +455,19 @@ def _edge(node: Node, side: int) -> list[Node]:
 
 
 def _child_ending(node: Node, end: int) -> int | None:
-    return next((i for i, child in enumerate(node.children) if child.end == end), None)
+    """The index of the child of ``node`` that ends at ``end``, if any."""
+    for index, child in enumerate(node.children):
+        if child.end == end:
+            return index
+    return None
 
 
 def _child_starting(node: Node, start: int) -> int | None:
-    return next((i for i, child in enumerate(node.children) if child.start == start), None)
+    """The index of the child of ``node`` that starts at ``start``, if any."""
+    for index, child in enumerate(node.children):
+        if child.start == start:
+            return index
+    return None
 
 
 def _span_changes(source: Node, left: int, right: int, target: Node,
