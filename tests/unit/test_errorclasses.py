@@ -183,3 +183,18 @@ def test_empty_root_label_reads_as_root(tmp_path: Path) -> None:
     result = classify_errors(gold, test)
     assert [(c.name, c.count, c.brackets) for c in result.systems[0].classes] == [("VP Attachment", 1, 2)]
     assert [s.status for s in result.systems[0].sentences] == ["ok", "empty"]
+
+
+@pytest.mark.parametrize("text", [
+    "(TOP (S (NP-SBJ-1 (-NONE- *)) (ADVP|PRT (RB up)) (VP (VB go) (PRT (RP on)) (: --)) (. .)))",
+    "(FOO (NP (NN a)) (VP (VB b) (NP (-LRB- {) (NN x) (-RRB- })) (SBAR (-NONE- 0) (S (-NONE- *T*)))))",
+    "(ROOT (S (S-TPC=2 (NP (NNP Wa)) (VP (VBZ is))) (, ,) (NP (PRP he)) (VP (VBD said) (SBAR (-NONE- 0)))))",
+    "(ROOT (. .) (, ,))",
+    "( (NP (NN a)))",
+])
+def test_one_pass_clean_up_is_the_step_by_step_one(text: str) -> None:
+    from treeeval.errorclasses.tree import _one_pass, _step_by_step
+
+    raw = raw_from_nltk(Tree.fromstring(text))
+    fast = _one_pass(raw)
+    assert str(fast if fast is not None else _step_by_step(raw, None)) == str(_step_by_step(raw, None))

@@ -135,7 +135,7 @@ class Search:
         self.brackets, self.leaves = root.walk()
         keys = [(node.start, node.end, node.label) for node in self.brackets]
         self.counts = counts = Counter(keys)
-        if counts == gold.counts:
+        if dict.__eq__(counts, gold.counts):  # both without zero counts
             self.errors = 0
             return
         self.spans = Counter([key[:2] for key in keys])
@@ -221,13 +221,17 @@ class Search:
 
         by_start: dict[tuple[int, str], list[Node]] = {(s, l): [] for s, _, l in self.deficit}
         by_end: dict[tuple[int, str], list[Node]] = {(e, l): [] for _, e, l in self.deficit}
+        starts = {key[0] for key in self.deficit}
+        ends = {key[1] for key in self.deficit}
         for node in self.brackets:
-            found_start = by_start.get((node.start, node.label))
-            if found_start is not None:
-                found_start.append(node)
-            found_end = by_end.get((node.end, node.label))
-            if found_end is not None:
-                found_end.append(node)
+            if node.start in starts:
+                found_start = by_start.get((node.start, node.label))
+                if found_start is not None:
+                    found_start.append(node)
+            if node.end in ends:
+                found_end = by_end.get((node.end, node.label))
+                if found_end is not None:
+                    found_end.append(node)
         extra, words = self.extra_keys, len(self.leaves)
         for start, end, label in self.deficit:
             for node in by_start.get((start, label), ()):

@@ -30,6 +30,7 @@ deleted instead of the built-in ``-NONE-`` and punctuation lists.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, Iterator
 
 from .reading import RawTree, raw_from_nltk, raw_to_nltk
@@ -100,15 +101,20 @@ class Node:
 
     def walk(self) -> tuple[list[Node], list[Node]]:
         """The brackets in pre-order and the preterminals in word order."""
-        brackets, leaves = [], []
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            if node.word is None:
-                brackets.append(node)
-                stack.extend(node.children[::-1])
-            else:
-                leaves.append(node)
+        brackets: list[Node] = []
+        leaves: list[Node] = []
+        if self.word is not None:
+            return brackets, [self]
+
+        def visit(node: Node) -> None:
+            brackets.append(node)
+            for child in node.children:
+                if child.word is None:
+                    visit(child)
+                else:
+                    leaves.append(child)
+
+        visit(self)
         return brackets, leaves
 
     def brackets(self) -> list[Node]:
@@ -205,6 +211,22 @@ def _bar(label: str) -> str:
     return label
 
 
+@functools.lru_cache(maxsize=None)
+def _final_label(label: str) -> str | None:
+    """A label after the clean-up, or None if its node is deleted (-NONE-, punctuation).
+
+    >>> _final_label("NP-SBJ-1"), _final_label("PRT|ADVP"), _final_label("-NONE-"), _final_label(",")
+    ('NP', 'ADVP', None, None)
+    """
+    label = _bar(label)
+    if label == "-NONE-":
+        return None
+    label = _bar(base_label(label))
+    if label in PUNCTUATION:
+        return None
+    return "ADVP" if label == "PRT" else label
+
+
 def _renamed_top(tree: RawTree) -> RawTree | None:
     """The subtree _homogenise renames ROOT, if any (labels seen after the first clean-up)."""
     if _bar(tree[0]) == "ROOT":
@@ -227,23 +249,17 @@ def _one_pass(tree: RawTree) -> Node | None:
         label, rest = node
         if isinstance(rest, str):
             word = WORD_RENAMES.get(rest, rest)
-            label = WORD_TAGS.get(word, _bar(label))
-            if label == "-NONE-":
-                return None
-            label = WORD_TAGS.get(word, _bar(base_label(label)))
-            if label in PUNCTUATION:
-                return None
-            return Node("ADVP" if label == "PRT" else label, word=word)
-        label = "ROOT" if node is renamed else _bar(label)
-        if label == "-NONE-":
-            return None
-        label = _bar(base_label(label))
-        if label in PUNCTUATION:
+            if word in WORD_TAGS:
+                tag = WORD_TAGS[word]
+                kept = None if tag in PUNCTUATION else "ADVP" if tag == "PRT" else tag
+            else:
+                kept = _final_label(label)
+            return None if kept is None else Node(kept, word=word)
+        kept = _final_label("ROOT" if node is renamed else label)
+        if kept is None:
             return None
         children = [child for child in map(build, rest) if child is not None]
-        if not children:
-            return None
-        return Node("ADVP" if label == "PRT" else label, children)
+        return Node(kept, children) if children else None
 
     root = build(tree)
     if root is None:
