@@ -66,7 +66,8 @@ def parse_errors_args(args: Sequence[str]) -> ErrorsOptions | None:
         else:
             files.append(arg)
     if len(files) < 2:
-        raise UsageError(f"expected GOLD and at least one TEST file, got {len(files)} file argument(s)")
+        raise UsageError("expected GOLD and at least one TEST file, "
+                         f"got {len(files)} file argument(s)")
     return ErrorsOptions(files[0], files[1:], prms, json_out, per_sentence)
 
 

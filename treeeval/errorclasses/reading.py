@@ -8,8 +8,8 @@ and column.  A raw tree is ``(tag, word)`` for a preterminal and ``(label, [chil
 for a bracket.
 
 >>> import io
->>> list(read_raw(io.BytesIO(b"(S (NP (DT a) (NN dog)) (VP (VBZ barks)))\\n\\n( (X (Y z)))\\n")))
-[('S', [('NP', [('DT', 'a'), ('NN', 'dog')]), ('VP', [('VBZ', 'barks')])]), None, ('', [('X', [('Y', 'z')])])]
+>>> list(read_raw(io.BytesIO(b"(S (NP (DT a) (NN dog)) (VBZ barks))\\n\\n( (X (Y z)))\\n")))
+[('S', [('NP', [('DT', 'a'), ('NN', 'dog')]), ('VBZ', 'barks')]), None, ('', [('X', [('Y', 'z')])])]
 """
 
 from __future__ import annotations

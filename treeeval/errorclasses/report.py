@@ -6,7 +6,8 @@ systems, one column group per system, classes ordered by their totals over the s
 
 >>> from .api import SentenceRepairs, SystemErrors, ErrorsResult, Repair
 >>> system = SystemErrors("test.mrg", [SentenceRepairs(1, "ok", 3, [
-...     Repair("PP Attachment", "move", 2, (4, 6), "VP"), Repair("Unary", "add", 1, (0, 2), "NP")])])
+...     Repair("PP Attachment", "move", 2, (4, 6), "VP"),
+...     Repair("Unary", "add", 1, (0, 2), "NP")])])
 >>> print(render(ErrorsResult("gold.mrg", [system])), end="")
 Parse error classes (Kummerfeld et al. 2012)
 gold: gold.mrg

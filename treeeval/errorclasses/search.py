@@ -187,7 +187,8 @@ class Search:
     # --- moves ------------------------------------------------------------------------------
 
     def best_move(self, beat: int) -> _Move | None:
-        """The first move, in the classifier's order, fixing the most errors, if more than ``beat``."""
+        """The first move, in the classifier's order, that fixes the most errors (more
+        than ``beat``)."""
         best: _Move | None = None
         candidates = self._candidates(merges=beat < 2)
         for source in self.brackets:
@@ -246,7 +247,7 @@ class Search:
                 elif node.end > end:  # its end can shrink to ``end``
                     for source in _edge(node, -1):
                         left = _child_starting(source, end)
-                        if (source.start, source.end, source.label) in extra and left is not None and left > 0:
+                        if left is not None and left > 0 and source.key in extra:
                             add(source, left, len(source.children) - 1, UR)
                             if source.end < words:
                                 add(source, left, len(source.children) - 1, OR)
@@ -261,7 +262,8 @@ class Search:
                 elif node.start < start:  # its start can move on to ``start``
                     for source in _edge(node, 0):
                         right = _child_ending(source, start)
-                        if (source.start, source.end, source.label) in extra and right is not None and right < len(source.children) - 1:
+                        if (right is not None and right < len(source.children) - 1
+                                and source.key in extra):
                             add(source, 0, right, UL)
                             if source.start > 0:
                                 add(source, 0, right, OL)
@@ -286,7 +288,7 @@ class Search:
 
     @staticmethod
     def _grow_end(node: Node, end: int, add) -> None:  # type: ignore[no-untyped-def]
-        """The down-left move that makes ``node`` (on the right edge of a sibling) end at ``end``."""
+        """The down-left move that makes ``node`` (on a sibling's right edge) end at ``end``."""
         top = node
         while top.parent is not None and top.parent.children[-1] is top:
             top = top.parent
@@ -300,7 +302,7 @@ class Search:
 
     @staticmethod
     def _grow_start(node: Node, start: int, add) -> None:  # type: ignore[no-untyped-def]
-        """The down-right move that makes ``node`` (on the left edge of a sibling) start at ``start``."""
+        """The down-right move that makes ``node`` (on a sibling's left edge) start at ``start``."""
         top = node
         while top.parent is not None and top.parent.children[0] is top:
             top = top.parent
@@ -439,7 +441,8 @@ class Search:
 
 
 def _chain(node: Node, side: str) -> list[Node]:
-    """The brackets above preterminal ``node`` that start (``side="start"``) or end where it does."""
+    """The brackets above preterminal ``node`` that start (``side="start"``) or end where
+    it does."""
     chain = []
     edge = node.start if side == "start" else node.end
     node = node.parent  # type: ignore[assignment]
@@ -572,7 +575,8 @@ def add_bracket(root: Node, key: Key) -> Node:
 def _add(root: Node, key: Key) -> Step:
     node = add_bracket(root, key)
     return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
-                subtrees=_labels(node.children), parent=node.parent.label)  # type: ignore[union-attr]
+                subtrees=_labels(node.children),
+                parent=node.parent.label)  # type: ignore[union-attr]
 
 
 def _remove(root: Node, key: Key) -> Step:
@@ -595,7 +599,8 @@ def _apply_move(root: Node, move: _Move) -> Step:
     block = source.children[move.left:move.right + 1]
     moved = (block[0].start, block[-1].end)
     source_key, target_key = source.key, target.key
-    start_left, start_right = _labels(source.children[:move.left]), _labels(source.children[move.right + 1:])
+    start_left = _labels(source.children[:move.left])
+    start_right = _labels(source.children[move.right + 1:])
     del source.children[move.left:move.right + 1]
     if kind in ("dl", "ol"):
         position = len(target.children)

@@ -195,7 +195,8 @@ def prepare(tree: RawTree, delete: Callable[..., object] | None = None) -> Node:
     ``delete`` replaces the built-in deletion of ``-NONE-`` and punctuation: it receives
     the tree as an ``nltk.Tree`` and returns it without what is to be deleted (``-p``).
 
-    >>> print(prepare(("ROOT", [("S", [("NP", [("-NONE-", "*")]), ("VP", [("VB", "go"), (":", "--")])])])))
+    >>> raw = ("ROOT", [("S", [("NP", [("-NONE-", "*")]), ("VP", [("VB", "go"), (":", "--")])])])
+    >>> print(prepare(raw))
     (ROOT (S (VP (VB go))))
     """
     if delete is None:
@@ -215,8 +216,8 @@ def _bar(label: str) -> str:
 def _final_label(label: str) -> str | None:
     """A label after the clean-up, or None if its node is deleted (-NONE-, punctuation).
 
-    >>> _final_label("NP-SBJ-1"), _final_label("PRT|ADVP"), _final_label("-NONE-"), _final_label(",")
-    ('NP', 'ADVP', None, None)
+    >>> [_final_label(label) for label in ("NP-SBJ-1", "PRT|ADVP", "-NONE-", ",")]
+    ['NP', 'ADVP', None, None]
     """
     label = _bar(label)
     if label == "-NONE-":
