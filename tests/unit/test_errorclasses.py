@@ -14,7 +14,7 @@ from treeeval.cli import main
 from treeeval.errorclasses.api import classify_errors
 from treeeval.errorclasses.classify import classify
 from treeeval.errorclasses.search import MAX_STEPS, Gold, Search, add_bracket, repair
-from treeeval.errorclasses.reading import raw_from_nltk, read_raw
+from treeeval.errorclasses.reading import raw_from_nltk
 from treeeval.errorclasses.tree import Node, prepare
 
 SAW = "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))"

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..formats.lineblocks import LineReader, split_lines
-from ..formats.scan import ScannedLines, scan_lines
+from ..formats.scan import scan_lines
 
 RawTree = tuple  # (tag, word) or (label, [RawTree, ...])
 Source = Union[str, "os.PathLike[str]", BinaryIO]
