@@ -110,7 +110,7 @@ def test_prepare_with_prm_deletions() -> None:
     params = EvalbParams(delete_label=[b"TOP", b"-NONE-"])
     tree = parse("(TOP (S (NP (-NONE- *)) (VP (VB go)) (. .)))",
                  lambda t: delete_labels(t, params))
-    assert str(tree) == "(S (VP (VB go)) (. .))"
+    assert str(tree) == "(ROOT (S (VP (VB go)) (. .)))"
 
 
 def test_add_bracket_goes_above_a_node_of_the_same_span() -> None:
@@ -198,3 +198,18 @@ def test_one_pass_clean_up_is_the_step_by_step_one(text: str) -> None:
     raw = raw_from_nltk(Tree.fromstring(text))
     fast = _one_pass(raw)
     assert str(fast if fast is not None else _step_by_step(raw, None)) == str(_step_by_step(raw, None))
+
+
+def test_prm_deletions(tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """-p: the parameter file's DELETE_LABEL lines replace the built-in deletions (here
+    COLLINS.prm deletes the same punctuation, and TOP, whose root then reads as ROOT)."""
+    gold = _write(tmp_path, "gold", [SAW.replace("(ROOT", "(TOP", 1)])
+    test = _write(tmp_path, "test", [CASES["VP attachment"][1].replace("(ROOT", "(TOP", 1)])
+    result = classify_errors(gold, test, params="COLLINS.prm")
+    assert [(c.name, c.count, c.brackets) for c in result.systems[0].classes] == [("VP Attachment", 1, 2)]
+    prm = tmp_path / "dots.prm"
+    prm.write_text("DELETE_LABEL TOP\nBOGUS 1\n")
+    assert main(["errors", "-p", str(prm), gold, test, "--json"]) == 0
+    captured = capsysbinary.readouterr()
+    assert b"Unknown keyword (BOGUS 1)" in captured.err
+    assert json.loads(captured.out)["params"] == {"delete_label": ["TOP"]}

@@ -17,7 +17,8 @@ Before the search, Kummerfeld et al.'s classifier normalises both trees the same
 * ``PRT`` is read as ``ADVP``.
 
 With EVALB parameters (``-p``), the parameter file's DELETE_LABEL lines decide what is
-deleted instead of the built-in ``-NONE-`` and punctuation lists.
+deleted instead of the built-in ``-NONE-`` and punctuation lists; when they delete the top
+bracket (``TOP``), a ``ROOT`` is put back above what is left.
 
 >>> from nltk import Tree
 >>> root = prepare(raw_from_nltk(Tree.fromstring(
@@ -273,7 +274,11 @@ def _one_pass(tree: RawTree) -> Node | None:
 
 def _step_by_step(tree: RawTree, delete: Callable[..., object] | None) -> Node:
     """prepare() one stage at a time, as the classifier does it."""
-    root = from_raw(raw_from_nltk(delete(raw_to_nltk(tree))) if delete is not None else tree)
+    if delete is not None:
+        kept = raw_from_nltk(delete(raw_to_nltk(tree)))
+        # a deleted top (TOP in COLLINS.prm) leaves its child on top: keep a root above it
+        tree = kept if kept[0] == tree[0] or not kept[0] else ("ROOT", [kept])
+    root = from_raw(tree)
     _prune(root, lambda node: node.word is None and not node.children)
     _clean(root)
     _homogenise(root)
