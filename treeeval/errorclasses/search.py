@@ -159,15 +159,11 @@ class Search:
         return extra
 
     def _unmatched(self) -> list[Key]:
-        """The gold brackets without a test partner (missing or crossing), in gold order."""
-        left = dict(self.counts)
-        unmatched = []
-        for key in self.gold.keys:
-            if left.get(key, 0) > 0:
-                left[key] -= 1
-            else:
-                unmatched.append(key)
-        return unmatched
+        """The gold brackets without a test partner (missing or crossing), in gold order:
+        of a bracket that gold has more often than the test tree, the last copies."""
+        counts = self.counts
+        return [key for key, seen in zip(self.gold.keys, self.gold.occurrence)
+                if seen >= counts.get(key, 0)]
 
     # --- the fixed-gain repairs -----------------------------------------------------------
 
