@@ -104,8 +104,8 @@ def drop_word(rng: random.Random, gold: Tree) -> Tree:
     return test
 
 
-def test_line(rng: random.Random, gold: str) -> str:
-    """The test line of a case: mostly an edited gold tree, sometimes a blank line or a tree
+def parsed_line(rng: random.Random, gold: str) -> str:
+    """The test (parsed) line of a case: mostly an edited gold tree, sometimes a blank line or a tree
     with a word missing (the classifier skips both sentences)."""
     roll = rng.random()
     if roll < 0.04:

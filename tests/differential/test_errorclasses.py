@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from constituency_cases import gold_lines, test_line
+from constituency_cases import gold_lines, parsed_line
 from harness import case_ids, case_random, require_data, require_oracle, run_oracle, run_treeeval
 
 SAMPLE_PARSERS = ["berkeley", "bikel", "bubs", "charniak_basic", "charniak_reranking",
@@ -84,7 +84,7 @@ def test_random_edits(case: int, tmp_path: Path) -> None:
     rng = case_random("analyser", case)
     lines = gold_lines()
     golds = [rng.choice(lines) for _ in range(rng.randint(1, 3))]
-    tests = [test_line(rng, line) for line in golds]
+    tests = [parsed_line(rng, line) for line in golds]
     (tmp_path / "gold.mrg").write_text("".join(line + "\n" for line in golds), encoding="utf-8")
     (tmp_path / "test.mrg").write_text("".join(line + "\n" for line in tests), encoding="utf-8")
     assert_same_classes("gold.mrg", "test.mrg", tmp_path, f"case {case}")
