@@ -217,22 +217,12 @@ class Search:
         def add(source: Node, left: int, right: int, kind: int) -> None:
             found.setdefault(id(source), set()).add((left, right, kind))
 
-        by_start: dict[tuple[int, str], list[Node]] = {(s, l): [] for s, _, l in self.deficit}
-        by_end: dict[tuple[int, str], list[Node]] = {(e, l): [] for _, e, l in self.deficit}
-        starts = {key[0] for key in self.deficit}
-        ends = {key[1] for key in self.deficit}
-        for node in self.brackets:
-            if node.start in starts:
-                found_start = by_start.get((node.start, node.label))
-                if found_start is not None:
-                    found_start.append(node)
-            if node.end in ends:
-                found_end = by_end.get((node.end, node.label))
-                if found_end is not None:
-                    found_end.append(node)
         extra, words = self.extra_keys, len(self.leaves)
+        leaves = self.leaves
         for start, end, label in self.deficit:
-            for node in by_start.get((start, label), ()):
+            for node in _chain(leaves[start], "start") if start < words else ():
+                if node.label != label:
+                    continue
                 if node.end < end:  # its end can grow to ``end``
                     self._grow_end(node, end, add)
                     for source in (_chain(self.leaves[node.end], "start")
@@ -248,7 +238,9 @@ class Search:
                             add(source, left, len(source.children) - 1, UR)
                             if source.end < words:
                                 add(source, left, len(source.children) - 1, OR)
-            for node in by_end.get((end, label), ()):
+            for node in _chain(leaves[end - 1], "end") if end > 0 else ():
+                if node.label != label:
+                    continue
                 if node.start > start:  # its start can move back to ``start``
                     self._grow_start(node, start, add)
                     for source in _chain(self.leaves[node.start - 1], "end"):
