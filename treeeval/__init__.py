@@ -11,7 +11,7 @@ from typing import Any
 
 __version__ = "0.1.0"
 __all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_trees",
-           "convert", "TreeevalError", "InputError"]
+           "convert", "classify_errors", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
 
@@ -34,6 +34,10 @@ def __getattr__(name: str) -> Any:
         from .formats.brackets import read_trees
 
         return read_trees
+    if name == "classify_errors":
+        from .errorclasses.api import classify_errors
+
+        return classify_errors
     if name == "convert":
         from .conversion import convert
 

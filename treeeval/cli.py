@@ -48,6 +48,7 @@ commands:
   wde       word dependency entropy of UD relations, WLAS weights (treeeval wde -h)
   ud        score CoNLL-U as the CoNLL 2018/2017 UD scorers do (treeeval ud -h)
   browse    browse parse errors sentence by sentence in the terminal (treeeval browse -h)
+  errors    parse error classes of Kummerfeld et al. 2012 (treeeval errors -h)
 """
 
 #: input larger than this (gold bytes) is scored in two processes by default
@@ -215,8 +216,15 @@ def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     return run(args, out, err)
 
 
+def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval errors`` (Kummerfeld et al.'s parse error classes)."""
+    from .errorclasses.cli import run_errors as run
+
+    return run(args, out, err)
+
+
 COMMANDS = {"bracket": run_bracket, "convert": run_convert, "lin": run_lin, "dep": run_dep,
-            "wde": run_wde, "ud": run_ud, "browse": run_browse}
+            "wde": run_wde, "ud": run_ud, "browse": run_browse, "errors": run_errors}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

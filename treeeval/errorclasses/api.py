@@ -1,0 +1,195 @@
+"""The Python API: parse error classes of one or more systems against one gold file.
+
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> gold, test = os.path.join(folder, "gold"), os.path.join(folder, "test")
+>>> _ = open(gold, "w").write("(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) "
+...                           "(PP (IN with) (NP (NNS binoculars))))))\\n")
+>>> _ = open(test, "w").write("(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man) "
+...                           "(PP (IN with) (NP (NNS binoculars)))))))\\n")
+>>> result = classify_errors(gold, test)
+>>> [(c.name, c.count, c.brackets) for c in result.systems[0].classes]
+[('PP Attachment', 1, 2)]
+>>> result.systems[0].sentences[0].repairs[0].moved
+(4, 6)
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Sequence, Union
+
+from ..bracket.params import EvalbParams
+from .classify import classify
+from .search import Gold, Step, repair
+from .reading import read_raw
+from .tree import Node, prepare
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class ErrorClass:
+    """One class: how many repairs it names and how many bracket errors they fix."""
+
+    name: str
+    count: int
+    brackets: int
+
+
+@dataclass(frozen=True)
+class Repair:
+    """One repair of one sentence (see search.Step): its class, kind, the bracket or moved
+    span, and the bracket errors it fixes."""
+
+    name: str
+    kind: str
+    fixed: int
+    span: tuple[int, int]
+    label: str
+    moved: tuple[int, int] | None = None
+    source: tuple[int, int, str] | None = None
+    target: tuple[int, int, str] | None = None
+
+    @classmethod
+    def of(cls, step: Step) -> Repair:
+        if step.kind == "move":
+            return cls(classify(step), step.kind, step.fixed, step.moved, step.label,
+                       step.moved, step.source, step.target)
+        return cls(classify(step), step.kind, step.fixed, step.span, step.label)
+
+    def to_dict(self) -> dict[str, object]:
+        document: dict[str, object] = {"class": self.name, "kind": self.kind,
+                                       "fixed": self.fixed, "span": list(self.span),
+                                       "label": self.label}
+        if self.kind == "move":
+            document["from"] = list(self.source or ())
+            document["to"] = list(self.target or ())
+        return document
+
+
+@dataclass
+class SentenceRepairs:
+    """The repairs of one sentence; ``status`` says why there are none when it is not ok
+    (``empty``: a blank line, ``length``: different numbers of words, or ``gave up``
+    after search.MAX_STEPS repairs)."""
+
+    sentence: int
+    status: str
+    errors: int
+    repairs: list[Repair]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"sentence": self.sentence, "status": self.status, "errors": self.errors,
+                "repairs": [repair.to_dict() for repair in self.repairs]}
+
+
+@dataclass
+class SystemErrors:
+    """The classes of one system, in the classifier's order (most repairs first)."""
+
+    test: str
+    sentences: list[SentenceRepairs] = field(default_factory=list)
+
+    @property
+    def classes(self) -> list[ErrorClass]:
+        return order_classes(self.tally())
+
+    def tally(self) -> dict[str, tuple[int, int]]:
+        counts: Counter[str] = Counter()
+        brackets: Counter[str] = Counter()
+        for sentence in self.sentences:
+            for item in sentence.repairs:
+                counts[item.name] += 1
+                brackets[item.name] += item.fixed
+        return {name: (counts[name], brackets[name]) for name in counts}
+
+    @property
+    def bracket_errors(self) -> int:
+        """All bracket errors the repairs fix (the share of a class is out of these)."""
+        return sum(item.fixed for sentence in self.sentences for item in sentence.repairs)
+
+
+@dataclass
+class ErrorsResult:
+    """One gold file and the error classes of each system."""
+
+    gold: str
+    systems: list[SystemErrors]
+
+
+def order_classes(tally: dict[str, tuple[int, int]]) -> list[ErrorClass]:
+    """Classes sorted as the classifier prints them: by count, brackets, then name, all
+    descending.
+
+    >>> [c.name for c in order_classes({"Unary": (2, 2), "PP Attachment": (2, 5), "B": (1, 1)})]
+    ['PP Attachment', 'Unary', 'B']
+    """
+    rows = sorted(((count, brackets, name) for name, (count, brackets) in tally.items()),
+                  reverse=True)
+    return [ErrorClass(name, count, brackets) for count, brackets, name in rows]
+
+
+def _deleter(params: EvalbParams | None) -> Callable[..., object] | None:
+    if params is None:
+        return None
+    from ..conversion.deletion import delete_labels
+
+    return lambda tree: delete_labels(tree, params)
+
+
+def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> EvalbParams | None:
+    if params is None or isinstance(params, EvalbParams):
+        return params
+    from ..bracket.api import _params as load
+
+    return load(params)  # type: ignore[arg-type]
+
+
+def _prepared(path: PathLike, delete: Callable[..., object] | None) -> Iterator[Node | None]:
+    for tree in read_raw(path):
+        yield None if tree is None else prepare(tree, delete)
+
+
+def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
+                     test: Node | None) -> SentenceRepairs:
+    """Classify the repairs of one sentence (``test`` is changed in place); a blank line
+    on either side (no tree) is skipped, as by the classifier."""
+    if gold is None or index is None or test is None:
+        return SentenceRepairs(number, "empty", 0, [])
+    if gold.words() != test.words():
+        return SentenceRepairs(number, "length", 0, [])
+    steps = repair(index, test)
+    if steps is None:
+        return SentenceRepairs(number, "gave up", 0, [])
+    repairs = [Repair.of(step) for step in steps]
+    return SentenceRepairs(number, "ok", sum(item.fixed for item in repairs), repairs)
+
+
+def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
+                    params: EvalbParams | PathLike | Iterable[PathLike] | None = None
+                    ) -> ErrorsResult:
+    """Kummerfeld et al.'s (2012) parse error classes of each test file against ``gold``.
+
+    ``test`` is one file or a list of files (one system each).  Trees are paired line by
+    line; the shorter file ends the comparison.  ``params`` (EVALB parameters: an
+    EvalbParams, a .prm name or path, or a list of them) replaces the classifier's own
+    deletions of ``-NONE-`` and punctuation with the file's DELETE_LABEL lines.
+    """
+    tests = [test] if isinstance(test, (str, os.PathLike)) else list(test)
+    delete = _deleter(_params(params))
+    golds = [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(gold, delete)]
+    systems = []
+    for path in tests:
+        system = SystemErrors(os.fspath(path))
+        for number, ((gold_tree, index), test_tree) in enumerate(
+                zip(golds, _prepared(path, delete)), start=1):
+            system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
+        systems.append(system)
+    return ErrorsResult(os.fspath(gold), systems)
+
+
+__all__ = ["classify_errors", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
+           "ErrorClass", "order_classes"]

@@ -1,0 +1,117 @@
+"""The text and JSON forms of error classes.
+
+The text report is the classifier's ``.error_counts`` (count, bracket errors fixed, class;
+most frequent first) with each class's share of all the bracket errors fixed; with several
+systems, one column group per system, classes ordered by their totals over the systems.
+
+>>> from .api import SentenceRepairs, SystemErrors, ErrorsResult, Repair
+>>> system = SystemErrors("test.mrg", [SentenceRepairs(1, "ok", 3, [
+...     Repair("PP Attachment", "move", 2, (4, 6), "VP"),
+...     Repair("Unary", "add", 1, (0, 2), "NP")])])
+>>> print(render(ErrorsResult("gold.mrg", [system])), end="")
+Parse error classes (Kummerfeld et al. 2012)
+gold: gold.mrg
+test: test.mrg
+<BLANKLINE>
+count  brackets   share  class
+    1         2   66.7%  PP Attachment
+    1         1   33.3%  Unary
+    2         3  100.0%  total
+<BLANKLINE>
+sentences: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable, TextIO
+
+from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
+
+SCHEMA = "treeeval/1"
+TITLE = "Parse error classes (Kummerfeld et al. 2012)"
+
+
+def _share(brackets: int, total: int) -> str:
+    return f"{100.0 * brackets / total:.1f}%" if total else "0.0%"
+
+
+def _cells(count: int, brackets: int, total: int) -> str:
+    return f"{count:5d}  {brackets:8d}  {_share(brackets, total):>6}"
+
+
+def _rows(result: ErrorsResult) -> list[str]:
+    """Class names in the classifier's order, over all the systems."""
+    tallies = [system.tally() for system in result.systems]
+    summed: dict[str, tuple[int, int]] = {}
+    for tally in tallies:
+        for name, (count, brackets) in tally.items():
+            old = summed.get(name, (0, 0))
+            summed[name] = (old[0] + count, old[1] + brackets)
+    return [row.name for row in order_classes(summed)]
+
+
+def _status(system: SystemErrors) -> str:
+    statuses = [sentence.status for sentence in system.sentences]
+    return (f"{len(statuses)} ({statuses.count('ok')} repaired, "
+            f"{statuses.count('length')} with different lengths, "
+            f"{statuses.count('empty')} without a tree, {statuses.count('gave up')} given up)")
+
+
+def render(result: ErrorsResult) -> str:
+    """The text report (module docstring)."""
+    systems = result.systems
+    lines = [TITLE, f"gold: {result.gold}"]
+    several = len(systems) > 1
+    for number, system in enumerate(systems, start=1):
+        lines.append(f"test{f' {number}' if several else ''}: {system.test}")
+    lines.append("")
+    header = "  ".join(f"{'count':>5}  {'brackets':>8}  {'share':>6}" if several else
+                       "count  brackets   share" for _ in systems)
+    if several:
+        groups = "  ".join(f"{f'system {n}':^23}" for n in range(1, len(systems) + 1))
+        lines.append(groups.rstrip())
+    lines.append(f"{header}  class")
+    tallies = [system.tally() for system in systems]
+    totals = [system.bracket_errors for system in systems]
+    for name in _rows(result):
+        cells = "  ".join(_cells(*tally.get(name, (0, 0)), total)
+                          for tally, total in zip(tallies, totals))
+        lines.append(f"{cells}  {name}")
+    cells = "  ".join(_cells(sum(c for c, _ in tally.values()), total, total)
+                      for tally, total in zip(tallies, totals))
+    lines.append(f"{cells}  total")
+    lines.append("")
+    for number, system in enumerate(systems, start=1):
+        lines.append(f"sentences{f' {number}' if several else ''}: {_status(system)}")
+    return "\n".join(lines) + "\n"
+
+
+def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
+    return [{"name": c.name, "count": c.count, "brackets": c.brackets} for c in classes]
+
+
+def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[str, object]:
+    """The ``--json`` document (schema treeeval/1)."""
+    systems = []
+    for system in result.systems:
+        statuses = [sentence.status for sentence in system.sentences]
+        systems.append({
+            "test": system.test,
+            "sentences": len(statuses),
+            "repaired": statuses.count("ok"),
+            "length_mismatch": statuses.count("length"),
+            "empty": statuses.count("empty"),
+            "gave_up": statuses.count("gave up"),
+            "bracket_errors": system.bracket_errors,
+            "classes": classes_json(system.classes),
+        })
+    return {"schema": SCHEMA, "command": "errors", "gold": result.gold, "params": params,
+            "systems": systems}
+
+
+def write_sentences(result: ErrorsResult, sink: TextIO) -> None:
+    """One JSON line per sentence and system: its repairs, in the order they were made."""
+    for number, system in enumerate(result.systems, start=1):
+        for sentence in system.sentences:
+            sink.write(json.dumps({"system": number, **sentence.to_dict()}) + "\n")

@@ -1,0 +1,654 @@
+"""The greedy repair search of Kummerfeld et al. (2012): turn the test tree into the gold
+tree one repair at a time, always taking the repair that fixes the most bracket errors.
+
+A bracket error is a test bracket without a gold partner (*extra*) or a gold bracket without
+a test partner (*missing*; *crossing* when a test bracket crosses it), brackets compared
+as (start, end, label) multisets, the root and preterminals included/excluded as the
+classifier does (root in, preterminals out).  The repairs, in the order the classifier
+tries them (the first of the best wins a tie):
+
+1. *relabel* an extra bracket whose span a missing one has (fixes 2);
+2. *add* a missing (not crossing) bracket (fixes 1);
+3. *remove* an extra bracket (fixes 1);
+4. *move* a run of siblings (not all the children of their parent): down into an extra
+   bracket at the edge of a neighbouring sibling, or, when their parent is extra and they
+   are at its edge, out into an extra bracket that ends (or starts) where the parent starts
+   (or ends), or up to an ancestor.  A parent left with one child of its own label is merged
+   with it, and a missing bracket that now fits round the moved run inside its new parent
+   is added too.
+
+Relabels, adds and removes fix a fixed number of errors, and one of them always exists while
+errors remain, so a move is only taken when it fixes at least 2: :meth:`Search.best_move`
+therefore scores only the moves whose new spans can match a missing bracket (or that merge
+a unary), by arithmetic on the bracket counts instead of building each candidate tree.
+
+>>> import io
+>>> from .reading import read_raw
+>>> from .tree import prepare
+>>> def tree(text): return prepare(next(read_raw(io.BytesIO(text.encode()))))
+>>> gold = tree("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man)) "
+...             "(PP (IN with) (NP (NN binoculars))))))")
+>>> test = tree("(ROOT (S (NP (NN I)) (VP (VBD saw) (NP (DT a) (NN man) "
+...             "(PP (IN with) (NP (NN binoculars)))))))")
+>>> [(step.kind, step.fixed, step.moved) for step in repair(gold, test)]
+[('move', 2, (4, 6))]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Iterable
+
+from .tree import Node
+
+Key = tuple[int, int, str]
+Span = tuple[int, int]
+
+#: the classifier gives up on a sentence that needs more repairs than this
+MAX_STEPS = 100
+
+_SPAN = attrgetter("start", "end")
+
+#: the kinds of move in the classifier's order: down into the left or right sibling, out
+#: to the left or right, up leaving the left or right edge
+KINDS = ("dl", "dr", "ol", "or", "ul", "ur")
+DL, DR, OL, OR, UL, UR = range(6)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One repair and what the classifier's rules look at to name it.
+
+    ``kind`` is relabel, add, remove or move; ``fixed`` the bracket errors it fixes;
+    ``span``/``label`` the bracket relabelled (to ``label``), added or removed; for a move,
+    ``moved`` is the word span of the moved run, ``source``/``target`` the (start, end,
+    label) of the old and new parent before the move.
+    """
+
+    kind: str
+    fixed: int
+    span: Span = (0, 0)
+    label: str = ""
+    over_word: bool = False
+    subtrees: tuple[str, ...] = ()
+    parent: str = ""
+    family: int = 0
+    right_siblings: tuple[str, ...] = ()
+    movers: tuple[str, ...] = ()
+    start_left: tuple[str, ...] = ()
+    start_right: tuple[str, ...] = ()
+    end_left: tuple[str, ...] = ()
+    end_right: tuple[str, ...] = ()
+    moved: Span = (0, 0)
+    source: Key = (0, 0, "")
+    target: Key = (0, 0, "")
+
+
+@dataclass
+class _Move:
+    """A scored candidate move."""
+
+    source: Node
+    left: int
+    right: int
+    target: Node
+    kind: str  # dl, dr (down into a sibling), ol, or (out), ul, ur (up)
+    fixed: int
+    add: Key | None
+
+
+@dataclass
+class Gold:
+    """The gold brackets in the classifier's order (by span, then pre-order)."""
+
+    keys: list[Key]
+    counts: Counter[Key]
+    occurrence: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, root: Node) -> Gold:
+        brackets = sorted(root.brackets(), key=_SPAN)
+        keys = [node.key for node in brackets]
+        seen: Counter[Key] = Counter()
+        occurrence = []
+        for key in keys:
+            occurrence.append(seen[key])
+            seen[key] += 1
+        return cls(keys, Counter(keys), occurrence)
+
+
+def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
+    """Whether a test span crosses (start, end): EVALB's test (bracket.spans.crosses),
+    here on plain spans, as the classifier has no brackets left out of the count."""
+    for t0, t1 in spans:
+        if t0 < start < t1 < end or start < t0 < end < t1:
+            return True
+    return False
+
+
+class Search:
+    """One step of the search on the current test tree (see the module docstring)."""
+
+    def __init__(self, gold: Gold, root: Node) -> None:
+        self.gold, self.root = gold, root
+        self.brackets, self.leaves = root.walk()
+        keys = [(node.start, node.end, node.label) for node in self.brackets]
+        self.counts = counts = Counter(keys)
+        if dict.__eq__(counts, gold.counts):  # both without zero counts
+            self.errors = 0
+            return
+        self.spans = Counter([key[:2] for key in keys])
+        self.extra = self._extra()
+        self.extra_keys = set(self.extra)
+        self.unmatched = self._unmatched()
+        self.errors = len(self.extra) + len(self.unmatched)
+        self.deficit = {key for key, count in gold.counts.items() if count > counts[key]}
+
+    def _extra(self) -> list[Key]:
+        """The extra test brackets, by span then pre-order."""
+        left = dict(self.gold.counts)
+        extra = []
+        for node in sorted(self.brackets, key=_SPAN):
+            key = (node.start, node.end, node.label)
+            if left.get(key, 0) > 0:
+                left[key] -= 1
+            else:
+                extra.append(key)
+        return extra
+
+    def _unmatched(self) -> list[Key]:
+        """The gold brackets without a test partner (missing or crossing), in gold order:
+        of a bracket that gold has more often than the test tree, the last copies."""
+        counts = self.counts
+        return [key for key, seen in zip(self.gold.keys, self.gold.occurrence)
+                if seen >= counts.get(key, 0)]
+
+    # --- the fixed-gain repairs -----------------------------------------------------------
+
+    def first_relabel(self) -> tuple[Key, str] | None:
+        """The first (extra bracket, missing label) pair on one span, in the classifier's order."""
+        extra_spans = {key[:2] for key in self.extra}
+        for missing in self.unmatched:
+            if missing[:2] in extra_spans and not _crosses(missing[0], missing[1], self.spans):
+                extra = next(key for key in self.extra if key[:2] == missing[:2])
+                return extra, missing[2]
+        return None
+
+    def first_missing(self) -> Key | None:
+        """The first missing (not crossing) gold bracket."""
+        return next((key for key in self.unmatched
+                     if not _crosses(key[0], key[1], self.spans)), None)
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def best_move(self, beat: int) -> _Move | None:
+        """The first move, in the classifier's order, that fixes the most errors (more
+        than ``beat``)."""
+        best: _Move | None = None
+        candidates = self._candidates(merges=beat < 2)
+        for source in self.brackets:
+            runs = candidates.get(id(source))
+            if runs is None:
+                continue
+            for left, right, rank in sorted(runs):
+                kind = KINDS[rank]
+                merge = self._merge(source, left, right)
+                for target in self._targets(source, left, right, kind):
+                    move = self._score(source, left, right, target, kind, merge,
+                                       beat if best is None else best.fixed)
+                    if move is not None:
+                        best = move
+        return best
+
+    def _candidates(self, merges: bool) -> dict[int, set[tuple[int, int, int]]]:
+        """The moves worth scoring, by source id: (left, right, rank of the kind).
+
+        A move fixes 2 errors or more only if a bracket whose span it changes lands on a
+        missing bracket, or if it merges a unary (module docstring); so each missing bracket
+        (start, end, label) is traced back to the moves that can produce it, from the
+        brackets of its label that share its start or its end.  A merge that lands nowhere
+        fixes 2 at most, so the merges are only looked for when ``merges`` (nothing fixing
+        2 is known yet).
+        """
+        found: dict[int, set[tuple[int, int, int]]] = {}
+
+        def add(source: Node, left: int, right: int, kind: int) -> None:
+            found.setdefault(id(source), set()).add((left, right, kind))
+
+        extra, words = self.extra_keys, len(self.leaves)
+        leaves = self.leaves
+        for start, end, label in self.deficit:
+            for node in _chain(leaves[start], "start") if start < words else ():
+                if node.label != label:
+                    continue
+                if node.end < end:  # its end can grow to ``end``
+                    self._grow_end(node, end, add)
+                    for source in (_chain(self.leaves[node.end], "start")
+                                   if node.end < words else ()):
+                        if (source.start, source.end, source.label) in extra:
+                            right = _child_ending(source, end)
+                            if right is not None and right < len(source.children) - 1:
+                                add(source, 0, right, OL)
+                elif node.end > end:  # its end can shrink to ``end``
+                    for source in _edge(node, -1):
+                        left = _child_starting(source, end)
+                        if left is not None and left > 0 and source.key in extra:
+                            add(source, left, len(source.children) - 1, UR)
+                            if source.end < words:
+                                add(source, left, len(source.children) - 1, OR)
+            for node in _chain(leaves[end - 1], "end") if end > 0 else ():
+                if node.label != label:
+                    continue
+                if node.start > start:  # its start can move back to ``start``
+                    self._grow_start(node, start, add)
+                    for source in _chain(self.leaves[node.start - 1], "end"):
+                        if (source.start, source.end, source.label) in extra:
+                            left = _child_starting(source, start)
+                            if left is not None and left > 0:
+                                add(source, left, len(source.children) - 1, OR)
+                elif node.start < start:  # its start can move on to ``start``
+                    for source in _edge(node, 0):
+                        right = _child_ending(source, start)
+                        if (right is not None and right < len(source.children) - 1
+                                and source.key in extra):
+                            add(source, 0, right, UL)
+                            if source.start > 0:
+                                add(source, 0, right, OL)
+        for source in self.brackets if merges else ():
+            children = source.children
+            k = len(children)
+            if k < 2 or (children[0].label != source.label and children[-1].label != source.label):
+                continue
+            if self._merge(source, 1, k - 1):
+                add(source, 1, k - 1, DL)
+                if (source.start, source.end, source.label) in extra:
+                    if source.end < words:
+                        add(source, 1, k - 1, OR)
+                    add(source, 1, k - 1, UR)
+            if self._merge(source, 0, k - 2):
+                add(source, 0, k - 2, DR)
+                if (source.start, source.end, source.label) in extra:
+                    if source.start > 0:
+                        add(source, 0, k - 2, OL)
+                    add(source, 0, k - 2, UL)
+        return found
+
+    @staticmethod
+    def _grow_end(node: Node, end: int, add) -> None:  # type: ignore[no-untyped-def]
+        """The down-left move that makes ``node`` (on a sibling's right edge) end at ``end``."""
+        top = node
+        while top.parent is not None and top.parent.children[-1] is top:
+            top = top.parent
+        source = top.parent
+        if source is None:
+            return
+        left = source.children.index(top) + 1
+        right = _child_ending(source, end)
+        if right is not None and right >= left:
+            add(source, left, right, DL)
+
+    @staticmethod
+    def _grow_start(node: Node, start: int, add) -> None:  # type: ignore[no-untyped-def]
+        """The down-right move that makes ``node`` (on a sibling's left edge) start at ``start``."""
+        top = node
+        while top.parent is not None and top.parent.children[0] is top:
+            top = top.parent
+        source = top.parent
+        if source is None:
+            return
+        right = source.children.index(top) - 1
+        left = _child_starting(source, start)
+        if left is not None and left <= right:
+            add(source, left, right, DR)
+
+    def _targets(self, source: Node, left: int, right: int, kind: str) -> list[Node]:
+        """The candidate new parents of one kind, in the classifier's order."""
+        children = source.children
+        targets = []
+        if kind in ("dl", "dr"):
+            node = children[left - 1] if kind == "dl" else children[right + 1]
+            while node.word is None:
+                if node.key in self.extra_keys:
+                    targets.append(node)
+                node = node.children[-1] if kind == "dl" else node.children[0]
+        elif kind in ("ol", "or"):
+            chain = []
+            if kind == "ol":
+                node = self.leaves[children[0].start - 1]
+                edge = node.end
+                while node is not None and node.end == edge:
+                    chain.append(node)
+                    node = node.parent
+            else:
+                node = self.leaves[children[-1].end]
+                edge = node.start
+                while node is not None and node.start == edge:
+                    chain.append(node)
+                    node = node.parent
+            targets = [node for node in reversed(chain)
+                       if node.word is None and node.key in self.extra_keys]
+        else:
+            node = source.parent
+            while node is not None and node.parent is not None:
+                targets.append(node)
+                if kind == "ul" and node.parent.start < source.start:
+                    break
+                if kind == "ur" and node.parent.end > source.end:
+                    break
+                node = node.parent
+        return targets
+
+    @staticmethod
+    def _merge(source: Node, left: int, right: int) -> bool:
+        """Whether the move leaves ``source`` one child of its own label (merged away)."""
+        k = len(source.children)
+        if k - (right - left + 1) != 1:
+            return False
+        rest = source.children[0] if left == 1 else source.children[-1]
+        return rest.word is None and rest.label == source.label
+
+    @staticmethod
+    def merges(source: Node) -> bool:
+        """Whether ``source``, after a move, is one child of its own label (and merges it)."""
+        return (len(source.children) == 1 and source.children[0].word is None
+                and source.children[0].label == source.label)
+
+    def _score(self, source: Node, left: int, right: int, target: Node, kind: str,
+               merge: bool, beat: int) -> _Move | None:
+        children = source.children
+        a, b = children[left].start, children[right].end
+        changes = _span_changes(source, left, right, target, kind)
+        deficit = self.deficit
+        if merge + 2 * sum(1 for change in changes if change[2] in deficit) + 1 <= beat:
+            return None
+        if kind in ("dl", "dr", "ul", "ur"):
+            new_source = (source.start, source.end)
+            if kind == "ul":
+                new_source = (b, source.end)
+            elif kind == "ur":
+                new_source = (source.start, a)
+        else:
+            new_source = (b, source.end) if kind == "ol" else (source.start, a)
+        merged = (*new_source, source.label) if merge else None
+        delta: dict[Key, int] = {}
+        for _node, old, new in changes:
+            delta[old] = delta.get(old, 0) - 1
+            delta[new] = delta.get(new, 0) + 1
+        if merged is not None:
+            delta[merged] = delta.get(merged, 0) - 1
+        counts, gold = self.counts, self.gold.counts
+        gain = 0
+        for key, change in delta.items():
+            if change:
+                have, want = counts.get(key, 0), gold.get(key, 0)
+                gain += min(have + change, want) - min(have, want)
+        fixed = (1 if merge else 0) + 2 * gain
+        if fixed + 1 <= beat:
+            return None
+        stale = merge and kind in ("dl", "dr") and target is (
+            children[left - 1] if kind == "dl" else children[right + 1])
+        add = None
+        if not stale:
+            new_target = next((new for node, old, new in changes if node is target), target.key)
+            add = self._added(a, b, new_target, delta, changes, merged)
+        if add is not None:
+            fixed += 1
+        if fixed <= beat:
+            return None
+        return _Move(source, left, right, target, kind, fixed, add)
+
+    def _added(self, a: int, b: int, target: Key, delta: dict[Key, int],
+               changes: list[tuple[Node, Key, Key]], merged: Key | None) -> Key | None:
+        """The missing bracket the classifier adds round a moved run, if any."""
+        low, high = target[0], target[1]
+        spans: Counter[Span] | None = None
+        chosen: Key | None = None
+        gold = self.gold
+        for index, key in enumerate(gold.keys):
+            start, end = key[0], key[1]
+            if start > a:
+                break
+            if end < b or (start == a and end == b) or start < low or end > high:
+                continue
+            if gold.occurrence[index] < self.counts.get(key, 0) + delta.get(key, 0):
+                continue
+            if spans is None:
+                spans = Counter(self.spans)
+                for _node, old, new in changes:
+                    spans[old[:2]] -= 1
+                    spans[new[:2]] += 1
+                if merged is not None:
+                    spans[merged[:2]] -= 1
+                spans = +spans
+            if _crosses(start, end, spans):
+                continue
+            if chosen is None or chosen[0] < start or end < chosen[1]:
+                chosen = key
+        return chosen
+
+
+def _chain(node: Node, side: str) -> list[Node]:
+    """The brackets above preterminal ``node`` that start (``side="start"``) or end where
+    it does."""
+    chain = []
+    edge = node.start if side == "start" else node.end
+    node = node.parent  # type: ignore[assignment]
+    while node is not None and (node.start if side == "start" else node.end) == edge:
+        chain.append(node)
+        node = node.parent  # type: ignore[assignment]
+    return chain
+
+
+def _edge(node: Node, side: int) -> list[Node]:
+    """``node`` and the brackets down its left (``side=0``) or right (``-1``) edge."""
+    chain = []
+    while node.word is None:
+        chain.append(node)
+        node = node.children[side]
+    return chain
+
+
+def _child_ending(node: Node, end: int) -> int | None:
+    """The index of the child of ``node`` that ends at ``end``, if any."""
+    for index, child in enumerate(node.children):
+        if child.end == end:
+            return index
+    return None
+
+
+def _child_starting(node: Node, start: int) -> int | None:
+    """The index of the child of ``node`` that starts at ``start``, if any."""
+    for index, child in enumerate(node.children):
+        if child.start == start:
+            return index
+    return None
+
+
+def _span_changes(source: Node, left: int, right: int, target: Node,
+                  kind: str) -> list[tuple[Node, Key, Key]]:
+    """The brackets whose span moving children ``left..right`` of ``source`` into ``target``
+    changes, with their old and new keys."""
+    a, b = source.children[left].start, source.children[right].end
+    changes = []
+    if kind in ("dl", "dr"):
+        node = source.children[left - 1] if kind == "dl" else source.children[right + 1]
+        while True:
+            new = (node.start, b, node.label) if kind == "dl" else (a, node.end, node.label)
+            changes.append((node, node.key, new))
+            if node is target:
+                break
+            node = node.children[-1] if kind == "dl" else node.children[0]
+        return changes
+    if kind in ("ul", "ur"):
+        node = source
+        while node is not target:
+            new = (b, node.end, node.label) if kind == "ul" else (node.start, a, node.label)
+            changes.append((node, node.key, new))
+            node = node.parent  # type: ignore[assignment]
+        return changes
+    node = source
+    if kind == "ol":
+        while node is not None and node.start == a:
+            changes.append((node, node.key, (b, node.end, node.label)))
+            node = node.parent
+        node = target
+        while node is not None and node.end == a:
+            changes.append((node, node.key, (node.start, b, node.label)))
+            node = node.parent
+    else:
+        while node is not None and node.end == b:
+            changes.append((node, node.key, (node.start, a, node.label)))
+            node = node.parent
+        node = target
+        while node is not None and node.start == b:
+            changes.append((node, node.key, (a, node.end, node.label)))
+            node = node.parent
+    return changes
+
+
+# --- applying repairs ------------------------------------------------------------------------
+
+
+def _find(root: Node, key: Key) -> Node:
+    """The highest bracket with this key."""
+    return next(node for node in root.preorder() if node.word is None and node.key == key)
+
+
+def _labels(nodes: list[Node]) -> tuple[str, ...]:
+    return tuple(node.label for node in nodes)
+
+
+def _over_word(node: Node) -> bool:
+    return len(node.children) == 1 and node.children[0].word is not None
+
+
+def _relabel(root: Node, key: Key, label: str) -> Step:
+    node = _find(root, key)
+    node.label = label
+    return Step("relabel", 2, span=key[:2], label=label, over_word=_over_word(node),
+                subtrees=_labels(node.children), parent=node.parent.label if node.parent else "")
+
+
+def _spanning(node: Node, start: int, end: int, out: list[Node]) -> int:
+    """The highest nodes that tile [start, end), found as the classifier finds them."""
+    if node.start == start and node.end <= end:
+        out.append(node)
+        return node.end
+    for child in node.children:
+        if child.end < start:
+            continue
+        start = _spanning(child, start, end, out)
+        if start == end:
+            break
+    return start
+
+
+def add_bracket(root: Node, key: Key) -> Node:
+    """Insert a bracket round the nodes that tile its span (above a node of the same span)."""
+    nodes: list[Node] = []
+    _spanning(root, key[0], key[1], nodes)
+    if nodes[0] is root:
+        nodes = list(root.children)
+    parent = nodes[0].parent
+    assert parent is not None and all(node.parent is parent for node in nodes)
+    position = parent.children.index(nodes[0])
+    new = Node(key[2], nodes)
+    new.parent = parent
+    new.start, new.end = key[0], key[1]
+    parent.children[position:position + len(nodes)] = [new]
+    return new
+
+
+def _add(root: Node, key: Key) -> Step:
+    node = add_bracket(root, key)
+    return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                subtrees=_labels(node.children),
+                parent=node.parent.label)  # type: ignore[union-attr]
+
+
+def _remove(root: Node, key: Key) -> Step:
+    node = _find(root, key)
+    parent = node.parent
+    assert parent is not None
+    position = parent.children.index(node)
+    family = len(parent.children)
+    right = _labels(parent.children[position + 1:])
+    parent.children[position:position + 1] = node.children
+    for child in node.children:
+        child.parent = parent
+    return Step("remove", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                subtrees=_labels(node.children), parent=parent.label, family=family,
+                right_siblings=right)
+
+
+def _apply_move(root: Node, move: _Move) -> Step:
+    source, target, kind = move.source, move.target, move.kind
+    block = source.children[move.left:move.right + 1]
+    moved = (block[0].start, block[-1].end)
+    source_key, target_key = source.key, target.key
+    start_left = _labels(source.children[:move.left])
+    start_right = _labels(source.children[move.right + 1:])
+    del source.children[move.left:move.right + 1]
+    if kind in ("dl", "ol"):
+        position = len(target.children)
+    elif kind in ("dr", "or"):
+        position = 0
+    else:
+        child = source
+        while child.parent is not target:
+            child = child.parent  # type: ignore[assignment]
+        position = target.children.index(child) + (1 if kind == "ur" else 0)
+    target.children[position:position] = block
+    for node in block:
+        node.parent = target
+    siblings = target.children
+    if Search.merges(source):
+        only = source.children[0]
+        if only is target:
+            siblings = only.children
+        source.children = only.children
+        for node in source.children:
+            node.parent = source
+    root.set_spans()
+    first, last = siblings.index(block[0]), siblings.index(block[-1])
+    done = Step("move", move.fixed, movers=_labels(block), start_left=start_left,
+                start_right=start_right, end_left=_labels(siblings[:first]),
+                end_right=_labels(siblings[last + 1:]), moved=moved, source=source_key,
+                target=(*target_key[:2], target.label), label=target.label)
+    if move.add is not None:
+        add_bracket(root, move.add)
+    return done
+
+
+def step(gold: Gold, root: Node) -> Step | None:
+    """Apply the classifier's best repair to ``root``; None when it matches the gold tree."""
+    search = Search(gold, root)
+    if search.errors == 0:
+        return None
+    relabel = search.first_relabel()
+    beat = 2 if relabel is not None else 1
+    move = search.best_move(beat)
+    if move is not None:
+        return _apply_move(root, move)
+    if relabel is not None:
+        return _relabel(root, *relabel)
+    missing = search.first_missing()
+    if missing is not None:
+        return _add(root, missing)
+    return _remove(root, search.extra[0])
+
+
+def repair(gold: Node | Gold, test: Node) -> list[Step] | None:
+    """The repairs that turn ``test`` (changed in place) into ``gold``; None if the
+    classifier would give up (more than MAX_STEPS repairs)."""
+    index = gold if isinstance(gold, Gold) else Gold.of(gold)
+    steps: list[Step] = []
+    while True:
+        found = step(index, test)
+        if found is None:
+            return steps
+        if len(steps) == MAX_STEPS:
+            return None
+        steps.append(found)
