@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from nltk import Tree
 
 from treeeval.conversion import Converter
-from treeeval.conversion.heads import HeadFinder, head_finder
+from treeeval.conversion.finders import head_finder
+from treeeval.conversion.heads import HeadFinder
 from treeeval.conversion.semantic import SemanticHeadFinder, without_empty
 from treeeval.formats.headrules import load_heads
 

@@ -39,7 +39,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model.treebank import Treebank
-from ..stats import SentenceScores, SignificanceResult, compare_all, dependency_scores
+from ..stats import SentenceScores, SignificanceResult, compare_all
+from .sentence_scores import dependency_scores
 
 SCHEMA = "treeeval/1"
 #: the metrics every system is scored with

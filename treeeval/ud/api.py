@@ -29,12 +29,12 @@ import numpy as np
 
 from ..errors import InputError
 from .alignment import AlignInput, align, invert
-from .callin import CallinScores, callin_scores, load_relation_classes
+from .callin import CallinScores, callin_scores
 from .metrics import Score, UDScores, score
 from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
+from .relation_classes import load_relation_classes, table_lines
 from .rules import Vocabulary
 from .wde import load_weights as load_wde_weights
-from .wde import table_lines
 
 
 @dataclass

@@ -14,7 +14,8 @@ from typing import BinaryIO, Sequence
 
 from ..errors import TreeevalError, UsageError
 from .api import UDResult, evaluate_ud, load_weights
-from .callin import CallinScores, load_relation_classes, render_callin
+from .callin import CallinScores, render_callin
+from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from .report import MAIN_METRICS, macro_average, render, render_macro, score_json
 from .stream import score_pieces
