@@ -12,6 +12,7 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from nltk import Tree
 
 import treeeval
@@ -93,7 +94,7 @@ def trees() -> st.SearchStrategy[Tree]:
         Tree, st.sampled_from(LABELS), st.lists(kids, min_size=1, max_size=4)), max_leaves=25)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees(), st.sampled_from(["collins", "modcollins", "penn2malt", "magerman", "semantic",
                                   "semantic-copula"]))
 def test_every_conversion_is_a_tree_with_one_root(tree: Tree, table: str) -> None:

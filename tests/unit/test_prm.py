@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hypothesis
 import hypothesis.strategies as st
+from profiles import examples
 import lark
 import pytest
 
@@ -88,7 +89,7 @@ KEYS = ["DEBUG", "MAX_ERROR", "CUTOFF_LEN", "LABELED", "DELETE_LABEL", "DELETE_L
 PIECES = [" ", "\t", "\x0b", "\x0c", "  ", "1", "-2", "+", "x", "TOP", "ADVP PRT", "#", "=", "\xe9"]
 
 
-@hypothesis.settings(max_examples=1500, deadline=None)
+@hypothesis.settings(max_examples=examples(1500), deadline=None)
 @hypothesis.given(st.sampled_from(KEYS), st.lists(st.sampled_from(PIECES), max_size=6).map("".join))
 def test_expressions_and_grammar_agree(key: str, rest: str) -> None:
     """The regular expressions read exactly the lines prm.lark accepts, with the same values."""
