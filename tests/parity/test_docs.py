@@ -363,3 +363,187 @@ def test_examples_run(document: str, tmp_path: Path) -> None:
             if problem:
                 failures.append(problem)
     assert not failures, "\n\n".join(failures)
+
+
+# --- tables of figures ---------------------------------------------------------------------
+
+
+def table_after(document: str, heading: str) -> list[list[str]]:
+    """The cells of the first Markdown table after the line starting with ``heading``
+    (header and rule excluded)."""
+    lines = (ROOT / document).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    first = next(i for i in range(start, len(lines)) if lines[i].startswith("|"))
+    rows = []
+    for line in lines[first + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def text_of(document: str) -> str:
+    """A document's text, its lines joined by single spaces (prose figures may be wrapped)."""
+    return " ".join((ROOT / document).read_text(encoding="utf-8").split())
+
+
+@pytest.fixture(scope="module")
+def shared() -> Path:
+    """../shared/data, or skip."""
+    if not DATA.exists():
+        pytest.skip(f"shared reference data not found at {DATA} (parity tests need ../shared)")
+    return DATA
+
+
+def test_error_class_examples(shared: Path, tmp_path: Path) -> None:
+    """error-classes.md: each class's WSJ 22 example sentence has a repair of that class (with
+    the brackets it says), and the per-sentence JSON line is the real one."""
+    import json
+
+    path = tmp_path / "repairs.jsonl"
+    status, _, err = run(["errors", str(shared / FILES["wsj22.gld"]), str(shared / FILES["berkeley.tst"]),
+                          "--per-sentence", str(path)], tmp_path)
+    assert status == 0, err
+    records = {record["sentence"]: record for record in map(json.loads, path.read_text().splitlines())}
+    for name, _, example in table_after("docs/error-classes.md", "| class | repair"):
+        sentence = int(example.split()[0])
+        classes = [name] if "/" not in name else [f"UNSET {kind.strip()}" for kind in ("move", "add", "remove")]
+        repairs = [r for r in records[sentence]["repairs"] if r["class"] in classes]
+        assert repairs, f"sentence {sentence} has no {name} repair: {records[sentence]}"
+        said = re.search(r"(\d+) brackets", example)
+        if said:
+            assert int(said.group(1)) in [r["fixed"] for r in repairs], (sentence, repairs)
+    shown = next(b for b in read_blocks("docs/error-classes.md") if b.lang == "json")
+    record = json.loads("".join(shown.lines))
+    assert records[record["sentence"]] == record
+
+
+_MALT = "conllx/udeval-maltparser-ud1.2/"
+_PLANK = "conllx/plank_conll2015/datapackage/"
+#: ud.md's Callin table: row -> gold and system under ../shared/data (all with
+#: --multiple-roots-okay, which changes nothing for the files that have one root per sentence).
+CALLIN_ROWS = {
+    "UD 1.2 en, MaltOptimizer": (_MALT + "gold/English.gold.conllx", _MALT + "maltopt_output_1-2/English.conllx"),
+    "UD 1.2 fi, MaltOptimizer": (_MALT + "gold/Finnish.gold.conllx", _MALT + "maltopt_output_1-2/Finnish.conllx"),
+    "UD 1.2 en, Malt default": (_MALT + "gold/English.gold.conllx", _MALT + "maltdefault_output_1-2/English.conllx"),
+    "UD 1.2 fi, Malt default": (_MALT + "gold/Finnish.gold.conllx", _MALT + "maltdefault_output_1-2/Finnish.conllx"),
+    "Plank 2015 en, parser1": (_PLANK + "en/gold.conll", _PLANK + "en/parser1.conll"),
+    "Plank 2015 es, parser2": (_PLANK + "es/gold.conll", _PLANK + "es/parser2.conll"),
+    "CoNLL 2018 en_ewt, HIT-SCIR (raw text)": ("ud/conll2018/gold/en_ewt.conllu",
+                                               "ud/conll2018/systems/HIT-SCIR-18/en_ewt.conllu"),
+}
+
+
+def _ud(shared: Path, gold: str, system: str):
+    from treeeval.ud import evaluate_ud
+
+    return evaluate_ud(str(shared / gold), str(shared / system), multiple_roots_okay=True)
+
+
+def _wde_command() -> list[str]:
+    """The ``treeeval wde`` command of ud.md's WDE section (over the ten gold files)."""
+    block = next(b for b in read_blocks("docs/ud.md") if any(l.startswith("treeeval wde ") for l in b.lines))
+    return shlex.split(" ".join(line.rstrip("\\") for line in block.lines))[1:]
+
+
+def _percent(part: int | float, whole: int | float, digits: int) -> str:
+    return f"{100 * part / whole:.{digits}f}"
+
+
+def test_ud_callin_table(shared: Path, tmp_path: Path) -> None:
+    """ud.md: the Callin table of real outputs, with the weights of the ten gold files."""
+    args = [*_wde_command(), "-o", str(tmp_path / "weights.tsv")]
+    status, _, err = run([args[0], *(p for a in args[1:] for p in (sorted(glob.glob(a, root_dir=shared))
+                                                                  if "*" in a else [a]))], shared)
+    assert status == 0, err
+    for row in table_after("docs/ud.md", "| pair | LAS"):
+        result = _ud(shared, *CALLIN_ROWS[row[0]])
+        scores = result.callin(weights=str(tmp_path / "weights.tsv"))
+        las = result.scores["LAS"]
+        content, function = scores.classes["content"], scores.classes["function"]
+        cascade = scores.cascading
+        actual = [row[0],
+                  _percent(las.correct, las.gold, 2) + (" (recall)" if "recall" in row[1] else ""),
+                  _percent(scores.weighted_correct, scores.weighted_total, 2),
+                  f"{_percent(content.correct, content.system, 2)} / {_percent(content.correct, content.gold, 2)}",
+                  f"{_percent(function.correct, function.system, 2)} / {_percent(function.correct, function.gold, 2)}",
+                  f"{_percent(content.gold, scores.gold_words, 1)} / {_percent(function.gold, scores.gold_words, 1)}",
+                  " / ".join(_percent(cascade[c]["labelled"].parent_correct, cascade[c]["labelled"].wrong, 1)
+                             for c in ("content", "function")),
+                  f"{scores.sttr:.3f}"]
+        assert row == actual
+
+
+def test_ud_callin_prose(shared: Path) -> None:
+    """ud.md's Callin figures in prose: WLAS with the gold file's own WDE, the reproduction of
+    the author's cascading-errors table (with his class table), the LAS cross-check."""
+    text = text_of("docs/ud.md")
+    english = _ud(shared, *CALLIN_ROWS["UD 1.2 en, MaltOptimizer"])
+    scores = english.callin()
+    assert f"WLAS is {_percent(scores.weighted_correct, scores.weighted_total, 2)} with the gold file's own WDE" in text
+    from treeeval.ud.relation_classes import load_relation_classes
+
+    authors = {**load_relation_classes(None), "mwe": "function", "list": "content", "name": "content"}
+    coarse = _ud(shared, _MALT + "gold/English.gold.coarse.conllx",
+                 _MALT + "maltdefault_coarse_output_test_1-2/English.conllx").callin(classes=authors)
+    cells = [f"{c[m].parent_correct / c[m].wrong:.4f}" for c in (coarse.cascading["content"], coarse.cascading["function"])
+             for m in ("labelled", "unlabelled")]
+    assert (f"For English: content {cells[0]} labelled and {cells[1]} unlabelled; function {cells[2]} and "
+            f"{cells[3]}.") in text
+    for language, shown in (("English", "English 83.61, 82.51 and 82.28"), ("Finnish", "Finnish 77.42, 66.05 and 66.28")):
+        figures = []
+        for system in ("maltopt_output_1-2", "maltdefault_output_1-2", "maltdefault_coarse_output_test_1-2"):
+            result = _ud(shared, f"{_MALT}gold/{language}.gold.conllx", f"{_MALT}{system}/{language}.conllx")
+            callin = result.callin()
+            assert sum(c.correct for c in callin.classes.values()) == result.scores["LAS"].correct
+            figures.append(_percent(result.scores["LAS"].correct, result.scores["LAS"].gold, 2))
+        assert f"{language} {figures[0]}, {figures[1]} and {figures[2]}" == shown and shown in text
+    for treebank, shown in (("en_ewt", "has {} correct, {} gold and {} system words"),
+                            ("he_htb", "(HIT-SCIR: {} correct, {} gold and {} system words)")):
+        result = _ud(shared, f"ud/conll2018/gold/{treebank}.conllu", f"ud/conll2018/systems/HIT-SCIR-18/{treebank}.conllu")
+        las = result.scores["LAS"]
+        assert sum(c.correct for c in result.callin().classes.values()) == las.correct
+        assert shown.format(las.correct, las.gold, las.system) in text
+
+
+def _wde(shared: Path, patterns: list[str]) -> tuple[dict[str, list[str]], str]:
+    """``treeeval wde`` over the files: each relation's row, and the line of class means."""
+    files = [path for pattern in patterns for path in sorted(glob.glob(pattern, root_dir=shared))]
+    status, out, err = run(["wde", *files], shared)
+    assert status == 0, err
+    lines = out.splitlines()
+    return {line.split()[0]: line.split() for line in lines[1:] if line.strip() and not line.startswith("mean")}, lines[-1]
+
+
+def _means(line: str) -> list[tuple[str, str, str]]:
+    """(class, mean, count) of a ``mean averaged WDE by class`` line."""
+    return re.findall(r"(\w+) (\d\.\d{4}) \((\d+)\)", line)
+
+
+def test_ud_wde_table(shared: Path) -> None:
+    """ud.md: the WDE table over the ten UD gold files, its class means, and those of its notes."""
+    ten = [a for a in _wde_command() if "/" in a]
+    rows, means = _wde(shared, ten)
+    for cells in table_after("docs/ud.md", "| relation | class | averaged WDE"):
+        for relation, kind, average in (cells[:3], cells[4:7]):
+            if relation:
+                assert [relation, kind, average] == [rows[relation][0], rows[relation][1], rows[relation][-1]]
+    shown = [(c, m, n) for c, m, n in _means(means)]
+    text = text_of("docs/ud.md")
+    assert (f"(all 10 files): function {shown[0][1]} ({shown[0][2]} relations), content {shown[1][1]} "
+            f"({shown[1][2]}), other {shown[2][1]} ({shown[2][2]})") in text
+    for relation, shown_values in (("auxpass", "0.23 and 0.06"), ("neg", "0.19, 0.14")):
+        values = [float(v) for v in rows[relation][2:-1] if v != "-"]
+        joiner = " and " if " and " in shown_values else ", "
+        assert f"`{relation}` ({joiner.join(f'{v:.2f}' for v in values)}" in text
+    v2 = [p for p in ten if "udeval-maltparser" not in p]
+    ud12 = [p for p in ten if "udeval-maltparser" in p]
+    m = _means(_wde(shared, v2)[1])
+    assert (f"With the v2 files alone ({len(sorted(f for p in v2 for f in glob.glob(p, root_dir=shared)))} files), "
+            f"the means are function {m[0][1]} ({m[0][2]} relations), content {m[1][1]} ({m[1][2]}) and other "
+            f"{m[2][1]} ({m[2][2]})") in text
+    m = _means(_wde(shared, ud12)[1])
+    assert (f"With the two UD 1.2 files alone, the means are function {m[0][1]} ({m[0][2]}), content "
+            f"{m[1][1]} ({m[1][2]}) and other {m[2][1]} ({m[2][2]})") in text
+    m = _means(_wde(shared, ["ud/conll2018/gold/*.conllu", *ud12])[1])
+    assert f"the means are function {m[0][1]}, content {m[1][1]} and other {m[2][1]}." in text
