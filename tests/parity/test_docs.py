@@ -32,6 +32,7 @@ docs/testing.md (this test runs inside pytest).
 from __future__ import annotations
 
 import doctest
+import functools
 import glob
 import io
 import os
@@ -547,3 +548,40 @@ def test_ud_wde_table(shared: Path) -> None:
             f"{m[1][1]} ({m[1][2]}) and other {m[2][1]} ({m[2][2]})") in text
     m = _means(_wde(shared, ["ud/conll2018/gold/*.conllu", *ud12])[1])
     assert f"the means are function {m[0][1]}, content {m[1][1]} and other {m[2][1]}." in text
+
+
+#: convert.md's agreement table: reference -> its file under heads/sample ({} = the half).
+_CONVERT_REFERENCES = {
+    "CoreNLP 4.5.10 CollinsHeadFinder": "collins", "CoreNLP 4.5.10 ModCollinsHeadFinder": "modcollins",
+    "NLTK dependency_treebank (Penn2Malt)": "penn2malt", "CoreNLP 4.5.10 SemanticHeadFinder()": "semantic",
+    "CoreNLP 4.5.10 SemanticHeadFinder(false)": "semantic-cop",
+}
+
+
+def test_convert_agreement_tables(shared: Path) -> None:
+    """convert.md: each table against its reference, and the tables against each other."""
+    import numpy as np
+
+    import treeeval
+    from treeeval.formats.conll import read_conll
+
+    sample = shared / "heads" / "sample"
+    halves = ["wsj_0001-0099", "wsj_0100-0199"]
+    trees = {half: list(treeeval.read_trees(str(sample / f"{half}.mrg"))) for half in halves}
+
+    @functools.cache
+    def heads(table: str, half: str) -> np.ndarray:
+        return np.asarray(treeeval.convert(trees[half], heads=table).heads)
+
+    for table, reference, tokens, identical in table_after("docs/convert.md", "| table | reference"):
+        name, _, half = reference.rpartition(", ")  # "the same, HALF" is penn2malt's other half
+        reference_file = _CONVERT_REFERENCES.get(name, "penn2malt")
+        gold = np.array([h for s in read_conll(str(sample / f"{half}.{reference_file}.conllx")) for h in s.heads])
+        ours = heads(table.strip("`"), half)
+        assert [tokens, identical] == [f"{len(gold):,}", f"**{100 * np.mean(ours == gold):.2f} %**"], table
+    rows = table_after("docs/convert.md", "|  | collins")
+    names = [row[0] for row in rows]
+    converted = {name: np.concatenate([heads(name, half) for half in halves]) for name in names}
+    assert f"on the whole sample ({len(converted['collins']):,} tokens" in text_of("docs/convert.md")
+    for row in rows:
+        assert row[1:] == [f"{100 * np.mean(converted[row[0]] == converted[other]):.2f}" for other in names], row[0]
