@@ -80,6 +80,7 @@ FILES = {
     # CoNLL 2018: the gold files and the HIT-SCIR submission (ud/conll2018)
     "gold": "ud/conll2018/gold",
     "system": "ud/conll2018/systems/HIT-SCIR-18",
+    "systems": "ud/conll2018/systems",
     "gold.conllu": "ud/conll2018/gold/en_ewt.conllu",
     "system.conllu": "ud/conll2018/systems/HIT-SCIR-18/en_ewt.conllu",
     # whole folders, for the commands that name paths under ../shared/data
@@ -585,3 +586,117 @@ def test_convert_agreement_tables(shared: Path) -> None:
     assert f"on the whole sample ({len(converted['collins']):,} tokens" in text_of("docs/convert.md")
     for row in rows:
         assert row[1:] == [f"{100 * np.mean(converted[row[0]] == converted[other]):.2f}" for other in names], row[0]
+
+
+def _row_means(args: list[str], folder: Path) -> list[str]:
+    """The ``Row mean`` values of ``treeeval dep ARGS --header-info 0`` (MaltEval's formatting)."""
+    status, out, err = run(["dep", *args, "--header-info", "0"], folder)
+    assert status == 0, err
+    return [line.split()[0] for line in out.splitlines() if line.endswith("Row mean")]
+
+
+def _rows(args: list[str], folder: Path) -> dict[str, list[str]]:
+    """The rows of a ``treeeval dep`` table, by their last cell (the group)."""
+    status, out, err = run(["dep", *args, "--header-info", "0"], folder)
+    assert status == 0, err
+    return {line.split()[-1]: line.split()[:-1] for line in out.splitlines() if line[:1].isdigit()}
+
+
+def test_dep_sanity_runs(shared: Path) -> None:
+    """dep.md's "Sanity runs on the other pairs": every figure of the paragraph."""
+    text = text_of("docs/dep.md")
+    plank = shared / "conllx" / "plank_conll2015" / "datapackage"
+    pair = {lang: ["-g", f"{lang}/gold.conll", "-s", f"{lang}/parser1.conll"] for lang in ("es", "da", "de", "hr")}
+    las = [_row_means(pair[lang], plank)[0] for lang in ("es", "da", "de", "hr")]
+    assert f"Plank es/da/de/hr parser1 give LAS {'/'.join(las)};" in text.replace("/ ", "/")
+    direction = _rows([*pair["es"], "--GroupBy", "ArcDirection"], plank)
+    assert f"(es {float(direction['right'][0]):.2f} against {float(direction['left'][0]):.2f})" in text
+    length = _rows([*pair["es"], "--GroupBy", "GroupedRelationLength"], plank)
+    assert f"(es: {float(length['1'][0]):.2f} at length 1, {float(length['7-...'][0]):.2f} at 7 and more)" in text
+    connected = [_row_means([*pair[lang], "--GroupBy", "Sentence:istreebankconnected"], plank)[0] for lang in ("da", "hr")]
+    several = [round(200 * (1 - float(value))) for value in connected]
+    assert f"several roots in {several[0]} and {several[1]} of their 200 sentences" in text
+    assert f"`istreebankconnected` says {connected[0]} and {connected[1]}" in text
+    for lang in ("da", "de", "hr"):
+        status, _, err = run(["dep", "-g", f"{lang}/gold.conll", "-s", f"{lang}/parser2.conll"], plank)
+        assert status == 1
+        if lang == "hr":
+            assert "('150' in the treebank, '<num>' here)" in err and "parser2.conll:284:" in err
+        else:
+            assert "PHEAD" in err and "'-'" in err
+    malt = shared / "conllx" / "udeval-maltparser-ud1.2"
+    figures = [_row_means(["-g", f"gold/Finnish.{gold}.conllx", "-s", f"{system}/Finnish.conllx"], malt)[0]
+               for system in ("maltopt_output_1-2", "maltdefault_output_1-2") for gold in ("gold", "gold.coarse")]
+    assert (f"it scores LAS {figures[0]} and against `Finnish.gold.coarse.conllx` {figures[1]} "
+            f"(the default MaltParser: {figures[2]} and {figures[3]}") in text
+    gold = (malt / "gold" / "Finnish.gold.conllx").read_text(encoding="utf-8")
+    system = (malt / "maltopt_output_1-2" / "Finnish.conllx").read_text(encoding="utf-8")
+    assert "\tnmod:poss\t" not in system
+    assert f"never writes `nmod:poss`, {gold.count(chr(9) + 'nmod:poss' + chr(9))} gold tokens" in text
+
+
+_BOXES = "╭│▊╰"
+_LIST_ROW = re.compile(r"^│[▶ ][✗✓]\s*(\d+)\s+(.*)│$")
+
+
+def _screen_arguments(header: list[str]) -> list[str]:
+    """The ``treeeval browse`` arguments a screen's header names (prm, gold, systems)."""
+    fields = [line.strip().split(": ", 1) for line in header if ": " in line]
+    files = [value for key, value in fields if key == "gold" or re.fullmatch(r"system( \d)?", key)
+             and not value.startswith(("All ", "LAS "))]
+    prms = [value.split(" · ")[0] for key, value in fields if key == "prm"]
+    return [*(a for prm in prms for a in ("-p", prm)), *files]
+
+
+def test_browse_screens(shared: Path, tmp_path: Path) -> None:
+    """browse.md's screens: the header (files, parameters, corpus scores), the rows of the
+    sentence list, the title lines of the detail pane and the breakdown rows are what the
+    browser's data layer gives for those files. (Frames, colours and the layout are the
+    Textual pilot tests' business, tests/unit/test_tui_app.py; the Hebrew detail excerpt
+    names no system file and is not checked.)"""
+    from treeeval.tui.cli import load_corpus, parse_browse_args
+
+    prepare(tmp_path, [])
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    corpora: dict[tuple[str, ...], object] = {}
+    checked = 0
+    try:
+        for block in read_blocks("docs/browse.md"):
+            lines = block.lines
+            if block.lang or not lines or not lines[0].startswith(" gold: "):
+                continue
+            header = [line for line in lines[:next(i for i, l in enumerate(lines) if any(c in l for c in _BOXES))]]
+            args = tuple(_screen_arguments(header))
+            if args not in corpora:
+                corpora[args] = load_corpus(parse_browse_args(list(args)))
+            corpus = corpora[args]
+            actual = corpus.header().text().plain.split()  # type: ignore[attr-defined]
+            shown = " ".join(header).split()
+            assert actual[:len(shown)] == shown, f"{block.where}: header"
+            for line in lines:
+                row = _LIST_ROW.match(line)
+                if row:
+                    index = int(row.group(1)) - 1
+                    columns = corpus.columns  # type: ignore[attr-defined]
+                    expected = [c.format(corpus.values[c.key][index]) for c in columns]  # type: ignore[attr-defined]
+                    assert [row.group(1), *row.group(2).split()[:len(columns) - 1]] == expected, line
+                    checked += 1
+                detail = re.match(r"^│ (Sentence (\d+) .*?)\s*│$", line)
+                if detail:
+                    shown = detail.group(1).split()
+                    pane = corpus.detail(int(detail.group(2)) - 1, 116)  # type: ignore[attr-defined]
+                    assert any(text.plain.split()[:len(shown)] == shown for text in pane), line
+                    checked += 1
+        # the breakdown screen (its own block, after the screens that load its files)
+        cells = [row.cells for corpus in corpora.values()
+                 for table in corpus.breakdown() for row in table.rows]  # type: ignore[attr-defined]
+        for block in read_blocks("docs/browse.md"):
+            for line in block.lines:
+                words = [w for w in line.strip("▊▎ ").split() if not any(ch in w for ch in "█▉▊▋▌▍▎▏▁▂▃")]
+                if line.startswith("▊ ") and len(words) > 2 and (words[1][:1].isdigit() or words[-1].isdigit()):
+                    assert any(c[:len(words)] == words for c in cells), line
+                    checked += 1
+    finally:
+        os.chdir(cwd)
+    assert checked > 50
