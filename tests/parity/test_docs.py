@@ -700,3 +700,25 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     finally:
         os.chdir(cwd)
     assert checked > 50
+
+
+def test_bracket_json_schema(shared: Path, tmp_path: Path) -> None:
+    """bracket.md: the JSON document shown (BLOCK standing for a summary block), the keys of a
+    BLOCK and of a ``--per-sentence`` line that the prose lists."""
+    import json
+
+    prepare(tmp_path, [])
+    status, out, err = run(["bracket", "-p", "COLLINS.prm", "gold.txt", "test.txt", "--json",
+                            "--per-sentence", "sentences.jsonl"], tmp_path)
+    assert status == 0, err
+    actual = json.loads(out)
+    block = next(b for b in read_blocks("docs/bracket.md") if b.lang == "json")
+    shown = json.loads("\n".join(block.lines).replace("{ BLOCK }", '"BLOCK"'))
+    assert shown == {**actual, "all": "BLOCK", "cutoff": "BLOCK"}
+    text = text_of("docs/bracket.md")
+    prose = text[text.index("A BLOCK is"):text.index("Labels are decoded")]
+    assert set(re.findall(r"`(\w+)`", prose)) == set(actual["all"]) == set(actual["cutoff"])
+    line = json.loads((tmp_path / "sentences.jsonl").read_text().splitlines()[0])
+    prose = text[text.index("Each line of `--per-sentence`"):]
+    prose = prose[:prose.index("## ")]
+    assert list(line) == [*actual["columns"], *re.findall(r"`(\w+)`", prose.split("plus", 1)[1])]
