@@ -40,7 +40,7 @@ import re
 import shlex
 import sys
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -148,13 +148,6 @@ class Command:
     line: str
     expected: list[str] | None = None
     status: int = 0
-
-
-@dataclass
-class Outcome:
-    """What a document's examples did: the failures, one message each."""
-
-    failures: list[str] = field(default_factory=list)
 
 
 def read_blocks(document: str) -> list[Block]:
@@ -653,8 +646,10 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     sentence list, the title lines of the detail pane and the breakdown rows are what the
     browser's data layer gives for those files. (Frames, colours and the layout are the
     Textual pilot tests' business, tests/unit/test_tui_app.py; the Hebrew detail excerpt
-    names no system file and is not checked.)"""
+    names no system file and is not checked.) Then the counts of "A first session"; its
+    timings, like those of the Speed section, are measurements, not recomputed."""
     from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.tui.model import SentenceFilter
 
     prepare(tmp_path, [])
     cwd = os.getcwd()
@@ -666,7 +661,7 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
             lines = block.lines
             if block.lang or not lines or not lines[0].startswith(" gold: "):
                 continue
-            header = [line for line in lines[:next(i for i, l in enumerate(lines) if any(c in l for c in _BOXES))]]
+            header = lines[:next(i for i, line in enumerate(lines) if any(c in line for c in _BOXES))]
             args = tuple(_screen_arguments(header))
             if args not in corpora:
                 corpora[args] = load_corpus(parse_browse_args(list(args)))
@@ -681,6 +676,11 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
                     columns = corpus.columns  # type: ignore[attr-defined]
                     expected = [c.format(corpus.values[c.key][index]) for c in columns]  # type: ignore[attr-defined]
                     assert [row.group(1), *row.group(2).split()[:len(columns) - 1]] == expected, line
+                    checked += 1
+                status = re.match(r"^ (\d+) of (\d+) sentences .*filter: label (\S+) wrong", line)
+                if status:
+                    kept = SentenceFilter(label=status.group(3)).apply(corpus)
+                    assert [len(kept), corpus.size] == [int(status.group(1)), int(status.group(2))], line
                     checked += 1
                 detail = re.match(r"^│ (Sentence (\d+) .*?)\s*│$", line)
                 if detail:
@@ -697,9 +697,48 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
                 if line.startswith("▊ ") and len(words) > 2 and (words[1][:1].isdigit() or words[-1].isdigit()):
                     assert any(c[:len(words)] == words for c in cells), line
                     checked += 1
+        _check_browse_session(corpora)
     finally:
         os.chdir(cwd)
     assert checked > 50
+
+
+def _check_browse_session(corpora: dict) -> None:
+    """browse.md's "A first session": the counts and sentences the keys led to."""
+    import numpy as np
+
+    from treeeval.tui.model import SentenceFilter, sort_view
+
+    text = text_of("docs/browse.md")
+    ud = corpora[("gold/en_ewt.conllu", "systems/HIT-SCIR-18/en_ewt.conllu")]
+    everything = np.arange(ud.size)
+    by_unaligned = sort_view(ud, everything, "unaligned", descending=True)
+    first = [int(i) + 1 for i in by_unaligned[:3]]
+    assert (f"sentence {first[0]} ({int(ud.values['unaligned'][first[0] - 1])} unaligned words), "
+            f"then {first[1]} and {first[2]}") in text
+    assert f"sentence 1 was now row {int(np.flatnonzero(by_unaligned == 0)[0]) + 1}" in text
+    assert f"sentence 1 under the cursor (`✗`, LAS {ud.columns[4].format(ud.values['las'][0])})" in text
+    assert f"on en_ewt, {ud.result.scores['LAS'].correct:,} `✓` words = the LAS correct count" in text
+    deprels = {row.cells[0]: row.cells for table in ud.breakdown() for row in table.rows
+               if table.title.startswith("by universal deprel")}
+    punct, root = deprels["punct"], deprels["root"]
+    assert (f"(punct {punct[5]} F1, root {root[5]} with {int(root[1]):,} gold and {int(root[2]):,} "
+            f"system roots") in text
+    assert f"`Enter` on `case` gave {len(SentenceFilter(label='case').apply(ud))} sentences" in text
+    assert f"`L` `root` `Enter` left {len(SentenceFilter(label='root').apply(ud))} sentences" in text
+    brackets = corpora[("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")]
+    short = SentenceFilter(only_wrong=True, max_length=10)
+    kept = short.apply(brackets)
+    assert f"left {len(kept)} short wrong sentences, sentence {int(kept[0]) + 1} first" in text
+    assert f"an NP bracket is wrong: {len(short.with_changes(label='NP').apply(brackets))} were left" in text
+
+
+def test_testing_defaults() -> None:
+    """testing.md's table of variables: the default seed is the harness's."""
+    from harness import DEFAULT_SEED
+
+    assert f"| `TREEEVAL_DIFF_SEED` | the seed, or `random` for a fresh one (the summary prints it) | {DEFAULT_SEED}, CI's |" \
+        in (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
 
 
 def test_bracket_json_schema(shared: Path, tmp_path: Path) -> None:
