@@ -576,7 +576,9 @@ def test_convert_agreement_tables(shared: Path) -> None:
     rows = table_after("docs/convert.md", "|  | collins")
     names = [row[0] for row in rows]
     converted = {name: np.concatenate([heads(name, half) for half in halves]) for name in names}
-    assert f"on the whole sample ({len(converted['collins']):,} tokens" in text_of("docs/convert.md")
+    text = text_of("docs/convert.md")
+    assert f"on the whole sample ({len(converted['collins']):,} tokens" in text
+    assert f"Every sentence of wsj_0100-0199 ({len(trees['wsj_0100-0199']):,} trees)" in text
     for row in rows:
         assert row[1:] == [f"{100 * np.mean(converted[row[0]] == converted[other]):.2f}" for other in names], row[0]
 
@@ -761,3 +763,18 @@ def test_bracket_json_schema(shared: Path, tmp_path: Path) -> None:
     prose = text[text.index("Each line of `--per-sentence`"):]
     prose = prose[:prose.index("## ")]
     assert list(line) == [*actual["columns"], *re.findall(r"`(\w+)`", prose.split("plus", 1)[1])]
+
+
+def test_differences_figures(shared: Path) -> None:
+    """differences.md's figures from the Plank English pair: the tokens --ExcludeDeprels
+    leaves (parser side, and what a gold-side exclusion would leave), the non-projective
+    gold arcs."""
+    text = text_of("docs/differences.md")
+    plank = shared / "conllx" / "plank_conll2015" / "datapackage" / "en"
+    pair = ["-g", "gold.conll", "-s", "parser1.conll"]
+    left = _rows([*pair, "--ExcludeDeprels", "punct"], plank)["count"][0]
+    gold = sum(1 for line in (plank / "gold.conll").read_text(encoding="utf-8").splitlines()
+               if line.count("\t") >= 7 and line.split("\t")[7] != "punct")
+    assert f"(Plank en: {int(left):,} tokens left, where a gold-side exclusion would leave {gold:,})" in text
+    projectivity = _rows([*pair, "--GroupBy", "ArcProjectivity:treebankcounter"], plank)
+    assert f"({projectivity['Non-proj'][0]} non-projective gold arcs on the Plank English data)" in text
