@@ -2,7 +2,7 @@
 
 What is executed, document by document, in one temporary folder per document (so a file that
 one command writes can be read by the next), where every name of :data:`FILES` is a symlink to
-the shared data:
+the shared data and every name of :data:`FIXTURES` a small file the test writes:
 
 * every ``treeeval ...`` line of a ```` ```sh ```` block: it must exit 0 (or the status its
   comment states, ``# exit status N``) without a traceback;
@@ -11,22 +11,28 @@ the shared data:
   line ``...`` stands for any number of lines;
 * every ```` ```python ```` block: a block whose first line is ``# NAME.py`` is a file that
   the commands use (written into the folder); one with ``>>>`` lines is a doctest (outputs
-  compared, ``...`` as ellipsis); any other is executed and must not raise;
-* the tables of figures that come from running treeeval (``ud.md``'s Callin table and WDE
-  table, ``convert.md``'s agreement tables), recomputed by the tests at the end of this file.
+  compared, ``...`` as ellipsis); any other is executed and must not raise. The blocks of a
+  document share their names, as a reader's session would.
 
-Usage synopses (a line with ``[...]``, ``|`` between alternatives or an UPPERCASE placeholder)
+Usage synopses (a line with ``[``, ``]``, ``...`` or an UPPERCASE placeholder such as GOLD)
 are left alone; any other ``treeeval`` line in a block that is neither ``sh`` nor ``console``
 fails the test, so that a new example cannot escape it. A file name that is neither in
-:data:`FILES` or :data:`FIXTURES`, nor written by an earlier command of the same document,
-nor the value of an output option, fails with "add FILE to the table".
+:data:`FILES`, :data:`FIXTURES` or ``params/``, nor written by an earlier command of the same
+document, nor the value of an output option, fails with "add FILE to the table".
+
+The figures outside code blocks are recomputed by the tests after :func:`test_examples_run`:
+ud.md's Callin table, its prose figures and the WDE table; convert.md's agreement tables;
+dep.md's sanity runs; error-classes.md's examples and JSON line; bracket.md's JSON document;
+browse.md's screens (through the browser's data layer) and first session; differences.md's
+Plank figures; testing.md's default seed.
 
 Not executed, on purpose: ``treeeval browse`` lines (interactive: their files are loaded and
-scored through ``treeeval.tui.cli.load_corpus``, the browser's own loader; the screens are
-the Textual pilot tests' business), the timings of docs/performance.md and the speed
+scored through ``treeeval.tui.cli.load_corpus``, the browser's own loader; drawing the screens
+is the Textual pilot tests' business), the timings of docs/performance.md and the speed
 paragraphs of the other pages (measured on one machine, not recomputed), the reference
-programs' command lines in docs/differences.md, and the ``python3 -m pytest`` lines of
-docs/testing.md (this test runs inside pytest).
+programs' command lines and EVALB's limits in docs/differences.md, the figures of Lin's paper
+in lin.md (tests/unit/test_lin.py asserts them on his own tables), and the ``python3 -m
+pytest`` lines of docs/testing.md (this test runs inside pytest).
 """
 
 from __future__ import annotations
@@ -67,7 +73,6 @@ FILES = {
     "gold.mrg": "evalb/parser-analyser-sample/wsj01.mrg",
     "berkeley.mrg": "evalb/parser-analyser-sample/berkeley.mrg",
     "stanford.mrg": "evalb/parser-analyser-sample/stanford.mrg",
-    "charniak.mrg": "evalb/parser-analyser-sample/charniak_basic.mrg",
     # the NLTK WSJ sample and its reference conversions (heads/sample)
     "wsj_0001.mrg": "heads/sample/wsj_0001-0099.mrg",
     "wsj_0001.penn2malt.conllx": "heads/sample/wsj_0001-0099.penn2malt.conllx",
