@@ -32,7 +32,10 @@ def test_bracket_rows_are_the_api_rows(tmp_path, brackets):
     result = evaluate_brackets(gold, system, params="COLLINS.prm")
     rows = [sentence_dict(row) for row in result.sentences.rows()]
     assert brackets.values["stat"].tolist() == [row["status"] for row in rows] == [0, 0, 0, 1, 2]
-    assert brackets.values["f1"].tolist() == [row["f1"] for row in rows]
+    # Error and Skip sentences have no ratios (— in the list, sorted last), not EVALB's 0
+    assert brackets.values["f1"][:3].tolist() == [row["f1"] for row in rows][:3]
+    assert np.isnan(brackets.values["f1"][3:]).all()
+    assert np.isnan(brackets.values["recall"][3:]).all()
     assert brackets.values["cross"].tolist() == [row["crossing"] for row in rows]
     assert brackets.wrong.tolist() == [True, False, True, True, True]
     assert brackets.status.tolist() == [0, 0, 0, 1, 2]
@@ -118,7 +121,7 @@ def test_filters_combine(brackets):
 def test_sort_is_stable_and_puts_undefined_last(brackets):
     view = np.arange(brackets.size)
     assert sort_view(brackets, view, "f1", descending=True).tolist() == [1, 2, 0, 3, 4]
-    assert sort_view(brackets, view, "f1").tolist() == [3, 4, 0, 2, 1]
+    assert sort_view(brackets, view, "f1").tolist() == [0, 2, 1, 3, 4]
     assert sort_view(brackets, view, None).tolist() == [0, 1, 2, 3, 4]
     assert next_wrong(brackets, view, 0, 1) == 2
 
@@ -129,11 +132,12 @@ def test_two_bracket_systems_and_the_difference(tmp_path):
     keys = [column.key for column in corpus.columns]
     assert keys == ["id", "len", "stat1", "f11", "recall1", "prec1", "cross1",
                     "stat2", "f12", "recall2", "prec2", "cross2", "delta"]
-    assert corpus.values["delta"].tolist() == (corpus.values["f12"] - corpus.values["f11"]).tolist()
+    np.testing.assert_array_equal(corpus.values["delta"], corpus.values["f12"] - corpus.values["f11"])
     assert corpus.wrong.tolist() == [True, True, True, True, True]
     order = sort_view(corpus, np.arange(5), "delta", descending=True)
-    # sentences 4 and 5: Error and Skip for system 1 (F1 0), right for system 2
-    assert order[:2].tolist() == [3, 4] and order[-1] == 1
+    # sentences 4 and 5: Error and Skip for system 1 (no F1, so no difference) come last
+    assert order[-2:].tolist() == [3, 4] and np.isnan(corpus.values["delta"][[3, 4]]).all()
+    assert order[2] == 1
     assert [column.title for column in corpus.columns][2:4] == ["Stat₁", "F1₁"]
     assert len(corpus.header().scores) == 2
     text = "\n".join(line.plain for line in corpus.detail(1, 100))

@@ -290,7 +290,10 @@ class BracketCorpus(TableCorpus):
                    "correct": rows.correct}
             suffix = self.suffix(system)
             for key, title, decimals, meaning in shown:
-                column = computed[key] if key in computed else raw[key].astype(float)
+                if key in computed:  # undefined (—, sorted last) for Error and Skip
+                    column = np.where(rows.status == 0, computed[key], np.nan)
+                else:
+                    column = raw[key].astype(float)
                 values[key + suffix] = column
                 columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
                                       meaning))
