@@ -21,24 +21,18 @@ from typing import BinaryIO, Iterable
 
 from ..errors import InputError, UsageError
 from .counts import COLUMNS, SentenceCounts, Totals
-from .params import EvalbParams
+from .params import EvalbParams, load_params
 from .run import EvalbRun, RunResult
 
 SCHEMA = "treeeval/1"
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:
-    from ..formats.prm import find_prm, read_prm
-
     if isinstance(params, EvalbParams):
         return params
-    result = EvalbParams()
     if params is None:
-        return result
-    names = [params] if isinstance(params, (str, os.PathLike)) else list(params)
-    for name in names:
-        result.apply_settings(read_prm(find_prm(os.fspath(name)))[0])
-    return result
+        return EvalbParams()
+    return load_params([params] if isinstance(params, (str, os.PathLike)) else params)[0]
 
 
 def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str],

@@ -95,7 +95,8 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         sys.stdout.write(CONVERT_USAGE)
         return 0
     from . import ConversionError, Converter
-    from .deletion import delete_labels, load_prm
+    from .deletion import delete_labels
+    from ..bracket.params import load_params
     from ..formats.brackets import read_trees
     from ..formats.conll import write_conll
 
@@ -103,7 +104,7 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     source = sys.stdin.buffer if options["input"] == "-" else options["input"]
     trees = read_trees(source)
     if "prm" in options:
-        params, messages = load_prm(options["prm"])
+        params, messages = load_params([options["prm"]])
         for message in messages:
             err.write(f"treeeval: warning: {options['prm']}: {message}\n".encode())
         trees = (delete_labels(tree, params) for tree in trees)

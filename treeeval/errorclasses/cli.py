@@ -82,8 +82,7 @@ def _value(arg: str, queue: list[str]) -> str:
 def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: returns the exit status."""
     from ..bracket.api import open_output
-    from ..bracket.params import EvalbParams
-    from ..formats.prm import read_prm
+    from ..bracket.params import load_params
     from .api import classify_errors
     from .report import errors_json, render, write_sentences
 
@@ -93,12 +92,9 @@ def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         return 0
     params = None
     if options.prms:
-        params = EvalbParams()
-        for prm in options.prms:
-            settings, messages = read_prm(prm)
-            for message in messages:
-                err.write(message.encode("latin-1") + b"\n")
-            params.apply_settings(settings)
+        params, messages = load_params(options.prms)
+        for message in messages:
+            err.write(message.encode("latin-1") + b"\n")
     sink = (open_output(options.per_sentence, inputs=[options.gold, *options.tests])
             if options.per_sentence else None)
     try:

@@ -61,7 +61,7 @@ class BrowseOptions:
 
 def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
     """Parse the arguments; None means help was asked for."""
-    from ..formats.prm import find_prm, read_prm
+    from ..bracket.params import load_params
 
     params = EvalbParams()
     names: list[str] = []
@@ -89,7 +89,7 @@ def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
             if value is None:
                 raise UsageError(f"option -{letter} needs a value")
             if letter == "p":
-                params.apply_settings(read_prm(find_prm(value))[0])
+                load_params([value], params)
                 names.append(value)
             else:
                 number = _integer(value, f"-{letter}")
