@@ -20,11 +20,11 @@ import os
 from typing import BinaryIO, Iterable
 
 from ..errors import InputError, UsageError
+from ..policy.envelope import envelope
 from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbParams, load_params
 from .run import EvalbRun, RunResult
 
-SCHEMA = "treeeval/1"
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:
@@ -101,16 +101,15 @@ def write_jsonl(rows: SentenceCounts, sink: io.TextIOBase) -> None:
 
 
 def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -> dict[str, object]:
-    """The ``--json`` document (schema treeeval/1); see docs/bracket.md."""
+    """The ``--json`` document (schemas/bracket.json); see docs/bracket.md."""
     def block(totals: Totals) -> dict[str, object]:
         return totals.to_dict()
 
-    return {
-        "schema": SCHEMA,
-        "command": "bracket",
-        "gold": gold,
-        "test": test,
-        "params": {
+    return envelope(
+        "bracket",
+        gold=gold,
+        test=test,
+        params={
             "labeled": params.labeled,
             "cutoff_len": params.cutoff_len,
             "max_error": params.max_error,
@@ -120,8 +119,8 @@ def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -
             "eq_label": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_label],
             "eq_word": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_word],
         },
-        "killed": result.killed,
-        "all": block(result.all_totals),
-        "cutoff": block(result.cut_totals),
-        "columns": list(COLUMNS),
-    }
+        killed=result.killed,
+        all=block(result.all_totals),
+        cutoff=block(result.cut_totals),
+        columns=list(COLUMNS),
+    )
