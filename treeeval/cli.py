@@ -159,6 +159,7 @@ def run_bracket(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         result = run_bracket_files(
             options.gold, options.test, options.params, report, err, jobs=jobs,
             use_fast=not options.reference_engine, per_sentence=options.per_sentence,
+            prms=options.prms,
         )
     finally:
         if report is not out:

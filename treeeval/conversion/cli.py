@@ -9,7 +9,7 @@ treeeval.errors.UsageError: unknown label scheme 'nope' (schemes: none, category
 
 from __future__ import annotations
 
-import os
+import contextlib
 import sys
 from typing import BinaryIO, Sequence
 
@@ -99,6 +99,9 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     from ..bracket.params import load_params
     from ..formats.brackets import read_trees
     from ..formats.conll import write_conll
+    from ..formats.headrules import find_heads
+    from ..formats.prm import find_prm
+    from ..policy.outputs import output_file
 
     converter = Converter(options["heads"], options["labels"])
     source = sys.stdin.buffer if options["input"] == "-" else options["input"]
@@ -110,22 +113,18 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         trees = (delete_labels(tree, params) for tree in trees)
     sentences = converter.sentences(trees)
     output = options.get("output")
-    if output and options["input"] != "-" and os.path.exists(output) and os.path.samefile(
-            output, options["input"]):
-        raise UsageError(f"{output} is the input file; it is never written")
-    try:
-        target = open(output, "wb") if output else out
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=output) from None
-    try:
-        write_conll(sentences, target, options["format"])
-    except ConversionError as exc:
-        path = options["input"]
-        line = tree_start_line(path, exc.sentence) if path != "-" else 0
-        raise InputError(str(exc), path=path, line=line or None) from None
-    finally:
-        if target is not out:
-            target.close()
+    with contextlib.ExitStack() as stack:
+        target = out
+        if output:
+            inputs = [options["input"], find_heads(options["heads"]),
+                      find_prm(options["prm"]) if "prm" in options else None]
+            target = stack.enter_context(output_file(output, inputs, binary=True))
+        try:
+            write_conll(sentences, target, options["format"])
+        except ConversionError as exc:
+            path = options["input"]
+            line = tree_start_line(path, exc.sentence) if path != "-" else 0
+            raise InputError(str(exc), path=path, line=line or None) from None
     for category, count in sorted(converter.unknown.items()):
         err.write(f"treeeval: warning: no head rule for {category} ({count} times); "
                   "used the table's * rule\n".encode())

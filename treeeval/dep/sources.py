@@ -50,6 +50,7 @@ from ..model.treebank import Treebank
 
 if TYPE_CHECKING:
     from ..formats.headrules import HeadTable
+    from .options import DepOptions
 
 FORMATS = ("conll", "malttab", "maltxml", "brackets")
 BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
@@ -300,6 +301,30 @@ def _first_invalid(values: np.ndarray, valid: frozenset[str]) -> int | None:
     known = np.fromiter((value in valid for value in distinct.tolist()), bool, len(distinct))
     bad = np.flatnonzero(~known[inverse.reshape(-1)])
     return int(bad[0]) if len(bad) else None
+
+
+def run_inputs(options: DepOptions) -> list[str]:
+    """Every file a ``treeeval dep`` run reads, which ``--output`` never writes: the gold
+    and parsed files (a directory's files), the evaluation file (``-e``), the ``--postag``,
+    ``--deprel``, ``--heads`` and ``-p`` files and ``--plugin`` source files.
+
+    >>> from treeeval.dep.options import parse_dep_args
+    >>> run_inputs(parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--postag", "tags"]))
+    ['g.conll', 'p.conll', 'tags']
+    """
+    from ..formats.headrules import bundled_tables, find_heads
+    from ..formats.prm import find_prm
+
+    own = options.own
+    names = [name for path in (*options.gold, *options.parsed)
+             for name in (expand_files([path]) if os.path.isdir(path) else [path])]
+    names += [name for name in (options.source, own.get("postag"), own.get("deprel")) if name]
+    if "heads" in own and (os.path.isfile(own["heads"]) or own["heads"] in bundled_tables()):
+        names.append(os.fspath(find_heads(own["heads"])))
+    if "p" in own:
+        names.append(os.fspath(find_prm(own["p"])))
+    return names + [spec.rpartition(":")[0] for spec in options.plugins
+                    if spec.rpartition(":")[0].endswith(".py")]
 
 
 def locate_token(path: str, treebank: Treebank, index: int, kind: str,
