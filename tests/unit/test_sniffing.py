@@ -14,41 +14,50 @@ from treeeval.tui.cli import sniff_format as browse_format
 ROW = "1\tRain\t_\tNN\tNN\t_\t0\troot\t_\t_\n"
 
 
-@pytest.mark.parametrize("name, content, kind", [
-    ("a.xml", "(S (X x))", "maltxml"),
-    ("a.Tab", "(\tpad\t0\tROOT\n", "malttab"),
-    ("a.MRG", ROW, "brackets"),
-    ("a.tst", "", "brackets"),
-    ("a.gld", "", "brackets"),
-    ("trees", "\n \t\n  (TOP (S (NN x)))\n", "brackets"),
-    ("trees", "\ufeff(S (NN x))", "brackets"),
-    ("trees", "# a comment line first\n(S (NN x))\n", "brackets"),
-    ("a.conllu", "(S (NN x))\n", "brackets"),
-    ("a.conllu", "", "conllu"),
-    ("a.conllu", "1\ta\n", "conllu"),
-    ("words", "# sent_id = 1\n" + ROW, "conllu"),
-    ("words", ROW.replace("1", "1-2", 1) + ROW, "conllu"),
-    ("words", ROW.replace("1", "1.1", 1), "conllu"),
-    ("words", "\ufeff" + ROW, "conllx"),
-    ("words", "\n" * 3 + ROW, "conllx"),
-    ("words", ROW.replace("\t_\t_\n", "\n"), "conllx"),          # eight fields
-    ("words", "1\tRain\t_\tNN\tNN\t_\t0\n", "other"),                # seven fields
-    ("words", "1\tRain\n", "other"),
-    ("words", "x\tRain\t_\tNN\tNN\t_\t0\troot\t_\t_\n", "other"),
-    ("tuples", "# key\nRain N < fell\n", "other"),
-    ("blank", "\n \n# only a comment\n", "empty"),
-    ("blank", "", "empty"),
+@pytest.mark.parametrize("name, content, kind, dep", [
+    ("a.xml", "<t/>", "maltxml", "maltxml"),
+    ("a.XML", "(S (X x))", "maltxml", "maltxml"),
+    ("a.Tab", "(\tpad\t0\tROOT\n", "malttab", "malttab"),
+    ("a.MRG", ROW, "brackets", "brackets"),
+    ("a.tst", "", "brackets", "brackets"),
+    ("a.gld", "", "brackets", "brackets"),
+    ("trees", "\n \t\n  (TOP (S (NN x)))\n", "brackets", "brackets"),
+    ("gold.txt", "\ufeff(S (NN x))", "brackets", "brackets"),
+    ("trees", "# a comment line first\n(S (NN x))\n", "brackets", "brackets"),
+    ("a.conllu", "(S (NN x))\n", "brackets", "brackets"),
+    ("a.conllu", "", "conllu", "conll"),
+    ("a.conllu", "1\ta\n", "conllu", "conll"),
+    ("a.conllu", "# sent_id = 1\n" + ROW, "conllu", "conll"),
+    ("a.conll", ROW, "conllx", "conll"),
+    ("words", "# sent_id = 1\n" + ROW, "conllu", "conll"),
+    ("words", ROW.replace("1", "1-2", 1) + ROW, "conllu", "conll"),
+    ("words", ROW.replace("1", "1.1", 1), "conllu", "conll"),
+    ("words", "\ufeff" + ROW, "conllx", "conll"),
+    ("words", "\n" * 3 + ROW, "conllx", "conll"),
+    ("words", ROW.replace("\t_\t_\n", "\n"), "conllx", "conll"),  # eight fields
+    ("words", "1\tRain\t_\tNN\tNN\t_\t0\n", "other", "conll"),      # seven fields
+    ("words", "1\tRain\n", "other", "conll"),
+    ("words", "x\tRain\t_\tNN\tNN\t_\t0\troot\t_\t_\n", "other", "conll"),
+    ("tuples", "# key\nRain N < fell\n", "other", "conll"),
+    ("blank", "\n \n# only a comment\n", "empty", "conll"),
+    ("empty", "", "empty", "conll"),
 ])
-def test_the_decision_table(tmp_path: Path, name: str, content: str, kind: str) -> None:
+def test_the_decision_table(tmp_path: Path, name: str, content: str, kind: str,
+                            dep: str) -> None:
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    assert sniff_kind(path) == kind
+    assert (sniff_kind(path), dep_format(path)) == (kind, dep)
 
 
 def test_a_long_blank_start_is_read_past(tmp_path: Path) -> None:
     path = tmp_path / "trees"
     path.write_bytes(b"\n" * 200_000 + b"(S (NN x))\n")
-    assert sniff_kind(path) == "brackets"
+    assert dep_format(path) == "brackets"
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="nothing: cannot read"):
+        dep_format(tmp_path / "nothing")
 
 
 def test_every_command_decides_by_the_one_table(tmp_path: Path) -> None:
@@ -84,7 +93,3 @@ def test_what_a_command_does_not_read(tmp_path: Path) -> None:
         sniff(words, "browse")
     assert caught.value.source_line == "hello there"
 
-
-def test_a_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="nothing: cannot read"):
-        sniff_kind(tmp_path / "nothing")

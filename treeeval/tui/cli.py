@@ -118,20 +118,10 @@ def sniff_format(path: str) -> str:
     is neither a bracketed tree nor a CoNLL word line, is an InputError.
 
     >>> import tempfile, os
-    >>> folder = tempfile.mkdtemp()
-    >>> def sniff(text, name="f"):
-    ...     path = os.path.join(folder, name)
-    ...     _ = open(path, "w").write(text)
-    ...     return sniff_format(path)
-    >>> row = "1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n"
-    >>> sniff("\\n(TOP (S (NN a)))\\n"), sniff(row)
-    ('bracket', 'conllx')
-    >>> sniff("# sent_id = 1\\n" + row), sniff(row.replace("1", "1-2", 1))
-    ('conllu', 'conllu')
-    >>> sniff("1\\ta\\n", "f.conllu"), sniff(row, "f.CONLLU")
-    ('conllu', 'conllu')
-    >>> sniff("a\\tX\\t0\\tROOT\\n", "f.tab")
-    'malttab'
+    >>> path = os.path.join(tempfile.mkdtemp(), "gold")
+    >>> _ = open(path, "w").write("# sent_id = 1\\n1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n")
+    >>> sniff_format(path), sniff_format("gold.tab"), sniff_format("wsj_23.mrg")
+    ('conllu', 'malttab', 'bracket')
     """
     return sniff(path, "browse")
 
