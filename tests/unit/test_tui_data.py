@@ -217,6 +217,8 @@ def test_heads_converts_brackets(tmp_path):
     (["browse", "gold.mrg", "missing.mrg"], 1, "treeeval: error: missing.mrg: no such file"),
     (["browse", "gold.conll", "other.conll"], 1,
      "treeeval: error: other.conll: not the same text as the gold file"),
+    # stderr is a pipe here: the browser would draw on it
+    (["browse", "gold.mrg", "sys.mrg"], 2, "treeeval: error: treeeval browse draws on stderr"),
 ])
 def test_command_line_errors_are_one_line(tmp_path, args, status, message):
     write_brackets(tmp_path)

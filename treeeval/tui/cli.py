@@ -11,6 +11,7 @@ tested) without a terminal.
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
@@ -174,5 +175,10 @@ def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             raise
         raise UsageError("treeeval browse needs Textual (pip install textual)") from None
 
+    terminal = sys.__stderr__
+    if terminal is None or not terminal.isatty():
+        # Textual draws on stderr: redirected, the screen would stay blank
+        raise UsageError("treeeval browse draws on stderr, which is not a terminal here "
+                         "(2> redirects it); run it without redirecting stderr")
     BrowseApp(corpus).run()
     return 0
