@@ -287,3 +287,12 @@ def test_label_analysis_comes_from_the_bracket_columns(tmp_path, monkeypatch):
     assert np.flatnonzero(corpus.label_mask("NP", among)).tolist() == [1, 5]
     assert np.flatnonzero(corpus.confusion_mask("VP", "ADJP")).tolist() == [5]
     assert corpus.breakdown()[0].rows
+
+
+def test_an_error_sentence_says_where_the_words_part(tmp_path):
+    gold, system = write_brackets(tmp_path)
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system]))
+    lines = [line.plain for line in corpus.detail(3, 100)]
+    assert lines[0].startswith("Sentence 4 (line 4) · system: Stat 1 · R — P — F1 — ·")
+    assert lines[1:3] == ["EVALB: Length unmatch (2|3)",
+                          "the test has 1 more word from word 3: 'extra'"]
