@@ -127,6 +127,11 @@ def test_filters_search_and_clear(tmp_path):
             assert sentences.view.tolist() == [2]
             assert sentences.current == 2
             assert "label ADVP wrong" in str(app.query_one("#status").render())
+            await pilot.press("c", "e")
+            await pilot.press(*"np att", "enter")
+            await settle(pilot)
+            assert sentences.view.tolist() == [0]
+            assert "class np att" in str(app.query_one("#status").render())
 
     run(scenario())
 

@@ -296,3 +296,25 @@ def test_an_error_sentence_says_where_the_words_part(tmp_path):
     assert lines[0].startswith("Sentence 4 (line 4) · system: Stat 1 · R — P — F1 — ·")
     assert lines[1:3] == ["EVALB: Length unmatch (2|3)",
                           "the test has 1 more word from word 3: 'extra'"]
+
+
+def test_error_classes_in_the_detail_the_filter_and_the_breakdown(tmp_path):
+    gold, system = write_brackets(tmp_path)
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system]))
+    # sentence 3: the parser left out the ADVP over "loudly"
+    lines = [line.plain for line in corpus.detail(2, 100)]
+    start = lines.index("repairs (Kummerfeld et al. 2012 classes; words without punctuation):")
+    assert lines[start + 1] == "  Single Word Phrase: add ADVP over word 4 · fixes 1"
+    # sentence 1: the NP "the mat" hangs off S; a right sentence lists no repairs
+    assert "  NP Attachment: move words 5-6 from S 1-6 to VP 3-4 · fixes 3" in [
+        line.plain for line in corpus.detail(0, 100)]
+    assert not any("repairs" in line.plain for line in corpus.detail(1, 100))
+    # the filter takes a prefix in any case; the class table is the classifier's
+    assert SentenceFilter(error_class="single").apply(corpus).tolist() == [2]
+    assert SentenceFilter(error_class="NP Attachment").apply(corpus).tolist() == [0]
+    assert SentenceFilter(error_class="unary").apply(corpus).tolist() == []
+    table = corpus.breakdown()[-1]
+    assert [row.cells for row in table.rows] == [["NP Attachment", "1", "3", "75.0%"],
+                                                ["Single Word Phrase", "1", "1", "25.0%"]]
+    assert table.rows[1].target == SentenceFilter(error_class="Single Word Phrase")
+    assert SentenceFilter(error_class="pp", only_wrong=True).describe() == "wrong only · class pp"

@@ -115,6 +115,10 @@ class TableCorpus:
         ``label_mask``)."""
         return np.zeros(self.size, dtype=bool)
 
+    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Sentences with a repair of the error class ``name`` (bracket corpora only)."""
+        return np.zeros(self.size, dtype=bool)
+
 
 @dataclass(frozen=True)
 class SentenceFilter:
@@ -132,6 +136,7 @@ class SentenceFilter:
     search: str = ""
     label: str = ""
     confusion: tuple[str, str] | None = None
+    error_class: str = ""
 
     def apply(self, corpus: Filterable) -> np.ndarray:
         """The indices of the sentences that pass, in corpus order.
@@ -160,6 +165,8 @@ class SentenceFilter:
             keep &= corpus.label_mask(self.label, keep.copy())
         if self.confusion is not None:
             keep &= corpus.confusion_mask(*self.confusion, among=keep.copy())
+        if self.error_class:
+            keep &= corpus.class_mask(self.error_class, among=keep.copy())
         return np.flatnonzero(keep)
 
     def describe(self) -> str:
@@ -183,6 +190,8 @@ class SentenceFilter:
             parts.append(f"label {self.label} wrong")
         if self.confusion is not None:
             parts.append(f"gold {self.confusion[0]} as {self.confusion[1]}")
+        if self.error_class:
+            parts.append(f"class {self.error_class}")
         return " · ".join(parts)
 
     def with_changes(self, **changes: Any) -> SentenceFilter:
@@ -207,6 +216,8 @@ class Filterable(Protocol):
 
     def confusion_mask(self, gold: str, system: str,
                        among: np.ndarray | None = None) -> np.ndarray: ...
+
+    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray: ...
 
 
 class BrowseCorpus(Filterable, Protocol):
