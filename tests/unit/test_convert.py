@@ -18,7 +18,7 @@ from nltk import Tree
 import treeeval
 from treeeval.conversion import ConversionError, ConversionWarning, Converter, convert
 from treeeval.conversion.cli import run_convert
-from treeeval.errors import UsageError
+from treeeval.errors import InputError
 from treeeval.formats.conll import ConllError, read_conll, write_conll
 from treeeval.model.dependencies import DependencySentence
 
@@ -211,7 +211,7 @@ def test_cli_reads_standard_input() -> None:
 def test_convert_never_writes_its_input(tmp_path: Path) -> None:
     source = tmp_path / "in.mrg"
     source.write_text("(TOP (S (NN a)))\n", encoding="utf-8")
-    with pytest.raises(UsageError, match="never written"):
+    with pytest.raises(InputError, match="in.mrg: is an input of this run; it is never written"):
         run_convert([str(source), "-o", str(source)], io.BytesIO(), io.BytesIO())
     assert source.read_text(encoding="utf-8") == "(TOP (S (NN a)))\n"
 

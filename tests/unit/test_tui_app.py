@@ -127,6 +127,11 @@ def test_filters_search_and_clear(tmp_path):
             assert sentences.view.tolist() == [2]
             assert sentences.current == 2
             assert "label ADVP wrong" in str(app.query_one("#status").render())
+            await pilot.press("c", "e")
+            await pilot.press(*"np att", "enter")
+            await settle(pilot)
+            assert sentences.view.tolist() == [0]
+            assert "class np att" in str(app.query_one("#status").render())
 
     run(scenario())
 
@@ -236,7 +241,14 @@ def test_two_systems_sorted_by_difference(tmp_path):
             while sentences.sort_key != "delta":
                 await pilot.press("s")
             assert sentences.descending
-            assert sentences.view.tolist()[:2] == [3, 4]
+            # Error and Skip for system 1: no difference, listed last
+            assert sentences.view.tolist()[-2:] == [3, 4]
+            # mark, ID, Len, Stat₁, then F1₁, R₁, P₁ undefined
+            assert sentences.row_text(3).split()[4:7] == ["—", "—", "—"]
+            assert sentences.cursor == 0
+            await pilot.press("r")  # reversed: the cursor is on the new first row
+            await settle(pilot)
+            assert not sentences.descending and sentences.cursor == 0
             await pilot.press("home")
             await settle(pilot)
             detail = app.query_one(DetailPane).plain()

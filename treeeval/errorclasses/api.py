@@ -16,12 +16,14 @@
 
 from __future__ import annotations
 
+import io
 import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Sequence, Union
 
 from ..bracket.params import EvalbParams
+from ..errors import InputError
 from .classify import classify
 from .search import Gold, Step, repair
 from .reading import read_raw
@@ -168,6 +170,25 @@ def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
     return SentenceRepairs(number, "ok", sum(item.fixed for item in repairs), repairs)
 
 
+def line_repairs(number: int, gold_line: bytes, test_line: bytes,
+                 params: EvalbParams | None = None) -> SentenceRepairs:
+    """The repairs of one sentence given as one line of each file (what ``classify_errors``
+    finds for that line); an unreadable line has the status ``unreadable``.
+
+    >>> gold = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NN it))))"
+    >>> test = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man) (PP (IN with) (NN it)))))"
+    >>> [(r.name, r.kind, r.fixed) for r in line_repairs(1, gold, test).repairs]
+    [('PP Attachment', 'move', 2)]
+    """
+    delete = _deleter(params)
+    try:
+        gold, test = (next(_prepared(io.BytesIO(line), delete), None)
+                      for line in (gold_line, test_line))
+    except InputError:
+        return SentenceRepairs(number, "unreadable", 0, [])
+    return sentence_repairs(number, gold, None if gold is None else Gold.of(gold), test)
+
+
 def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
                     params: EvalbParams | PathLike | Iterable[PathLike] | None = None
                     ) -> ErrorsResult:
@@ -191,5 +212,5 @@ def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
     return ErrorsResult(os.fspath(gold), systems)
 
 
-__all__ = ["classify_errors", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
+__all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
            "ErrorClass", "order_classes"]

@@ -32,8 +32,11 @@ from rich.text import Text
 from ..bracket.api import evaluate_brackets
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
+from ..bracket.reference import ReadSide
 from ..bracket.run import RunResult
 from ..bracket.spans import BracketColumns, BracketSpans, file_spans
+from ..errorclasses.api import (SentenceRepairs, SystemErrors, classify_errors,
+                                line_repairs)
 from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
                     SentenceFilter, TableCorpus, label_rows, length_bins, length_row)
 from .render_tree import (MATCHED, NOT_COUNTED, UNMATCHED, BracketDiff, bracket_legend,
@@ -78,6 +81,42 @@ def params_summary(params: EvalbParams) -> str:
             parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
                                                 for a, b in pairs))
     return " · ".join(parts)
+
+
+#: how a ratio of the detail pane is shown (— when undefined)
+RATIO = Column("ratio", "", 2)
+
+
+def first_word_difference(gold: ReadSide, test: ReadSide) -> str:
+    """Where the words of an Error sentence part: the first position whose words differ,
+    or the words one side has beyond the other ('' when the words agree).
+
+    >>> from treeeval.bracket.reference import Terminal
+    >>> side = lambda *words: ReadSide(b"", [Terminal(w.encode(), b"NN") for w in words])
+    >>> first_word_difference(side("a", "dog", "barks"), side("a", "cat", "barks"))
+    "first different word: 2, gold 'dog', test 'cat'"
+    >>> first_word_difference(side("a", "dog"), side("a", "dog", "barks", "."))
+    "the test has 2 more words from word 3: 'barks' '.'"
+    """
+    gold_words = [terminal.word for terminal in gold.terminals]
+    test_words = [terminal.word for terminal in test.terminals]
+    for position, (left, right) in enumerate(zip(gold_words, test_words), 1):
+        if left != right:
+            return (f"first different word: {position}, gold {_shown(left)}, "
+                    f"test {_shown(right)}")
+    if len(gold_words) == len(test_words):
+        return ""
+    side, longer = ("gold", gold_words) if len(gold_words) > len(test_words) else ("test",
+                                                                                  test_words)
+    common = min(len(gold_words), len(test_words))
+    extra = longer[common:]
+    listed = " ".join(_shown(word) for word in extra[:5]) + (" ..." if len(extra) > 5 else "")
+    words = "word" if len(extra) == 1 else "words"
+    return f"the {side} has {len(extra)} more {words} from word {common + 1}: {listed}"
+
+
+def _shown(word: bytes) -> str:
+    return repr(word.decode("utf-8", "replace"))
 
 
 def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
@@ -263,6 +302,7 @@ class BracketCorpus(TableCorpus):
         self.system_lines = [LineIndex(path) for path in systems]
         self._spans: dict[int, BracketSpans] = {}
         self._analyses: dict[int, LabelAnalysis] = {}
+        self._classes: list[SystemErrors] | None = None
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
         status = np.where((statuses == 1).any(axis=0), 1,
@@ -290,7 +330,10 @@ class BracketCorpus(TableCorpus):
                    "correct": rows.correct}
             suffix = self.suffix(system)
             for key, title, decimals, meaning in shown:
-                column = computed[key] if key in computed else raw[key].astype(float)
+                if key in computed:  # undefined (—, sorted last) for Error and Skip
+                    column = np.where(rows.status == 0, computed[key], np.nan)
+                else:
+                    column = raw[key].astype(float)
                 values[key + suffix] = column
                 columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
                                       meaning))
@@ -354,15 +397,20 @@ class BracketCorpus(TableCorpus):
             suffix = self.suffix(system)
             title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
                          style="bold")
+            ratio = {key: RATIO.format(float(self.values[key + suffix][index]))
+                     for key in ("recall", "prec", "f1")}
             title.append(
-                f"Stat {row['status']} · R {self.values['recall' + suffix][index]:.2f} "
-                f"P {self.values['prec' + suffix][index]:.2f} "
-                f"F1 {self.values['f1' + suffix][index]:.2f} · matched {row['matched']} of "
+                f"Stat {row['status']} · R {ratio['recall']} P {ratio['prec']} "
+                f"F1 {ratio['f1']} · matched {row['matched']} of "
                 f"gold {row['gold']} / test {row['test']} · crossing {row['crossing']} · "
                 f"tags {row['correct']}/{row['words']}")
             out.append(title)
             for message in diff.messages:
                 out.append(Text(f"EVALB: {message}", style="bold red"))
+            if row["status"] == 1:
+                where = first_word_difference(diff.gold, diff.test)
+                if where:
+                    out.append(Text(where, style="red"))
             if diff.scored and (diff.score.matched, diff.score.crossing) != (
                     row["matched"], row["crossing"]):
                 out.append(Text("note: the drawing below was scored on this line alone and "
@@ -371,6 +419,9 @@ class BracketCorpus(TableCorpus):
             test_tree = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test", deleted)
             out.extend(side_by_side(gold_tree, test_tree, width,
                                     ("gold", self._name(system))))
+            if row["status"] == 0 and (row["matched"], row["matched"]) != (row["gold"],
+                                                                          row["test"]):
+                out.extend(repair_lines(self.repairs(index, system)))
             out.append(Text())
         out.append(bracket_legend())
         out.append(Text())
@@ -434,6 +485,35 @@ class BracketCorpus(TableCorpus):
             mask &= among
         return mask
 
+    # -- error classes (Kummerfeld et al. 2012) ---------------------------------------------
+    def _class_params(self) -> EvalbParams | None:
+        """The deletions of the classes: the .prm file's when one was given (the classes
+        then explain the brackets the list counts), else the classifier's own."""
+        return self.params if self.prm_names else None
+
+    def repairs(self, index: int, system: int = 0) -> SentenceRepairs:
+        """The repairs of one sentence of one system (one sentence classified)."""
+        number = int(self.values["id"][index])
+        return line_repairs(number, self.gold_lines.line(number),
+                            self.system_lines[system].line(number), self._class_params())
+
+    def error_classes(self) -> list[SystemErrors]:
+        """Every sentence's repairs, per system (the whole corpus, classified once)."""
+        if self._classes is None:
+            self._classes = classify_errors(self.gold_path, self.system_paths,
+                                            self._class_params()).systems
+        return self._classes
+
+    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Sentences of ``among`` with a repair of the class ``name`` (any system; the name
+        matched without regard to case, a prefix is enough: ``pp`` is PP Attachment)."""
+        wanted = name.strip().lower()
+        lines = [sentence.sentence for system in self.error_classes()
+                 for sentence in system.sentences
+                 if any(item.name.lower().startswith(wanted) for item in sentence.repairs)]
+        mask = np.isin(self.values["id"], np.array(lines, dtype=np.int64))
+        return mask & among if among is not None else mask
+
     def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
         """Sentences of ``among`` where a bracket labelled ``label`` is unmatched (any
         system), from the whole-corpus ``analysis``."""
@@ -444,7 +524,7 @@ class BracketCorpus(TableCorpus):
         return self._mask(among, lambda analysis: analysis.confusions.get((gold, system_label)))
 
     def breakdown(self) -> list[BreakdownTable]:
-        """Per system: labels (P/R/F1), confusions, and F1 by sentence length."""
+        """Per system: labels (P/R/F1), confusions, F1 by length and error classes."""
         tables = []
         for system, rows in enumerate(self.rows):
             name = self._name(system)
@@ -467,7 +547,62 @@ class BracketCorpus(TableCorpus):
                 length_rows.append(length_row(low, high, totals.sentences, _f1(f1), f1))
             tables.append(BreakdownTable(f"{name}: F1 by sentence length",
                                          ["length", "sentences", "F1"], length_rows))
+            tables.append(class_table(name, self.error_classes()[system]))
         return tables
+
+
+def class_table(name: str, errors: SystemErrors) -> BreakdownTable:
+    """The error classes of one system as ``treeeval errors`` prints them; selecting a
+    class shows the sentences with a repair of it."""
+    total = errors.bracket_errors
+    rows = [BreakdownRow([item.name, str(item.count), str(item.brackets),
+                          f"{100 * item.brackets / total:.1f}%" if total else "-"],
+                         SentenceFilter(error_class=item.name),
+                         item.brackets / total if total else None)
+            for item in errors.classes]
+    return BreakdownTable(f"{name}: error classes (Kummerfeld et al. 2012)",
+                          ["class", "count", "brackets", "share"], rows,
+                          "select a class: the sentences with a repair of it")
+
+
+def repair_lines(repairs: SentenceRepairs) -> list[Text]:
+    """The detail pane's list of a sentence's repairs, in the order the search made them
+    (words counted from 1 without punctuation and empty elements, as the classifier does).
+
+    >>> from treeeval.errorclasses.api import Repair
+    >>> moved = Repair("PP Attachment", "move", 2, (4, 6), "NP", (4, 6), (1, 6, "VP"),
+    ...                (2, 6, "NP"))
+    >>> [line.plain for line in repair_lines(SentenceRepairs(1, "ok", 2, [moved]))]
+    ['repairs (Kummerfeld et al. 2012 classes; words without punctuation):', \
+'  PP Attachment: move words 5-6 from VP 2-6 to NP 3-6 · fixes 2']
+    """
+    if repairs.status != "ok":
+        reason = {"length": "the words differ", "empty": "a blank line",
+                  "gave up": "more than 100 repairs", "unreadable": "a line it cannot read"}
+        return [Text(f"repairs: none ({reason.get(repairs.status, repairs.status)})",
+                     style="dim")]
+    out = [Text("repairs (Kummerfeld et al. 2012 classes; words without punctuation):",
+                style="bold")]
+    for item in repairs.repairs:
+        line = Text("  ")
+        line.append(item.name, style="bold magenta")
+        if item.kind == "move" and item.source and item.target:
+            what = (f"move {_plural(item.span)} {_words(item.span)} from {item.source[2]} "
+                    f"{_words(item.source[:2])} to {item.target[2]} {_words(item.target[:2])}")
+        else:
+            verb = {"add": "add", "remove": "remove", "relabel": "relabel as"}[item.kind]
+            what = f"{verb} {item.label} over {_plural(item.span)} {_words(item.span)}"
+        line.append(f": {what} · fixes {item.fixed}")
+        out.append(line)
+    return out
+
+
+def _plural(span: Sequence[int]) -> str:
+    return "word" if span[1] == span[0] + 1 else "words"
+
+
+def _words(span: Sequence[int]) -> str:
+    return str(span[1]) if span[1] == span[0] + 1 else f"{span[0] + 1}-{span[1]}"
 
 
 def _f1(value: float) -> str:

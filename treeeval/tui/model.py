@@ -39,13 +39,16 @@ class Column:
     help: str = ""
 
     def format(self, value: float) -> str:
-        """The cell text (``-`` for an undefined value).
+        """The cell text (``—`` for an undefined value: a ratio of an EVALB Error or Skip
+        sentence, or of a sentence without brackets).
 
-        >>> Column("f1", "F1", 2).format(62.8191), Column("n", "N").format(7.0)
-        ('62.82', '7')
+        >>> [Column("f1", "F1", 2).format(v) for v in (62.8191, float("nan"))]
+        ['62.82', '—']
+        >>> Column("n", "N").format(7.0)
+        '7'
         """
         if np.isnan(value):
-            return "-"
+            return "—"
         return f"{value:.{self.decimals}f}" if self.decimals else str(int(value))
 
 
@@ -112,6 +115,10 @@ class TableCorpus:
         ``label_mask``)."""
         return np.zeros(self.size, dtype=bool)
 
+    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
+        """Sentences with a repair of the error class ``name`` (bracket corpora only)."""
+        return np.zeros(self.size, dtype=bool)
+
 
 @dataclass(frozen=True)
 class SentenceFilter:
@@ -129,6 +136,7 @@ class SentenceFilter:
     search: str = ""
     label: str = ""
     confusion: tuple[str, str] | None = None
+    error_class: str = ""
 
     def apply(self, corpus: Filterable) -> np.ndarray:
         """The indices of the sentences that pass, in corpus order.
@@ -157,6 +165,8 @@ class SentenceFilter:
             keep &= corpus.label_mask(self.label, keep.copy())
         if self.confusion is not None:
             keep &= corpus.confusion_mask(*self.confusion, among=keep.copy())
+        if self.error_class:
+            keep &= corpus.class_mask(self.error_class, among=keep.copy())
         return np.flatnonzero(keep)
 
     def describe(self) -> str:
@@ -180,6 +190,8 @@ class SentenceFilter:
             parts.append(f"label {self.label} wrong")
         if self.confusion is not None:
             parts.append(f"gold {self.confusion[0]} as {self.confusion[1]}")
+        if self.error_class:
+            parts.append(f"class {self.error_class}")
         return " · ".join(parts)
 
     def with_changes(self, **changes: Any) -> SentenceFilter:
@@ -204,6 +216,8 @@ class Filterable(Protocol):
 
     def confusion_mask(self, gold: str, system: str,
                        among: np.ndarray | None = None) -> np.ndarray: ...
+
+    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray: ...
 
 
 class BrowseCorpus(Filterable, Protocol):

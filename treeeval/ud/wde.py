@@ -41,6 +41,7 @@ from typing import IO, BinaryIO, Mapping, Sequence
 import numpy as np
 
 from ..errors import InputError, UsageError
+from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
 
 #: the averaged-WDE value of a relation in a treebank that does not have it
@@ -279,8 +280,8 @@ def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             paths.append(arg)
     if not paths:
         raise UsageError("expected at least one TREEBANK file (see treeeval wde -h)")
-    if output is not None and any(os.path.abspath(output) == os.path.abspath(p) for p in paths):
-        raise UsageError(f"-o {output} would overwrite an input treebank")
+    if output is not None:
+        check_not_input(output, [*paths, classes_path])
     classes = load_relation_classes(classes_path)
     per_treebank = [word_dependency_entropy(read_relation_words(path)) for path in paths]
     out.write(render_wde_table(treebank_names(paths), per_treebank, classes).encode("utf-8"))
@@ -291,9 +292,6 @@ def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             "averaged word dependency entropy (Callin 2016) written by treeeval wde\n"
             f"over {len(paths)} treebank(s): {', '.join(treebank_names(paths))}\n"
             f"relations missing from this file weigh {MISSING_WDE}"))
-        try:
-            with open(output, "w", encoding="utf-8") as stream:
-                stream.write(text.getvalue())
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror}", path=output) from None
+        with output_file(output, [*paths, classes_path]) as stream:
+            stream.write(text.getvalue())
     return 0

@@ -58,6 +58,7 @@ class BrowserScreen(Screen[None]):
         Binding("t", "status", "Status", show=False, id="browser.status"),
         Binding("L", "label", "Label wrong", show=False, id="browser.label"),
         Binding("c", "clear", "Clear filter", show=False, id="browser.clear"),
+        Binding("e", "error_class", "Error class", show=False, id="browser.error_class"),
     ]
 
     def __init__(self, corpus: BrowseCorpus) -> None:
@@ -162,6 +163,19 @@ class BrowserScreen(Screen[None]):
         self.app.push_screen(PromptScreen("Show sentences where this label is wrong:",
                                       self.filter.label, "e.g. NP, VP, nsubj; empty: any"),
                          answered)
+
+    def action_error_class(self) -> None:
+        if self.corpus.kind != "bracket":
+            self.notify("error classes are for bracketed trees", severity="warning")
+            return
+
+        def answered(value: str | None) -> None:
+            if value is not None:
+                self.set_filter(self.filter.with_changes(error_class=value.strip()))
+
+        self.app.push_screen(PromptScreen("Show sentences with a repair of this error class:",
+                                      self.filter.error_class,
+                                      "e.g. PP (PP Attachment), unary, co; empty: any"), answered)
 
     # -- navigation and screens -------------------------------------------------------------------
     def action_goto(self) -> None:
