@@ -704,10 +704,27 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
                 if line.startswith("▊ ") and len(words) > 2 and (words[1][:1].isdigit() or words[-1].isdigit()):
                     assert any(c[:len(words)] == words for c in cells), line
                     checked += 1
+        _check_repairs(corpora[("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")])
         _check_browse_session(corpora)
     finally:
         os.chdir(cwd)
     assert checked > 50
+
+
+def _check_repairs(brackets: object) -> None:
+    """browse.md's repairs and Error lines of WSJ 22 sentences: lines of their detail panes."""
+    def pane(sentence: int) -> list[str]:
+        return [text.plain.rstrip() for text in brackets.detail(sentence - 1, 116)]  # type: ignore[attr-defined]
+
+    document = (ROOT / "docs" / "browse.md").read_text(encoding="utf-8").splitlines()
+    for block in read_blocks("docs/browse.md"):
+        if block.lines and block.lines[0].startswith("repairs ("):
+            before = " ".join(document[max(0, block.line - 6):block.line - 1])
+            lines = pane(int(re.findall(r"sentence (\d+)\s+of WSJ 22", before)[-1]))
+            start = lines.index(block.lines[0])
+            assert lines[start:start + len(block.lines)] == block.lines, block.where
+    for sentence, message in re.findall(r"sentence (\d+) of WSJ 22: `([^`]+)`", text_of("docs/browse.md")):
+        assert message in pane(int(sentence)), message
 
 
 def _check_browse_session(corpora: dict) -> None:
