@@ -758,11 +758,16 @@ def _check_browse_session(corpora: dict) -> None:
 
 
 def test_testing_defaults() -> None:
-    """testing.md's table of variables: the default seed is the harness's."""
+    """testing.md: the default seed is the harness's, and the summary line shown is the one
+    the MaltEval differential test prints in CI (its case count)."""
     from harness import DEFAULT_SEED
 
+    text = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     assert f"| `TREEEVAL_DIFF_SEED` | the seed, or `random` for a fresh one (the summary prints it) | {DEFAULT_SEED}, CI's |" \
-        in (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+        in text
+    source = (ROOT / "tests" / "differential" / "test_malteval.py").read_text(encoding="utf-8")
+    cases = re.search(r"case_ids\((\d+)\)", source).group(1)  # type: ignore[union-attr]
+    assert f"\ndifferential: {cases} cases, 0 divergences (malteval, seed {DEFAULT_SEED})\n" in text
 
 
 def test_bracket_json_schema(shared: Path, tmp_path: Path) -> None:
