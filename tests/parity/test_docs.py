@@ -498,6 +498,9 @@ def test_ud_callin_prose(shared: Path) -> None:
             assert sum(c.correct for c in callin.classes.values()) == result.scores["LAS"].correct
             figures.append(_percent(result.scores["LAS"].correct, result.scores["LAS"].gold, 2))
         assert f"{language} {figures[0]}, {figures[1]} and {figures[2]}" == shown and shown in text
+    gold = (shared / "ud" / "conll2018" / "gold" / "en_ewt.conllu").read_text(encoding="utf-8")
+    longest = max(len(line.split("\t")[1]) for line in gold.splitlines() if line.count("\t") == 9)
+    assert f"en_ewt has a {longest}-character FORM" in text
     for treebank, shown in (("en_ewt", "has {} correct, {} gold and {} system words"),
                             ("he_htb", "(HIT-SCIR: {} correct, {} gold and {} system words)")):
         result = _ud(shared, f"ud/conll2018/gold/{treebank}.conllu", f"ud/conll2018/systems/HIT-SCIR-18/{treebank}.conllu")
