@@ -172,7 +172,7 @@ def read_blocks(document: str) -> list[Block]:
 
 
 def is_synopsis(line: str) -> bool:
-    """A usage synopsis (``[-v]``, ``GOLD SYSTEM``, ``a|b``) rather than an example.
+    """A usage synopsis (``[-v]``, ``GOLD SYSTEM``, ``NAME|FILE``) rather than an example.
 
     >>> is_synopsis("treeeval ud [-v | -c] GOLD SYSTEM"), is_synopsis("treeeval ud -v gold.conllu system.conllu")
     (True, False)
@@ -653,11 +653,11 @@ def _screen_arguments(header: list[str]) -> list[str]:
 
 def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     """browse.md's screens: the header (files, parameters, corpus scores), the rows of the
-    sentence list, the title lines of the detail pane and the breakdown rows are what the
-    browser's data layer gives for those files. (Frames, colours and the layout are the
-    Textual pilot tests' business, tests/unit/test_tui_app.py; the Hebrew detail excerpt
-    names no system file and is not checked.) Then the counts of "A first session"; its
-    timings, like those of the Speed section, are measurements, not recomputed."""
+    sentence list, the status lines, the title lines of the detail pane and the breakdown
+    rows are what the browser's data layer gives for those files (frames, colours and the
+    layout are the Textual pilot tests' business, tests/unit/test_tui_app.py). Then the
+    repairs, Error and Hebrew detail excerpts line by line, and the counts of "A first
+    session"; its timings, like those of the Speed section, are measurements, not recomputed."""
     from treeeval.tui.cli import load_corpus, parse_browse_args
     from treeeval.tui.model import SentenceFilter
 
@@ -709,6 +709,7 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
                     checked += 1
         _check_repairs(corpora[("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")])
         _check_browse_session(corpora)
+        _check_detail_excerpts()
     finally:
         os.chdir(cwd)
     assert checked > 50
@@ -728,6 +729,20 @@ def _check_repairs(brackets: object) -> None:
             assert lines[start:start + len(block.lines)] == block.lines, block.where
     for sentence, message in re.findall(r"sentence (\d+) of WSJ 22: `([^`]+)`", text_of("docs/browse.md")):
         assert message in pane(int(sentence)), message
+
+
+def _check_detail_excerpts() -> None:
+    """browse.md's detail panes shown without a screen (the Hebrew multiword token): the
+    lines of the pane of the sentence and files the paragraph before names."""
+    from treeeval.tui.cli import load_corpus, parse_browse_args
+
+    document = (ROOT / "docs" / "browse.md").read_text(encoding="utf-8").splitlines()
+    for block in read_blocks("docs/browse.md"):
+        if not block.lang and block.lines and block.lines[0].startswith("Sentence "):
+            before = " ".join(document[max(0, block.line - 6):block.line - 1])
+            args, sentence = re.findall(r"`treeeval browse ([^`]+)`, sentence (\d+)", before)[-1]
+            pane = load_corpus(parse_browse_args(args.split())).detail(int(sentence) - 1, 116)
+            assert [text.plain.rstrip() for text in pane[:len(block.lines)]] == block.lines, block.where
 
 
 def _check_browse_session(corpora: dict) -> None:
