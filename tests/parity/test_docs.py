@@ -97,28 +97,23 @@ FILES = {
     "docs": "repo:docs",
 }
 
-#: Small inputs that no shared file holds, written by the test (Lin's tables (5a), (5b), (6a)).
-_LIN_5A = """\
-I N < saw subj
-saw V *
-a Det < man spec
-man N > saw cmpl
-with P > man adjn
-a Det < dog spec
-dog N < and
-and Conj > with cmpl
-a Det < cat spec
-cat N > and
-in P > saw adjn
-the Det < park spec
-park N > in cmpl
-"""
-_LIN_6A = _LIN_5A.replace("with P > man adjn", "with P ?").replace("dog N < and", "dog N ?") \
-    .replace("and Conj > with cmpl", "and Conj ?").replace("cat N > and", "cat N ?") \
-    .replace("in P > saw adjn", "in P ?")
+
+def _lin_5a() -> str:
+    """Lin's key (5a), the tuples lin.md shows after "(5a), is:"."""
+    lines = (ROOT / "docs" / "lin.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith("(5a), is:")) + 3
+    return "\n".join(lines[start:lines.index("```", start)]) + "\n"
+
+
+_LIN_5A = _lin_5a()
+# the answers of tables (5c) and (6b): (5b) attaches "in" to "cat"; (6a) leaves five heads unknown
+_LIN_5B = _LIN_5A.replace("in P > saw adjn", "in P > cat adjn")
+_LIN_6A = re.sub(r"^(with P|dog N|and Conj|cat N|in P) .*$", r"\1 ?", _LIN_5A, flags=re.M)
+#: Small inputs that no shared file holds, written by the test: Lin's tables (5c) and (6b)
+#: (key (5a) twice; answers (5b) and (6a)) and an operations file with a typo.
 FIXTURES = {
     "key.lin": _LIN_5A + "\n" + _LIN_5A,
-    "answer.lin": _LIN_5A.replace("in P > saw adjn", "in P > cat adjn") + "\n" + _LIN_6A,
+    "answer.lin": _LIN_5B + "\n" + _LIN_6A,
     "bad.ops": "; a typo\n(if (t (cat P)) (delet))\n",
 }
 
@@ -639,6 +634,8 @@ def test_dep_sanity_runs(shared: Path) -> None:
 
 
 _BOXES = "╭│▊╰"
+#: the arguments of browse.md's bracket screens (WSJ 22, the Berkeley parser, COLLINS.prm)
+_WSJ22_SCREEN = ("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")
 _LIST_ROW = re.compile(r"^│[▶ ][✗✓]\s*(\d+)\s+(.*)│$")
 
 
@@ -672,6 +669,8 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
             if block.lang or not lines or not lines[0].startswith(" gold: "):
                 continue
             header = lines[:next(i for i, line in enumerate(lines) if any(c in line for c in _BOXES))]
+            if re.match(r" \w+: ", lines[len(header)]):
+                continue  # the help screen covers the header: nothing of the corpus is shown
             args = tuple(_screen_arguments(header))
             if args not in corpora:
                 corpora[args] = load_corpus(parse_browse_args(list(args)))
@@ -698,16 +697,16 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
                     pane = corpus.detail(int(detail.group(2)) - 1, 116)  # type: ignore[attr-defined]
                     assert any(text.plain.split()[:len(shown)] == shown for text in pane), line
                     checked += 1
-        # the breakdown screen (its own block, after the screens that load its files)
-        cells = [row.cells for corpus in corpora.values()
-                 for table in corpus.breakdown() for row in table.rows]  # type: ignore[attr-defined]
+        # the breakdown screen (its own block): WSJ 22's
+        cells = [row.cells for table in corpora[_WSJ22_SCREEN].breakdown()  # type: ignore[attr-defined]
+                 for row in table.rows]
         for block in read_blocks("docs/browse.md"):
             for line in block.lines:
                 words = [w for w in line.strip("▊▎ ").split() if not any(ch in w for ch in "█▉▊▋▌▍▎▏▁▂▃")]
                 if line.startswith("▊ ") and len(words) > 2 and (words[1][:1].isdigit() or words[-1].isdigit()):
                     assert any(c[:len(words)] == words for c in cells), line
                     checked += 1
-        _check_repairs(corpora[("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")])
+        _check_repairs(corpora[_WSJ22_SCREEN])
         _check_browse_session(corpora)
         _check_detail_excerpts()
     finally:
@@ -768,7 +767,7 @@ def _check_browse_session(corpora: dict) -> None:
             f"system roots") in text
     assert f"`Enter` on `case` gave {len(SentenceFilter(label='case').apply(ud))} sentences" in text
     assert f"`L` `root` `Enter` left {len(SentenceFilter(label='root').apply(ud))} sentences" in text
-    brackets = corpora[("-p", "COLLINS.prm", "wsj22.auto.clean.gld", "wsj22.berkeley_MLE.top.tst")]
+    brackets = corpora[_WSJ22_SCREEN]
     short = SentenceFilter(only_wrong=True, max_length=10)
     kept = short.apply(brackets)
     assert f"left {len(kept)} short wrong sentences, sentence {int(kept[0]) + 1} first" in text
