@@ -547,6 +547,16 @@ def test_ud_wde_table(shared: Path) -> None:
     assert f"the means are function {m[0][1]}, content {m[1][1]} and other {m[2][1]}." in text
 
 
+def test_convert_label_schemes(shared: Path) -> None:
+    """convert.md's label schemes: the label of `Vinken` (wsj_0001's first sentence) in each."""
+    import treeeval
+
+    tree = next(iter(treeeval.read_trees(str(shared / FILES["wsj_0001.mrg"]))))
+    for scheme, _, example in table_after("docs/convert.md", "| scheme | DEPREL"):
+        corpus = treeeval.convert([tree], heads="collins", labels=scheme.split()[0].strip("`"))
+        assert f"`{corpus.labels[corpus.forms.index('Vinken')]}`" == example, scheme
+
+
 #: convert.md's agreement table: reference -> its file under heads/sample ({} = the half).
 _CONVERT_REFERENCES = {
     "CoreNLP 4.5.10 CollinsHeadFinder": "collins", "CoreNLP 4.5.10 ModCollinsHeadFinder": "modcollins",
