@@ -663,7 +663,8 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     sentence list, the status lines, the title lines of the detail pane and the breakdown
     rows are what the browser's data layer gives for those files (frames, colours and the
     layout are the Textual pilot tests' business, tests/unit/test_tui_app.py). Then the
-    repairs, Error and Hebrew detail excerpts line by line, and the counts of "A first
+    repairs, Error and Hebrew detail excerpts line by line, the keys of the help screen, and
+    the counts of "A first
     session"; its timings, like those of the Speed section, are measurements, not recomputed."""
     from treeeval.tui.cli import load_corpus, parse_browse_args
     from treeeval.tui.model import SentenceFilter
@@ -719,9 +720,21 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
         _check_repairs(corpora[_WSJ22_SCREEN])
         _check_browse_session(corpora)
         _check_detail_excerpts()
+        _check_help_screen()
     finally:
         os.chdir(cwd)
     assert checked > 50
+
+
+def _check_help_screen() -> None:
+    """browse.md's help screen lists every key of the help's table, with its description
+    (its first 30 characters: a long one wraps)."""
+    from treeeval.tui.screens.help import KEY_HELP
+
+    block = next(b for b in read_blocks("docs/browse.md") if any("│ Keys " in line for line in b.lines))
+    shown = "\n".join(block.lines)
+    for key, description in KEY_HELP:
+        assert re.search(rf"│   {re.escape(key)} +{re.escape(description[:30])}", shown), (key, description)
 
 
 def _check_repairs(brackets: object) -> None:
