@@ -32,7 +32,7 @@ from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores, load_relation_classes
 from .metrics import Score, UDScores, score
 from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
-from .rules import Vocabulary
+from ..columnar.vocabulary import Vocabulary
 from .wde import load_weights as load_wde_weights
 from .wde import table_lines
 

@@ -38,10 +38,11 @@ from typing import Callable, Iterator, Mapping
 
 import numpy as np
 
+from ..columnar.vocabulary import Vocabulary
 from ..errors import InputError
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)
-from .rules import (Normaliser, Vocabulary, strip_ascii_spaces, strip_spaces, universal_features,
+from .rules import (Normaliser, strip_ascii_spaces, strip_spaces, universal_features,
                     universal_relation)
 from .scan import Interner, scan_block
 
