@@ -8,7 +8,7 @@ import hypothesis
 import hypothesis.strategies as st
 import pytest
 
-from treeeval.formats import lineblocks
+from treeeval.columnar import blocks as lineblocks
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
 

@@ -277,9 +277,9 @@ def test_hash_collisions_cannot_merge_values(tmp_path: Path,
 
     path = write(tmp_path, SAMPLE * 3)
     expected = read_ud(path)
-    # every field gets the same key: the byte check must catch it
-    monkeypatch.setattr(intern, "_polynomial", lambda chunks: np.zeros(len(chunks.length),
-                                                                       np.uint64))
+    # every long field gets the key of "_": the byte check must catch it
+    monkeypatch.setattr(intern, "_polynomial", lambda chunks: np.full(len(chunks.length),
+                                                                      ord("_"), np.uint64))
     builder = _ColumnBuilder("f", ReadOptions(), Vocabulary(), Vocabulary())
     assert scan_block((SAMPLE * 3).encode(), 1, ReadOptions(), builder.interner) is None
     collided = read_ud(path)

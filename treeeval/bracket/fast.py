@@ -39,9 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..columnar.intern import factor
+from ..columnar.blocks import count_lines
+from ..columnar.intern import hash_ids
 from ..columnar.words import MASKS
-from ..formats.lineblocks import count_lines
 from ..formats.scan import ScannedLines, scan_lines
 from .counts import SentenceCounts
 from .params import EvalbParams
@@ -300,7 +300,7 @@ class _LabelTables:
     def index(self, parts: list[np.ndarray]) -> _Index:
         """Small ids for the keys of a block (given in parts), and what the parameters
         say about each id."""
-        ids, id_keys = _small_ids(parts)
+        ids, id_keys = hash_ids(parts, _TABLE_BITS)
         member, number = self._class_of_members(id_keys)
         flags = _member(id_keys, self.delete) * np.uint8(DELETED)
         flags |= _member(id_keys, self.delete_for_length) * np.uint8(NOT_COUNTED)
@@ -325,20 +325,6 @@ class _Index:
     ids: list[np.ndarray]
     flags: np.ndarray
     label_class: np.ndarray
-
-
-def _small_ids(parts: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
-    """Consecutive ids for arrays of uint64 keys (the same key, the same id in every
-    array), and the key of each id.
-
-    >>> keys = np.array([5, 7, 5], dtype=np.uint64)
-    >>> ids, id_keys = _small_ids([keys[:2], keys[2:]])
-    >>> bool(ids[0][0] == ids[1][0] != ids[0][1]), id_keys[ids[0]].tolist()
-    (True, [5, 7])
-    """
-    keys = np.concatenate(parts)
-    codes, firsts = factor(keys, _TABLE_BITS)
-    return np.split(codes, np.cumsum([len(part) for part in parts[:-1]])), keys[firsts]
 
 
 def _member(keys: np.ndarray, table: np.ndarray) -> np.ndarray:

@@ -1,23 +1,24 @@
 """Numbering equal fields: one hash table in numpy, exact (the bytes are compared).
 
-:func:`factor` numbers equal 64-bit keys with an open-addressing table: each key takes the
-slot of its hash (the first key of a slot owns it), keys equal to the slot's owner share its code, the keys that lost their
-slot to a different key are numbered in a further round with another multiplier (after
-``MAX_ROUNDS`` rounds, by sorting).  :func:`intern` numbers fields of any length: a field
+:func:`hash_ids` numbers equal 64-bit keys with a hash table: each key is written to the
+slot of its hash, the keys equal to the key that won the slot keep it as their id, and the
+keys that lost their slot to a different key are numbered in a further round with another
+multiplier (after ``MAX_ROUNDS`` rounds, by sorting); :func:`factor` makes the ids
+consecutive.  :func:`intern` numbers fields of any length: a field
 of up to 8 bytes is its own key; a longer one is keyed by a polynomial hash of its chunks,
 and every field is then compared chunk by chunk with the first field of its code, so a
 hash collision can never merge two different fields (``intern`` returns None then, and
 the caller reads the block the slow way).
 
->>> from .words import Chunks, padded, word_view
+>>> from .words import padded, word_view
 >>> data = b"the dog saw the extraordinary dog and the extraordinary cat"
 >>> words = data.split(b" ")
 >>> start = np.cumsum([0] + [len(w) + 1 for w in words[:-1]])
->>> found = intern(Chunks(word_view(padded(data)), start, np.array([len(w) for w in words])))
->>> [words[i].decode() for i in found.firsts]
-['the', 'dog', 'saw', 'extraordinary', 'and', 'cat']
->>> found.codes.tolist()
-[0, 1, 2, 0, 3, 1, 4, 0, 3, 5]
+>>> found = intern(word_view(padded(data)), start, np.array([len(w) for w in words]))
+>>> [words[i].decode() for i in found.firsts[found.codes]] == [w.decode() for w in words]
+True
+>>> len(found.firsts), sorted(found.firsts.tolist())
+(6, [0, 1, 2, 4, 6, 9])
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .words import Chunks
+from .words import Chunks, field_words
 
 #: odd 64-bit multipliers: of the hash that places a key in the table (one per round),
 #: and of a long field's polynomial hash (the first)
 MIXERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
 #: rounds of hashing before the keys still colliding are sorted instead
 MAX_ROUNDS = 8
+#: the largest table (as a power of 2) of :func:`factor`'s first round
+FIRST_BITS = 16
 _U64 = np.uint64
 
 
@@ -47,79 +50,105 @@ class Interned:
     keys: np.ndarray
 
 
-def intern(chunks: Chunks, bits: int | None = None) -> Interned | None:
-    """Number the fields of ``chunks`` exactly; None if two different fields hash alike.
+def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray,
+           bits: int | None = None) -> Interned | None:
+    """Number the fields ``[start, start + length)`` of a :func:`~.words.word_view`
+    exactly; None if two different fields hash alike.
 
     The fields must hold no NUL byte (a field of up to 8 bytes is then told apart from
-    another by its zero-padded chunk alone).  ``bits``: see :func:`factor`.
+    another by its zero-padded word alone).  ``bits``: see :func:`hash_ids`.
     """
-    if chunks.single:
-        keys = chunks.value
-    else:
-        keys = _polynomial(chunks)
-    codes, firsts = factor(keys, bits)
-    if not chunks.single and not _same_fields(chunks, firsts[codes]):
-        return None
-    return Interned(codes, firsts, keys[firsts])
+    keys = field_words(view, start, length)
+    long = np.flatnonzero(length > 8)
+    chunks = Chunks(view, start[long], length[long])
+    keys[long] = _polynomial(chunks)
+    codes, code_keys = factor(keys, bits)
+    firsts = np.empty(len(code_keys), dtype=np.intp)
+    firsts[codes[::-1]] = np.arange(len(codes) - 1, -1, -1)  # each code's first field
+    if len(long):  # a code is all short fields (keyed by their bytes) or all long ones,
+        is_long = length > 8  # each then the same as its code's first field
+        if (is_long[firsts][codes] != is_long).any():
+            return None
+        model = np.searchsorted(long, firsts[codes[long]])
+        if not _same_fields(chunks, model):
+            return None
+    return Interned(codes, firsts, code_keys)
 
 
-def factor(keys: np.ndarray, bits: int | None = None, round_: int = 0
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """Codes of the equal uint64 ``keys`` and one index of each code.
+def factor(keys: np.ndarray, bits: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Consecutive codes of the equal uint64 ``keys`` and the key of each code
+    (:func:`hash_ids` made dense).
 
-    The table has ``2**bits`` slots (by default about twice as many as keys, from 2**10
-    to 2**22); a caller that knows its keys are few (labels, tags) passes a small one,
-    which stays in the processor's cache.
-
-    >>> codes, firsts = factor(np.array([5, 7, 5, 9], dtype=np.uint64))
-    >>> codes.tolist(), firsts.tolist()
-    ([0, 1, 0, 2], [0, 1, 3])
+    >>> codes, code_keys = factor(np.array([5, 7, 5, 9, 7], dtype=np.uint64))
+    >>> code_keys[codes].tolist(), len(code_keys)
+    ([5, 7, 5, 9, 7], 3)
     """
-    rows = len(keys)
-    if rows == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    if round_ >= MAX_ROUNDS:  # keys that keep colliding: sort them instead
-        _, firsts, codes = np.unique(keys, return_index=True, return_inverse=True)
-        return codes.reshape(-1), firsts
-    if bits is None:
-        bits = max(10, min(22, int(2 * rows - 1).bit_length()))
+    if bits is None:  # a first round in a table that stays in the cache, then larger ones
+        bits = min(_table_bits(len(keys)), FIRST_BITS)
+    (ids,), id_keys = hash_ids([keys], bits)
+    used = np.zeros(len(id_keys), dtype=bool)
+    used[ids] = True
+    return (np.cumsum(used) - 1).take(ids), id_keys[used]
+
+
+def hash_ids(parts: list[np.ndarray], bits: int, round_: int = 0
+             ) -> tuple[list[np.ndarray], np.ndarray]:
+    """Ids of the uint64 keys of several arrays (the same key, the same id in every
+    array), each below ``len(id_keys)``, and ``id_keys``, the key of each id (ids that no
+    key has hold a stray key).
+
+    A key's id is the slot of its hash in a table of ``2**bits`` slots (a caller that
+    knows its keys are few, such as labels and tags, passes a small table, which stays
+    in the processor's cache); the keys that lost their slot to a different key are
+    numbered after the slots, in a further round with another multiplier (after
+    ``MAX_ROUNDS`` rounds, by sorting).
+
+    >>> keys = np.array([5, 7, 5], dtype=np.uint64)
+    >>> ids, id_keys = hash_ids([keys[:2], keys[2:]], 4)
+    >>> bool(ids[0][0] == ids[1][0] != ids[0][1]), id_keys[ids[0]].tolist()
+    (True, [5, 7])
+    """
+    multiplier, shift = _U64(MIXERS[round_ % len(MIXERS)]), _U64(64 - bits)
+    table = np.zeros(1 << bits, dtype=_U64)
     with np.errstate(over="ignore"):
-        slot = ((keys * _U64(MIXERS[round_ % len(MIXERS)])) >> _U64(64 - bits)).astype(np.intp)
-    table = np.empty(1 << bits, dtype=np.intp)
-    table[slot[::-1]] = np.arange(rows - 1, -1, -1)  # the first key of a slot owns it
-    owner = table[slot]
-    same = keys[owner] == keys
-    is_first = np.zeros(rows, dtype=bool)
-    is_first[owner[same]] = True
-    firsts = np.flatnonzero(is_first)
-    rank = np.cumsum(is_first) - 1
-    codes = np.where(same, rank[owner], -1)
-    rest = np.flatnonzero(~same)
-    if len(rest):
-        rest_codes, rest_firsts = factor(keys[rest], None, round_ + 1)
-        codes[rest] = rest_codes + len(firsts)
-        firsts = np.r_[firsts, rest[rest_firsts]]
-    return codes, firsts
+        ids = [((keys * multiplier) >> shift).view(np.int64) for keys in parts]
+    for keys, slot in zip(parts, ids):
+        table[slot] = keys  # one key wins each slot: the keys equal to it keep the slot
+    lost = [table.take(slot) != keys for keys, slot in zip(parts, ids)]
+    if not any(where.any() for where in lost):
+        return ids, table
+    rest = [keys[where] for keys, where in zip(parts, lost)]
+    if round_ + 1 < MAX_ROUNDS:
+        rest_ids, extra = hash_ids(rest, _table_bits(sum(map(len, rest))), round_ + 1)
+    else:  # keys that keep colliding: sort them instead
+        extra, inverse = np.unique(np.concatenate(rest), return_inverse=True)
+        rest_ids = np.split(inverse.reshape(-1), np.cumsum(list(map(len, rest[:-1]))))
+    for slot, where, rest_slot in zip(ids, lost, rest_ids):
+        slot[where] = rest_slot + len(table)
+    return ids, np.concatenate([table, extra])
+
+
+def _table_bits(rows: int) -> int:
+    """Slots (a power of 2) for ``rows`` keys: about twice as many, 2**10 to 2**22."""
+    return max(10, min(22, int(2 * rows - 1).bit_length()))
 
 
 def _polynomial(chunks: Chunks) -> np.ndarray:
-    """A 64-bit key of each field: a field of up to 8 bytes is its own key, a longer one
-    is hashed (its chunks weighted by powers of an odd multiplier, plus its length times
-    another)."""
+    """A 64-bit hash of each field: its chunks weighted by powers of an odd multiplier,
+    plus its length times another."""
+    if not len(chunks.length):
+        return np.zeros(0, dtype=_U64)
     powers = np.full(int(chunks.inner.max()) + 1, MIXERS[0], dtype=_U64)
     powers[0] = 1
     with np.errstate(over="ignore"):
         np.cumprod(powers, out=powers)
         weighted = chunks.value * powers[chunks.inner]
-        keys = (np.add.reduceat(weighted, chunks.first)
+        return (np.add.reduceat(weighted, chunks.first)
                 + chunks.length.astype(_U64) * _U64(MIXERS[1]))
-    short = chunks.count == 1  # keyed by its bytes, as in a block of short fields only
-    keys[short] = chunks.value[chunks.first[short]]
-    return keys
 
 
 def _same_fields(chunks: Chunks, model: np.ndarray) -> bool:
-    """Whether each field equals field ``model[i]`` (the one exact check of a hash)."""
+    """Whether each field i equals field ``model[i]`` (the one exact check of a hash)."""
     if (chunks.length[model] != chunks.length).any():
         return False
     model_chunk = np.repeat(chunks.first[model], chunks.count) + chunks.inner

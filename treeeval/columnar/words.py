@@ -73,18 +73,8 @@ class Chunks:
     def __init__(self, view: np.ndarray, start: np.ndarray, length: np.ndarray) -> None:
         self.length = length
         self.count = np.maximum((length + 7) // 8, 1)
-        if len(length) and int(self.count.max()) == 1:
-            self.first = np.arange(len(length))
-            self.inner = np.zeros(len(length), dtype=np.int64)
-            self.value = view[start] & MASKS[np.minimum(length, 8)]
-            return
         self.first = np.cumsum(self.count) - self.count
         self.inner = np.arange(int(self.count.sum())) - np.repeat(self.first, self.count)
         rest = np.repeat(length, self.count) - 8 * self.inner
         self.value = view[np.repeat(start, self.count) + 8 * self.inner] & MASKS[
             np.clip(rest, 0, 8)]
-
-    @property
-    def single(self) -> bool:
-        """Whether every field is one chunk (then a field's chunk is its whole text)."""
-        return len(self.value) == len(self.length)

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 import numpy as np
 
+from ..columnar.blocks import sentence_blocks
 from ..columnar.intern import intern
 from ..columnar.vocabulary import Vocabulary
-from ..columnar.words import Chunks, field_words, padded, word_view
+from ..columnar.words import field_words, padded, word_view
 
 #: the string columns kept as codes, and their 0-based field in a CoNLL line
 STRING_FIELDS = {"form": 1, "lemma": 2, "cpostag": 3, "postag": 4, "feats": 5,
@@ -143,27 +144,14 @@ def _join(parts: list[np.ndarray], dtype: type) -> np.ndarray:
     return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
-def _blocks(stream: object, block_size: int) -> Iterator[bytes]:
-    """The file in pieces of about ``block_size`` bytes, each ending after a blank line."""
-    pending: list[bytes] = []
-    tail = b""  # the last bytes read, where a blank line may begin
-    while True:
-        chunk = stream.read(block_size)  # type: ignore[attr-defined]
-        if not chunk:
-            break
-        window = tail + chunk
-        ends = [found + len(blank) for blank in (b"\n\n", b"\n\r\n")
-                if (found := window.rfind(blank)) >= 0]
-        cut = max(ends, default=0) - len(tail)
-        tail = window[-2:]
-        if cut <= 0:
-            pending.append(chunk)
-            continue
-        yield b"".join(pending + [chunk[:cut]])
-        pending = [chunk[cut:]]
-    rest = b"".join(pending)
-    if rest:
-        yield rest if rest.endswith(b"\n") else rest + b"\n"
+def _blocks(stream: BinaryIO, block_size: int) -> Iterator[bytes]:
+    """The file in pieces of about ``block_size`` bytes, each ending after a blank line
+    (the last one after a newline, added if the file lacks it)."""
+    for data, _, last in sentence_blocks(stream, block_size, numbered=False):
+        if not last:
+            yield data
+        elif data:
+            yield data if data.endswith(b"\n") else data + b"\n"
 
 
 def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int]
@@ -305,7 +293,7 @@ class _Fields:
               ) -> np.ndarray:
         """The ``vocabulary`` codes of a string field; new strings are added."""
         start, length = self.start(field), self.length(field)
-        found = intern(Chunks(self.view, start, length))
+        found = intern(self.view, start, length)
         if found is None:
             raise _Unvouched  # two fields hashed alike: the careful reader decides
         first = start[found.firsts].tolist()

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..columnar.intern import intern
 from ..columnar.vocabulary import Vocabulary
-from ..columnar.words import Chunks, padded, word_view
+from ..columnar.words import padded, word_view
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)
 from .rules import strip_ascii_spaces, strip_spaces
@@ -235,7 +235,7 @@ def _intern(buf: np.ndarray, words: np.ndarray, start: np.ndarray, end: np.ndarr
         return np.zeros(0, np.int32)
     if length.min() < 1:
         return None
-    found = intern(Chunks(words, start, length))
+    found = intern(words, start, length)
     if found is None:
         return None
     ids = cache.lookup(found.keys, buf, start[found.firsts], length[found.firsts])
