@@ -60,3 +60,23 @@ def test_a_hash_collision_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
                         lambda chunks: np.zeros(len(chunks.length), np.uint64))
     assert intern_texts([b"abcdefghi", b"abcdefghj"]) is None
     assert intern_texts([b"abcdefghi", b"abcdefghi"]) is not None
+
+
+def test_the_package_imports_only_numpy_the_standard_library_and_errors() -> None:
+    import ast
+    import sys
+    from pathlib import Path
+
+    import treeeval.columnar
+
+    allowed = {"numpy", "__future__", "treeeval.errors"} | set(sys.stdlib_module_names)
+    for path in Path(treeeval.columnar.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:  # .words, ..errors
+                assert node.level == 1 or node.module == "errors", (path, node.module)
+            elif isinstance(node, ast.ImportFrom):
+                name = node.module or ""
+                assert name.split(".")[0] in allowed or name in allowed, (path, name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name.split(".")[0] in allowed, (path, alias.name)

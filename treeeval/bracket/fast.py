@@ -120,9 +120,9 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
         if count_lines(test) != n_lines:
             raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
         return ChunkScores.zeros(n_lines, True)
-    vocabulary = _LabelTables(params, classes)
+    tables = _LabelTables(params, classes)
     return ChunkScores.concatenate([
-        _score_block(gold_block, test_block, vocabulary, params.labeled != 0)
+        _score_block(gold_block, test_block, tables, params.labeled != 0)
         for gold_block, test_block in _blocks(gold, test)
     ])
 
@@ -182,8 +182,8 @@ def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBracke
     if params.debug > 0 or classes is None:
         empty = SideBrackets.concatenate([], [])
         return ChunkBrackets(score_chunk(gold, test, params), [], empty, empty)
-    vocabulary = _LabelTables(params, classes)
-    parts = [_block_brackets(gold_block, test_block, vocabulary, params.labeled != 0)
+    tables = _LabelTables(params, classes)
+    parts = [_block_brackets(gold_block, test_block, tables, params.labeled != 0)
              for gold_block, test_block in _blocks(gold, test)]
     scores = ChunkScores.concatenate([part[0] for part in parts])
     first_lines = _bounds(np.array([len(part[0].fallback) for part in parts], dtype=np.int64))
@@ -192,7 +192,7 @@ def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBracke
     keys, codes = np.unique(np.concatenate([side.label for side in sides]).astype(_U64),
                             return_inverse=True)
     sides[0].label, sides[1].label = codes[:len(sides[0].label)], codes[len(sides[0].label):]
-    return ChunkBrackets(scores, vocabulary.texts(keys), *sides)
+    return ChunkBrackets(scores, tables.texts(keys), *sides)
 
 
 def _blocks(gold: bytes, test: bytes) -> Iterator[tuple[memoryview, memoryview]]:
@@ -405,7 +405,7 @@ class _Side:
     ``classify`` completes it once the labels of both sides have small ids.
     """
 
-    def __init__(self, data: memoryview, vocabulary: _LabelTables) -> None:
+    def __init__(self, data: memoryview, tables: _LabelTables) -> None:
         s = self.scanned = scan_lines(data)
         self.n_lines = s.n_lines
         lines = np.arange(s.n_lines + 1)
@@ -415,21 +415,21 @@ class _Side:
         self.brackets = np.diff(self.br_bounds)
         self.tag_length = s.term_tag_end - s.term_tag_start
         heads = s.u64_at(s.term_tag_start)
-        self.tag_keys = vocabulary.keys(s, s.term_tag_start, heads, self.tag_length)
+        self.tag_keys = tables.keys(s, s.term_tag_start, heads, self.tag_length)
         self.word_start = s.term_word_start
         self.word_length = s.term_word_end - s.term_word_start
         self.label_length = s.br_label_end - s.br_label_start
-        self.label_keys = self._label_keys(vocabulary)
+        self.label_keys = self._label_keys(tables)
 
-    def _label_keys(self, vocabulary: _LabelTables) -> np.ndarray:
+    def _label_keys(self, tables: _LabelTables) -> np.ndarray:
         """Keys of the bracket labels cut at their first ``-`` or ``=``."""
         s = self.scanned
         heads = s.u64_at(s.br_label_start)
         cut = _cut_lengths(heads, self.label_length)
-        keys = vocabulary.keys(s, s.br_label_start, heads, np.minimum(cut, 8))
+        keys = tables.keys(s, s.br_label_start, heads, np.minimum(cut, 8))
         for k in ((cut > 8) & (self.label_length <= MAX_LABEL_BYTES)).nonzero()[0].tolist():
             label = s.text(int(s.br_label_start[k]), int(s.br_label_end[k]))
-            keys[k] = vocabulary.key(label.replace(b"=", b"-").split(b"-", 1)[0])
+            keys[k] = tables.key(label.replace(b"=", b"-").split(b"-", 1)[0])
         return keys
 
     def classify(self, index: _Index, tag_ids: np.ndarray, label_ids: np.ndarray) -> None:
@@ -481,12 +481,12 @@ class _Side:
 
 
 def _sides(gold_data: memoryview, test_data: memoryview,
-           vocabulary: _LabelTables) -> tuple[_Side, _Side]:
+           tables: _LabelTables) -> tuple[_Side, _Side]:
     """Both sides of a block, their labels and tags numbered together."""
-    gold, test = _Side(gold_data, vocabulary), _Side(test_data, vocabulary)
+    gold, test = _Side(gold_data, tables), _Side(test_data, tables)
     if gold.n_lines != test.n_lines:
         raise ValueError(f"{gold.n_lines} gold lines but {test.n_lines} test lines")
-    index = vocabulary.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
+    index = tables.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
     gold_tags, test_tags, gold_labels, test_labels = index.ids
     gold.classify(index, gold_tags, gold_labels)
     test.classify(index, test_tags, test_labels)
@@ -496,9 +496,9 @@ def _sides(gold_data: memoryview, test_data: memoryview,
 # --- scoring a block ------------------------------------------------------------------------
 
 
-def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _LabelTables,
+def _score_block(gold_data: memoryview, test_data: memoryview, tables: _LabelTables,
                  labeled: bool) -> ChunkScores:
-    return _score_sides(*_sides(gold_data, test_data, vocabulary), labeled)[0]
+    return _score_sides(*_sides(gold_data, test_data, tables), labeled)[0]
 
 
 @dataclass
@@ -555,10 +555,10 @@ def _score_sides(gold: _Side, test: _Side, labeled: bool) -> tuple[ChunkScores, 
     return scores, _Matching(scored, gb, gold_line, tb, test_line, matched)
 
 
-def _block_brackets(gold_data: memoryview, test_data: memoryview, vocabulary: _LabelTables,
+def _block_brackets(gold_data: memoryview, test_data: memoryview, tables: _LabelTables,
                     labeled: bool) -> tuple[ChunkScores, SideBrackets, SideBrackets]:
     """``_score_block`` and both sides' brackets (labels as keys) on the scored lines."""
-    gold, test = _sides(gold_data, test_data, vocabulary)
+    gold, test = _sides(gold_data, test_data, tables)
     scores, m = _score_sides(gold, test, labeled)
     gold_matched = _matched(test, m.tb, m.test_line, gold, m.gb, m.gold_line, labeled)
     sides = []

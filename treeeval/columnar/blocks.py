@@ -12,8 +12,8 @@ many lines as the first one's:
 >>> reader.read_lines(5)
 (b'(C c)', 1)
 
-:func:`sentence_blocks` gives blocks of whole sentences (they end after a blank line),
-each with the number of its first line:
+:func:`line_blocks` streams blocks of whole lines; :func:`sentence_blocks` gives blocks of
+whole sentences (they end after a blank line), each with the number of its first line:
 
 >>> text = b"1 a\n2 b\n\n1 c\n\n1 d\r\n"
 >>> [(b.data, b.first_line, b.last) for b in sentence_blocks(io.BytesIO(text), 4)]
@@ -25,7 +25,7 @@ b'1 d\n'
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Iterator, NamedTuple
+from typing import BinaryIO, Iterator, NamedTuple, TextIO
 
 import numpy as np
 
@@ -44,6 +44,28 @@ class Block(NamedTuple):
     data: bytes
     first_line: int
     last: bool
+
+
+def line_blocks(stream: BinaryIO | TextIO, block_size: int, encoding: str = "utf-8"
+                ) -> Iterator[bytes]:
+    """The file in blocks of whole lines of about ``block_size`` bytes (or characters), each
+    ending in a newline (one is added at the end if missing); a text stream is encoded.
+
+    >>> import io
+    >>> list(line_blocks(io.StringIO("(A a)\\n(B b)\\n(C"), 8))
+    [b'(A a)\\n', b'(B b)\\n', b'(C\\n']
+    """
+    pending: list[bytes] = []
+    while chunk := stream.read(block_size):
+        data = chunk.encode(encoding) if isinstance(chunk, str) else chunk
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            pending.append(data)
+            continue
+        yield b"".join([*pending, data[:cut]])
+        pending = [data[cut:]] if cut < len(data) else []
+    if pending:
+        yield b"".join([*pending, b"\n"])
 
 
 def sentence_blocks(stream: BinaryIO, block_size: int, universal: bool = False,
