@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
 __all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_trees",
            "convert", "classify_errors", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
+from .version import __version__
 
 
 def __getattr__(name: str) -> Any:

@@ -67,17 +67,19 @@ class BracketOptions:
     jobs: int | None = None
     reference_engine: bool = False
     prm_messages: list[str] = field(default_factory=list)
+    #: the -p names, in order (inputs of the run: never overwritten)
+    prms: list[str] = field(default_factory=list)
 
 
 def parse_bracket_args(args: Sequence[str]) -> BracketOptions | None:
     """Parse EVALB-style arguments; None means help was printed."""
-    from .bracket.params import EvalbParams
-    from .formats.prm import find_prm, read_prm
+    from .bracket.params import EvalbParams, load_params
 
     params = EvalbParams()
     files: list[str] = []
     options: dict[str, object] = {}
     messages: list[str] = []
+    prms: list[str] = []
     queue = list(args)
     while queue:
         arg = queue.pop(0)
@@ -105,9 +107,8 @@ def parse_bracket_args(args: Sequence[str]) -> BracketOptions | None:
                 if value is None:
                     raise UsageError(f"option -{letter} needs a value")
                 if letter == "p":
-                    settings, prm_messages = read_prm(find_prm(value))
-                    messages.extend(prm_messages)
-                    params.apply_settings(settings)
+                    messages.extend(load_params([value], params)[1])
+                    prms.append(value)
                 elif letter == "c":
                     params.cutoff_len = _integer(value, "-c")
                 else:
@@ -118,7 +119,8 @@ def parse_bracket_args(args: Sequence[str]) -> BracketOptions | None:
             files.append(arg)
     if len(files) != 2:
         raise UsageError(f"expected GOLD and TEST files, got {len(files)} file argument(s)")
-    return BracketOptions(params, files[0], files[1], prm_messages=messages, **options)  # type: ignore[arg-type]
+    return BracketOptions(params, files[0], files[1], prm_messages=messages, prms=prms,
+                          **options)  # type: ignore[arg-type]
 
 
 def _long_value(arg: str, queue: list[str]) -> tuple[str, str]:
@@ -157,6 +159,7 @@ def run_bracket(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         result = run_bracket_files(
             options.gold, options.test, options.params, report, err, jobs=jobs,
             use_fast=not options.reference_engine, per_sentence=options.per_sentence,
+            prms=options.prms,
         )
     finally:
         if report is not out:

@@ -6,6 +6,7 @@ import io
 
 import hypothesis
 import hypothesis.strategies as st
+from profiles import examples
 import pytest
 
 from treeeval.columnar import blocks as lineblocks
@@ -58,7 +59,7 @@ def report(gold: list[bytes], test: list[bytes], *, fast: bool = True) -> tuple[
     return out.getvalue(), err.getvalue(), result.killed
 
 
-@hypothesis.settings(max_examples=150, deadline=None)
+@hypothesis.settings(max_examples=examples(150), deadline=None)
 @hypothesis.given(st.lists(trees(), min_size=1, max_size=8))
 def test_a_tree_scores_perfectly_against_itself(lines: list[bytes]) -> None:
     out, err, killed = report(lines, lines)
@@ -70,7 +71,7 @@ def test_a_tree_scores_perfectly_against_itself(lines: list[bytes]) -> None:
                                 and correct == words)
 
 
-@hypothesis.settings(max_examples=150, deadline=None)
+@hypothesis.settings(max_examples=examples(150), deadline=None)
 @hypothesis.given(st.lists(st.tuples(trees(), damaged()), min_size=1, max_size=8))
 def test_engines_agree(pairs: list[tuple[bytes, bytes]]) -> None:
     gold, test = [g for g, _ in pairs], [t for _, t in pairs]

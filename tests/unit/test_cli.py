@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,13 @@ TEST = b"""(TOP (S (NP (DT The) (NN dog)) (VP (VBD barked)) (. .)))
 """
 
 
+#: this checkout, so that ``python -m treeeval`` in another folder runs its code
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def treeeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=cwd, capture_output=True)
+    return subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=cwd, capture_output=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 @pytest.fixture
@@ -76,8 +82,8 @@ def test_jobs_give_the_same_report(files: Path) -> None:
         (["bracket", "-e", "many", "gold", "test"], 2, "treeeval: error: option -e needs a whole number"),
         (["bracket", "--frobnicate", "gold", "test"], 2, "treeeval: error: unknown option --frobnicate"),
         (["frobnicate"], 2, "treeeval: error: unknown command 'frobnicate'"),
-        (["bracket", "--per-sentence", "gold", "gold", "test"], 2,
-         "treeeval: error: gold is an input file; it is never written"),
+        (["bracket", "--per-sentence", "gold", "gold", "test"], 1,
+         "treeeval: error: gold: is an input of this run; it is never written"),
         (["bracket", "--per-sentence", "no/such/dir.jsonl", "gold", "test"], 1,
          "treeeval: error: no/such/dir.jsonl: cannot write"),
     ],

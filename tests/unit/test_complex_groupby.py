@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.dep.complex_groupby import (
     ComplexGroupByError, is_complex, parse_complex_groupby)
@@ -189,7 +190,7 @@ WORDS = st.sampled_from(["a", "b", "ä", "_", "x y", '"'])
 COLUMNS = {"Wordform": 0, "Lemma": 1, "Cpostag": 2, "Postag": 3, "Feats": 4}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(sentences=st.lists(st.lists(st.tuples(WORDS, WORDS, WORDS, WORDS, WORDS), min_size=1,
                                    max_size=6), max_size=4),
        groups=st.lists(st.tuples(st.sampled_from(sorted(COLUMNS)), st.integers(-7, 7)),

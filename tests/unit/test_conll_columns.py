@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.dep.reading import read_treebank, read_treebank_carefully
 from treeeval.errors import InputError, UsageError
@@ -132,7 +133,7 @@ FIELD = st.text(st.characters(blacklist_characters="\t\n\r\x00\x85\u2028\u2029\x
                 min_size=1, max_size=20).filter(lambda f: not f.startswith("#"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.lists(st.tuples(FIELD, FIELD, st.integers(0, 30)), min_size=1, max_size=6),
                 min_size=1, max_size=5))
 def test_random_files(tmp_path_factory: pytest.TempPathFactory,

@@ -12,12 +12,13 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from nltk import Tree
 
 import treeeval
 from treeeval.conversion import ConversionError, ConversionWarning, Converter, convert
 from treeeval.conversion.cli import run_convert
-from treeeval.errors import UsageError
+from treeeval.errors import InputError
 from treeeval.formats.conll import ConllError, read_conll, write_conll
 from treeeval.model.dependencies import DependencySentence
 
@@ -93,7 +94,7 @@ def trees() -> st.SearchStrategy[Tree]:
         Tree, st.sampled_from(LABELS), st.lists(kids, min_size=1, max_size=4)), max_leaves=25)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(trees(), st.sampled_from(["collins", "modcollins", "penn2malt", "magerman", "semantic",
                                   "semantic-copula"]))
 def test_every_conversion_is_a_tree_with_one_root(tree: Tree, table: str) -> None:
@@ -210,7 +211,7 @@ def test_cli_reads_standard_input() -> None:
 def test_convert_never_writes_its_input(tmp_path: Path) -> None:
     source = tmp_path / "in.mrg"
     source.write_text("(TOP (S (NN a)))\n", encoding="utf-8")
-    with pytest.raises(UsageError, match="never written"):
+    with pytest.raises(InputError, match="in.mrg: is an input of this run; it is never written"):
         run_convert([str(source), "-o", str(source)], io.BytesIO(), io.BytesIO())
     assert source.read_text(encoding="utf-8") == "(TOP (S (NN a)))\n"
 

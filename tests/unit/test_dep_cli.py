@@ -145,7 +145,7 @@ def test_output_to_a_file_and_to_a_directory(files: tuple[str, str], tmp_path: P
     assert sorted(p.name for p in folder.iterdir()) == ["g.conll.txt", "p.conll.txt",
                                                         "stat.txt"]
     assert "McNemar" in (folder / "stat.txt").read_text(encoding="utf-8")
-    with pytest.raises(UsageError, match="is an input file"):
+    with pytest.raises(InputError, match="is an input of this run; it is never written"):
         run("-g", gold, "-s", parsed, "--output", gold)
 
 

@@ -28,39 +28,6 @@ TREES = """( (S (NP-SBJ (NNP Vinken)) (VP (MD will) (VP (VB join) (NP (DT the) (
 CONLL_ROW = "1\tRain\t_\tNN\tNN\t_\t0\troot\t_\t_\n"
 
 
-# --- sniffing ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name, content, expected", [
-    ("a.xml", "<t/>", "maltxml"),
-    ("a.XML", "(S (X x))", "maltxml"),
-    ("a.tab", "(\tpad\t0\tROOT\n", "malttab"),
-    ("a.mrg", "", "brackets"),
-    ("a.tst", "", "brackets"),
-    ("a.gld", "", "brackets"),
-    ("a.conll", CONLL_ROW, "conll"),
-    ("a.conllu", "# sent_id = 1\n" + CONLL_ROW, "conll"),
-    ("gold", "\n \t\n  (TOP (S (NN x)))\n", "brackets"),
-    ("gold.txt", "\ufeff(S (NN x))", "brackets"),
-    ("empty", "", "conll"),
-])
-def test_sniff_format(tmp_path: Path, name: str, content: str, expected: str) -> None:
-    path = tmp_path / name
-    path.write_text(content, encoding="utf-8")
-    assert sniff_format(path) == expected
-
-
-def test_sniff_reads_past_a_long_blank_start(tmp_path: Path) -> None:
-    path = tmp_path / "trees"
-    path.write_bytes(b"\n" * 200_000 + b"(S (NN x))\n")
-    assert sniff_format(path) == "brackets"
-
-
-def test_sniff_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="cannot read"):
-        sniff_format(tmp_path / "nothing")
-
-
 # --- file sets --------------------------------------------------------------------------
 
 

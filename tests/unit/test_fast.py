@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.bracket import fast
 from treeeval.bracket.fast import ChunkScores, score_chunk
@@ -272,7 +273,7 @@ parameters = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(sentence_pairs(), min_size=1, max_size=8), parameters)
 def test_kept_lines_equal_the_reference_engine(pairs: list[tuple[bytes, bytes]],
                                                params: EvalbParams) -> None:
@@ -356,7 +357,7 @@ def check_columns(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> None
 DAMAGED = [b"(S (NN a)", b"(S (NN a)))", b"x (S (NN a))", b"(S (NN a) b)", b"(S (A (NN a)) ))"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(sentence_pairs(), sentence_pairs(),
                           st.tuples(st.sampled_from(DAMAGED), st.sampled_from(DAMAGED))),
                 min_size=1, max_size=8), parameters)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import hypothesis
 import hypothesis.strategies as st
+from profiles import examples
 import pytest
 from nltk import Tree
 
@@ -236,7 +237,7 @@ def test_tuples_round_trip(corpus: list[DependencySentence]) -> None:
     assert parse_tuples(format_tuples(corpus)) == corpus
 
 
-@hypothesis.settings(max_examples=30, deadline=None)
+@hypothesis.settings(max_examples=examples(30), deadline=None)
 @hypothesis.given(st.lists(sentences(), min_size=1, max_size=3))
 def test_lin_x_x_gives_no_errors(corpus: list[DependencySentence]) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -331,7 +332,7 @@ def trees(draw, depth: int = 3) -> Tree:
     return Tree(draw(st.sampled_from(["S", "NP", "VP", "PP"])), children)
 
 
-@hypothesis.settings(max_examples=25, deadline=None)
+@hypothesis.settings(max_examples=examples(25), deadline=None)
 @hypothesis.given(st.lists(trees(), min_size=1, max_size=3))
 def test_lin_x_x_on_trees_gives_no_errors(corpus: list[Tree]) -> None:
     with tempfile.TemporaryDirectory() as folder:

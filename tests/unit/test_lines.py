@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.bracket import lines
 from treeeval.bracket.lines import LINE_FORMAT, format_sentence_lines
@@ -59,7 +60,7 @@ def test_matches_printf_on_realistic_rows(rows: list[tuple[int, ...]]) -> None:
     assert formatted(rows) == reference(rows)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from([1, 9_990, 99_990, 999_990]), st.integers(1, 40), st.data())
 def test_ids_growing_past_field_width(first: int, count: int, data: st.DataObject) -> None:
     rows = [data.draw(realistic_rows(st.just(first + i))) for i in range(count)]

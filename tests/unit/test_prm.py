@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import hypothesis
 import hypothesis.strategies as st
+from profiles import examples
 import lark
 import pytest
 
@@ -88,7 +91,7 @@ KEYS = ["DEBUG", "MAX_ERROR", "CUTOFF_LEN", "LABELED", "DELETE_LABEL", "DELETE_L
 PIECES = [" ", "\t", "\x0b", "\x0c", "  ", "1", "-2", "+", "x", "TOP", "ADVP PRT", "#", "=", "\xe9"]
 
 
-@hypothesis.settings(max_examples=1500, deadline=None)
+@hypothesis.settings(max_examples=examples(1500), deadline=None)
 @hypothesis.given(st.sampled_from(KEYS), st.lists(st.sampled_from(PIECES), max_size=6).map("".join))
 def test_expressions_and_grammar_agree(key: str, rest: str) -> None:
     """The regular expressions read exactly the lines prm.lark accepts, with the same values."""
@@ -102,3 +105,29 @@ def test_expressions_and_grammar_agree(key: str, rest: str) -> None:
         return
     values = [str(child).encode("latin-1") for child in tree.children[1:]]
     assert fields == (values[:1] if tree.data == "int_setting" else values)
+
+
+def test_load_params_is_the_one_loader(tmp_path, monkeypatch) -> None:
+    """Every command loads .prm files with load_params: files apply in order onto the given
+    parameters, messages keep their order, and a bundled file is found by name."""
+    from treeeval.bracket.params import load_params
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.prm").write_bytes(b"MAX_ERROR 5\nBOGUS 1\n")
+    (tmp_path / "b.prm").write_bytes(b"MAX_ERROR 7\nOTHER 2\n")
+    params, messages = load_params(["a.prm", "b.prm"], EvalbParams(cutoff_len=3))
+    assert (params.max_error, params.cutoff_len) == (7, 3)
+    assert messages == ["Unknown keyword (BOGUS 1) in parameter file",
+                        "Unknown keyword (OTHER 2) in parameter file"]
+    assert load_params(["COLLINS.prm"])[0].cutoff_len == 40
+
+
+def test_errors_command_finds_a_bundled_prm_by_name(tmp_path, capsysbinary) -> None:
+    """``treeeval errors -p COLLINS.prm`` loads the bundled file, as bracket -p does."""
+    from treeeval.cli import main
+
+    gold, test = tmp_path / "gold", tmp_path / "test"
+    gold.write_text("(TOP (S (NP (NN a)) (VP (VB b)) (. .)))\n")
+    test.write_text("(TOP (S (NP (NN a) (VP (VB b))) (. .)))\n")
+    assert main(["errors", "-p", "COLLINS.prm", str(gold), str(test), "--json"]) == 0
+    assert "TOP" in json.loads(capsysbinary.readouterr().out)["params"]["delete_label"]

@@ -14,6 +14,7 @@ import io
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from nltk import Tree
 
 from treeeval.errors import InputError
@@ -118,7 +119,7 @@ def assert_same_language(line: bytes) -> None:
     assert fast_trees(line) == lark_trees(line), line
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(sentences)
 def test_valid_trees_are_read_as_built(sentence: tuple[bytes, list[Tree]]) -> None:
     line, trees = sentence
@@ -126,13 +127,13 @@ def test_valid_trees_are_read_as_built(sentence: tuple[bytes, list[Tree]]) -> No
     assert fast_trees(line) == trees
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(near_trees)
 def test_random_strings(line: bytes) -> None:
     assert_same_language(line)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(mutants())
 def test_mutated_trees(line: bytes) -> None:
     assert_same_language(line)
@@ -174,7 +175,7 @@ def files(draw: st.DrawFn) -> bytes:
     return parts[0] + b"".join(gap + part for gap, part in zip(breaks, parts[1:]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     files(),
     st.sampled_from([None, False, True]),

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.formats.scan import WHITESPACE, ScannedLines, scan_lines
 
@@ -229,13 +230,13 @@ def lines(draw: st.DrawFn) -> bytes:
     return bytes(line)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(lines())
 def test_one_random_line(line: bytes) -> None:
     assert_like_reference(line)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(lines(), max_size=12), st.booleans())
 def test_many_random_lines(many: list[bytes], final_newline: bool) -> None:
     assert_like_reference(b"\n".join(many) + (b"\n" if final_newline and many else b""))

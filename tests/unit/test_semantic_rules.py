@@ -8,10 +8,12 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from nltk import Tree
 
 from treeeval.conversion import Converter
-from treeeval.conversion.heads import HeadFinder, head_finder
+from treeeval.conversion.finders import head_finder
+from treeeval.conversion.heads import HeadFinder
 from treeeval.conversion.semantic import SemanticHeadFinder, without_empty
 from treeeval.formats.headrules import load_heads
 
@@ -203,7 +205,7 @@ def verbal_trees() -> st.SearchStrategy[Tree]:
         Tree, st.sampled_from(LABELS), st.lists(kids, min_size=1, max_size=5)), max_leaves=30)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(verbal_trees(), st.sampled_from(["semantic", "semantic-copula"]))
 def test_every_semantic_conversion_is_a_tree(tree: Tree, table: str) -> None:
     words = [word for word, tag in tree.pos() if tag != "-NONE-"]

@@ -16,14 +16,13 @@ from treeeval.dep.metrics import token_hits
 from treeeval.errors import TreeevalError, UsageError
 from treeeval.model.dependencies import DependencySentence
 from treeeval.model.treebank import Treebank
+from treeeval.bracket.sentence_scores import BRACKET_MEASURES, bracket_scores
+from treeeval.dep.sentence_scores import dependency_scores
 from treeeval.stats import (
-    BRACKET_MEASURES,
     SentenceScores,
     approximate_randomization,
-    bracket_scores,
     compare,
     compare_all,
-    dependency_scores,
     mcnemar,
     mcnemar_z,
     normal_two_sided_p,

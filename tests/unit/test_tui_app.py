@@ -236,7 +236,14 @@ def test_two_systems_sorted_by_difference(tmp_path):
             while sentences.sort_key != "delta":
                 await pilot.press("s")
             assert sentences.descending
-            assert sentences.view.tolist()[:2] == [3, 4]
+            # Error and Skip for system 1: no difference, listed last
+            assert sentences.view.tolist()[-2:] == [3, 4]
+            # mark, ID, Len, Stat₁, then F1₁, R₁, P₁ undefined
+            assert sentences.row_text(3).split()[4:7] == ["—", "—", "—"]
+            assert sentences.cursor == 0
+            await pilot.press("r")  # reversed: the cursor is on the new first row
+            await settle(pilot)
+            assert not sentences.descending and sentences.cursor == 0
             await pilot.press("home")
             await settle(pilot)
             detail = app.query_one(DetailPane).plain()

@@ -32,7 +32,10 @@ def test_bracket_rows_are_the_api_rows(tmp_path, brackets):
     result = evaluate_brackets(gold, system, params="COLLINS.prm")
     rows = [sentence_dict(row) for row in result.sentences.rows()]
     assert brackets.values["stat"].tolist() == [row["status"] for row in rows] == [0, 0, 0, 1, 2]
-    assert brackets.values["f1"].tolist() == [row["f1"] for row in rows]
+    # Error and Skip sentences have no ratios (— in the list, sorted last), not EVALB's 0
+    assert brackets.values["f1"][:3].tolist() == [row["f1"] for row in rows][:3]
+    assert np.isnan(brackets.values["f1"][3:]).all()
+    assert np.isnan(brackets.values["recall"][3:]).all()
     assert brackets.values["cross"].tolist() == [row["crossing"] for row in rows]
     assert brackets.wrong.tolist() == [True, False, True, True, True]
     assert brackets.status.tolist() == [0, 0, 0, 1, 2]
@@ -118,7 +121,7 @@ def test_filters_combine(brackets):
 def test_sort_is_stable_and_puts_undefined_last(brackets):
     view = np.arange(brackets.size)
     assert sort_view(brackets, view, "f1", descending=True).tolist() == [1, 2, 0, 3, 4]
-    assert sort_view(brackets, view, "f1").tolist() == [3, 4, 0, 2, 1]
+    assert sort_view(brackets, view, "f1").tolist() == [0, 2, 1, 3, 4]
     assert sort_view(brackets, view, None).tolist() == [0, 1, 2, 3, 4]
     assert next_wrong(brackets, view, 0, 1) == 2
 
@@ -129,11 +132,12 @@ def test_two_bracket_systems_and_the_difference(tmp_path):
     keys = [column.key for column in corpus.columns]
     assert keys == ["id", "len", "stat1", "f11", "recall1", "prec1", "cross1",
                     "stat2", "f12", "recall2", "prec2", "cross2", "delta"]
-    assert corpus.values["delta"].tolist() == (corpus.values["f12"] - corpus.values["f11"]).tolist()
+    np.testing.assert_array_equal(corpus.values["delta"], corpus.values["f12"] - corpus.values["f11"])
     assert corpus.wrong.tolist() == [True, True, True, True, True]
     order = sort_view(corpus, np.arange(5), "delta", descending=True)
-    # sentences 4 and 5: Error and Skip for system 1 (F1 0), right for system 2
-    assert order[:2].tolist() == [3, 4] and order[-1] == 1
+    # sentences 4 and 5: Error and Skip for system 1 (no F1, so no difference) come last
+    assert order[-2:].tolist() == [3, 4] and np.isnan(corpus.values["delta"][[3, 4]]).all()
+    assert order[2] == 1
     assert [column.title for column in corpus.columns][2:4] == ["Stat₁", "F1₁"]
     assert len(corpus.header().scores) == 2
     text = "\n".join(line.plain for line in corpus.detail(1, 100))
@@ -213,6 +217,8 @@ def test_heads_converts_brackets(tmp_path):
     (["browse", "gold.mrg", "missing.mrg"], 1, "treeeval: error: missing.mrg: no such file"),
     (["browse", "gold.conll", "other.conll"], 1,
      "treeeval: error: other.conll: not the same text as the gold file"),
+    # stderr is a pipe here: the browser would draw on it
+    (["browse", "gold.mrg", "sys.mrg"], 2, "treeeval: error: treeeval browse draws on stderr"),
 ])
 def test_command_line_errors_are_one_line(tmp_path, args, status, message):
     write_brackets(tmp_path)
@@ -281,3 +287,12 @@ def test_label_analysis_comes_from_the_bracket_columns(tmp_path, monkeypatch):
     assert np.flatnonzero(corpus.label_mask("NP", among)).tolist() == [1, 5]
     assert np.flatnonzero(corpus.confusion_mask("VP", "ADJP")).tolist() == [5]
     assert corpus.breakdown()[0].rows
+
+
+def test_an_error_sentence_says_where_the_words_part(tmp_path):
+    gold, system = write_brackets(tmp_path)
+    corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm", gold, system]))
+    lines = [line.plain for line in corpus.detail(3, 100)]
+    assert lines[0].startswith("Sentence 4 (line 4) · system: Stat 1 · R — P — F1 — ·")
+    assert lines[1:3] == ["EVALB: Length unmatch (2|3)",
+                          "the test has 1 more word from word 3: 'extra'"]

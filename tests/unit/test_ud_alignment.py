@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.ud.alignment import AlignInput, align, invert
 
@@ -139,7 +140,7 @@ def tokenisations(draw: st.DrawFn) -> tuple[list[str], list[str]]:
     return tokenise(), tokenise()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(tokenisations())
 def test_matches_the_word_by_word_walk(pair: tuple[list[str], list[str]]) -> None:
     gold, system = side(pair[0]), side(pair[1])

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.ud import reading
 from treeeval.ud.layout import ReadOptions
@@ -131,7 +132,7 @@ def sentences(draw: st.DrawFn) -> list[str]:
     return lines
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(sentences(), min_size=1, max_size=4), st.booleans(), st.booleans())
 def test_three_readers_agree(parts: list[list[str]], comments: bool, conll17: bool) -> None:
     text = document(*parts, comments=comments)

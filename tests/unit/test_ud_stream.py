@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.errors import TreeevalError
 from treeeval.ud import reading
@@ -45,7 +46,7 @@ def conllu(draw: st.DrawFn, forms: list[str]) -> str:
     return text
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_pieces_add_up_to_the_whole(tmp_path_factory: pytest.TempPathFactory,
                                     data: st.DataObject) -> None:

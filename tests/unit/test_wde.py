@@ -150,12 +150,18 @@ def test_command_with_a_classes_file(tmp_path: Path,
     (["wde"], "expected at least one TREEBANK"),
     (["wde", "--frobnicate", "x"], "unknown option --frobnicate"),
     (["wde", "x.conllu", "-o"], "needs a file name"),
-    (["wde", "x.conllu", "-o", "x.conllu"], "would overwrite an input"),
 ])
 def test_command_usage_errors(args: list[str], message: str,
                               capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(args, capsys)
     assert status == 2 and message in err
+
+
+def test_command_never_writes_an_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused before anything is read: the output names the treebank."""
+    status, out, err = run(["wde", "x.conllu", "-o", "x.conllu"], capsys)
+    assert (status, out) == (1, "")
+    assert err == "treeeval: error: x.conllu: is an input of this run; it is never written\n"
 
 
 def test_command_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,39 +14,65 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
-from typing import BinaryIO, Iterable
+from typing import BinaryIO, Iterable, Sequence, TextIO
 
-from ..errors import InputError, UsageError
+from ..formats.prm import find_prm
+from ..policy.envelope import envelope
+from ..policy.outputs import output_file
 from .counts import COLUMNS, SentenceCounts, Totals
-from .params import EvalbParams
+from .params import EvalbParams, load_params
 from .run import EvalbRun, RunResult
 
-SCHEMA = "treeeval/1"
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:
-    from ..formats.prm import find_prm, read_prm
-
     if isinstance(params, EvalbParams):
         return params
-    result = EvalbParams()
     if params is None:
-        return result
-    names = [params] if isinstance(params, (str, os.PathLike)) else list(params)
-    for name in names:
-        result.apply_settings(read_prm(find_prm(os.fspath(name)))[0])
-    return result
+        return EvalbParams()
+    return load_params([params] if isinstance(params, (str, os.PathLike)) else params)[0]
+
+
+class _Killed(Exception):
+    """A run stopped by MAX_ERROR: its --per-sentence file is not kept."""
+
+    def __init__(self, result: RunResult) -> None:
+        super().__init__("killed")
+        self.result = result
 
 
 def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str],
                       params: EvalbParams, out: BinaryIO, err: BinaryIO, *, jobs: int = 1,
                       use_fast: bool = True, per_sentence: str | None = None,
-                      keep_sentences: bool = False) -> RunResult:
-    """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``."""
-    sink = open_output(per_sentence, inputs=(gold, test)) if per_sentence else None
+                      keep_sentences: bool = False, prms: Sequence[str] = ()) -> RunResult:
+    """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``.
+
+    ``per_sentence`` names a JSON Lines file of the sentences' counts, written by
+    ``treeeval.policy.outputs`` (never over GOLD, TEST or the ``prms`` files; kept only when
+    the run ends normally, not after an error, Ctrl-C or a run killed by MAX_ERROR).
+    """
+    try:
+        with contextlib.ExitStack() as stack:
+            sink = None
+            if per_sentence:
+                inputs = [gold, test, *(find_prm(name) for name in prms)]
+                sink = stack.enter_context(output_file(per_sentence, inputs))
+            result = _run(gold, test, params, out, err, jobs=jobs, use_fast=use_fast,
+                          keep_sentences=keep_sentences, sink=sink)
+            if result.killed and sink is not None:
+                raise _Killed(result)
+            return result
+    except _Killed as killed:
+        return killed.result
+
+
+def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: EvalbParams,
+         out: BinaryIO, err: BinaryIO, *, jobs: int, use_fast: bool, keep_sentences: bool,
+         sink: TextIO | None) -> RunResult:
     executor = None
     if jobs > 1 and params.debug == 0:
         from concurrent.futures import ProcessPoolExecutor
@@ -60,19 +86,6 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
-        if sink is not None:
-            sink.close()
-
-
-def open_output(path: str, inputs: Iterable[str | os.PathLike[str]]) -> io.TextIOWrapper:
-    """Open an output file for writing, refusing to overwrite an input."""
-    target = os.path.realpath(path)
-    if any(os.path.realpath(name) == target for name in inputs):
-        raise UsageError(f"{path} is an input file; it is never written")
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=path) from None
 
 
 def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str], *,
@@ -101,22 +114,21 @@ def sentence_dict(row: dict[str, int]) -> dict[str, object]:
     return {**row, "recall": recall, "precision": precision, "f1": f1, "tag_accuracy": tags}
 
 
-def write_jsonl(rows: SentenceCounts, sink: io.TextIOBase) -> None:
+def write_jsonl(rows: SentenceCounts, sink: TextIO) -> None:
     """Append one JSON line per sentence (keys: COLUMNS, recall, precision, f1, tag_accuracy)."""
     sink.write("".join(json.dumps(sentence_dict(row)) + "\n" for row in rows.rows()))
 
 
 def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -> dict[str, object]:
-    """The ``--json`` document (schema treeeval/1); see docs/bracket.md."""
+    """The ``--json`` document (schemas/bracket.json); see docs/bracket.md."""
     def block(totals: Totals) -> dict[str, object]:
         return totals.to_dict()
 
-    return {
-        "schema": SCHEMA,
-        "command": "bracket",
-        "gold": gold,
-        "test": test,
-        "params": {
+    return envelope(
+        "bracket",
+        gold=gold,
+        test=test,
+        params={
             "labeled": params.labeled,
             "cutoff_len": params.cutoff_len,
             "max_error": params.max_error,
@@ -126,8 +138,8 @@ def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -
             "eq_label": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_label],
             "eq_word": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_word],
         },
-        "killed": result.killed,
-        "all": block(result.all_totals),
-        "cutoff": block(result.cut_totals),
-        "columns": list(COLUMNS),
-    }
+        killed=result.killed,
+        all=block(result.all_totals),
+        cutoff=block(result.cut_totals),
+        columns=list(COLUMNS),
+    )

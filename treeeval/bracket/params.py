@@ -4,8 +4,10 @@ EVALB applies its options strictly left to right: ``-p FILE`` takes effect where
 so ``-e 100 -p COLLINS.prm`` ends with MAX_ERROR 10 (the file wins) while
 ``-p COLLINS.prm -e 100`` ends with 100.  List-valued keys accumulate over several files.
 
->>> params = EvalbParams()
->>> params.apply_settings(read_prm(find_prm("COLLINS.prm"))[0])
+Every command loads .prm files through ``load_params`` (bundled files are found by name,
+an existing path wins; EVALB's messages about ignored lines are returned, not printed):
+
+>>> params, messages = load_params(["COLLINS.prm"])
 >>> params.max_error, params.cutoff_len, sorted(params.delete_label)[:3]
 (10, 40, [b"''", b',', b'-NONE-'])
 >>> params.labels_equal(b"ADVP", b"PRT")
@@ -14,10 +16,11 @@ True
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..formats.prm import PrmSetting, find_prm, read_prm  # noqa: F401  (read_prm: doctest)
+from ..formats.prm import PrmSetting, find_prm, read_prm
 
 #: EVALB's defaults when no parameter file is given
 DEFAULT_MAX_ERROR = 10
@@ -92,3 +95,23 @@ class EvalbParams:
                     if not self.labels_equal(a, b):
                         return None
         return classes
+
+
+def load_params(names: Iterable[str | os.PathLike[str]], params: EvalbParams | None = None
+                ) -> tuple[EvalbParams, list[str]]:
+    """Apply the parameter files ``names`` in order to ``params`` (a new EvalbParams when
+    None): the one loader of .prm files.  Each name is a path, or the name of a bundled
+    file (``find_prm``).  Returns the parameters and the messages EVALB prints on stderr
+    for the lines it ignores, in order.
+
+    >>> params, messages = load_params(["COLLINS.prm"], EvalbParams(max_error=100))
+    >>> params.max_error, messages
+    (10, [])
+    """
+    params = EvalbParams() if params is None else params
+    messages: list[str] = []
+    for name in names:
+        settings, ignored = read_prm(find_prm(os.fspath(name)))
+        params.apply_settings(settings)
+        messages.extend(ignored)
+    return params, messages

@@ -20,7 +20,7 @@ from nltk import Tree
 
 from ..formats.headrules import HeadTable, load_heads
 from ..model.dependencies import DependencyCorpus, DependencySentence
-from .heads import head_finder
+from .finders import head_finder
 from .makedeps import SCHEMES, ConversionError, tree_to_sentence
 
 __all__ = ["convert", "Converter", "ConversionError", "ConversionWarning", "SCHEMES"]

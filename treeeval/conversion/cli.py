@@ -9,7 +9,7 @@ treeeval.errors.UsageError: unknown label scheme 'nope' (schemes: none, category
 
 from __future__ import annotations
 
-import os
+import contextlib
 import sys
 from typing import BinaryIO, Sequence
 
@@ -72,22 +72,6 @@ def parse_convert_args(args: Sequence[str]) -> dict[str, str] | None:
     return options
 
 
-def tree_start_line(path: str, sentence: int) -> int:
-    """The line where tree number ``sentence`` (1-based) of a bracketed file starts (0: none).
-
-    Brackets are counted per line, so this is only for error messages.
-    """
-    depth, count = 0, 0
-    with open(path, "rb") as stream:
-        for number, line in enumerate(stream, 1):
-            if depth == 0 and b"(" in line:
-                count += 1
-                if count == sentence:
-                    return number
-            depth = max(0, depth + line.count(b"(") - line.count(b")"))
-    return 0
-
-
 def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     """Run ``treeeval convert``; errors are raised as TreeevalError for cli.main to print."""
     options = parse_convert_args(args)
@@ -95,36 +79,36 @@ def run_convert(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         sys.stdout.write(CONVERT_USAGE)
         return 0
     from . import ConversionError, Converter
-    from .deletion import delete_labels, load_prm
-    from ..formats.brackets import read_trees
+    from .deletion import delete_labels
+    from ..bracket.params import load_params
+    from ..formats.brackets import read_trees, tree_start_line
     from ..formats.conll import write_conll
+    from ..formats.headrules import find_heads
+    from ..formats.prm import find_prm
+    from ..policy.outputs import output_file
 
     converter = Converter(options["heads"], options["labels"])
     source = sys.stdin.buffer if options["input"] == "-" else options["input"]
     trees = read_trees(source)
     if "prm" in options:
-        params, messages = load_prm(options["prm"])
+        params, messages = load_params([options["prm"]])
         for message in messages:
             err.write(f"treeeval: warning: {options['prm']}: {message}\n".encode())
         trees = (delete_labels(tree, params) for tree in trees)
     sentences = converter.sentences(trees)
     output = options.get("output")
-    if output and options["input"] != "-" and os.path.exists(output) and os.path.samefile(
-            output, options["input"]):
-        raise UsageError(f"{output} is the input file; it is never written")
-    try:
-        target = open(output, "wb") if output else out
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=output) from None
-    try:
-        write_conll(sentences, target, options["format"])
-    except ConversionError as exc:
-        path = options["input"]
-        line = tree_start_line(path, exc.sentence) if path != "-" else 0
-        raise InputError(str(exc), path=path, line=line or None) from None
-    finally:
-        if target is not out:
-            target.close()
+    with contextlib.ExitStack() as stack:
+        target = out
+        if output:
+            inputs = [options["input"], find_heads(options["heads"]),
+                      find_prm(options["prm"]) if "prm" in options else None]
+            target = stack.enter_context(output_file(output, inputs, binary=True))
+        try:
+            write_conll(sentences, target, options["format"])
+        except ConversionError as exc:
+            path = options["input"]
+            line = tree_start_line(path, exc.sentence) if path != "-" else 0
+            raise InputError(str(exc), path=path, line=line or None) from None
     for category, count in sorted(converter.unknown.items()):
         err.write(f"treeeval: warning: no head rule for {category} ({count} times); "
                   "used the table's * rule\n".encode())

@@ -5,27 +5,10 @@ trees too.
 
 from __future__ import annotations
 
-import os
-
 from nltk import Tree
 
 from ..bracket.params import EvalbParams
 from ..bracket.reference import truncate_label
-from ..formats.prm import find_prm, read_prm
-
-
-def load_prm(name: str | os.PathLike[str]) -> tuple[EvalbParams, list[str]]:
-    """EVALB parameters from a .prm name or path (bundled files are found by name), and the
-    messages EVALB prints for the lines it ignores.
-
-    >>> params, messages = load_prm("COLLINS.prm")
-    >>> sorted(params.delete_label)[:3], messages
-    ([b"''", b',', b'-NONE-'], [])
-    """
-    settings, messages = read_prm(find_prm(os.fspath(name)))
-    params = EvalbParams()
-    params.apply_settings(settings)
-    return params, messages
 
 
 def delete_labels(tree: Tree, params: EvalbParams, encoding: str = "utf-8") -> Tree:

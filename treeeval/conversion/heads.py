@@ -31,20 +31,6 @@ _TAG_START = re.compile(r"[-=|]")
 WRAPPERS = frozenset(["", "TOP", "ROOT", "VROOT"])
 
 
-def head_finder(table: HeadTable) -> HeadFinder:
-    """The finder of a table: a SemanticHeadFinder for ``%procedural`` tables.
-
-    >>> from treeeval.formats.headrules import load_heads
-    >>> type(head_finder(load_heads("semantic"))).__name__
-    'SemanticHeadFinder'
-    """
-    if table.procedural:
-        from .semantic import SemanticHeadFinder
-
-        return SemanticHeadFinder(table)
-    return HeadFinder(table)
-
-
 def base_category(label: str, _cache: dict[str, str] = {}) -> str:
     """The category without function tags and indices (``-LRB-``, ``-NONE-`` kept whole).
 

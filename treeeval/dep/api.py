@@ -20,6 +20,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..bracket.params import load_params
 from ..formats.conll_columns import Vocabularies
 from ..model.treebank import Treebank
 from .compare import Comparison, compare_systems
@@ -51,9 +52,7 @@ def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
     left out for every system, so a parser that tags a comma differently is still scored
     on the same words.
     """
-    from ..conversion.deletion import load_prm  # nltk: only when -p is given
-
-    params, _ = load_prm(prm)
+    params, _ = load_params([prm])
     labels = set(params.delete_label)
     codes = gold.codes["cpostag"]  # first: it may read the column's vocabulary
     deleted = np.array([tag.encode("utf-8", "surrogateescape") in labels

@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..formats.conll_columns import Vocabularies as Vocabulary
 from ..model.treebank import Treebank
+from ..policy.outputs import output_file
 from ..stats import METHODS
 from .api import deleted_tokens, load_treebank
 from .compare import Comparison, compare_systems, render_comparison
@@ -35,7 +36,7 @@ from .options import DEP_USAGE, PARAMETERS, DepOptions, parse_dep_args
 from .plugins import group_order, load_plugin
 from .reading import check_same_text
 from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
-                      validate_tags)
+                      run_inputs, validate_tags)
 from .tables import Table, build_table, fold_summary, format_table, merge_tables, mergeable
 
 #: the gold and parsed file names MaltEval prints for ``--micro-average 1``
@@ -404,13 +405,6 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
 
 
 def _write(path: str, text: str, options: DepOptions) -> None:
-    """Write one output file; an input file is never overwritten."""
-    inputs = [*options.gold, *options.parsed] + ([options.source] if options.source else [])
-    if any(os.path.exists(name) and os.path.samefile(name, path) for name in inputs
-           if os.path.exists(path)):
-        raise UsageError(f"{path} is an input file; it is never written")
-    try:
-        with open(path, "w", encoding="utf-8") as stream:
-            stream.write(text)
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=path) from None
+    """Write one output file (never an input of the run: treeeval.policy.outputs)."""
+    with output_file(path, run_inputs(options)) as stream:
+        stream.write(text)

@@ -39,9 +39,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model.treebank import Treebank
-from ..stats import SentenceScores, SignificanceResult, compare_all, dependency_scores
+from ..policy.envelope import envelope
+from ..stats import SentenceScores, SignificanceResult, compare_all
+from .sentence_scores import dependency_scores
 
-SCHEMA = "treeeval/1"
 #: the metrics every system is scored with
 METRICS = ("LAS", "UAS", "LA")
 RULE = "=" * 52
@@ -75,17 +76,17 @@ class Comparison:
     heads: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The comparison as JSON (schema treeeval/1)."""
-        return {
-            "schema": SCHEMA, "command": "dep", "gold": self.gold, "heads": self.heads,
-            "sentences": self.sentences, "tokens": self.tokens,
-            "systems": [{"name": f"<{i}>", "path": s.path, "format": s.format,
+        """The comparison as JSON (schemas/dep.json)."""
+        return envelope(
+            "dep", gold=self.gold, heads=self.heads, sentences=self.sentences,
+            tokens=self.tokens,
+            systems=[{"name": f"<{i}>", "path": s.path, "format": s.format,
                          "tokens": s.tokens, "lin_errors": s.lin_errors,
                          **{metric: {"correct": s.correct[metric], "score": s.scores[metric]}
                             for metric in METRICS}}
                         for i, s in enumerate(self.systems, 1)],
-            "significance": [test.to_json() for test in self.tests],
-        }
+            significance=[test.to_json() for test in self.tests],
+        )
 
 
 def compare_systems(gold_path: str, gold: Treebank,

@@ -1,14 +1,9 @@
 """The input side of ``treeeval dep``: formats, file sets, bracket conversion and tag checks.
 
-**Formats** (``sniff_format``), decided in this order:
-
-1. the name ends in ``.xml``: MaltXML; ``.tab``: MaltTab (as MaltEval decides);
-2. the name ends in ``.mrg``, ``.tst`` or ``.gld``: bracketed trees;
-3. the first character that is not white space (after a UTF-8 byte-order mark) is ``(``:
-   bracketed trees (no CoNLL line can start so: its first field is the token ID);
-4. anything else: CoNLL (CoNLL-X, or CoNLL-U).
-
-Extensions are compared without regard to case.
+**Formats** (``sniff_format``) are decided by the decision table every command shares,
+``treeeval.policy.sniffing``: a ``.xml`` name is MaltXML, a ``.tab`` name MaltTab (as
+MaltEval decides), a ``.mrg``, ``.tst`` or ``.gld`` name or a first word line starting with
+``(`` bracketed trees, anything else CoNLL (CoNLL-X, or CoNLL-U).
 
 **File sets** (``expand_files``, ``pair_files``; user guide 2.1): a directory stands for
 its files (not its subdirectories) ending in ``.xml``, ``.tab`` or ``.conll`` as in
@@ -47,23 +42,18 @@ from ..formats.malttab import read_malttab
 from ..formats.text import read_text
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from ..policy.sniffing import BRACKET_EXTENSIONS, sniff
 
 if TYPE_CHECKING:
     from ..formats.headrules import HeadTable
+    from .options import DepOptions
 
-FORMATS = ("conll", "malttab", "maltxml", "brackets")
-BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
 #: the files a directory stands for: MaltEval's three extensions, then treeeval's own
 DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll", ".conllx", ".conllu") + BRACKET_EXTENSIONS
 #: the POSTAG and DEPREL fields of a CoNLL and of a MaltTab line (0-based, empty fields
 #: collapsed as MaltEval's tokenizer collapses them)
 FIELDS = {"conll": {"FORM": 1, "POSTAG": 4, "DEPREL": 7},
           "malttab": {"FORM": 0, "POSTAG": 1, "DEPREL": 3}}
-#: bytes read when looking for a file's first character
-SNIFF_BYTES = 1 << 16
-
-_WHITE = b" \t\r\n\f\v"
-_BOM = b"\xef\xbb\xbf"
 _FIELD = re.compile(r"[^\t]+")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
@@ -86,36 +76,13 @@ def check_charset(name: str) -> str:
 
 
 def sniff_format(path: str | os.PathLike) -> str:
-    """The format of an input file: "conll", "malttab", "maltxml" or "brackets".
+    """The format ``treeeval dep`` reads a file in: "conll", "malttab", "maltxml" or
+    "brackets" (``treeeval.policy.sniffing``).
 
     >>> sniff_format("gold.xml"), sniff_format("gold.tab"), sniff_format("wsj_23.MRG")
     ('maltxml', 'malttab', 'brackets')
     """
-    name = os.fspath(path).lower()
-    if name.endswith(".xml"):
-        return "maltxml"
-    if name.endswith(".tab"):
-        return "malttab"
-    if name.endswith(BRACKET_EXTENSIONS):
-        return "brackets"
-    return "brackets" if _first_character(os.fspath(path)) == b"(" else "conll"
-
-
-def _first_character(path: str) -> bytes:
-    """The first byte that is not white space (after a UTF-8 BOM); b"" for a blank file."""
-    try:
-        with open(path, "rb") as stream:
-            start = stream.read(len(_BOM))
-            block = start[len(_BOM):] if start == _BOM else start
-            while True:
-                text = block.lstrip(_WHITE)
-                if text:
-                    return text[:1]
-                block = stream.read(SNIFF_BYTES)
-                if not block:
-                    return b""
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    return sniff(path, "dep")
 
 
 def java_order(path: str) -> bytes:
@@ -229,7 +196,7 @@ def _converted(path: str, charset: str, heads: str | os.PathLike | HeadTable,
                labels: str) -> list[DependencySentence]:
     # imported here: nltk and lark cost a quarter of a second that CoNLL input never needs
     from ..conversion import ConversionError, ConversionWarning, Converter
-    from ..conversion.cli import tree_start_line
+    from ..formats.brackets import tree_start_line
     from ..formats.brackets import read_trees
 
     converter = Converter(heads, labels)
@@ -302,12 +269,36 @@ def _first_invalid(values: np.ndarray, valid: frozenset[str]) -> int | None:
     return int(bad[0]) if len(bad) else None
 
 
+def run_inputs(options: DepOptions) -> list[str]:
+    """Every file a ``treeeval dep`` run reads, which ``--output`` never writes: the gold
+    and parsed files (a directory's files), the evaluation file (``-e``), the ``--postag``,
+    ``--deprel``, ``--heads`` and ``-p`` files and ``--plugin`` source files.
+
+    >>> from treeeval.dep.options import parse_dep_args
+    >>> run_inputs(parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--postag", "tags"]))
+    ['g.conll', 'p.conll', 'tags']
+    """
+    from ..formats.headrules import bundled_tables, find_heads
+    from ..formats.prm import find_prm
+
+    own = options.own
+    names = [name for path in (*options.gold, *options.parsed)
+             for name in (expand_files([path]) if os.path.isdir(path) else [path])]
+    names += [name for name in (options.source, own.get("postag"), own.get("deprel")) if name]
+    if "heads" in own and (os.path.isfile(own["heads"]) or own["heads"] in bundled_tables()):
+        names.append(os.fspath(find_heads(own["heads"])))
+    if "p" in own:
+        names.append(os.fspath(find_prm(own["p"])))
+    return names + [spec.rpartition(":")[0] for spec in options.plugins
+                    if spec.rpartition(":")[0].endswith(".py")]
+
+
 def locate_token(path: str, treebank: Treebank, index: int, kind: str,
                  charset: str = "utf-8") -> tuple[int | None, int | None, str | None]:
     """Line, column and text of token ``index``'s FORM, POSTAG or DEPREL in ``path``."""
     format = sniff_format(path)
     if format == "brackets":
-        from ..conversion.cli import tree_start_line
+        from ..formats.brackets import tree_start_line
 
         return tree_start_line(path, int(treebank.sentence[index]) + 1) or None, None, None
     if format == "maltxml":

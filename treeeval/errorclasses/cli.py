@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,9 +82,9 @@ def _value(arg: str, queue: list[str]) -> str:
 
 def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: returns the exit status."""
-    from ..bracket.api import open_output
-    from ..bracket.params import EvalbParams
-    from ..formats.prm import read_prm
+    from ..bracket.params import load_params
+    from ..formats.prm import find_prm
+    from ..policy.outputs import output_file
     from .api import classify_errors
     from .report import errors_json, render, write_sentences
 
@@ -93,21 +94,17 @@ def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         return 0
     params = None
     if options.prms:
-        params = EvalbParams()
-        for prm in options.prms:
-            settings, messages = read_prm(prm)
-            for message in messages:
-                err.write(message.encode("latin-1") + b"\n")
-            params.apply_settings(settings)
-    sink = (open_output(options.per_sentence, inputs=[options.gold, *options.tests])
-            if options.per_sentence else None)
-    try:
+        params, messages = load_params(options.prms)
+        for message in messages:
+            err.write(message.encode("latin-1") + b"\n")
+    with contextlib.ExitStack() as stack:
+        sink = None
+        if options.per_sentence:
+            inputs = [options.gold, *options.tests, *(find_prm(prm) for prm in options.prms)]
+            sink = stack.enter_context(output_file(options.per_sentence, inputs))
         result = classify_errors(options.gold, options.tests, params=params)
         if sink is not None:
             write_sentences(result, sink)
-    finally:
-        if sink is not None:
-            sink.close()
     if options.json:
         described = None if params is None else {
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}

@@ -26,9 +26,9 @@ from __future__ import annotations
 import json
 from typing import Iterable, TextIO
 
+from ..policy.envelope import envelope
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
-SCHEMA = "treeeval/1"
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
 
 
@@ -92,7 +92,7 @@ def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
 
 
 def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[str, object]:
-    """The ``--json`` document (schema treeeval/1)."""
+    """The ``--json`` document (schemas/errors.json)."""
     systems = []
     for system in result.systems:
         statuses = [sentence.status for sentence in system.sentences]
@@ -106,8 +106,7 @@ def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[
             "bracket_errors": system.bracket_errors,
             "classes": classes_json(system.classes),
         })
-    return {"schema": SCHEMA, "command": "errors", "gold": result.gold, "params": params,
-            "systems": systems}
+    return envelope("errors", gold=result.gold, params=params, systems=systems)
 
 
 def write_sentences(result: ErrorsResult, sink: TextIO) -> None:

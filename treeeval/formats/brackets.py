@@ -530,3 +530,26 @@ def _top_level_starts(text: bytes) -> list[int]:
         elif byte == ord(")"):
             depth -= 1
     return starts
+
+
+def tree_start_line(path: str, sentence: int) -> int:
+    r"""The line where tree number ``sentence`` (1-based) of a bracketed file starts (0: none).
+
+    Brackets are counted per line, so this is only for error messages.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("wb", suffix=".mrg", delete=False) as f:
+    ...     _ = f.write(b"(S (NP a)\n   (VP b))\n\n(S c)\n")
+    >>> tree_start_line(f.name, 2), tree_start_line(f.name, 3)
+    (4, 0)
+    >>> os.remove(f.name)
+    """
+    depth, count = 0, 0
+    with open(path, "rb") as stream:
+        for number, line in enumerate(stream, 1):
+            if depth == 0 and b"(" in line:
+                count += 1
+                if count == sentence:
+                    return number
+            depth = max(0, depth + line.count(b"(") - line.count(b")"))
+    return 0

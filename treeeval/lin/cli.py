@@ -1,8 +1,7 @@
 """``treeeval lin GOLD ANSWER``: Lin's error count, tuple tables and phrase scores.
 
-Each input is read as bracketed trees (its first significant line starts with ``(``),
-CoNLL-X/CoNLL-U (tab-separated lines of eight or more fields starting with a word
-number) or Lin tuples (anything else).  Trees are converted with ``--heads``; the
+Each input is read as bracketed trees, CoNLL-X/CoNLL-U or Lin tuples (anything else), as
+the decision table of every command decides (``treeeval.policy.sniffing``).  Trees are converted with ``--heads``; the
 operations of ``--ops`` are applied to both sides before scoring.
 
 >>> import io, pathlib, tempfile
@@ -26,6 +25,7 @@ from typing import BinaryIO, Sequence
 
 from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..policy.sniffing import sniff
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
 from .score import PhraseScores, error_count, phrase_scores, phrase_spans, side_by_side
@@ -112,7 +112,7 @@ def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
 
 def read_side(path: str, heads: str) -> Side:
     """Read one input in whichever format it is written."""
-    kind = sniff(path)
+    kind = sniff(path, "lin")
     if kind == "tuples":
         return Side(read_tuples(path))
     if kind == "conll":
@@ -128,24 +128,6 @@ def read_side(path: str, heads: str) -> Side:
         corpus = convert(trees, heads=heads)
     return Side(list(corpus), [phrase_spans(tree) for tree in trees],
                 [f"{path}: {warning.message}" for warning in caught])
-
-
-def sniff(path: str) -> str:
-    """'brackets', 'conll' or 'tuples', from the first significant line of the file."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as stream:
-            for line in stream:
-                text = line.strip()
-                if not text or text.startswith("#"):
-                    continue
-                if text.startswith("("):
-                    return "brackets"
-                fields = line.rstrip("\r\n").split("\t")
-                number = fields[0].replace("-", ".").split(".")[0]
-                return "conll" if len(fields) >= 8 and number.isdigit() else "tuples"
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    return "tuples"
 
 
 def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:

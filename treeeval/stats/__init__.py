@@ -3,7 +3,8 @@
 ``SentenceScores`` holds one system's per-sentence counts under one metric; the tests
 (``paired_bootstrap``, ``approximate_randomization``, ``mcnemar``, or ``compare`` by name,
 ``compare_all`` for every pair of several systems) return ``SignificanceResult`` objects.
-``bracket_scores`` and ``dependency_scores`` build SentenceScores from the scorers' results.
+The scorers build SentenceScores from their results: ``treeeval.bracket.sentence_scores``
+and ``treeeval.dep.sentence_scores``.
 
 >>> from treeeval.stats import SentenceScores, compare
 >>> a = SentenceScores.ratio([9, 9, 8], [10, 10, 10])
@@ -15,7 +16,6 @@
 
 from __future__ import annotations
 
-from .adapters import BRACKET_MEASURES, bracket_scores, dependency_scores
 from .scores import SentenceScores
 from .significance import (
     METHODS,
@@ -30,7 +30,6 @@ from .significance import (
     render_results,
 )
 
-__all__ = ["BRACKET_MEASURES", "METHODS", "SentenceScores", "SignificanceResult",
-           "approximate_randomization", "bracket_scores", "compare", "compare_all",
-           "dependency_scores", "mcnemar", "mcnemar_z", "normal_two_sided_p", "paired_bootstrap",
-           "render_results"]
+__all__ = ["METHODS", "SentenceScores", "SignificanceResult", "approximate_randomization",
+           "compare", "compare_all", "mcnemar", "mcnemar_z", "normal_two_sided_p",
+           "paired_bootstrap", "render_results"]

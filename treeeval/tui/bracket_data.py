@@ -32,6 +32,7 @@ from rich.text import Text
 from ..bracket.api import evaluate_brackets
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
+from ..bracket.reference import ReadSide
 from ..bracket.run import RunResult
 from ..bracket.spans import BracketColumns, BracketSpans, file_spans
 from .model import (SUBSCRIPT, BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex,
@@ -78,6 +79,42 @@ def params_summary(params: EvalbParams) -> str:
             parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
                                                 for a, b in pairs))
     return " · ".join(parts)
+
+
+#: how a ratio of the detail pane is shown (— when undefined)
+RATIO = Column("ratio", "", 2)
+
+
+def first_word_difference(gold: ReadSide, test: ReadSide) -> str:
+    """Where the words of an Error sentence part: the first position whose words differ,
+    or the words one side has beyond the other ('' when the words agree).
+
+    >>> from treeeval.bracket.reference import Terminal
+    >>> side = lambda *words: ReadSide(b"", [Terminal(w.encode(), b"NN") for w in words])
+    >>> first_word_difference(side("a", "dog", "barks"), side("a", "cat", "barks"))
+    "first different word: 2, gold 'dog', test 'cat'"
+    >>> first_word_difference(side("a", "dog"), side("a", "dog", "barks", "."))
+    "the test has 2 more words from word 3: 'barks' '.'"
+    """
+    gold_words = [terminal.word for terminal in gold.terminals]
+    test_words = [terminal.word for terminal in test.terminals]
+    for position, (left, right) in enumerate(zip(gold_words, test_words), 1):
+        if left != right:
+            return (f"first different word: {position}, gold {_shown(left)}, "
+                    f"test {_shown(right)}")
+    if len(gold_words) == len(test_words):
+        return ""
+    side, longer = ("gold", gold_words) if len(gold_words) > len(test_words) else ("test",
+                                                                                  test_words)
+    common = min(len(gold_words), len(test_words))
+    extra = longer[common:]
+    listed = " ".join(_shown(word) for word in extra[:5]) + (" ..." if len(extra) > 5 else "")
+    words = "word" if len(extra) == 1 else "words"
+    return f"the {side} has {len(extra)} more {words} from word {common + 1}: {listed}"
+
+
+def _shown(word: bytes) -> str:
+    return repr(word.decode("utf-8", "replace"))
 
 
 def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
@@ -290,7 +327,10 @@ class BracketCorpus(TableCorpus):
                    "correct": rows.correct}
             suffix = self.suffix(system)
             for key, title, decimals, meaning in shown:
-                column = computed[key] if key in computed else raw[key].astype(float)
+                if key in computed:  # undefined (—, sorted last) for Error and Skip
+                    column = np.where(rows.status == 0, computed[key], np.nan)
+                else:
+                    column = raw[key].astype(float)
                 values[key + suffix] = column
                 columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
                                       meaning))
@@ -354,15 +394,20 @@ class BracketCorpus(TableCorpus):
             suffix = self.suffix(system)
             title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
                          style="bold")
+            ratio = {key: RATIO.format(float(self.values[key + suffix][index]))
+                     for key in ("recall", "prec", "f1")}
             title.append(
-                f"Stat {row['status']} · R {self.values['recall' + suffix][index]:.2f} "
-                f"P {self.values['prec' + suffix][index]:.2f} "
-                f"F1 {self.values['f1' + suffix][index]:.2f} · matched {row['matched']} of "
+                f"Stat {row['status']} · R {ratio['recall']} P {ratio['prec']} "
+                f"F1 {ratio['f1']} · matched {row['matched']} of "
                 f"gold {row['gold']} / test {row['test']} · crossing {row['crossing']} · "
                 f"tags {row['correct']}/{row['words']}")
             out.append(title)
             for message in diff.messages:
                 out.append(Text(f"EVALB: {message}", style="bold red"))
+            if row["status"] == 1:
+                where = first_word_difference(diff.gold, diff.test)
+                if where:
+                    out.append(Text(where, style="red"))
             if diff.scored and (diff.score.matched, diff.score.crossing) != (
                     row["matched"], row["crossing"]):
                 out.append(Text("note: the drawing below was scored on this line alone and "

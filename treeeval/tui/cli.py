@@ -11,11 +11,13 @@ tested) without a terminal.
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError, UsageError
+from ..policy.sniffing import sniff
 from .model import BrowseCorpus
 
 BROWSE_USAGE = """\
@@ -61,7 +63,7 @@ class BrowseOptions:
 
 def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
     """Parse the arguments; None means help was asked for."""
-    from ..formats.prm import find_prm, read_prm
+    from ..bracket.params import load_params
 
     params = EvalbParams()
     names: list[str] = []
@@ -89,7 +91,7 @@ def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
             if value is None:
                 raise UsageError(f"option -{letter} needs a value")
             if letter == "p":
-                params.apply_settings(read_prm(find_prm(value))[0])
+                load_params([value], params)
                 names.append(value)
             else:
                 number = _integer(value, f"-{letter}")
@@ -112,49 +114,17 @@ def _integer(value: str, option: str) -> int:
 
 
 def sniff_format(path: str) -> str:
-    """``bracket``, ``conllx``, ``conllu``, ``malttab`` or ``maltxml``: ``treeeval dep``'s
-    rule (a ``.tab``/``.xml`` name means MaltTab/MaltXML, a bracket extension or a first
-    character ``(`` bracketed trees), then, for CoNLL, a ``.conllu`` name or the first
-    non-blank line: a comment or a multiword/empty-node id means CoNLL-U.
+    """``bracket``, ``conllx``, ``conllu``, ``malttab`` or ``maltxml``: the decision table of
+    every command (``treeeval.policy.sniffing``); an empty file, or one whose first word line
+    is neither a bracketed tree nor a CoNLL word line, is an InputError.
 
     >>> import tempfile, os
-    >>> folder = tempfile.mkdtemp()
-    >>> def sniff(text, name="f"):
-    ...     path = os.path.join(folder, name)
-    ...     _ = open(path, "w").write(text)
-    ...     return sniff_format(path)
-    >>> sniff("\\n(TOP (S (NN a)))\\n"), sniff("1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n")
-    ('bracket', 'conllx')
-    >>> sniff("# sent_id = 1\\n1\\ta\\n"), sniff("1-2\\tab\\n"), sniff("1\\ta\\n", "f.conllu")
-    ('conllu', 'conllu', 'conllu')
-    >>> sniff("a\\tX\\t0\\tROOT\\n", "f.tab")
-    'malttab'
+    >>> path = os.path.join(tempfile.mkdtemp(), "gold")
+    >>> _ = open(path, "w").write("# sent_id = 1\\n1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n")
+    >>> sniff_format(path), sniff_format("gold.tab"), sniff_format("wsj_23.mrg")
+    ('conllu', 'malttab', 'bracket')
     """
-    from ..dep.sources import sniff_format as dep_format
-
-    kind = dep_format(path)
-    if kind == "brackets":
-        return "bracket"
-    if kind != "conll":
-        return kind
-    if path.lower().endswith(".conllu"):
-        return "conllu"
-    with open(path, "rb") as handle:
-        for number, line in enumerate(handle, 1):
-            text = line.strip().removeprefix(b"\xef\xbb\xbf")
-            if not text:
-                continue
-            if text.startswith(b"#"):
-                return "conllu"
-            first = text.split(b"\t", 1)[0]
-            if first.isdigit():
-                return "conllx"
-            if b"-" in first or b"." in first:
-                return "conllu"
-            raise InputError("neither a bracketed tree nor a CoNLL word line",
-                             path=path, line=number,
-                             source_line=line.decode("utf-8", "replace").rstrip("\r\n"))
-    raise InputError("the file is empty", path=path)
+    return sniff(path, "browse")
 
 
 def load_corpus(options: BrowseOptions) -> BrowseCorpus:
@@ -205,5 +175,10 @@ def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             raise
         raise UsageError("treeeval browse needs Textual (pip install textual)") from None
 
+    terminal = sys.__stderr__
+    if terminal is None or not terminal.isatty():
+        # Textual draws on stderr: redirected, the screen would stay blank
+        raise UsageError("treeeval browse draws on stderr, which is not a terminal here "
+                         "(2> redirects it); run it without redirecting stderr")
     BrowseApp(corpus).run()
     return 0

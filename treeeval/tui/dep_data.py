@@ -30,6 +30,7 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
+from ..policy.sniffing import sniff_kind
 from .model import (SUBSCRIPT, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
                     confusion_rows, label_rows, length_bins, length_row, percent)
 from .render_deps import dependency_diff, dependency_legend
@@ -76,7 +77,7 @@ def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
     >>> sentence_starts(LineIndex(path), 2).tolist()
     [1, 2, 3]
     """
-    if lines.path.lower().endswith(".xml"):
+    if sniff_kind(lines.path) == "maltxml":
         return xml_sentence_starts(lines)
     blocks = sentence_blocks(lines)
     if len(blocks) - 1 != sentences and len(lines) >= sentences:

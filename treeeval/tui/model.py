@@ -39,13 +39,16 @@ class Column:
     help: str = ""
 
     def format(self, value: float) -> str:
-        """The cell text (``-`` for an undefined value).
+        """The cell text (``—`` for an undefined value: a ratio of an EVALB Error or Skip
+        sentence, or of a sentence without brackets).
 
-        >>> Column("f1", "F1", 2).format(62.8191), Column("n", "N").format(7.0)
-        ('62.82', '7')
+        >>> [Column("f1", "F1", 2).format(v) for v in (62.8191, float("nan"))]
+        ['62.82', '—']
+        >>> Column("n", "N").format(7.0)
+        '7'
         """
         if np.isnan(value):
-            return "-"
+            return "—"
         return f"{value:.{self.decimals}f}" if self.decimals else str(int(value))
 
 

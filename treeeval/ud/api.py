@@ -27,14 +27,14 @@ from typing import Mapping
 
 import numpy as np
 
+from ..columnar.vocabulary import Vocabulary
 from ..errors import InputError
 from .alignment import AlignInput, align, invert
-from .callin import CallinScores, callin_scores, load_relation_classes
+from .callin import CallinScores, callin_scores
 from .metrics import Score, UDScores, score
 from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
-from ..columnar.vocabulary import Vocabulary
+from .relation_classes import load_relation_classes, table_lines
 from .wde import load_weights as load_wde_weights
-from .wde import table_lines
 
 
 @dataclass

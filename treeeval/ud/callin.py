@@ -48,65 +48,21 @@ word ``i`` (-1 for none); with gold tokenisation ``aligned`` is ``arange``.
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass
-from importlib import resources
 from typing import Mapping, Sequence, Union
 
 import numpy as np
 
-from ..errors import InputError
 from .alignment import corresponding_heads, invert
-from .wde import (MISSING_WDE, table_lines, count_relation_codes, encode_relations,
-                  word_dependency_entropy)
+from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
+from .wde import MISSING_WDE, count_relation_codes, encode_relations, word_dependency_entropy
 
-#: the three classes of relations, in the order they are reported
-CLASSES = ("content", "function", "other")
 #: the words of one STTR chunk
 STTR_CHUNK = 1000
 #: the two ways a relation can be wrong in the cascading-errors table
 CASCADE_MODES = ("labelled", "unlabelled")
 
 ArrayLike = Union[Sequence, np.ndarray]
-
-
-def load_relation_classes(path: str | os.PathLike[str] | None = None) -> dict[str, str]:
-    """Relation -> class from a ``relation<TAB>class`` file (default: the paper's table).
-
-    >>> classes = load_relation_classes()
-    >>> classes["det"], classes["nsubj"], classes["punct"]
-    ('function', 'content', 'other')
-    """
-    if path is None:
-        with resources.as_file(resources.files(__package__) / "relation_classes.tsv") as file:
-            return load_relation_classes(file)
-    name = os.fspath(path)
-    classes: dict[str, str] = {}
-    for number, line, fields in table_lines(name):
-        if len(fields) != 2 or fields[1] not in CLASSES:
-            raise InputError(f"expected RELATION<TAB>CLASS with CLASS one of "
-                             f"{', '.join(CLASSES)}", path=name, line=number, column=1,
-                             source_line=line)
-        if fields[0] in classes:
-            raise InputError(f"relation {fields[0]!r} is listed twice", path=name, line=number,
-                             column=1, source_line=line)
-        classes[fields[0]] = fields[1]
-    return classes
-
-
-def relation_class_codes(relations: np.ndarray, classes: Mapping[str, str]) -> np.ndarray:
-    """The index in CLASSES of each relation's class (other when the table lacks it).
-
-    >>> relation_class_codes(np.array(["det", "nsubj", "xyz"]), {"det": "function",
-    ...                      "nsubj": "content"}).tolist()
-    [1, 0, 2]
-    """
-    if relations.size == 0:
-        return np.zeros(0, dtype=np.int8)
-    names, inverse = np.unique(relations, return_inverse=True)
-    codes = np.array([CLASSES.index(classes.get(name, "other")) for name in names.tolist()],
-                     dtype=np.int8)
-    return codes[inverse]
 
 
 def standardised_ttr(forms: ArrayLike, chunk: int = STTR_CHUNK) -> tuple[float | None, int]:

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
 from ..errors import TreeevalError, UsageError
+from ..policy.envelope import envelope
 from .api import UDResult, evaluate_ud, load_weights
-from .callin import CallinScores, load_relation_classes, render_callin
+from .callin import CallinScores, render_callin
+from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from .report import MAIN_METRICS, macro_average, render, render_macro, score_json
 from .stream import score_pieces
@@ -262,9 +264,8 @@ def _name(path: str) -> str:
 
 
 def _json_document(options: UDOptions, pairs: list[dict[str, object]]) -> dict[str, object]:
-    return {"schema": "treeeval/1", "command": "ud",
-            "rules": "conll17" if options.conll17 else "conll18",
-            "multiple_roots_okay": options.multiple_roots_okay, "pairs": pairs}
+    return envelope("ud", rules="conll17" if options.conll17 else "conll18",
+                    multiple_roots_okay=options.multiple_roots_okay, pairs=pairs)
 
 
 def _pair_json(gold: str, system: str, result: _Scored) -> dict[str, object]:

@@ -36,11 +36,13 @@ import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, BinaryIO, Iterable, Mapping, Sequence
+from typing import IO, BinaryIO, Mapping, Sequence
 
 import numpy as np
 
 from ..errors import InputError, UsageError
+from ..policy.outputs import check_not_input, output_file
+from .relation_classes import load_relation_classes, table_lines
 
 #: the averaged-WDE value of a relation in a treebank that does not have it
 MISSING_WDE = 0.5
@@ -194,28 +196,6 @@ def load_weights(path: str | os.PathLike[str]) -> dict[str, float]:
     return weights
 
 
-def table_lines(path: str, separator: str | None = "\t"
-                ) -> Iterable[tuple[int, str, list[str]]]:
-    """The data lines of a small file of fields: (line number, line, fields).
-
-    Lines starting with ``#`` and blank lines are skipped; fields are split at
-    ``separator`` (None: at runs of white space).
-    """
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode as UTF-8: {exc.reason}", path=path,
-                         line=data.count(b"\n", 0, exc.start) + 1) from None
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip() and not line.startswith("#"):
-            yield number, line, line.rstrip().split(separator)
-
-
 def treebank_names(paths: Sequence[str]) -> list[str]:
     """Column names: the file name without a CoNLL extension, with its folder where names
     clash, and the whole path where that still clashes.
@@ -275,8 +255,6 @@ def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, f
 
 def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval wde TREEBANK... [-o FILE] [--classes FILE]``: returns the exit status."""
-    from .callin import load_relation_classes
-
     paths: list[str] = []
     output: str | None = None
     classes_path: str | None = None
@@ -302,8 +280,8 @@ def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             paths.append(arg)
     if not paths:
         raise UsageError("expected at least one TREEBANK file (see treeeval wde -h)")
-    if output is not None and any(os.path.abspath(output) == os.path.abspath(p) for p in paths):
-        raise UsageError(f"-o {output} would overwrite an input treebank")
+    if output is not None:
+        check_not_input(output, [*paths, classes_path])
     classes = load_relation_classes(classes_path)
     per_treebank = [word_dependency_entropy(read_relation_words(path)) for path in paths]
     out.write(render_wde_table(treebank_names(paths), per_treebank, classes).encode("utf-8"))
@@ -314,9 +292,6 @@ def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
             "averaged word dependency entropy (Callin 2016) written by treeeval wde\n"
             f"over {len(paths)} treebank(s): {', '.join(treebank_names(paths))}\n"
             f"relations missing from this file weigh {MISSING_WDE}"))
-        try:
-            with open(output, "w", encoding="utf-8") as stream:
-                stream.write(text.getvalue())
-        except OSError as exc:
-            raise InputError(f"cannot write: {exc.strerror}", path=output) from None
+        with output_file(output, [*paths, classes_path]) as stream:
+            stream.write(text.getvalue())
     return 0

@@ -102,10 +102,11 @@ class SentenceList(ScrollView, can_focus=True):
         """The corpus index under the cursor (-1 when the list is empty)."""
         return int(self.view[self.cursor]) if len(self.view) else -1
 
-    def set_view(self, view: np.ndarray) -> None:
-        """Show ``view`` (corpus indices), sorted by the current column; the cursor stays on
-        its sentence when that sentence is still shown."""
-        keep = self.current
+    def set_view(self, view: np.ndarray, to_top: bool = False) -> None:
+        """Show ``view`` (corpus indices), sorted by the current column; the cursor goes to
+        the first row with ``to_top`` (a new order), else stays on its sentence when that
+        sentence is still shown (a new filter)."""
+        keep = -1 if to_top else self.current
         self.view = sort_view(self.corpus, view, self.sort_key, self.descending)
         self._resize()
         found = np.flatnonzero(self.view == keep)
@@ -115,11 +116,12 @@ class SentenceList(ScrollView, can_focus=True):
         self.post_message(self.ViewChanged())
 
     def sort_by(self, key: str | None, descending: bool | None = None) -> None:
-        """Sort by column ``key`` (None: corpus order)."""
+        """Sort by column ``key`` (None: corpus order); the cursor goes to the first row, so
+        that the top of the new order (the worst sentences, sorted by F1) is on screen."""
         self.sort_key = key
         if descending is not None:
             self.descending = descending
-        self.set_view(np.sort(self.view))
+        self.set_view(np.sort(self.view), to_top=True)
 
     def select_sentence(self, index: int) -> bool:
         """Move the cursor to corpus sentence ``index``; False when it is not shown."""

@@ -1,4 +1,4 @@
-"""SentenceScores from the scorers' per-sentence results, for the significance tests.
+"""One EVALB summary figure as per-sentence counts, for the significance tests (``--stat``).
 
 >>> rows = SentenceCounts.from_rows([(1, 4, 0, 3, 4, 5, 0, 4, 4), (2, 3, 0, 2, 2, 2, 0, 3, 2)])
 >>> round(bracket_scores(rows, "fmeasure").score(), 2), bracket_scores(rows, "recall").score()
@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bracket.counts import SentenceCounts
-from ..dep.metrics import token_hits
 from ..errors import UsageError
-from ..model.treebank import Treebank
-from .scores import SentenceScores
+from ..stats.scores import SentenceScores
+from .counts import SentenceCounts
 
 #: the EVALB summary figures a significance test can compare, by their ``Totals`` name
 BRACKET_MEASURES = ("recall", "precision", "fmeasure", "complete_match", "average_crossing",
@@ -51,25 +49,3 @@ def bracket_scores(rows: SentenceCounts, measure: str) -> SentenceScores:
         return SentenceScores.ratio(crossing, valid, scale=1.0)
     raise UsageError(f"no significance test for {measure!r} "
                      f"(choose from {', '.join(BRACKET_MEASURES)})")
-
-
-def dependency_scores(metric: str, gold: Treebank, parsed: Treebank,
-                      keep: np.ndarray | None = None) -> SentenceScores:
-    """MaltEval accuracy of ``metric`` (LAS, UAS, ...) per sentence, with the token hits.
-
-    ``keep`` selects the tokens that count (punctuation excluded, ``--ExcludeDeprels``,
-    ...); every sentence stays, so that two systems' sentences pair up.
-
-    >>> from ..model.dependencies import DependencySentence
-    >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"]),
-    ...                              DependencySentence(["c"], ["X"], [0], ["r"])])
-    >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [2, 1], ["r", "d"]),
-    ...                              DependencySentence(["c"], ["X"], [0], ["r"])])
-    >>> s = dependency_scores("UAS", g, p)
-    >>> s.numerator.tolist(), s.denominator.tolist(), len(s.hits)
-    ([1.0, 1.0], [2.0, 1.0], 3)
-    """
-    hits, sentence = token_hits(metric, gold, parsed), gold.sentence
-    if keep is not None:
-        hits, sentence = hits[keep], sentence[keep]
-    return SentenceScores.from_token_hits(hits, sentence, sentences=len(gold.sizes))

@@ -1,0 +1,84 @@
+"""Every --json document carries the envelope and validates against its command's schema."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import treeeval
+from treeeval.cli import main
+from treeeval.policy.envelope import COMMANDS, schema_path
+
+GOLD_TREE = "(TOP (S (NP (DT a) (NN b)) (VP (VB c)) (. .)))\n"
+TEST_TREE = "(TOP (S (DT a) (X (NN b) (VB c)) (. .)))\n"
+ROW = "{}\t{}\t_\t{}\t{}\t_\t{}\t{}\t_\t_\n"
+GOLD_CONLL = ROW.format(1, "Rain", "NN", "NN", 2, "nsubj") + ROW.format(2, "fell", "VB", "VB", 0,
+                                                                          "root") + "\n"
+SYS_CONLL = GOLD_CONLL.replace("nsubj", "obj")
+
+
+def document(capsysbinary: pytest.CaptureFixture[bytes], *args: str) -> dict[str, object]:
+    main(list(args))
+    return json.loads(capsysbinary.readouterr().out)
+
+
+def validate(command: str, value: dict[str, object]) -> None:
+    schema = json.loads(schema_path(command).read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(value)
+    assert list(value)[:3] == ["schema", "version", "command"]
+    assert (value["schema"], value["version"], value["command"]) == (
+        "treeeval/1", treeeval.__version__, command)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    for name, text in {"gold.mrg": GOLD_TREE, "test.mrg": TEST_TREE, "gold.conll": GOLD_CONLL,
+                       "sys.conll": SYS_CONLL, "gold.conllu": GOLD_CONLL,
+                       "sys.conllu": SYS_CONLL}.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_every_schema_is_a_valid_schema() -> None:
+    for command in COMMANDS:
+        jsonschema.Draft202012Validator.check_schema(json.loads(schema_path(command).read_text()))
+
+
+def test_bracket(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    validate("bracket", document(capsysbinary, "bracket", "--json", "-p", "COLLINS.prm",
+                                 str(files / "gold.mrg"), str(files / "test.mrg")))
+
+
+def test_errors(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, test = str(files / "gold.mrg"), str(files / "test.mrg")
+    validate("errors", document(capsysbinary, "errors", "--json", gold, test, test))
+    validate("errors", document(capsysbinary, "errors", "--json", "-p", "COLLINS.prm", gold, test))
+
+
+def test_ud(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, system = files / "gold.conllu", files / "sys.conllu"
+    validate("ud", document(capsysbinary, "ud", "--json", str(gold), str(system)))
+    several = document(capsysbinary, "ud", "--json", f"{gold}:{system}",
+                       f"{gold}:{files / 'missing.conllu'}")
+    validate("ud", several)
+    assert several["failed"] == 1
+
+
+def test_dep(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, system = str(files / "gold.conll"), str(files / "sys.conll")
+    for stat in ("bootstrap", "ar", "mcnemar"):
+        validate("dep", document(capsysbinary, "dep", "--json", "-g", gold, "-s", system, gold,
+                                 "--stat", stat, "--resamples", "50"))
+
+
+def test_a_document_without_the_envelope_is_rejected(files: Path,
+                                                     capsysbinary: pytest.CaptureFixture[bytes]
+                                                     ) -> None:
+    value = document(capsysbinary, "bracket", "--json", str(files / "gold.mrg"),
+                     str(files / "test.mrg"))
+    del value["version"]
+    with pytest.raises(jsonschema.ValidationError, match="'version' is a required property"):
+        validate("bracket", value)

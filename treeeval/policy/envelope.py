@@ -1,0 +1,34 @@
+"""The envelope of every ``--json`` document: ``{"schema", "version", "command", ...}``.
+
+``schema`` names the document family (``treeeval/1``), ``version`` is treeeval's version and
+``command`` the command that wrote it; the command's own keys follow, in its order.  Each
+command's document is described by a JSON Schema file, ``treeeval/schemas/COMMAND.json``
+(``schema_path``), which the tests check every document against.
+
+>>> envelope("bracket", gold="g", killed=False)
+{'schema': 'treeeval/1', 'version': '0.1.0', 'command': 'bracket', 'gold': 'g', 'killed': False}
+>>> schema_path("ud").name
+'ud.json'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ..version import __version__
+
+#: the document family of every --json output
+SCHEMA = "treeeval/1"
+#: the commands that write a --json document (one schema file each)
+COMMANDS = ("bracket", "dep", "ud", "errors")
+
+
+def envelope(command: str, **fields: object) -> dict[str, object]:
+    """A ``--json`` document of ``command``: the envelope's keys, then ``fields`` in order."""
+    return {"schema": SCHEMA, "version": __version__, "command": command, **fields}
+
+
+def schema_path(command: str) -> Path:
+    """The JSON Schema file of ``command``'s ``--json`` document (shipped with treeeval)."""
+    return Path(str(resources.files("treeeval").joinpath("schemas", f"{command}.json")))

@@ -1,0 +1,136 @@
+"""Which format an input file is in: one decision table for every command.
+
+``sniff_kind`` decides by the first rule that holds, in this order:
+
+====  ============================================================================  ==========
+rule  the file                                                                      kind
+====  ============================================================================  ==========
+1     its name ends in ``.xml`` (MaltEval's rule)                                   maltxml
+2     its name ends in ``.tab`` (MaltEval's rule)                                   malttab
+3     its name ends in ``.mrg``, ``.tst`` or ``.gld``                               brackets
+4     its first word line starts with ``(``                                         brackets
+5     its name ends in ``.conllu``                                                  conllu
+6     its first word line is a CoNLL word line, after a ``#`` comment line or with  conllu
+      a multiword range (``1-2``) or an empty node (``1.1``) as its ID
+7     its first word line is a CoNLL word line                                      conllx
+8     it has no word line (empty, blank or comments only)                           empty
+9     anything else (Lin's tuples, for instance)                                    other
+====  ============================================================================  ==========
+
+Names are compared without regard to case.  The *first word line* is the first line that is
+neither blank nor a comment (its first character that is not white space is ``#``), after a
+UTF-8 byte-order mark; no bracketed tree, CoNLL or tuple line can start with ``#``.  A
+*CoNLL word line* has at least eight tab-separated fields and a token ID (a number, a range
+``N-M`` or a decimal ``N.M``) as the first.
+
+Each command reads some kinds, by its own names (``READS``); ``sniff(path, command)``
+gives that name, or an InputError for a kind the command does not read:
+
+* ``dep`` reads MaltXML, MaltTab, bracketed trees and CoNLL (CoNLL-X or CoNLL-U: its reader
+  reads both and says what is wrong with anything else, so every other kind is CoNLL);
+* ``lin`` reads bracketed trees, CoNLL and Lin's tuples (anything else, and an empty file);
+* ``browse`` reads bracketed trees, CoNLL-X, CoNLL-U (scored by ``treeeval ud``), MaltTab
+  and MaltXML, and rejects an empty file and one whose first word line is none of these.
+
+>>> import tempfile, os
+>>> folder = tempfile.mkdtemp()
+>>> def kind(text, name="f"):
+...     path = os.path.join(folder, name)
+...     _ = open(path, "w").write(text)
+...     return sniff_kind(path)
+>>> row = "1\\ta\\t_\\tX\\tX\\t_\\t0\\troot\\t_\\t_\\n"
+>>> kind("\\n(TOP (S (NN a)))\\n"), kind(row), kind("# sent_id = 1\\n" + row), kind("1-2\\tab\\n")
+('brackets', 'conllx', 'conllu', 'other')
+>>> kind("# a tuple\\nRain N < fell\\n"), kind("\\n\\n"), kind("(S (A a))", "a.TAB")
+('other', 'empty', 'malttab')
+>>> sniff(os.path.join(folder, "f"), "lin")
+'tuples'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ..errors import InputError
+
+#: the file names of bracketed trees (Penn Treebank .mrg, EVALB's gold and test files)
+BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
+#: rules 1-3, then 5: kinds a name decides
+_BY_NAME = ((".xml", "maltxml"), (".tab", "malttab"), (BRACKET_EXTENSIONS, "brackets"))
+_BOM = b"\xef\xbb\xbf"
+_TOKEN_ID = re.compile(rb"[0-9]+(?:[-.][0-9]+)?")
+
+#: each command's name for each kind it reads
+READS: dict[str, dict[str, str]] = {
+    "dep": {"maltxml": "maltxml", "malttab": "malttab", "brackets": "brackets",
+            "conllu": "conll", "conllx": "conll", "empty": "conll", "other": "conll"},
+    "lin": {"brackets": "brackets", "conllu": "conll", "conllx": "conll", "empty": "tuples",
+            "other": "tuples"},
+    "browse": {"brackets": "bracket", "conllu": "conllu", "conllx": "conllx",
+               "malttab": "malttab", "maltxml": "maltxml"},
+}
+#: the kinds by name, for messages
+NAMES = {"maltxml": "MaltXML", "malttab": "MaltTab", "brackets": "bracketed trees",
+         "conllu": "CoNLL-U", "conllx": "CoNLL-X"}
+
+
+def first_word_line(path: str | os.PathLike[str]) -> tuple[int, bytes, bool] | None:
+    """The first word line of ``path``: its number, its bytes (without the line end) and
+    whether a comment line came before it; None when there is none."""
+    commented = False
+    try:
+        with open(path, "rb") as stream:
+            for number, line in enumerate(stream, 1):
+                text = line.removeprefix(_BOM) if number == 1 else line
+                stripped = text.strip()
+                if stripped.startswith(b"#"):
+                    commented = True
+                elif stripped:
+                    return number, text.rstrip(b"\r\n"), commented
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=os.fspath(path)) from None
+    return None
+
+
+def _conll_word_line(line: bytes) -> bool:
+    fields = line.split(b"\t")
+    return len(fields) >= 8 and _TOKEN_ID.fullmatch(fields[0]) is not None
+
+
+def sniff_kind(path: str | os.PathLike[str]) -> str:
+    """The kind of ``path`` by the decision table above."""
+    name = os.fspath(path).lower()
+    for endings, kind in _BY_NAME:
+        if name.endswith(endings):
+            return kind
+    first = first_word_line(path)
+    if first is not None and first[1].lstrip().startswith(b"("):
+        return "brackets"
+    if name.endswith(".conllu"):
+        return "conllu"
+    if first is None:
+        return "empty"
+    _, line, commented = first
+    if not _conll_word_line(line):
+        return "other"
+    token_id = line.split(b"\t", 1)[0]
+    return "conllu" if commented or b"-" in token_id or b"." in token_id else "conllx"
+
+
+def sniff(path: str | os.PathLike[str], command: str) -> str:
+    """The format ``command`` reads ``path`` in, by its own name for it (``READS``)."""
+    kind = sniff_kind(path)
+    reads = READS[command]
+    if kind in reads:
+        return reads[kind]
+    name = os.fspath(path)
+    if kind == "empty":
+        raise InputError("the file is empty", path=name)
+    if kind == "other":
+        number, line, _ = first_word_line(path) or (None, b"", False)
+        raise InputError("neither a bracketed tree nor a CoNLL word line", path=name,
+                         line=number, source_line=line.decode("utf-8", "replace"))
+    readable = ", ".join(dict.fromkeys(NAMES.get(k, "Lin's tuples") for k in reads))
+    raise InputError(f"{NAMES[kind]} is not read by treeeval {command} (it reads {readable})",
+                     path=name)

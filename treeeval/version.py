@@ -1,0 +1,7 @@
+"""treeeval's version, the one place it is written (pyproject.toml reads it from here).
+
+>>> __version__.count(".")
+2
+"""
+
+__version__ = "0.1.0"
