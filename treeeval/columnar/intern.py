@@ -41,7 +41,7 @@ _U64 = np.uint64
 
 @dataclass
 class Interned:
-    """Fields numbered: ``codes[i]`` of field i (0, 1, ... in order of ``firsts``), one
+    """Fields numbered: the code of each field (``codes``, consecutive from 0), the first
     field of each code (``firsts``) and each code's 64-bit key (``keys``: the bytes of a
     field of up to 8 bytes, else a hash of them)."""
 
@@ -50,19 +50,18 @@ class Interned:
     keys: np.ndarray
 
 
-def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray,
-           bits: int | None = None) -> Interned | None:
+def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray) -> Interned | None:
     """Number the fields ``[start, start + length)`` of a :func:`~.words.word_view`
     exactly; None if two different fields hash alike.
 
     The fields must hold no NUL byte (a field of up to 8 bytes is then told apart from
-    another by its zero-padded word alone).  ``bits``: see :func:`hash_ids`.
+    another by its zero-padded word alone).
     """
     keys = field_words(view, start, length)
     long = np.flatnonzero(length > 8)
     chunks = Chunks(view, start[long], length[long])
     keys[long] = _polynomial(chunks)
-    codes, code_keys = factor(keys, bits)
+    codes, code_keys = factor(keys)
     firsts = np.empty(len(code_keys), dtype=np.intp)
     firsts[codes[::-1]] = np.arange(len(codes) - 1, -1, -1)  # each code's first field
     if len(long):  # a code is all short fields (keyed by their bytes) or all long ones,
