@@ -68,8 +68,9 @@ def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray) -> Interned 
         is_long = length > 8  # each then the same as its code's first field
         if (is_long[firsts][codes] != is_long).any():
             return None
-        model = np.searchsorted(long, firsts[codes[long]])
-        if not _same_fields(chunks, model):
+        place = np.empty(len(length), dtype=np.intp)  # a long field's place among them
+        place[long] = np.arange(len(long))
+        if not _same_fields(chunks, place[firsts[codes[long]]]):
             return None
     return Interned(codes, firsts, code_keys)
 

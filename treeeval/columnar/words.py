@@ -54,6 +54,8 @@ def field_words(view: np.ndarray, start: np.ndarray, length: np.ndarray,
     ...     int.from_bytes(b"root", "little"), int.from_bytes(b"nsubj", "little")]
     True
     """
+    if k == 0:
+        return view[start] & MASKS[np.minimum(length, 8)]
     word = view[np.minimum(start + 8 * k, len(view) - 1)]
     return word & MASKS[np.clip(length - 8 * k, 0, 8)]
 
@@ -77,4 +79,4 @@ class Chunks:
         self.inner = np.arange(int(self.count.sum())) - np.repeat(self.first, self.count)
         rest = np.repeat(length, self.count) - 8 * self.inner
         self.value = view[np.repeat(start, self.count) + 8 * self.inner] & MASKS[
-            np.clip(rest, 0, 8)]
+            np.minimum(rest, 8)]
