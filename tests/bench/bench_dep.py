@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from treeeval.dep.groupings import group  # noqa: E402
 from treeeval.dep.metrics import token_hits  # noqa: E402
 from treeeval.dep.reading import check_same_text, read_treebank  # noqa: E402
-from treeeval.formats.conll_columns import Vocabulary  # noqa: E402
+from treeeval.formats.conll_columns import Vocabularies  # noqa: E402
 
 PAIR = ROOT.parent / "shared" / "data" / "conllx" / "udeval-maltparser-ud1.2"
 GOLD = PAIR / "gold" / "English.gold.conllx"
@@ -83,7 +83,7 @@ def main() -> None:
         treebanks = {}
 
         def read() -> None:
-            vocabulary = Vocabulary()
+            vocabulary = Vocabularies()
             treebanks["gold"] = read_treebank(str(gold), vocabulary=vocabulary)
             treebanks["parsed"] = read_treebank(str(parsed), vocabulary=vocabulary)
             check_same_text(treebanks["gold"], treebanks["parsed"], str(gold), str(parsed))

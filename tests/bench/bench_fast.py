@@ -51,7 +51,7 @@ STEPS = [
     (scan, "scan_lines", "scan: the rest"),
     (fast._Side, "__init__", "labels and tags as keys (8-byte reads)"),
     (fast._Side, "_label_keys", "labels and tags as keys (8-byte reads)"),
-    (fast._Vocabulary, "index", "small ids and parameter flags"),
+    (fast._LabelTables, "index", "small ids and parameter flags"),
     (fast._Side, "classify", "deletion, kept spans, ignored brackets"),
     (fast, "_same_bytes", "words compared"),
     (fast, "_matched", "bracket matching"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 import treeeval.bracket.fast as fast
-import treeeval.formats.lineblocks as lineblocks
+import treeeval.columnar.blocks as lineblocks
 from bracket_cases import make_case
 from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
 

@@ -9,7 +9,7 @@ import hypothesis.strategies as st
 from profiles import examples
 import pytest
 
-from treeeval.formats import lineblocks
+from treeeval.columnar import blocks as lineblocks
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
 

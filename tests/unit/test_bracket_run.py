@@ -8,7 +8,7 @@ import pytest
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
-from treeeval.formats import lineblocks
+from treeeval.columnar import blocks as lineblocks
 
 GOLD = b"(S (NN a) (NN b))\n(S (NP (NN a)) (NN b))\n"
 # line 1 writes bracket number 1 below EVALB's stack; line 2's surplus ')' reads it back

@@ -12,8 +12,8 @@ from profiles import examples
 
 from treeeval.dep.reading import read_treebank, read_treebank_carefully
 from treeeval.errors import InputError, UsageError
-from treeeval.formats.conll_columns import (MAX_ROUNDS, STRING_FIELDS, Vocabulary,
-                                           _factor_words, read_columns)
+from treeeval.formats.conll_columns import (STRING_FIELDS, Vocabularies,
+                                           read_columns)
 from treeeval.model.treebank import Treebank
 
 
@@ -66,7 +66,7 @@ def test_fast_path_agrees(tmp_path: Path, name: str) -> None:
 def test_blocks_and_shared_vocabulary(tmp_path: Path) -> None:
     text = "".join(row(1, f"w{i}", "0", f"l{i % 3}") + "\n\n" for i in range(50))
     path = write(tmp_path, text)
-    vocabulary = Vocabulary()
+    vocabulary = Vocabularies()
     small = read_columns(path, block_size=64, vocabulary=vocabulary)
     other = read_columns(path, vocabulary=vocabulary)
     assert small is not None and other is not None and small.vocabulary is other.vocabulary
@@ -157,17 +157,6 @@ def test_columns_are_read_on_first_use(tmp_path: Path) -> None:
     assert treebank.lemmas.tolist() == ["ünïcödé€", "x" * 8, "z" * 9]
     assert treebank.subset(np.array([False, True, True])).feats.tolist() == ["_", "_"]
     assert_same(treebank, read_treebank_carefully(path))
-
-
-def test_hash_factorization_and_its_sorting_fallback() -> None:
-    rng = np.random.default_rng(3)
-    words = [rng.integers(0, 4, 500).astype(np.uint64), rng.integers(0, 3, 500).astype(np.uint64)]
-    rows = list(zip(*(w.tolist() for w in words)))
-    for round_ in (0, MAX_ROUNDS):
-        codes, firsts = _factor_words(words, round_)
-        assert len(firsts) == len(set(rows)) == len(set(codes.tolist()))
-        for i, code in enumerate(codes.tolist()):
-            assert rows[i] == rows[firsts[code]]
 
 
 def test_missing_file(tmp_path: Path) -> None:

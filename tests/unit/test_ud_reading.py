@@ -274,12 +274,13 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_hash_collisions_cannot_merge_values(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from treeeval.ud import scan
+    from treeeval.columnar import intern
 
     path = write(tmp_path, SAMPLE * 3)
     expected = read_ud(path)
-    # every field of a given length gets the same key: the byte check must catch it
-    monkeypatch.setattr(scan, "_powers", lambda count: np.zeros(count, np.uint64))
+    # every long field gets the key of "_": the byte check must catch it
+    monkeypatch.setattr(intern, "_polynomial", lambda chunks: np.full(len(chunks.length),
+                                                                      ord("_"), np.uint64))
     builder = _ColumnBuilder("f", ReadOptions(), Vocabulary(), Vocabulary())
     assert scan_block((SAMPLE * 3).encode(), 1, ReadOptions(), builder.interner) is None
     collided = read_ud(path)

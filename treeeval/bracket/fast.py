@@ -39,7 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..formats.lineblocks import count_lines
+from ..columnar.blocks import count_lines
+from ..columnar.intern import hash_ids
+from ..columnar.words import MASKS
 from ..formats.scan import ScannedLines, scan_lines
 from .counts import SentenceCounts
 from .params import EvalbParams
@@ -57,8 +59,6 @@ MAX_LINE_BYTES = 4998
 BLOCK_BYTES = 1 << 19
 
 _U64 = np.uint64
-#: _LOW_BYTES[k] keeps the first k bytes of a little-endian uint64
-_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=_U64)
 _LOW7 = _U64(0x7F7F7F7F7F7F7F7F)
 _ONES = _U64(0x0101010101010101)
 _HIGH = _U64(0x8080808080808080)
@@ -66,9 +66,9 @@ _DASHES = _U64(0x2D2D2D2D2D2D2D2D)
 _EQUALS = _U64(0x3D3D3D3D3D3D3D3D)
 #: multiplying the lowest set byte bit (1 << 8j) by this puts j in the top byte
 _BYTE_INDEX = _U64(0x0001020304050607)
-#: multiplier and bits of the hash that numbers the labels of a block
-_HASH = _U64(0x9E3779B97F4A7C15)
-_HASH_BITS = 12
+#: slots (as a power of 2) of the hash table that numbers the labels and tags of a block
+#: (they are few: a small table stays in the processor's cache)
+_TABLE_BITS = 12
 #: floor(log2(k)) for the widths of sparse-table queries (k < MAX_WORDS)
 _FLOOR_LOG2 = np.array([0] + [k.bit_length() - 1 for k in range(1, MAX_WORDS + 1)], dtype=np.int64)
 
@@ -120,9 +120,9 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
         if count_lines(test) != n_lines:
             raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
         return ChunkScores.zeros(n_lines, True)
-    vocabulary = _Vocabulary(params, classes)
+    tables = _LabelTables(params, classes)
     return ChunkScores.concatenate([
-        _score_block(gold_block, test_block, vocabulary, params.labeled != 0)
+        _score_block(gold_block, test_block, tables, params.labeled != 0)
         for gold_block, test_block in _blocks(gold, test)
     ])
 
@@ -182,8 +182,8 @@ def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBracke
     if params.debug > 0 or classes is None:
         empty = SideBrackets.concatenate([], [])
         return ChunkBrackets(score_chunk(gold, test, params), [], empty, empty)
-    vocabulary = _Vocabulary(params, classes)
-    parts = [_block_brackets(gold_block, test_block, vocabulary, params.labeled != 0)
+    tables = _LabelTables(params, classes)
+    parts = [_block_brackets(gold_block, test_block, tables, params.labeled != 0)
              for gold_block, test_block in _blocks(gold, test)]
     scores = ChunkScores.concatenate([part[0] for part in parts])
     first_lines = _bounds(np.array([len(part[0].fallback) for part in parts], dtype=np.int64))
@@ -192,7 +192,7 @@ def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBracke
     keys, codes = np.unique(np.concatenate([side.label for side in sides]).astype(_U64),
                             return_inverse=True)
     sides[0].label, sides[1].label = codes[:len(sides[0].label)], codes[len(sides[0].label):]
-    return ChunkBrackets(scores, vocabulary.texts(keys), *sides)
+    return ChunkBrackets(scores, tables.texts(keys), *sides)
 
 
 def _blocks(gold: bytes, test: bytes) -> Iterator[tuple[memoryview, memoryview]]:
@@ -241,7 +241,7 @@ def _end_of_lines(data: bytes, start: int, lines: int, guess: int) -> int:
 # --- labels and tags as integers ---------------------------------------------------------
 
 
-class _Vocabulary:
+class _LabelTables:
     """Labels and tags as uint64 keys, the parameter lists as sorted key tables.
 
     A string of at most 8 bytes is its own key (its bytes, little-endian; no byte is
@@ -279,7 +279,7 @@ class _Vocabulary:
         """Keys of the strings ``buffer[start:start+length]`` whose first 8 bytes are
         ``heads`` (a string longer than MAX_LABEL_BYTES gets a dummy key: its line falls
         back anyway)."""
-        keys = heads & _LOW_BYTES.take(np.minimum(lengths, 8))
+        keys = heads & MASKS.take(np.minimum(lengths, 8))
         if len(lengths) and lengths.max() > 8:
             for k in ((lengths > 8) & (lengths <= MAX_LABEL_BYTES)).nonzero()[0].tolist():
                 keys[k] = self.key(scanned.text(int(starts[k]), int(starts[k] + lengths[k])))
@@ -300,7 +300,7 @@ class _Vocabulary:
     def index(self, parts: list[np.ndarray]) -> _Index:
         """Small ids for the keys of a block (given in parts), and what the parameters
         say about each id."""
-        ids, id_keys = _small_ids(parts)
+        ids, id_keys = hash_ids(parts, _TABLE_BITS)
         member, number = self._class_of_members(id_keys)
         flags = _member(id_keys, self.delete) * np.uint8(DELETED)
         flags |= _member(id_keys, self.delete_for_length) * np.uint8(NOT_COUNTED)
@@ -327,30 +327,6 @@ class _Index:
     label_class: np.ndarray
 
 
-def _small_ids(parts: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
-    """Ids below ``2**_HASH_BITS + (number of distinct keys)`` for arrays of uint64 keys
-    (the same key, the same id in every array), and the key of each id: a multiplicative
-    hash with a slot per hash value; keys that lose their slot to another key (rare) are
-    numbered after the slots.
-
-    >>> keys = np.array([5, 7, 5], dtype=np.uint64)
-    >>> ids, id_keys = _small_ids([keys[:2], keys[2:]])
-    >>> bool(ids[0][0] == ids[1][0] != ids[0][1]), id_keys[ids[0]].tolist()
-    (True, [5, 7])
-    """
-    slots = np.zeros(1 << _HASH_BITS, dtype=_U64)
-    ids = [((keys * _HASH) >> _U64(64 - _HASH_BITS)).view(np.int64) for keys in parts]
-    for keys, slot in zip(parts, ids):
-        slots[slot] = keys
-    lost = [slots.take(slot) != keys for keys, slot in zip(parts, ids)]
-    if not any(part.any() for part in lost):
-        return ids, slots
-    extra = np.unique(np.concatenate([keys[where] for keys, where in zip(parts, lost)]))
-    for keys, slot, where in zip(parts, ids, lost):
-        slot[where] = len(slots) + extra.searchsorted(keys[where])
-    return ids, np.concatenate([slots, extra])
-
-
 def _member(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
     """``keys`` found in the sorted ``table``."""
     if not len(table):
@@ -373,7 +349,7 @@ def _cut_lengths(heads: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     >>> _cut_lengths(s.u64_at(np.array([1, 11])), np.array([8, 6])).tolist()
     [2, 0]
     """
-    head = heads & _LOW_BYTES.take(np.minimum(lengths, 8))
+    head = heads & MASKS.take(np.minimum(lengths, 8))
     dashes, equals = head ^ _DASHES, head ^ _EQUALS
     # a cheap test that finds every label with a zero byte in dashes or equals ...
     some = ((dashes - _ONES) & ~dashes | (equals - _ONES) & ~equals) & _HIGH
@@ -390,13 +366,13 @@ def _cut_lengths(heads: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 def _same_bytes(a: ScannedLines, a_start: np.ndarray, b: ScannedLines, b_start: np.ndarray,
                 length: np.ndarray) -> np.ndarray:
     """Whether ``a`` at a_start and ``b`` at b_start hold the same ``length`` bytes."""
-    mask = _LOW_BYTES.take(np.minimum(length, 8))
+    mask = MASKS.take(np.minimum(length, 8))
     same = (a.u64_at(a_start) & mask) == (b.u64_at(b_start) & mask)
     offset = 8
     todo = (length > offset).nonzero()[0]
     while len(todo):
         todo = todo[same[todo]]
-        mask = _LOW_BYTES.take(np.minimum(length[todo] - offset, 8))
+        mask = MASKS.take(np.minimum(length[todo] - offset, 8))
         same[todo] = ((a.u64_at(a_start[todo] + offset) & mask)
                       == (b.u64_at(b_start[todo] + offset) & mask))
         offset += 8
@@ -429,7 +405,7 @@ class _Side:
     ``classify`` completes it once the labels of both sides have small ids.
     """
 
-    def __init__(self, data: memoryview, vocabulary: _Vocabulary) -> None:
+    def __init__(self, data: memoryview, tables: _LabelTables) -> None:
         s = self.scanned = scan_lines(data)
         self.n_lines = s.n_lines
         lines = np.arange(s.n_lines + 1)
@@ -439,21 +415,21 @@ class _Side:
         self.brackets = np.diff(self.br_bounds)
         self.tag_length = s.term_tag_end - s.term_tag_start
         heads = s.u64_at(s.term_tag_start)
-        self.tag_keys = vocabulary.keys(s, s.term_tag_start, heads, self.tag_length)
+        self.tag_keys = tables.keys(s, s.term_tag_start, heads, self.tag_length)
         self.word_start = s.term_word_start
         self.word_length = s.term_word_end - s.term_word_start
         self.label_length = s.br_label_end - s.br_label_start
-        self.label_keys = self._label_keys(vocabulary)
+        self.label_keys = self._label_keys(tables)
 
-    def _label_keys(self, vocabulary: _Vocabulary) -> np.ndarray:
+    def _label_keys(self, tables: _LabelTables) -> np.ndarray:
         """Keys of the bracket labels cut at their first ``-`` or ``=``."""
         s = self.scanned
         heads = s.u64_at(s.br_label_start)
         cut = _cut_lengths(heads, self.label_length)
-        keys = vocabulary.keys(s, s.br_label_start, heads, np.minimum(cut, 8))
+        keys = tables.keys(s, s.br_label_start, heads, np.minimum(cut, 8))
         for k in ((cut > 8) & (self.label_length <= MAX_LABEL_BYTES)).nonzero()[0].tolist():
             label = s.text(int(s.br_label_start[k]), int(s.br_label_end[k]))
-            keys[k] = vocabulary.key(label.replace(b"=", b"-").split(b"-", 1)[0])
+            keys[k] = tables.key(label.replace(b"=", b"-").split(b"-", 1)[0])
         return keys
 
     def classify(self, index: _Index, tag_ids: np.ndarray, label_ids: np.ndarray) -> None:
@@ -505,12 +481,12 @@ class _Side:
 
 
 def _sides(gold_data: memoryview, test_data: memoryview,
-           vocabulary: _Vocabulary) -> tuple[_Side, _Side]:
+           tables: _LabelTables) -> tuple[_Side, _Side]:
     """Both sides of a block, their labels and tags numbered together."""
-    gold, test = _Side(gold_data, vocabulary), _Side(test_data, vocabulary)
+    gold, test = _Side(gold_data, tables), _Side(test_data, tables)
     if gold.n_lines != test.n_lines:
         raise ValueError(f"{gold.n_lines} gold lines but {test.n_lines} test lines")
-    index = vocabulary.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
+    index = tables.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
     gold_tags, test_tags, gold_labels, test_labels = index.ids
     gold.classify(index, gold_tags, gold_labels)
     test.classify(index, test_tags, test_labels)
@@ -520,9 +496,9 @@ def _sides(gold_data: memoryview, test_data: memoryview,
 # --- scoring a block ------------------------------------------------------------------------
 
 
-def _score_block(gold_data: memoryview, test_data: memoryview, vocabulary: _Vocabulary,
+def _score_block(gold_data: memoryview, test_data: memoryview, tables: _LabelTables,
                  labeled: bool) -> ChunkScores:
-    return _score_sides(*_sides(gold_data, test_data, vocabulary), labeled)[0]
+    return _score_sides(*_sides(gold_data, test_data, tables), labeled)[0]
 
 
 @dataclass
@@ -579,10 +555,10 @@ def _score_sides(gold: _Side, test: _Side, labeled: bool) -> tuple[ChunkScores, 
     return scores, _Matching(scored, gb, gold_line, tb, test_line, matched)
 
 
-def _block_brackets(gold_data: memoryview, test_data: memoryview, vocabulary: _Vocabulary,
+def _block_brackets(gold_data: memoryview, test_data: memoryview, tables: _LabelTables,
                     labeled: bool) -> tuple[ChunkScores, SideBrackets, SideBrackets]:
     """``_score_block`` and both sides' brackets (labels as keys) on the scored lines."""
-    gold, test = _sides(gold_data, test_data, vocabulary)
+    gold, test = _sides(gold_data, test_data, tables)
     scores, m = _score_sides(gold, test, labeled)
     gold_matched = _matched(test, m.tb, m.test_line, gold, m.gb, m.gold_line, labeled)
     sides = []

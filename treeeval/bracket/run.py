@@ -28,8 +28,8 @@ from typing import BinaryIO, Callable, Iterator
 
 import numpy as np
 
+from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
-from ..formats.lineblocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from .counts import SentenceCounts, Totals
 from .params import EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore

@@ -34,7 +34,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ..formats.lineblocks import LineReader, count_lines, line_ends, pick_lines
+from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
 from .counts import SentenceCounts
 from .fast import SideBrackets, chunk_brackets
 from .params import EvalbParams

@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bracket.params import load_params
-from ..formats.conll_columns import Vocabulary
+from ..formats.conll_columns import Vocabularies
 from ..model.treebank import Treebank
 from .compare import Comparison, compare_systems
 from .reading import check_same_text, read_treebank
@@ -30,7 +30,7 @@ from .sources import read_sentences, sniff_format
 
 def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
                   heads: str | os.PathLike[str] = "collins",
-                  vocabulary: Vocabulary | None = None) -> Treebank:
+                  vocabulary: Vocabularies | None = None) -> Treebank:
     """Any input ``treeeval dep`` reads, as a Treebank: CoNLL-X/U with MaltEval's checks,
     MaltTab, MaltXML, or bracketed trees converted with the head table ``heads``.
 
@@ -76,7 +76,7 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     name (punctuation, in COLLINS.prm) are left out of every score.
     """
     gold_path = os.fspath(gold)
-    vocabulary = Vocabulary()
+    vocabulary = Vocabularies()
     gold_treebank = load_treebank(gold_path, charset=charset, heads=heads, vocabulary=vocabulary)
     loaded = []
     for system in systems:

@@ -20,7 +20,7 @@ from typing import BinaryIO, Sequence
 import numpy as np
 
 from ..errors import InputError, UsageError
-from ..formats.conll_columns import Vocabulary
+from ..formats.conll_columns import Vocabularies as Vocabulary
 from ..model.treebank import Treebank
 from ..policy.outputs import output_file
 from ..stats import METHODS

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
-from ..formats.conll_columns import Vocabulary, read_columns
+from ..formats.conll_columns import Vocabularies, read_columns
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .sources import locate_token
@@ -26,7 +26,7 @@ EAGER = ("form", "deprel")
 
 
 def read_treebank(path: str, *, charset: str = "utf-8",
-                  vocabulary: Vocabulary | None = None) -> Treebank:
+                  vocabulary: Vocabularies | None = None) -> Treebank:
     """Read a CoNLL file as MaltEval does (``charset``: MaltEval's ``--charset``).
 
     Files read with one ``vocabulary`` share their string codes, which makes comparing
@@ -53,7 +53,7 @@ def read_treebank(path: str, *, charset: str = "utf-8",
 
 
 def read_treebank_carefully(path: str, *, charset: str = "utf-8",
-                            vocabulary: Vocabulary | None = None) -> Treebank:
+                            vocabulary: Vocabularies | None = None) -> Treebank:
     """:func:`read_treebank` through the line-by-line reader, with its exact errors.
 
     >>> import os, tempfile

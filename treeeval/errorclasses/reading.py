@@ -19,8 +19,8 @@ from typing import BinaryIO, Iterator, Union
 
 import numpy as np
 
+from ..columnar.blocks import LineReader, split_lines
 from ..errors import InputError
-from ..formats.lineblocks import LineReader, split_lines
 from ..formats.scan import scan_lines
 
 RawTree = tuple  # (tag, word) or (label, [RawTree, ...])

@@ -41,6 +41,7 @@ import lark
 import numpy as np
 from nltk import Tree
 
+from ..columnar.blocks import line_blocks
 from ..errors import BracketSyntaxError, InputError
 from .scan import ScannedLines, scan_lines
 
@@ -243,21 +244,6 @@ class _Chunk:
         """The bytes of sentence ``index`` (without its last '\\n') and its first line."""
         start = 0 if index == 0 else int(self.ends[index - 1]) + 1
         return self.data[start : int(self.ends[index])], self.line_of(start)
-
-
-def _byte_blocks(stream: BinaryIO | TextIO, encoding: str, block_size: int) -> Iterator[bytes]:
-    """Blocks of complete lines, each ending in '\\n' (one is added at the end if missing)."""
-    pending: list[bytes] = []
-    while chunk := stream.read(block_size):
-        data = chunk.encode(encoding) if isinstance(chunk, str) else chunk
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            pending.append(data)
-            continue
-        yield b"".join([*pending, data[:cut]])
-        pending = [data[cut:]] if cut < len(data) else []
-    if pending:
-        yield b"".join([*pending, b"\n"])
 
 
 def _newlines(data: bytes) -> np.ndarray:
@@ -483,7 +469,7 @@ def _read_stream(
     encoding: str,
     block_size: int,
 ) -> Iterator[Tree]:
-    blocks: Iterable[bytes] = _byte_blocks(stream, encoding, block_size)
+    blocks: Iterable[bytes] = line_blocks(stream, block_size, encoding)
     if multiline is None:
         multiline, blocks = _detect_layout(blocks)
     chunks = _mrg_chunks(blocks) if multiline else _line_chunks(blocks)

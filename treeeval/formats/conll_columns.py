@@ -3,11 +3,10 @@
 The file is read in blocks of whole sentences.  In each block numpy finds the tabs and
 newlines, classifies the lines (blank, ``#`` comment, token), checks that every token line
 has ten fields, parses ID, HEAD and PHEAD as integers and turns each string column into
-integer codes: a field of up to 8 bytes is one 64-bit word (read through an
-overlapping, unaligned view of the block), longer fields are a few such words, and equal
-words are found with a small open-addressing hash table built in numpy (exact: keys are
-compared word by word, never trusted to a hash).  The codes index a :class:`Vocabulary`
-that several files can share, so that a gold and a parsed file compare codes directly.
+integer codes with the columnar kernel (:mod:`treeeval.columnar`: fields read as 64-bit
+words, equal fields numbered exactly by a hash table in numpy).  The codes index a
+:class:`Vocabularies` that several files can share, so that a gold and a parsed file
+compare codes directly.
 
 Multiword-token ranges (ID ``1-2``) and empty nodes (``1.1``) are skipped, like comments;
 CRLF line ends are read as LF.  Anything else this path cannot vouch for (a wrong field
@@ -34,9 +33,14 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator
 
 import numpy as np
+
+from ..columnar.blocks import sentence_blocks
+from ..columnar.intern import intern
+from ..columnar.vocabulary import Vocabulary
+from ..columnar.words import field_words, padded, word_view
 
 #: the string columns kept as codes, and their 0-based field in a CoNLL line
 STRING_FIELDS = {"form": 1, "lemma": 2, "cpostag": 3, "postag": 4, "feats": 5,
@@ -47,44 +51,28 @@ BLOCK_SIZE = 1 << 24
 TAB, NEWLINE = 9, 10
 #: a field of one underscore as a packed word
 UNDERSCORE = np.uint64(ord("_"))
-#: ``MASKS[n]`` keeps the first n bytes of a packed word
-MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
-#: fields of more than 8 * (LONG - 1) bytes are compared by Python, not by packed words
-LONG = 5
-#: rounds of hashing before the rows still colliding are sorted instead
-MAX_ROUNDS = 8
-#: multipliers of the hash that places packed words in the table (odd 64-bit constants)
-MIXERS = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
 
 
-class Vocabulary:
-    """The strings of each column, numbered in order of first appearance.
+class Vocabularies:
+    """One :class:`~treeeval.columnar.vocabulary.Vocabulary` per string column.
 
-    One Vocabulary shared by several files gives them one code space per column.
+    Shared by several files, it gives them one code space per column.
 
-    >>> v = Vocabulary()
+    >>> v = Vocabularies()
     >>> v.encode("deprel", ["root", "det", "root"]).tolist(), v.strings("deprel").tolist()
     ([0, 1, 0], ['root', 'det'])
     """
 
     def __init__(self) -> None:
-        self.index: dict[str, dict[str, int]] = {name: {} for name in STRING_FIELDS}
-        self._arrays: dict[str, np.ndarray] = {}
+        self.index: dict[str, Vocabulary] = {name: Vocabulary() for name in STRING_FIELDS}
 
     def encode(self, column: str, values: Iterable[str]) -> np.ndarray:
         """The codes of ``values``, adding new strings to the column's vocabulary."""
-        index = self.index[column]
-        return np.fromiter((index.setdefault(v, len(index)) for v in values), dtype=np.int32)
+        return self.index[column].encode(values)
 
     def strings(self, column: str) -> np.ndarray:
         """The column's strings as an object array (``strings(c)[code]`` is a code's string)."""
-        index = self.index[column]
-        cached = self._arrays.get(column)
-        if cached is None or len(cached) != len(index):
-            cached = np.empty(len(index), dtype=object)
-            cached[:] = list(index)
-            self._arrays[column] = cached
-        return cached
+        return self.index[column].array()
 
 
 @dataclass
@@ -94,7 +82,7 @@ class ConllColumns:
     heads: np.ndarray
     sizes: np.ndarray
     codes: dict[str, np.ndarray]
-    vocabulary: Vocabulary
+    vocabulary: Vocabularies
 
 
 class _Unvouched(Exception):
@@ -113,7 +101,7 @@ def fast_charset(charset: str) -> bool:
         return False
 
 
-def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabulary | None = None,
+def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
                  block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS)
                  ) -> ConllColumns | None:
     """Read ``path`` into columns, or None when the careful reader must read it instead.
@@ -126,7 +114,7 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabulary | Non
     if not fast_charset(charset):
         return None
     charset = codecs.lookup(charset).name
-    trial = Vocabulary()
+    trial = Vocabularies()
     heads: list[np.ndarray] = []
     sizes: list[np.ndarray] = []
     codes: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
@@ -156,30 +144,17 @@ def _join(parts: list[np.ndarray], dtype: type) -> np.ndarray:
     return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
-def _blocks(stream: object, block_size: int) -> Iterator[bytes]:
-    """The file in pieces of about ``block_size`` bytes, each ending after a blank line."""
-    pending: list[bytes] = []
-    tail = b""  # the last bytes read, where a blank line may begin
-    while True:
-        chunk = stream.read(block_size)  # type: ignore[attr-defined]
-        if not chunk:
-            break
-        window = tail + chunk
-        ends = [found + len(blank) for blank in (b"\n\n", b"\n\r\n")
-                if (found := window.rfind(blank)) >= 0]
-        cut = max(ends, default=0) - len(tail)
-        tail = window[-2:]
-        if cut <= 0:
-            pending.append(chunk)
-            continue
-        yield b"".join(pending + [chunk[:cut]])
-        pending = [chunk[cut:]]
-    rest = b"".join(pending)
-    if rest:
-        yield rest if rest.endswith(b"\n") else rest + b"\n"
+def _blocks(stream: BinaryIO, block_size: int) -> Iterator[bytes]:
+    """The file in pieces of about ``block_size`` bytes, each ending after a blank line
+    (the last one after a newline, added if the file lacks it)."""
+    for data, _, last in sentence_blocks(stream, block_size, numbered=False):
+        if not last:
+            yield data
+        elif data:
+            yield data if data.endswith(b"\n") else data + b"\n"
 
 
-def _scan_block(block: bytes, charset: str, vocabulary: Vocabulary, wanted: dict[str, int]
+def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int]
                 ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
     """Heads, sentence sizes and string codes of one block of whole sentences."""
     if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the careful reader's
@@ -193,7 +168,7 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabulary, wanted: dict
             block.decode(charset)
         except UnicodeDecodeError:
             raise _Unvouched from None
-    data = np.frombuffer(block + b"\0" * 8, dtype=np.uint8)
+    data = padded(block)
     separators = np.flatnonzero(data <= NEWLINE)[:-8]
     kinds = data[separators]
     is_newline = kinds == NEWLINE
@@ -263,8 +238,8 @@ class _Fields:
     def __init__(self, data: np.ndarray, line_start: np.ndarray, ends: list[np.ndarray]
                  ) -> None:
         self.data = data
-        #: ``packed[i]`` is bytes i..i+7 as one little-endian word (an unaligned view)
-        self.packed = np.ndarray((len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+        #: ``view[i]`` is bytes i..i+7 as one little-endian word
+        self.view = word_view(data)
         self.line_start = line_start
         self.ends = ends
         self._words: dict[int, np.ndarray] = {}
@@ -283,15 +258,10 @@ class _Fields:
             self._lengths[field] = self.ends[field] - self.start(field)
         return self._lengths[field]
 
-    def words(self, start: np.ndarray, length: np.ndarray, k: int) -> np.ndarray:
-        """Bytes 8k..8k+7 of each field as a word, zero after the field's end."""
-        word = self.packed[np.minimum(start + 8 * k, len(self.packed) - 1)]
-        return word & MASKS[np.clip(length - 8 * k, 0, 8)]
-
     def word(self, field: int) -> np.ndarray:
         """The first 8 bytes of each field (the whole field when it is that short)."""
         if field not in self._words:
-            self._words[field] = self.words(self.start(field), self.length(field), 0)
+            self._words[field] = field_words(self.view, self.start(field), self.length(field))
         return self._words[field]
 
     def numbers(self, field: int) -> tuple[np.ndarray, np.ndarray]:
@@ -319,69 +289,14 @@ class _Fields:
             found |= (k < length) & np.isin(byte, characters)
         return found
 
-    def codes(self, field: int, block: bytes, charset: str, index: dict[str, int]
+    def codes(self, field: int, block: bytes, charset: str, vocabulary: Vocabulary
               ) -> np.ndarray:
-        """The vocabulary codes (``index``) of a string field; new strings are added."""
-        start, end, length = self.start(field), self.ends[field], self.length(field)
-        lanes = np.clip((length + 7) // 8, 1, LONG)
-        codes = np.empty(len(start), dtype=np.int32)
-        for count in np.flatnonzero(np.bincount(lanes)).tolist():
-            rows = np.flatnonzero(lanes == count) if lanes.max() > 1 else slice(None)
-            if count == LONG:  # long fields are few: Python compares them directly
-                texts = [block[s:e].decode(charset)
-                         for s, e in zip(start[rows].tolist(), end[rows].tolist())]
-                codes[rows] = [index.setdefault(t, len(index)) for t in texts]
-                continue
-            words = [self.word(field)[rows]] + [
-                self.words(start[rows], length[rows], k) for k in range(1, count)]
-            local, firsts = _factor_words(words)
-            first_rows = np.arange(len(start))[rows][firsts]
-            texts = [block[s:e].decode(charset)
-                     for s, e in zip(start[first_rows].tolist(), end[first_rows].tolist())]
-            remap = np.array([index.setdefault(t, len(index)) for t in texts], dtype=np.int32)
-            codes[rows] = remap[local]
-        return codes
-
-
-def _factor_words(words: list[np.ndarray], round_: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Codes of the equal rows of the word columns ``words`` and one row of each code.
-
-    Rows are placed in a hash table and compared word by word with the row that holds their
-    slot; rows that lose a slot to a different row are numbered in a further round.
-
-    >>> codes, firsts = _factor_words([np.array([5, 7, 5, 9], dtype=np.uint64)])
-    >>> len(set(codes.tolist())), bool(codes[0] == codes[2]), len(firsts)
-    (3, True, 3)
-    """
-    rows = len(words[0])
-    if rows == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    if round_ >= MAX_ROUNDS:  # keys that keep colliding: sort them instead
-        _, firsts, codes = np.unique(np.stack(words, axis=1), axis=0, return_index=True,
-                                     return_inverse=True)
-        return codes.reshape(-1), firsts
-    bits = max(10, min(22, int(2 * rows - 1).bit_length()))
-    mixed = np.zeros(rows, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for k, word in enumerate(words):
-            mixed = (mixed ^ word) * np.uint64(MIXERS[(round_ + k) % len(MIXERS)])
-        mixed ^= mixed >> np.uint64(29)
-        mixed *= np.uint64(MIXERS[(round_ + 1) % len(MIXERS)])
-    slot = (mixed >> np.uint64(64 - bits)).astype(np.intp)
-    table = np.empty(1 << bits, dtype=np.intp)
-    table[slot] = np.arange(rows)
-    owner = table[slot]
-    same = words[0][owner] == words[0]
-    for word in words[1:]:
-        same &= word[owner] == word
-    is_first = np.zeros(rows, dtype=bool)
-    is_first[owner[same]] = True
-    firsts = np.flatnonzero(is_first)
-    rank = np.cumsum(is_first) - 1
-    codes = np.where(same, rank[owner], -1)
-    rest = np.flatnonzero(~same)
-    if len(rest):
-        rest_codes, rest_firsts = _factor_words([word[rest] for word in words], round_ + 1)
-        codes[rest] = rest_codes + len(firsts)
-        firsts = np.r_[firsts, rest[rest_firsts]]
-    return codes, firsts
+        """The ``vocabulary`` codes of a string field; new strings are added."""
+        start, length = self.start(field), self.length(field)
+        found = intern(self.view, start, length)
+        if found is None:
+            raise _Unvouched  # two fields hashed alike: the careful reader decides
+        first = start[found.firsts].tolist()
+        ends = (start + length)[found.firsts].tolist()
+        texts = [block[s:e].decode(charset) for s, e in zip(first, ends)]
+        return vocabulary.encode(texts)[found.codes]

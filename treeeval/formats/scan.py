@@ -36,6 +36,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..columnar.words import padded as _pad
+from ..columnar.words import word_view
+
 #: C's isspace() without the newline; bytes >= 0x80 are never white space
 WHITESPACE = b" \t\v\f\r"
 
@@ -95,22 +98,14 @@ class ScannedLines:
 
 
 def _u64_at(padded: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """The little-endian uint64 of bytes i .. i+7 of ``padded`` for each offset i.
-
-    Indexing (not ``take``, which would first copy the whole unaligned view) a view of
-    ``padded`` whose element i starts at byte i; ``padded`` has 8 bytes after any offset.
-    """
-    words = np.ndarray(shape=(len(padded) - 7,), dtype="<u8", buffer=padded, strides=(1,))
-    return words[offsets]
+    """The little-endian uint64 of bytes i .. i+7 of ``padded`` for each offset i
+    (``padded`` has 8 bytes after any offset)."""
+    return word_view(padded)[offsets]
 
 
 def _padded(data: bytes | memoryview) -> np.ndarray:
     """The bytes of ``data``, a newline and 8 zeros (read by ``u64_at`` past the end)."""
-    size = len(data)
-    padded = np.zeros(size + 9, dtype=np.uint8)
-    padded[:size] = np.frombuffer(data, dtype=np.uint8)
-    padded[size] = ord("\n")
-    return padded
+    return _pad(data, b"\n")
 
 
 def scan_lines(data: bytes | memoryview) -> ScannedLines:

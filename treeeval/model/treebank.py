@@ -2,8 +2,8 @@
 
 HEAD is an int64 column (0 for the root, -1 for ``_``); every string column (FORM, LEMMA,
 CPOSTAG, POSTAG, FEATS, DEPREL, PHEAD, PDEPREL) is an int32 column of codes into a
-:class:`Vocabulary`, so that scorers compare integers and count groups with bincount.
-Files read with one shared Vocabulary have one code space; otherwise :meth:`Treebank.equal`
+:class:`Vocabularies`, so that scorers compare integers and count groups with bincount.
+Files read with one shared Vocabularies have one code space; otherwise :meth:`Treebank.equal`
 and :meth:`Treebank.codes_in` translate the (small) vocabularies.  The string values stay
 available as object arrays (``forms``, ``labels``, ...), built on first use.
 
@@ -19,7 +19,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from ..formats.conll_columns import STRING_FIELDS, ConllColumns, Vocabulary
+from ..formats.conll_columns import STRING_FIELDS, ConllColumns, Vocabularies
 from .dependencies import DependencySentence
 
 #: reads one string column's codes when it is first used
@@ -47,7 +47,7 @@ class Treebank:
     """
 
     def __init__(self, heads: np.ndarray, sizes: np.ndarray, codes: dict[str, np.ndarray],
-                 vocabulary: Vocabulary, positions: np.ndarray | None = None,
+                 vocabulary: Vocabularies, positions: np.ndarray | None = None,
                  sentence: np.ndarray | None = None, loader: Loader | None = None) -> None:
         self.heads = np.asarray(heads, dtype=np.int64)
         self.sizes = np.asarray(sizes, dtype=np.int64)
@@ -67,7 +67,7 @@ class Treebank:
 
     @classmethod
     def from_sentences(cls, sentences: Iterable[DependencySentence],
-                       vocabulary: Vocabulary | None = None) -> Treebank:
+                       vocabulary: Vocabularies | None = None) -> Treebank:
         """Flatten sentences: ``tags`` is CPOSTAG; ``extra`` gives ``postag`` (else the tags),
         ``lemma``, ``feats``, ``col9`` (PHEAD) and ``col10`` (PDEPREL), else ``_``.
 
@@ -76,7 +76,7 @@ class Treebank:
         [1, 2, 1, 2]
         """
         sentences = list(sentences)
-        vocabulary = vocabulary if vocabulary is not None else Vocabulary()
+        vocabulary = vocabulary if vocabulary is not None else Vocabularies()
 
         def flat(column: str) -> Iterable[str]:
             for s in sentences:
@@ -99,11 +99,11 @@ class Treebank:
 
     @classmethod
     def concatenate(cls, treebanks: list[Treebank]) -> Treebank:
-        """One treebank of several read with one Vocabulary, in order (cross-validation
+        """One treebank of several read with one Vocabularies, in order (cross-validation
         folds pooled by ``--micro-average 1``).
 
         >>> s = DependencySentence(["It", "rains"], ["PRON", "VERB"], [2, 0], ["nsubj", "root"])
-        >>> shared = Vocabulary()
+        >>> shared = Vocabularies()
         >>> one = Treebank.from_sentences([s], shared)
         >>> Treebank.concatenate([one, Treebank.from_sentences([s, s], shared)]).sizes.tolist()
         [2, 2, 2]
@@ -162,7 +162,7 @@ class Treebank:
     pheads = property(lambda self: self.strings("phead"))
     plabels = property(lambda self: self.strings("pdeprel"))
 
-    def codes_in(self, column: str, vocabulary: Vocabulary) -> np.ndarray:
+    def codes_in(self, column: str, vocabulary: Vocabularies) -> np.ndarray:
         """This column's codes translated into ``vocabulary`` (-1 for strings it lacks).
 
         >>> a = Treebank.from_sentences([DependencySentence(["x"], ["X"], [0], ["root"])])

@@ -27,13 +27,13 @@ from typing import Mapping
 
 import numpy as np
 
+from ..columnar.vocabulary import Vocabulary
 from ..errors import InputError
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
 from .metrics import Score, UDScores, score
 from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
 from .relation_classes import load_relation_classes, table_lines
-from .rules import Vocabulary
 from .wde import load_weights as load_wde_weights
 
 

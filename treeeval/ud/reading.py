@@ -38,10 +38,12 @@ from typing import Callable, Iterator, Mapping
 
 import numpy as np
 
+from ..columnar.blocks import Block, sentence_blocks
+from ..columnar.vocabulary import Vocabulary
 from ..errors import InputError
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)
-from .rules import (Normaliser, Vocabulary, strip_ascii_spaces, strip_spaces, universal_features,
+from .rules import (Normaliser, strip_ascii_spaces, strip_spaces, universal_features,
                     universal_relation)
 from .scan import Interner, scan_block
 
@@ -165,35 +167,15 @@ def _read_block(builder: _ColumnBuilder, data: bytes, first_line: int,
     return columns
 
 
-def _blocks(path: str) -> Iterator[tuple[bytes, int, bool]]:
-    """The file in blocks of whole lines that end with a blank line (the last block: with
-    whatever ends the file), newlines made ``\\n`` as Python's universal newlines make them
-    (``\\r\\n`` and a lone ``\\r`` too), a leading UTF-8 BOM dropped; with the number of
-    each block's first line."""
+def _blocks(path: str) -> Iterator[Block]:
+    """The file in blocks of whole sentences, newlines made ``\\n`` as Python's universal
+    newlines make them (``\\r\\n`` and a lone ``\\r`` too), a leading UTF-8 BOM dropped."""
     try:
         stream = open(path, "rb")
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path=path) from None
     with stream:
-        pending = b""
-        first = 1
-        leftover = stream.read(len(_BOM))
-        if leftover == _BOM:
-            leftover = b""
-        while True:
-            chunk = stream.read(BLOCK_BYTES)
-            data = leftover + chunk
-            cut = len(data) if not chunk else data.rfind(b"\n") + 1
-            leftover = data[cut:]
-            pending += data[:cut].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            if not chunk:
-                break
-            end = pending.rfind(b"\n\n") + 2
-            if end >= 2:
-                yield pending[:end], first, False
-                first += pending.count(b"\n", 0, end)
-                pending = pending[end:]
-        yield pending, first, True
+        yield from sentence_blocks(stream, BLOCK_BYTES, universal=True, bom=_BOM)
 
 
 def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:

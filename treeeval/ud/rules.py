@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-import numpy as np
+from ..columnar.vocabulary import Vocabulary
 
 #: relations whose words CLAS, MLAS and BLEX score (conll18: a whitelist)
 CONTENT_RELATIONS = frozenset((
@@ -65,28 +65,6 @@ def universal_features(feats: str) -> str:
 def universal_relation(deprel: str) -> str:
     """DEPREL without its subtype: ``acl:relcl`` -> ``acl`` (case is kept)."""
     return deprel.split(":")[0]
-
-
-class Vocabulary(dict):  # type: ignore[type-arg]
-    """Strings interned to consecutive ids; ``vocabulary[s]`` adds ``s`` when new."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.strings: list[str] = []
-
-    def __missing__(self, key: str) -> int:
-        index = self[key] = len(self.strings)
-        self.strings.append(key)
-        return index
-
-    def flags(self, names: frozenset[str] | set[str]) -> np.ndarray:
-        """A boolean array over the ids: True where the string is in ``names``."""
-        return np.fromiter((s in names for s in self.strings), bool, len(self.strings))
-
-    def weights(self, table: dict[str, float], default: float) -> np.ndarray:
-        """A float array over the ids: ``table`` value of each string, else ``default``."""
-        return np.fromiter((table.get(s, default) for s in self.strings), float,
-                           len(self.strings))
 
 
 class Normaliser(dict):  # type: ignore[type-arg]

@@ -2,14 +2,15 @@
 
 Lines, tabs and fields are found as byte positions (``flatnonzero``); IDs and HEADs are
 parsed digit by digit over whole columns; space characters are cut out of the FORMs on the
-gathered bytes; string columns are interned by a 64-bit hash of each field's bytes
-(``np.unique`` on integers, every field then checked byte for byte against its group), so
-Python decodes a value only the first time the file shows it; fields of any width take this
-path.  Anything out of the ordinary (an empty field, non-ASCII digits, a malformed line, a
+gathered bytes; string columns are interned exactly by the columnar kernel
+(:func:`treeeval.columnar.intern.intern`), and the 64-bit key of each value is cached with
+its bytes, so Python decodes a value only the first time the file shows it; fields of any
+width take this path.  Anything out of the ordinary (an empty field, non-ASCII digits, a malformed line, a
 hash collision) makes :func:`scan_block` return None, and the block is read again by the
 string readers of :mod:`.reading`.
 
->>> from treeeval.ud.rules import Normaliser, Vocabulary, universal_features
+>>> from treeeval.columnar.vocabulary import Vocabulary
+>>> from treeeval.ud.rules import Normaliser, universal_features
 >>> vocabulary, forms = Vocabulary(), Vocabulary()
 >>> interner = Interner(vocabulary, forms, Normaliser(vocabulary, universal_features),
 ...                     Normaliser(vocabulary, lambda d: d.split(":")[0]))
@@ -29,9 +30,12 @@ from typing import Mapping
 
 import numpy as np
 
+from ..columnar.intern import intern
+from ..columnar.vocabulary import Vocabulary
+from ..columnar.words import padded, word_view
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)
-from .rules import Vocabulary, strip_ascii_spaces, strip_spaces
+from .rules import strip_ascii_spaces, strip_spaces
 
 _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
 
@@ -106,7 +110,7 @@ def scan_block(data: bytes, first_line: int, options: ReadOptions,
         return None
     text, characters, spaced = tokens
     columns = {}
-    words = _words(data)
+    words = word_view(padded(data))
     for name, column in (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS),
                          ("feats", FEATS), ("deprel", DEPREL)):
         ids_of = _intern(buf, words, starts[is_word, column], ends[is_word, column],
@@ -221,64 +225,21 @@ def _gather(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
     return buf[np.arange(int(length.sum())) + shift]
 
 
-def _words(data: bytes) -> np.ndarray:
-    """The 8 bytes starting at every position of ``data`` as one little-endian integer
-    (an unaligned view, zero-padded at the end)."""
-    padded = data + bytes(8)
-    return np.ndarray((len(data),), dtype="<u8", buffer=padded, strides=(1,))
-
-
 def _intern(buf: np.ndarray, words: np.ndarray, start: np.ndarray, end: np.ndarray,
             cache: _KeyCache) -> np.ndarray | None:
-    """The ids of the fields [start, end) in the cache's mapping.
-
-    Fields are grouped by a 64-bit polynomial hash of their bytes taken 8 at a time
-    (``np.unique`` on integers; a field of up to 8 bytes is its own key), and every field is
-    compared with the first field of its group, so a hash collision cannot merge two values
-    (it sends the block to the string reader instead).  Fields of any width are hashed in
-    one pass over all their 8-byte chunks; None for an empty field.
-    """
+    """The ids of the fields [start, end) in the cache's mapping (``words``: the block's
+    :func:`~treeeval.columnar.words.word_view`); None for an empty field or a hash
+    collision (the string reader then reads the block)."""
     length = end - start
     if not len(length):
         return np.zeros(0, np.int32)
     if length.min() < 1:
         return None
-    chunks = _Chunks(words, start, length)
-    with np.errstate(over="ignore"):
-        weighted = chunks.value * _powers(int(chunks.inner.max()) + 1)[chunks.inner]
-        key = np.add.reduceat(weighted, chunks.first) + length.astype(np.uint64) * _LENGTH_WEIGHT
-    unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    inverse = inverse.ravel()
-    model = first[inverse]
-    if (length[model] != length).any():
+    found = intern(words, start, length)
+    if found is None:
         return None
-    model_chunk = np.repeat(chunks.first[model], chunks.count) + chunks.inner
-    if (chunks.value[model_chunk] != chunks.value).any():
-        return None
-    ids = cache.lookup(unique, buf, start[first], length[first])
-    return None if ids is None else ids[inverse]
-
-
-class _Chunks:
-    """The bytes of fields [start, start + length) 8 at a time, as integers (bytes past a
-    field's end zeroed), all fields' chunks in one array.
-
-    >>> data = b"abcdefghij\\tk"
-    >>> chunks = _Chunks(_words(data), np.array([0, 11]), np.array([10, 1]))
-    >>> chunks.count.tolist(), chunks.first.tolist(), chunks.inner.tolist()
-    ([2, 1], [0, 2], [0, 1, 0])
-    >>> [int(v).to_bytes(8, "little").rstrip(b"\\0") for v in chunks.value]
-    [b'abcdefgh', b'ij', b'k']
-    """
-
-    def __init__(self, words: np.ndarray, start: np.ndarray, length: np.ndarray) -> None:
-        #: chunks per field, index of each field's first chunk, each chunk's place in its field
-        self.count = (length + 7) // 8
-        self.first = np.cumsum(self.count) - self.count
-        self.inner = np.arange(int(self.count.sum())) - np.repeat(self.first, self.count)
-        rest = np.repeat(length, self.count) - 8 * self.inner
-        value = words[np.repeat(start, self.count) + 8 * self.inner]
-        self.value = value & _MASKS[np.minimum(rest, 8)]
+    ids = cache.lookup(found.keys, buf, start[found.firsts], length[found.firsts])
+    return None if ids is None else ids[found.codes]
 
 
 class _KeyCache:
@@ -295,7 +256,7 @@ class _KeyCache:
 
     def lookup(self, keys: np.ndarray, data: np.ndarray, starts: np.ndarray,
                lengths: np.ndarray) -> np.ndarray | None:
-        """Ids of sorted distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``."""
+        """Ids of distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``."""
         where = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
         known = (self.keys[where] == keys) if len(self.keys) else np.zeros(len(keys), bool)
         hits = np.flatnonzero(known)
@@ -332,22 +293,3 @@ class _KeyCache:
         self.ids = np.concatenate((self.ids, ids))[order]
         self.starts = np.concatenate((self.starts, starts))[order]
         self.lengths = np.concatenate((self.lengths, lengths))[order]
-
-
-def _powers(count: int) -> np.ndarray:
-    """The first ``count`` powers of an odd 64-bit multiplier, wrapping around (the weights
-    of a field's chunks in its hash).
-
-    >>> _powers(3).tolist() == [1, 0x9E3779B97F4A7C15, 0x9E3779B97F4A7C15 ** 2 % 2 ** 64]
-    True
-    """
-    powers = np.full(count, _MULTIPLIER, np.uint64)
-    powers[0] = 1
-    return np.cumprod(powers, out=powers)
-
-
-_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
-#: the weight of a field's length in its hash
-_LENGTH_WEIGHT = np.uint64(0xC2B2AE3D27D4EB4F)
-#: ``_MASKS[n]`` keeps the first n bytes of a little-endian 8-byte integer
-_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], np.uint64)

@@ -1,0 +1,60 @@
+"""Strings numbered in order of first appearance: the code space of a column.
+
+>>> v = Vocabulary()
+>>> v.encode(["root", "det", "root"]).tolist(), v["nsubj"], v.strings
+([0, 1, 0], 2, ['root', 'det', 'nsubj'])
+>>> v.array()[[2, 0]].tolist()
+['nsubj', 'root']
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import numpy as np
+
+
+class Vocabulary(dict):  # type: ignore[type-arg]
+    """Strings interned to consecutive ids; ``vocabulary[s]`` adds ``s`` when new."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.strings: list[str] = []
+        self._array = np.empty(0, dtype=object)
+
+    def __missing__(self, key: str) -> int:
+        index = self[key] = len(self.strings)
+        self.strings.append(key)
+        return index
+
+    def encode(self, values: Iterable[str]) -> np.ndarray:
+        """The int32 codes of ``values``, new strings added.
+
+        >>> Vocabulary().encode(iter(["a", "b", "a"])).tolist()
+        [0, 1, 0]
+        """
+        return np.fromiter(map(self.__getitem__, values), dtype=np.int32)
+
+    def array(self) -> np.ndarray:
+        """The strings as an object array (``array()[code]`` is a code's string)."""
+        if len(self._array) != len(self.strings):
+            self._array = np.empty(len(self.strings), dtype=object)
+            self._array[:] = self.strings
+        return self._array
+
+    def flags(self, names: frozenset[str] | set[str]) -> np.ndarray:
+        """A boolean array over the ids: True where the string is in ``names``.
+
+        >>> v = Vocabulary(); _ = v.encode(["a", "b"]); v.flags({"b"}).tolist()
+        [False, True]
+        """
+        return np.fromiter((s in names for s in self.strings), bool, len(self.strings))
+
+    def weights(self, table: dict[str, float], default: float) -> np.ndarray:
+        """A float array over the ids: ``table`` value of each string, else ``default``.
+
+        >>> v = Vocabulary(); _ = v.encode(["a", "b"]); v.weights({"b": 2.0}, 1.0).tolist()
+        [1.0, 2.0]
+        """
+        return np.fromiter((table.get(s, default) for s in self.strings), float,
+                           len(self.strings))
