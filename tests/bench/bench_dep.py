@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from treeeval.dep.groupings import group  # noqa: E402
 from treeeval.dep.metrics import token_hits  # noqa: E402
 from treeeval.dep.reading import check_same_text, read_treebank  # noqa: E402
-from treeeval.formats.conll_columns import Vocabularies  # noqa: E402
+from treeeval.model.vocabulary import Vocabularies  # noqa: E402
 
 PAIR = ROOT.parent / "shared" / "data" / "conllx" / "udeval-maltparser-ud1.2"
 GOLD = PAIR / "gold" / "English.gold.conllx"

@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..bracket.params import load_params
-from ..formats.conll_columns import Vocabularies
+from ..model.vocabulary import Vocabularies
 from ..model.treebank import Treebank
 from .compare import Comparison, compare_systems
 from .reading import check_same_text, read_treebank

@@ -20,7 +20,7 @@ from typing import BinaryIO, Sequence
 import numpy as np
 
 from ..errors import InputError, UsageError
-from ..formats.conll_columns import Vocabularies as Vocabulary
+from ..model.vocabulary import Vocabularies
 from ..model.treebank import Treebank
 from ..policy.outputs import output_file
 from ..stats import METHODS
@@ -196,19 +196,19 @@ def file_plan(options: DepOptions) -> EvaluationPlan:
 def pool_folds(options: DepOptions, plan: EvaluationPlan) -> tuple[Treebank, list[Treebank]]:
     """``--micro-average 1``: the gold files as one treebank and the parsed files as one,
     each fold checked for the same text first."""
-    vocabulary = Vocabulary()
+    vocabulary = Vocabularies()
     folds = [load_files(options, gold, [parsed], vocabulary) for gold, parsed in plan.pairs]
     return (Treebank.concatenate([gold for gold, _ in folds]),
             [Treebank.concatenate([parsed[0] for _, parsed in folds])])
 
 
 def load_files(options: DepOptions, gold_path: str, paths: list[str],
-               vocabulary: Vocabulary | None = None) -> tuple[Treebank, list[Treebank]]:
+               vocabulary: Vocabularies | None = None) -> tuple[Treebank, list[Treebank]]:
     """Read the gold file and the parsed files in any format, check the tags against
     ``--postag``/``--deprel`` and check that every file holds the gold's text."""
     charset = check_charset(options.own.get("charset", "utf-8"))
     heads = options.own.get("heads", "collins")
-    vocabulary = vocabulary if vocabulary is not None else Vocabulary()
+    vocabulary = vocabulary if vocabulary is not None else Vocabularies()
     loaded = []
     for path in [gold_path, *paths]:
         treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)

@@ -16,7 +16,8 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
-from ..formats.conll_columns import Vocabularies, read_columns
+from ..formats.conll_columns import read_columns
+from ..model.vocabulary import Vocabularies
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .sources import locate_token

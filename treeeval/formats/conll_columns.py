@@ -39,40 +39,15 @@ import numpy as np
 
 from ..columnar.blocks import sentence_blocks
 from ..columnar.intern import intern
-from ..columnar.vocabulary import Vocabulary
 from ..columnar.words import field_words, padded, word_view
+from ..model.vocabulary import STRING_FIELDS, Vocabularies, Vocabulary
 
-#: the string columns kept as codes, and their 0-based field in a CoNLL line
-STRING_FIELDS = {"form": 1, "lemma": 2, "cpostag": 3, "postag": 4, "feats": 5,
-                 "deprel": 7, "phead": 8, "pdeprel": 9}
 #: encodings whose tab, newline, digits, ``#``, ``-``, ``.`` and ``_`` are single ASCII bytes
 ASCII_COMPATIBLE = {"utf-8", "ascii", "iso8859-1", "iso8859-15", "cp1250", "cp1251", "cp1252"}
 BLOCK_SIZE = 1 << 24
 TAB, NEWLINE = 9, 10
 #: a field of one underscore as a packed word
 UNDERSCORE = np.uint64(ord("_"))
-
-
-class Vocabularies:
-    """One :class:`~treeeval.columnar.vocabulary.Vocabulary` per string column.
-
-    Shared by several files, it gives them one code space per column.
-
-    >>> v = Vocabularies()
-    >>> v.encode("deprel", ["root", "det", "root"]).tolist(), v.strings("deprel").tolist()
-    ([0, 1, 0], ['root', 'det'])
-    """
-
-    def __init__(self) -> None:
-        self.index: dict[str, Vocabulary] = {name: Vocabulary() for name in STRING_FIELDS}
-
-    def encode(self, column: str, values: Iterable[str]) -> np.ndarray:
-        """The codes of ``values``, adding new strings to the column's vocabulary."""
-        return self.index[column].encode(values)
-
-    def strings(self, column: str) -> np.ndarray:
-        """The column's strings as an object array (``strings(c)[code]`` is a code's string)."""
-        return self.index[column].array()
 
 
 @dataclass

@@ -15,15 +15,24 @@ available as object arrays (``forms``, ``labels``, ...), built on first use.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Protocol
 
 import numpy as np
 
-from ..formats.conll_columns import STRING_FIELDS, ConllColumns, Vocabularies
 from .dependencies import DependencySentence
+from .vocabulary import STRING_FIELDS, Vocabularies
 
 #: reads one string column's codes when it is first used
 Loader = Callable[[str], np.ndarray]
+
+
+class ColumnSource(Protocol):
+    """A file read as columns (``formats.conll_columns.ConllColumns`` is one)."""
+
+    heads: np.ndarray
+    sizes: np.ndarray
+    codes: dict[str, np.ndarray]
+    vocabulary: Vocabularies
 
 
 class Columns(dict):  # type: ignore[type-arg]
@@ -59,7 +68,7 @@ class Treebank:
         self._strings: dict[str, np.ndarray] = {}
 
     @classmethod
-    def from_columns(cls, columns: ConllColumns, loader: Loader | None = None) -> Treebank:
+    def from_columns(cls, columns: ColumnSource, loader: Loader | None = None) -> Treebank:
         """The treebank of a file read by formats/conll_columns.py (``loader``: the columns
         left out, on first use)."""
         return cls(columns.heads, columns.sizes, columns.codes, columns.vocabulary,

@@ -27,7 +27,7 @@ from typing import Mapping
 
 import numpy as np
 
-from ..columnar.vocabulary import Vocabulary
+from ..model.vocabulary import Vocabulary
 from ..errors import InputError
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores

@@ -39,7 +39,7 @@ from typing import Callable, Iterator, Mapping
 import numpy as np
 
 from ..columnar.blocks import Block, sentence_blocks
-from ..columnar.vocabulary import Vocabulary
+from ..model.vocabulary import Vocabulary
 from ..errors import InputError
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)

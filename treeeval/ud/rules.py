@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..columnar.vocabulary import Vocabulary
+from ..model.vocabulary import Vocabulary
 
 #: relations whose words CLAS, MLAS and BLEX score (conll18: a whitelist)
 CONTENT_RELATIONS = frozenset((

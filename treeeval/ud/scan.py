@@ -9,7 +9,7 @@ width take this path.  Anything out of the ordinary (an empty field, non-ASCII d
 hash collision) makes :func:`scan_block` return None, and the block is read again by the
 string readers of :mod:`.reading`.
 
->>> from treeeval.columnar.vocabulary import Vocabulary
+>>> from treeeval.model.vocabulary import Vocabulary
 >>> from treeeval.ud.rules import Normaliser, universal_features
 >>> vocabulary, forms = Vocabulary(), Vocabulary()
 >>> interner = Interner(vocabulary, forms, Normaliser(vocabulary, universal_features),
@@ -31,7 +31,7 @@ from typing import Mapping
 import numpy as np
 
 from ..columnar.intern import intern
-from ..columnar.vocabulary import Vocabulary
+from ..model.vocabulary import Vocabulary
 from ..columnar.words import padded, word_view
 from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
                      multiword_layout, sentence_numbering, token_lines, trees_ok)

@@ -35,7 +35,7 @@ from .api import align_treebanks
 from .layout import ReadOptions
 from .metrics import Score, UDScores, score
 from .reading import UDTreebank, read_ud_pieces
-from ..columnar.vocabulary import Vocabulary
+from ..model.vocabulary import Vocabulary
 
 #: the per-word columns of a treebank (split and joined alike)
 WORD_COLUMNS = ("word_start", "word_end", "word_mwt", "form", "lemma", "upos", "xpos", "feats",

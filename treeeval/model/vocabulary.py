@@ -58,3 +58,30 @@ class Vocabulary(dict):  # type: ignore[type-arg]
         """
         return np.fromiter((table.get(s, default) for s in self.strings), float,
                            len(self.strings))
+
+
+#: the string columns of a CoNLL-X file, by their 0-based field number
+STRING_FIELDS = {"form": 1, "lemma": 2, "cpostag": 3, "postag": 4, "feats": 5,
+                 "deprel": 7, "phead": 8, "pdeprel": 9}
+
+
+class Vocabularies:
+    """One :class:`~treeeval.model.vocabulary.Vocabulary` per string column.
+
+    Shared by several files, it gives them one code space per column.
+
+    >>> v = Vocabularies()
+    >>> v.encode("deprel", ["root", "det", "root"]).tolist(), v.strings("deprel").tolist()
+    ([0, 1, 0], ['root', 'det'])
+    """
+
+    def __init__(self) -> None:
+        self.index: dict[str, Vocabulary] = {name: Vocabulary() for name in STRING_FIELDS}
+
+    def encode(self, column: str, values: Iterable[str]) -> np.ndarray:
+        """The codes of ``values``, adding new strings to the column's vocabulary."""
+        return self.index[column].encode(values)
+
+    def strings(self, column: str) -> np.ndarray:
+        """The column's strings as an object array (``strings(c)[code]`` is a code's string)."""
+        return self.index[column].array()

@@ -1,0 +1,109 @@
+"""The layer contract of docs/architecture.md, read from the source: imports only point down,
+no module imports a command-line module, and no two modules import each other (directly or in
+a circle), function-level imports included."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parents[2] / "treeeval"
+
+#: each package's layer; a module may import its own package and packages of lower layers
+LAYERS = {
+    "errors": 0, "version": 0,
+    "model": 1, "columnar": 1,
+    "formats": 2, "policy": 2, "stats": 2,
+    "bracket": 3,
+    "conversion": 4,
+    "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
+    "tui": 6,
+    "cli": 7, "__main__": 8, "": 8,
+}
+#: besides the command-line modules (``*.cli``), the modules that may import one
+CLI_IMPORTERS = {"treeeval", "treeeval.__main__"}
+
+
+def module_name(path: Path) -> str:
+    """``treeeval/dep/cli.py`` -> ``treeeval.dep.cli``; a package is named by its folder."""
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """The treeeval modules (or packages) a file imports, wherever the import statement is."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("treeeval"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "treeeval":
+                continue
+            for alias in node.names:
+                submodule = f"{target}.{alias.name}"
+                found.add(submodule if _exists(submodule) else target)
+    return found
+
+
+def _exists(module: str) -> bool:
+    path = ROOT.parent.joinpath(*module.split("."))
+    return path.with_suffix(".py").exists() or path.is_dir()
+
+
+def layer_of(module: str) -> str:
+    """The package a module belongs to: ``treeeval.dep.cli`` -> ``dep``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def graph() -> nx.DiGraph:
+    edges = nx.DiGraph()
+    for path in ROOT.rglob("*.py"):
+        source = module_name(path)
+        edges.add_node(source)
+        for target in imports(path):
+            if target != source:
+                edges.add_edge(source, target)
+    return edges
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {layer_of(module) for module in graph()}
+    assert packages <= set(LAYERS), f"give these packages a layer: {packages - set(LAYERS)}"
+
+
+def test_imports_only_point_down() -> None:
+    wrong = [f"{source} -> {target}" for source, target in graph().edges
+             if layer_of(source) != layer_of(target)
+             and LAYERS[layer_of(target)] >= LAYERS[layer_of(source)]]
+    assert not wrong, "imports that do not point down:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_module_imports_a_command_line_module() -> None:
+    wrong = [f"{source} -> {target}" for source, target in graph().edges
+             if target.rpartition(".")[2] == "cli" and source.rpartition(".")[2] != "cli"
+             and source not in CLI_IMPORTERS]
+    assert not wrong, "modules importing a command line:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_import_cycles() -> None:
+    cycles = [sorted(component) for component in nx.strongly_connected_components(graph())
+              if len(component) > 1]
+    assert not cycles, f"modules that import each other: {cycles}"
+
+
+def test_the_reader_sees_function_level_and_relative_imports() -> None:
+    # the contract is only as good as the import reader: check it on the real tree
+    edges = graph()
+    assert edges.has_edge("treeeval.dep.compare", "treeeval.stats")
+    assert edges.has_edge("treeeval.cli", "treeeval.errors")
+    assert "treeeval.conversion.finders" in edges
