@@ -150,11 +150,10 @@ def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
 
 
 def command_parser(root: argparse.ArgumentParser, name: str) -> Parser:
-    """The sub-parser of command ``name`` in the tree ``root``."""
-    for action in root._subparsers._group_actions:  # type: ignore[union-attr]
-        if isinstance(action, argparse._SubParsersAction):
-            return action.choices[name]  # type: ignore[return-value]
-    raise KeyError(name)
+    """The sub-parser of command ``name`` in the tree ``root`` (made by build_parser)."""
+    subparsers = next(action for action in root._actions
+                      if isinstance(action, argparse._SubParsersAction))
+    return subparsers.choices[name]  # type: ignore[return-value]
 
 
 def command_module(name: str) -> ModuleType:

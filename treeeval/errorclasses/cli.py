@@ -14,9 +14,9 @@ import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
-from ..arguments import examples, run_command
+from ..arguments import examples
 from ..errors import UsageError
 
 DESCRIPTION = """\
@@ -100,8 +100,3 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     else:
         out.write(render(result).encode("utf-8"))
     return 0
-
-
-def run_errors(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval errors ARGV...`` in process: the exit status."""
-    return run_command("errors", argv, out, err)
