@@ -71,7 +71,7 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
                          ) -> tuple[argparse.Namespace, list[str]]:
-        args = list(args or [])
+        args = glue_values(self, list(args or []))
         return super().parse_known_args(self.rewrite(args) if self.rewrite else args, namespace)
 
     def error(self, message: str) -> NoReturn:
@@ -80,6 +80,27 @@ class Parser(argparse.ArgumentParser):
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         # only help and --version exit (errors raise in error() above)
         raise HelpShown()
+
+
+def glue_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """An option that takes one value takes the next word, even one that starts with a
+    dash, as EVALB and MaltEval take it (``--ExcludePostags -NONE-``): ``OPTION=VALUE``.
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> _ = parser.add_argument("--ExcludePostags"), parser.add_argument("-v", action="store_true")
+    >>> glue_values(parser, ["--ExcludePostags", "-NONE-", "-v", "-", "--ExcludePostags"])
+    ['--ExcludePostags=-NONE-', '-v', '-', '--ExcludePostags']
+    """
+    glued: list[str] = []
+    words = iter(argv)
+    for word in words:
+        action = parser._option_string_actions.get(word)
+        if action is not None and action.nargs is None:
+            value = next(words, None)
+            glued.append(word if value is None else f"{word}={value}")
+        else:
+            glued.append(word)
+    return glued
 
 
 def usage_message(parser: argparse.ArgumentParser, message: str) -> str:

@@ -149,3 +149,14 @@ def test_dep_keeps_maltevals_rules() -> None:
                               "--heads", "collins", "--heads", "modcollins"])
     assert options.parsed == ["p1", "p2"] and options.own == {"heads": "modcollins"}
     assert options.arguments == ["-g", "g", "-s", "p1", "p2", "--ExcludeDeprels", "punct"]
+
+
+def test_a_value_may_start_with_a_dash() -> None:
+    options = parse_dep_args(["g", "p", "--ExcludePostags", "-NONE-", "--ExcludeWordforms",
+                              "-LRB-|-RRB-"])
+    assert options.parameters == {"ExcludePostags": ["-NONE-"],
+                                  "ExcludeWordforms": ["-LRB-|-RRB-"]}
+    assert options.arguments[-4:] == ["--ExcludePostags", "-NONE-", "--ExcludeWordforms",
+                                      "-LRB-|-RRB-"]
+    args = parse_command("bracket", ["-p", "-odd.prm", "-dD", "gold", "test"])
+    assert args.evalb == [("-p", "-odd.prm"), ("-d", [])] and args.files == ["gold", "test"]
