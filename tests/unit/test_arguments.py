@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -160,3 +162,11 @@ def test_a_value_may_start_with_a_dash() -> None:
                                       "-LRB-|-RRB-"]
     args = parse_command("bracket", ["-p", "-odd.prm", "-dD", "gold", "test"])
     assert args.evalb == [("-p", "-odd.prm"), ("-d", [])] and args.files == ["gold", "test"]
+
+
+def test_bracket_imports_neither_nltk_lark_nor_textual() -> None:
+    code = ("import sys; from treeeval.cli import main; main(['bracket', '-h']); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'nltk', 'lark', 'textual'}))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]"
