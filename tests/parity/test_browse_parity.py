@@ -145,14 +145,15 @@ def test_bracket_spans_on_wsj22():
 def test_bracket_spans_on_the_evalb_cases(monkeypatch):
     from test_evalb_cases import load_cases
 
-    from treeeval.cli import parse_bracket_args
+    from treeeval.arguments import parse_command
+    from treeeval.bracket.cli import bracket_options
 
     monkeypatch.chdir(require("evalb", "cases"))
     checked = 0
     for name, args in load_cases():
         if name in ("help", "unknown_opt"):
             continue
-        options = parse_bracket_args(args)
+        options = bracket_options(parse_command("bracket", args))
         check_spans(Path(options.gold), Path(options.test), options.params)
         checked += 1
     assert checked == 33

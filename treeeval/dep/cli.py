@@ -11,6 +11,7 @@ parsed file (and ``stat.txt``) to a directory.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import math
@@ -19,6 +20,7 @@ from typing import BinaryIO, Sequence
 
 import numpy as np
 
+from ..arguments import run_command
 from ..errors import InputError, UsageError
 from ..model.vocabulary import Vocabularies
 from ..model.treebank import Treebank
@@ -32,7 +34,8 @@ from .groupings import TokenNumbering, find_grouping, register_plugin
 from .combinations import Combination, combinations, parameter_values, varying_parameters
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
 from .metrics import mcnemar_z
-from .options import DEP_USAGE, PARAMETERS, DepOptions, parse_dep_args
+from .options import PARAMETERS, DepOptions, dep_options
+from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
 from .plugins import group_order, load_plugin
 from .reading import check_same_text
 from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
@@ -375,12 +378,9 @@ def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
     return None if keep.all() else keep
 
 
-def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval dep``: returns the exit status."""
-    options = parse_dep_args(args)
-    if options is None:
-        out.write(DEP_USAGE.encode())
-        return 0
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval dep``: returns the exit status (options: ``dep.options.add_arguments``)."""
+    options = dep_options(args)
     for spec in options.plugins:
         register_plugin(load_plugin(spec))
     if "report" in options.own:
@@ -402,6 +402,11 @@ def run_dep(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     else:
         _write(target, "".join(text for _, text in sections), options)
     return 0
+
+
+def run_dep(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval dep ARGV...`` in process: the exit status."""
+    return run_command("dep", argv, out, err)
 
 
 def _write(path: str, text: str, options: DepOptions) -> None:

@@ -7,75 +7,73 @@
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
-DEP_USAGE = """\
-usage: treeeval dep [-e FILE.xml] -g GOLD... -s PARSED... [MaltEval flags] [treeeval flags]
-
+DESCRIPTION = """\
 Score dependencies as MaltEval 1.0 does and print MaltEval's tables.  GOLD and PARSED are
 CoNLL-X/CoNLL-U, MaltTab (.tab), MaltXML (.xml) or bracketed trees (.mrg, .tst, .gld or
 sniffed), which are converted to dependencies with --heads and -p; or directories.
+`treeeval dep GOLD PARSED...` is `treeeval dep -g GOLD -s PARSED...`.  MaltEval's rules
+hold: each of its flags at most once, -e before the others."""
 
-Files:
-  -e FILE.xml      MaltEval evaluation file (parameters and formatting); flags override it
-  -g GOLD...       gold file(s); several gold files with as many parsed files: cross-validation
-  -s PARSED...     parsed file(s), each scored against GOLD in turn, in the order given
-                   (a directory's files are sorted)
-  --charset NAME   encoding of CoNLL and MaltTab files (default UTF-8)
-  --postag FILE    valid POSTAG values, one a line: any other value is an error
-  --deprel FILE    valid DEPREL values, one a line: any other value is an error
-Evaluation parameters (several values separated by ";": every combination is evaluated):
-  --Metric M       LAS (default), UAS, LA, AnyRight, AnyWrong, BothRight, BothWrong,
-                   HeadRight, HeadWrong, LabelRight, LabelWrong, DirectionRight,
-                   HeadToChildDistanceRight, GroupedHeadToChildDistanceRight, self
-  --GroupBy G      Token (default), Wordform, Lemma, Cpostag, Postag, Feats, Deprel,
-                   Sentence, RelationLength, GroupedRelationLength, SentenceLength,
-                   StartWordPosition, EndWordPosition, ArcDirection, ArcDepth,
-                   BranchingFactor, ArcProjectivity, Frame, a complex grouping such as
-                   Cpostag@-1#Wordform@0, or a plug-in; G:FORMAT selects, sorts and cuts
-                   columns, e.g. Deprel:all|recall-10; also MaltEval 1.0's undocumented
-                   RelativeWordPosition, PreAndPost, Clustering and Clustering2
-  --MinSentenceLength N, --MaxSentenceLength N
-                   evaluate only sentences of N words or more / N or fewer (0: no bound)
-  --ExcludeWordforms V, --ExcludeLemmas V, --ExcludeCpostags V, --ExcludePostags V,
-  --ExcludeFeats V, --ExcludeDeprels V, --ExcludePdeprels V
-                   leave out tokens with one of the values V (A|B|...)
-  --ExcludeUnicodePunc 1
-                   leave out tokens whose FORM is all Unicode punctuation (eval.pl's rule)
-Formatting (MaltEval's):
-  --details 1      list every group (every token for Token)
-  --header-info 0  leave out the header blocks;  --row-header 0  leave out row headers
-  --tab 1          tab-separated cells;  --pattern P  DecimalFormat pattern, e.g. 0.00%
-  --output PATH    write to a file, or to one file per parsed file in a directory
-  --stat 1         McNemar's test of each pair of parsed files, as MaltEval prints it
-  --confusion-matrix 1
-                   confusion table (and matrix) of the GroupBy values
-  --merge-tables 0 one table per metric instead of one column per metric
-  --micro-average 1
-                   cross-validation: pool the folds instead of averaging them
-treeeval's own:
-  --heads NAME|FILE  head table for bracketed input (default collins);  -p PRM  EVALB
-                   parameter file whose DELETE_LABEL rules drop tokens before conversion
-  --stat mcnemar|bootstrap|ar
-                   significance of each pair of parsed files, with p-values and 95%
-                   confidence intervals (--resamples N, default 10000; --seed N, default 1)
-  --report evalpl[:FLAGS] | eval07[:FLAGS]
-                   eval.pl's report instead of MaltEval's tables (FLAGS: q, p, b)
-  --metric-order malteval
-                   several metrics in MaltEval's (hash map) order, not the command line's
-  --plugin MODULE:CLASS
-                   load a GroupBy plug-in (also found through the treeeval.groupings
-                   entry point)
-  --json           the scores as JSON (schema treeeval/1)
-  -h, --help       show this help
-"""
+#: the help of MaltEval's evaluation parameters
+PARAMETER_HELP = {
+    "Metric": "LAS (default), UAS, LA, AnyRight, AnyWrong, BothRight, BothWrong, HeadRight, "
+              "HeadWrong, LabelRight, LabelWrong, DirectionRight, HeadToChildDistanceRight, "
+              "GroupedHeadToChildDistanceRight, self",
+    "GroupBy": "Token (default), Wordform, Lemma, Cpostag, Postag, Feats, Deprel, Sentence, "
+               "RelationLength, GroupedRelationLength, SentenceLength, StartWordPosition, "
+               "EndWordPosition, ArcDirection, ArcDepth, BranchingFactor, ArcProjectivity, "
+               "Frame, a complex grouping such as Cpostag@-1#Wordform@0, or a plug-in; "
+               "G:FORMAT selects, sorts and cuts columns, e.g. Deprel:all|recall-10; also "
+               "MaltEval 1.0's undocumented RelativeWordPosition, PreAndPost, Clustering and "
+               "Clustering2",
+    "MinSentenceLength": "evaluate only sentences of N words or more (0: no bound)",
+    "MaxSentenceLength": "evaluate only sentences of N words or fewer (0: no bound)",
+    "ExcludeUnicodePunc": "1: leave out tokens whose FORM is all Unicode punctuation "
+                          "(eval.pl's rule)",
+}
+#: the help of MaltEval's formatting arguments
+FORMATTING_HELP = {
+    "details": "1: list every group (every token for Token)",
+    "header-info": "0: leave out the header blocks",
+    "row-header": "0: leave out row headers",
+    "tab": "1: tab-separated cells",
+    "pattern": "DecimalFormat pattern, e.g. 0.00%%",
+    "output": "write to a file, or to one file per parsed file in a directory",
+    "stat": "1: McNemar's test of each pair of parsed files, as MaltEval prints it; "
+            "mcnemar, bootstrap, ar: treeeval's tests, with p-values and 95%% confidence "
+            "intervals (--resamples N, default 10000; --seed N, default 1)",
+    "confusion-matrix": "1: confusion table (and matrix) of the GroupBy values",
+    "merge-tables": "0: one table per metric instead of one column per metric",
+    "micro-average": "1: cross-validation: pool the folds instead of averaging them",
+}
+#: the help of treeeval's own options that take a value
+OWN_HELP = {
+    "--heads": ("NAME|FILE", "head table for bracketed input (default collins)"),
+    "-p": ("PRM", "EVALB parameter file whose DELETE_LABEL rules drop tokens before "
+                  "conversion"),
+    "--report": ("evalpl[:FLAGS]|eval07[:FLAGS]",
+                 "eval.pl's report instead of MaltEval's tables (FLAGS: q, p, b)"),
+    "--metric-order": ("malteval", "several metrics in MaltEval's (hash map) order, not the "
+                                   "command line's"),
+    "--plugin": ("MODULE:CLASS", "load a GroupBy plug-in (also found through the "
+                                 "treeeval.groupings entry point)"),
+    "--resamples": ("N", "resamples of --stat bootstrap and ar (default 10000)"),
+    "--seed": ("N", "seed of --stat bootstrap and ar (default 1)"),
+    "--charset": ("NAME", "encoding of CoNLL and MaltTab files (default UTF-8)"),
+    "--postag": ("FILE", "valid POSTAG values, one a line: any other value is an error"),
+    "--deprel": ("FILE", "valid DEPREL values, one a line: any other value is an error"),
+}
 
 #: MaltEval's evaluation parameters (``--NAME`` or ``<parameter name="NAME">``)
 PARAMETERS = ("Metric", "GroupBy", "MinSentenceLength", "MaxSentenceLength",
@@ -94,6 +92,57 @@ OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--r
        "--charset", "--postag", "--deprel")
 #: treeeval's own options without a value
 OWN_SWITCHES = ("--json",)
+
+
+class InSequence(argparse.Action):
+    """Records every flag of ``treeeval dep`` as (flag, value) in the order given
+    (``args.given``): MaltEval's rules on order and repetition are checked on it."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        namespace.given = [*namespace.given, (option_string, values)]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every MaltEval spelling and treeeval's own options, recorded in order."""
+    parser.usage = ("%(prog)s [-e FILE.xml] -g GOLD... -s PARSED... [MaltEval flags] "
+                    "[treeeval flags]\n       treeeval dep [flags] GOLD PARSED...")
+    parser.description = DESCRIPTION
+    parser.epilog = examples(
+        'treeeval dep -g gold.conll -s parser1.conll parser2.conll --Metric "LAS;UAS" --stat 1',
+        "treeeval dep -e eval.xml -g gold.conll -s parser.conll",
+        "treeeval dep wsj22.gld berkeley.tst mst.conll --heads collins --stat bootstrap")
+    parser.set_defaults(given=[])
+    parser.add_argument("files", nargs="*", metavar="GOLD PARSED",
+                        help="the gold file, then the parsed files (instead of -g and -s)")
+    files = parser.add_argument_group("files")
+    files.add_argument("-e", action=InSequence, metavar="FILE.xml",
+                       help="MaltEval evaluation file (parameters and formatting); flags "
+                            "override it")
+    files.add_argument("-g", action=InSequence, nargs="+", metavar="GOLD",
+                       help="gold file(s); several gold files with as many parsed files: "
+                            "cross-validation")
+    files.add_argument("-s", action=InSequence, nargs="+", metavar="PARSED",
+                       help="parsed file(s), each scored against GOLD in turn, in the order "
+                            "given (a directory's files are sorted)")
+    files.add_argument("-v", action=InSequence, nargs="?", help=argparse.SUPPRESS)
+    evaluation = parser.add_argument_group(
+        "evaluation parameters", "several values separated by ';': every combination is "
+                                 "evaluated")
+    for name in PARAMETERS:
+        evaluation.add_argument(f"--{name}", action=InSequence, metavar="V",
+                                help=PARAMETER_HELP.get(name, "leave out tokens with one of "
+                                                              "the values V (A|B|...)"))
+    formatting = parser.add_argument_group("formatting (MaltEval's)")
+    for name in FORMATTING:
+        formatting.add_argument(f"--{name}", action=InSequence, metavar="V",
+                                help=FORMATTING_HELP[name])
+    own = parser.add_argument_group("treeeval's own")
+    for flag in OWN:
+        metavar, text = OWN_HELP[flag]
+        own.add_argument(flag, action=InSequence, metavar=metavar, help=text)
+    own.add_argument("--json", action=InSequence, nargs=0,
+                     help="the scores as JSON (schema treeeval/1)")
 
 
 @dataclass
@@ -130,43 +179,33 @@ class DepOptions:
         return self.formatting.get(name, "1" if default else "0") != "0"
 
 
-def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
-    """Parse MaltEval-style arguments; None means help was printed.
+def dep_options(args: argparse.Namespace) -> DepOptions:
+    """The options of a parsed command line, with MaltEval's rules checked on the flags in
+    the order given; ``GOLD PARSED...`` is ``-g GOLD -s PARSED...``.
 
-    >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--Metric", "LAS;UAS",
-    ...                     "--ExcludeDeprels", ";punct|dep", "--heads", "modcollins"])
+    >>> from treeeval.arguments import parse_command
+    >>> o = dep_options(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--Metric",
+    ...     "LAS;UAS", "--ExcludeDeprels", ";punct|dep", "--heads", "modcollins"]))
     >>> o.gold, o.parsed, o.metrics, o.groupby, o.parameters["ExcludeDeprels"], o.own
     (['g.conll'], ['p.conll'], ['LAS', 'UAS'], ['Token'], ['', 'punct|dep'], {'heads': 'modcollins'})
     >>> o.arguments
     ['-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep']
+    >>> dep_options(parse_command("dep", ["g", "p1", "p2", "--Metric", "UAS"])).arguments
+    ['-g', 'g', '-s', 'p1', 'p2', '--Metric', 'UAS']
     """
-    queue = list(args)
-    options = DepOptions(list(args), [], [])
+    options = DepOptions([], [], [])
     echoed: list[str] = []
-    while queue:
-        flag = queue.pop(0)
-        if flag in ("-h", "--help"):
-            return None
+    for flag, value in args.given:
         _check_place(flag, echoed)
         if flag in ("-g", "-s"):
             taken = options.gold if flag == "-g" else options.parsed
-            echoed.append(flag)
-            while queue and not queue[0].startswith("-"):
-                taken.append(queue.pop(0))
-                echoed.append(taken[-1])
-            continue
-        if flag in OWN_SWITCHES:
+            taken.extend(value)
+            echoed += [flag, *value]
+        elif flag in OWN_SWITCHES:
             options.own[flag.lstrip("-")] = "1"
-            continue
-        if flag == "-v":
+        elif flag == "-v":
             raise UsageError("MaltEval's tree viewer (-v 1) is `treeeval browse GOLD PARSED` here")
-        name = flag[2:] if flag.startswith("--") else None
-        if flag != "-e" and flag not in OWN and name not in PARAMETERS + FORMATTING:
-            raise UsageError(f"unknown option {flag} (see treeeval dep -h)")
-        if not queue:
-            raise UsageError(f"option {flag} needs a value")
-        value = queue.pop(0)
-        if flag == "-e":
+        elif flag == "-e":
             echoed += [flag, value]
             options.source = value
             parameters, formatting = read_evaluation_file(value)
@@ -178,15 +217,39 @@ def parse_dep_args(args: Sequence[str]) -> DepOptions | None:
             options.own[flag.lstrip("-")] = value
         else:
             echoed += [flag, value]
-            if name in PARAMETERS:
-                options.parameters[name] = split_values(name, value)
+            if flag[2:] in PARAMETERS:
+                options.parameters[flag[2:]] = split_values(flag[2:], value)
             else:
-                options.formatting[name] = value
+                options.formatting[flag[2:]] = value
+    if args.files:
+        _positional(options, echoed, args.files)
     check_values(options)
     if not options.gold or not options.parsed:
         raise UsageError("expected gold file(s) (-g) and parsed file(s) (-s)")
     options.arguments = echoed
     return options
+
+
+def _positional(options: DepOptions, echoed: list[str], files: list[str]) -> None:
+    """``GOLD PARSED...``: as ``-g GOLD -s PARSED...`` given first (after ``-e``)."""
+    if options.gold or options.parsed:
+        raise UsageError("give the files as GOLD PARSED... or with -g and -s, not both")
+    if len(files) < 2:
+        raise UsageError(f"expected GOLD and PARSED files, got {len(files)} file argument(s)")
+    options.gold, options.parsed = files[:1], files[1:]
+    start = 2 if echoed[:1] == ["-e"] else 0
+    echoed[start:start] = ["-g", files[0], "-s", *files[1:]]
+
+
+def parse_dep_args(argv: Sequence[str]) -> DepOptions | None:
+    """Parse MaltEval-style arguments; None means help was printed.
+
+    >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"])
+    >>> o.gold, o.parsed, o.groupby
+    (['g.conll'], ['p.conll'], ['Deprel:all'])
+    """
+    args = parse_command("dep", argv)
+    return None if args is None else dep_options(args)
 
 
 def _check_place(flag: str, echoed: list[str]) -> None:

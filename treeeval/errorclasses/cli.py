@@ -1,36 +1,52 @@
 """``treeeval errors``: the parse error classes of Kummerfeld et al. (2012).
 
->>> options = parse_errors_args(["gold.mrg", "a.mrg", "b.mrg", "--json", "-p", "COLLINS.prm"])
+>>> from treeeval.arguments import parse_command
+>>> args = parse_command("errors", ["gold.mrg", "a.mrg", "b.mrg", "--json", "-p", "COLLINS.prm"])
+>>> options = errors_options(args)
 >>> options.gold, options.tests, options.json, [p.name for p in options.prms]
 ('gold.mrg', ['a.mrg', 'b.mrg'], True, ['COLLINS.prm'])
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
+from ..arguments import examples
 from ..errors import UsageError
 
-ERRORS_USAGE = """\
-usage: treeeval errors GOLD TEST [TEST ...] [-p PRM]... [--json] [--per-sentence FILE.jsonl]
-
+DESCRIPTION = """\
 Classify the bracket errors of each TEST file against GOLD as Kummerfeld, Hall, Curran and
 Klein's classifier does ("Parser Showdown at the Wall Street Corral", EMNLP 2012): the test
 tree is repaired into the gold tree by the classifier's greedy search and each repair is
 named (PP Attachment, Co-ordination, Unary, ...).  Trees are paired one per line, as the
-classifier pairs them; both files need the same root label.
+classifier pairs them; both files need the same root label."""
 
-  -p PRM           EVALB parameter file: its DELETE_LABEL lines replace the classifier's
-                   own deletion of -NONE- and punctuation (bundled files found by name)
-  --json           write the classes as JSON (schema treeeval/1) instead of the report
-  --per-sentence F write each sentence's repairs to F (JSON Lines, one line per system
-                   and sentence)
-  -h, --help       show this help
-"""
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The files, ``-p``, ``--json`` and ``--per-sentence``."""
+    parser.usage = ("%(prog)s GOLD TEST [TEST ...] [-p PRM]... [--json]"
+                    " [--per-sentence FILE.jsonl]")
+    parser.description = DESCRIPTION
+    parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
+                             "treeeval errors gold.mrg parser1.mrg parser2.mrg --json",
+                             "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl")
+    parser.add_argument("files", nargs="*", metavar="GOLD TEST", help="the gold file, then "
+                        "one or more test files")
+    parser.add_argument("-p", dest="prms", action="append", default=[], metavar="PRM",
+                        help="EVALB parameter file: its DELETE_LABEL lines replace the "
+                             "classifier's own deletion of -NONE- and punctuation (bundled "
+                             "files found by name)")
+    parser.add_argument("--json", action="store_true",
+                        help="write the classes as JSON (schema treeeval/1) instead of the "
+                             "report")
+    parser.add_argument("--per-sentence", metavar="FILE.jsonl",
+                        help="write each sentence's repairs to FILE.jsonl (JSON Lines, one "
+                             "line per system and sentence)")
 
 
 @dataclass
@@ -44,43 +60,18 @@ class ErrorsOptions:
     per_sentence: str | None = None
 
 
-def parse_errors_args(args: Sequence[str]) -> ErrorsOptions | None:
-    """Parse the arguments of ``treeeval errors``; None means help was asked for."""
+def errors_options(args: argparse.Namespace) -> ErrorsOptions:
+    """The options of a parsed command line: a gold file and at least one test file."""
     from ..formats.prm import find_prm
 
-    files: list[str] = []
-    prms: list[Path] = []
-    json_out, per_sentence = False, None
-    queue = list(args)
-    while queue:
-        arg = queue.pop(0)
-        if arg in ("-h", "--help"):
-            return None
-        if arg == "--json":
-            json_out = True
-        elif arg == "--per-sentence" or arg.startswith("--per-sentence="):
-            per_sentence = _value(arg, queue)
-        elif arg == "-p" or (arg.startswith("-p") and not arg.startswith("--")):
-            prms.append(find_prm(arg[2:] or _value(arg, queue)))
-        elif arg.startswith("-") and len(arg) > 1:
-            raise UsageError(f"unknown option {arg} (see treeeval errors -h)")
-        else:
-            files.append(arg)
-    if len(files) < 2:
+    if len(args.files) < 2:
         raise UsageError("expected GOLD and at least one TEST file, "
-                         f"got {len(files)} file argument(s)")
-    return ErrorsOptions(files[0], files[1:], prms, json_out, per_sentence)
+                         f"got {len(args.files)} file argument(s)")
+    return ErrorsOptions(args.files[0], args.files[1:], [find_prm(p) for p in args.prms],
+                         args.json, args.per_sentence)
 
 
-def _value(arg: str, queue: list[str]) -> str:
-    if "=" in arg and arg.startswith("--"):
-        return arg.split("=", 1)[1]
-    if not queue:
-        raise UsageError(f"option {arg} needs a value")
-    return queue.pop(0)
-
-
-def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: returns the exit status."""
     from ..bracket.params import load_params
     from ..formats.prm import find_prm
@@ -88,10 +79,7 @@ def run_errors(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     from .api import classify_errors
     from .report import errors_json, render, write_sentences
 
-    options = parse_errors_args(args)
-    if options is None:
-        out.write(ERRORS_USAGE.encode())
-        return 0
+    options = errors_options(args)
     params = None
     if options.prms:
         params, messages = load_params(options.prms)

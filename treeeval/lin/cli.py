@@ -1,8 +1,9 @@
 """``treeeval lin GOLD ANSWER``: Lin's error count, tuple tables and phrase scores.
 
 Each input is read as bracketed trees, CoNLL-X/CoNLL-U or Lin tuples (anything else), as
-the decision table of every command decides (``treeeval.policy.sniffing``).  Trees are converted with ``--heads``; the
-operations of ``--ops`` are applied to both sides before scoring.
+the decision table of every command decides (``treeeval.policy.sniffing``).  Trees are
+converted with ``--heads``; the operations of ``--ops`` are applied to both sides before
+scoring.
 
 >>> import io, pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -19,10 +20,12 @@ total: 1 error in 2 scored words (2 words, 1 sentence)
 
 from __future__ import annotations
 
+import argparse
 import warnings
 from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
+from ..arguments import examples, run_command
 from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy.sniffing import sniff
@@ -30,19 +33,30 @@ from .notation import read_tuples
 from .ops import Operation, modify, read_ops
 from .score import PhraseScores, error_count, phrase_scores, phrase_spans, side_by_side
 
-LIN_USAGE = """\
-usage: treeeval lin GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples]
-
+DESCRIPTION = """\
 Lin's (1995) dependency-based evaluation: per sentence and in total, the words whose head
 in ANSWER differs from GOLD (an unknown head '?' in ANSWER is an error; a word whose head
 is unknown in GOLD is not scored).  GOLD and ANSWER are Lin tuple files, CoNLL files or
-bracketed trees; when both are trees, section 2's phrase scores are reported too.
+bracketed trees; when both are trees, section 2's phrase scores are reported too."""
 
-  --heads NAME|FILE  head table for converting trees (default: collins)
-  --ops FILE         Lin's modify operations, applied to both sides before scoring
-  --tuples           print the tuples of GOLD and ANSWER side by side with an error column
-  -h, --help         show this help
-"""
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The files, ``--heads``, ``--ops`` and ``--tuples``."""
+    parser.usage = "%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples]"
+    parser.description = DESCRIPTION
+    parser.epilog = examples(
+        "treeeval lin gold.mrg answer.conllx --heads collins",
+        "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops",
+        "treeeval lin key.lin answer.lin --tuples")
+    parser.add_argument("files", nargs="*", metavar="GOLD ANSWER",
+                        help="Lin tuple files, CoNLL files or bracketed trees")
+    parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
+                        help="head table for converting trees (default: collins)")
+    parser.add_argument("--ops", metavar="FILE",
+                        help="Lin's modify operations, applied to both sides before scoring")
+    parser.add_argument("--tuples", action="store_true",
+                        help="print the tuples of GOLD and ANSWER side by side with an error "
+                             "column")
 
 
 @dataclass
@@ -65,39 +79,16 @@ class Side:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse_lin_args(args: Sequence[str]) -> LinOptions | None:
-    """Parse the arguments; None means help was asked for."""
-    files: list[str] = []
-    options: dict[str, object] = {}
-    queue = list(args)
-    while queue:
-        arg = queue.pop(0)
-        if arg in ("-h", "--help"):
-            return None
-        if arg == "--tuples":
-            options["tuples"] = True
-        elif arg.split("=", 1)[0] in ("--heads", "--ops"):
-            name, _, value = arg.partition("=")
-            if not value:
-                if not queue:
-                    raise UsageError(f"option {name} needs a value")
-                value = queue.pop(0)
-            options[name[2:]] = value
-        elif arg.startswith("-"):
-            raise UsageError(f"unknown option {arg} (see treeeval lin -h)")
-        else:
-            files.append(arg)
-    if len(files) != 2:
-        raise UsageError(f"expected GOLD and ANSWER files, got {len(files)} file argument(s)")
-    return LinOptions(files[0], files[1], **options)  # type: ignore[arg-type]
+def lin_options(args: argparse.Namespace) -> LinOptions:
+    """The options of a parsed command line; exactly two files."""
+    if len(args.files) != 2:
+        raise UsageError(f"expected GOLD and ANSWER files, got {len(args.files)} file argument(s)")
+    return LinOptions(args.files[0], args.files[1], args.heads, args.ops, args.tuples)
 
 
-def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval lin``: returns the exit status."""
-    options = parse_lin_args(args)
-    if options is None:
-        out.write(LIN_USAGE.encode())
-        return 0
+    options = lin_options(args)
     operations = read_ops(options.ops) if options.ops else []
     gold = read_side(options.gold, options.heads)
     answer = read_side(options.answer, options.heads)
@@ -108,6 +99,11 @@ def run_lin(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
                          path=options.answer)
     out.write(report(gold, answer, operations, options).encode())
     return 0
+
+
+def run_lin(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval lin ARGV...`` in process: the exit status."""
+    return run_command("lin", argv, out, err)
 
 
 def read_side(path: str, heads: str) -> Side:

@@ -10,38 +10,54 @@ tested) without a terminal.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
 from ..bracket.params import EvalbParams
+from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
 from ..policy.sniffing import sniff
 from .model import BrowseCorpus
 
-BROWSE_USAGE = """\
-usage: treeeval browse [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]
-                       GOLD SYS [SYS2]
-
+DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
 GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X,
 MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
 files as `treeeval ud` does (the CoNLL 2018 scorer, one system); with --heads bracketed
 trees are converted to dependencies and browsed as such.  With SYS2, both systems are
-compared to GOLD.
+compared to GOLD."""
 
-  -p PRM           EVALB parameter file (brackets), applied left to right as in
-                   treeeval bracket; a bundled one is found by name
-  -e N             EVALB's MAX_ERROR
-  -c N             EVALB's CUTOFF_LEN (second summary block)
-  --heads NAME     browse bracket files as dependencies, converted with this head table
-  --exclude-punct  leave out tokens whose FORM is all Unicode punctuation (dependencies;
-                   MaltEval's ExcludeUnicodePunc 1)
-  -h, --help       show this help
 
-Keys: ? or F1 in the browser lists them all; q quits.
-"""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """EVALB's ``-p``/``-e``/``-c`` (left to right), ``--heads``, ``--exclude-punct``."""
+    from ..bracket.cli import InOrder
+
+    parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]\n"
+                    "                       GOLD SYS [SYS2]")
+    parser.description = DESCRIPTION
+    parser.epilog = examples(
+        "treeeval browse -p COLLINS.prm wsj22.gld berkeley.tst",
+        "treeeval browse gold/en_ewt.conllu system/en_ewt.conllu",
+        "treeeval browse gold.conll parser1.conll parser2.conll") + (
+        "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
+    parser.set_defaults(evalb=[])
+    parser.add_argument("files", nargs="*", metavar="GOLD SYS", help="the gold file and one or "
+                        "two systems")
+    parser.add_argument("-p", action=InOrder, metavar="PRM",
+                        help="EVALB parameter file (brackets), applied left to right as in "
+                             "treeeval bracket; a bundled one is found by name")
+    parser.add_argument("-e", action=InOrder, metavar="N", help="EVALB's MAX_ERROR")
+    parser.add_argument("-c", action=InOrder, metavar="N",
+                        help="EVALB's CUTOFF_LEN (second summary block)")
+    parser.add_argument("--heads", metavar="NAME",
+                        help="browse bracket files as dependencies, converted with this head "
+                             "table")
+    parser.add_argument("--exclude-punct", action="store_true",
+                        help="leave out tokens whose FORM is all Unicode punctuation "
+                             "(dependencies; MaltEval's ExcludeUnicodePunc 1)")
 
 
 #: the formats by the names ``sniff_format`` gives them, for messages
@@ -61,56 +77,21 @@ class BrowseOptions:
     exclude_punct: bool = False
 
 
-def parse_browse_args(args: Sequence[str]) -> BrowseOptions | None:
-    """Parse the arguments; None means help was asked for."""
-    from ..bracket.params import load_params
+def browse_options(args: argparse.Namespace) -> BrowseOptions:
+    """The options of a parsed command line: EVALB's applied in order, two or three files."""
+    from ..bracket.cli import evalb_params
 
-    params = EvalbParams()
-    names: list[str] = []
-    files: list[str] = []
-    heads = None
-    exclude_punct = False
-    queue = list(args)
-    while queue:
-        arg = queue.pop(0)
-        if arg in ("-h", "--help"):
-            return None
-        if arg == "--exclude-punct":
-            exclude_punct = True
-        elif arg == "--heads" or arg.startswith("--heads="):
-            heads = arg.partition("=")[2] or (queue.pop(0) if queue else "")
-            if not heads:
-                raise UsageError("option --heads needs a value")
-        elif arg.startswith("--"):
-            raise UsageError(f"unknown option {arg} (see treeeval browse -h)")
-        elif arg.startswith("-") and len(arg) > 1:
-            letter, glued = arg[1], arg[2:]
-            if letter not in "pec":
-                raise UsageError(f"unknown option -{letter} (see treeeval browse -h)")
-            value = glued or (queue.pop(0) if queue else None)
-            if value is None:
-                raise UsageError(f"option -{letter} needs a value")
-            if letter == "p":
-                load_params([value], params)
-                names.append(value)
-            else:
-                number = _integer(value, f"-{letter}")
-                if letter == "e":
-                    params.max_error = number
-                else:
-                    params.cutoff_len = number
-        else:
-            files.append(arg)
-    if len(files) not in (2, 3):
-        raise UsageError(f"expected GOLD SYS [SYS2], got {len(files)} file argument(s)")
-    return BrowseOptions(files[0], files[1:], params, names, heads, exclude_punct)
+    params, _, names = evalb_params(args.evalb)
+    if len(args.files) not in (2, 3):
+        raise UsageError(f"expected GOLD SYS [SYS2], got {len(args.files)} file argument(s)")
+    return BrowseOptions(args.files[0], args.files[1:], params, names, args.heads,
+                         args.exclude_punct)
 
 
-def _integer(value: str, option: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise UsageError(f"option {option} needs a whole number, got {value!r}") from None
+def parse_browse_args(argv: Sequence[str]) -> BrowseOptions | None:
+    """Parse the arguments; None means help was printed."""
+    args = parse_command("browse", argv)
+    return None if args is None else browse_options(args)
 
 
 def sniff_format(path: str) -> str:
@@ -158,12 +139,9 @@ def _load_conllu(options: BrowseOptions) -> BrowseCorpus:
     return load_ud(options.gold, options.systems[0])
 
 
-def run_browse(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval browse``: load and score, then run the browser until it quits."""
-    options = parse_browse_args(args)
-    if options is None:
-        out.write(BROWSE_USAGE.encode())
-        return 0
+    options = browse_options(args)
     for path in [options.gold] + options.systems:
         if not os.path.exists(path):
             raise InputError("no such file", path=path)

@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from dataclasses import dataclass, field
 from typing import BinaryIO, Sequence
 
+from ..arguments import examples, parse_command, run_command
 from ..errors import TreeevalError, UsageError
 from ..policy.envelope import envelope
 from .api import UDResult, evaluate_ud, load_weights
@@ -22,37 +24,52 @@ from .report import MAIN_METRICS, macro_average, render, render_macro, score_jso
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
 
-UD_USAGE = """\
-usage: treeeval ud [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
-                   [--callin [--callin-weights FILE] [--callin-classes FILE]] GOLD SYSTEM
-       treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
-       treeeval ud [options] GOLD_DIR SYSTEM_DIR
-
+DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
 output, byte for byte).  Several pairs (or two folders, paired by file name) give one report
-per treebank and the macro-average, a failed treebank counting as 0.
-
-  -v, --verbose        every metric: precision, recall, F1 and aligned accuracy
-  -c, --counts         every metric as counts: correct, gold, predicted, aligned
-  --conll17            the CoNLL 2017 rules and report (no MLAS/BLEX, literal Feats/Lemmas)
-  -w, --weights FILE   conll17 only: add WeightedLAS with these DEPREL weights (implies -v)
-  --multiple-roots-okay
-                       score sentences with several roots (the reference scorers refuse)
-  --json               write the scores as JSON (schema treeeval/1)
-  --callin             add Callin's content/function metrics, WLAS and STTR (docs/ud.md)
-  --callin-weights FILE
-                       WLAS weights (relation<TAB>weight, as treeeval wde -o writes);
-                       default: the word dependency entropy of the gold file itself
-  --callin-classes FILE
-                       relation classes (relation<TAB>function|content|other);
-                       default: the table of Callin's paper
-  -h, --help           show this help
-"""
+per treebank and the macro-average, a failed treebank counting as 0."""
 
 
-#: the options that take a file, and the UDOptions field each sets
-FILE_OPTIONS = {"-w": "weights", "--weights": "weights", "--callin-weights": "callin_weights",
-                "--callin-classes": "callin_classes"}
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The scorers' options, treeeval's and the files (a pair, pairs or two folders)."""
+    parser.usage = """%(prog)s [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
+                   [--callin [--callin-weights FILE] [--callin-classes FILE]] GOLD SYSTEM
+       treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
+       treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
+    parser.description = DESCRIPTION
+    parser.epilog = examples(
+        "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
+        "treeeval ud --conll17 -v gold.conllu system.conllu",
+        "treeeval ud gold/en.conllu:sys/en.conllu gold/fi.conllu:sys/fi.conllu")
+    parser.add_argument("files", nargs="*", metavar="GOLD SYSTEM",
+                        help="a gold and a system file, GOLD:SYSTEM pairs or two folders")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="every metric: precision, recall, F1 and aligned accuracy")
+    parser.add_argument("-c", "--counts", action="store_true",
+                        help="every metric as counts: correct, gold, predicted, aligned")
+    parser.add_argument("--conll17", action="store_true",
+                        help="the CoNLL 2017 rules and report (no MLAS/BLEX, literal "
+                             "Feats/Lemmas)")
+    files = [parser.add_argument("-w", "--weights", metavar="FILE",
+                                 help="conll17 only: add WeightedLAS with these DEPREL weights "
+                                      "(implies -v)")]
+    parser.add_argument("--multiple-roots-okay", action="store_true",
+                        help="score sentences with several roots (the reference scorers "
+                             "refuse)")
+    parser.add_argument("--json", action="store_true",
+                        help="write the scores as JSON (schema treeeval/1)")
+    parser.add_argument("--callin", action="store_true",
+                        help="add Callin's content/function metrics, WLAS and STTR (docs/ud.md)")
+    files.append(parser.add_argument(
+        "--callin-weights", metavar="FILE",
+        help="WLAS weights (relation<TAB>weight, as treeeval wde -o writes); default: the word "
+             "dependency entropy of the gold file itself"))
+    files.append(parser.add_argument(
+        "--callin-classes", metavar="FILE",
+        help="relation classes (relation<TAB>function|content|other); default: the table of "
+             "Callin's paper"))
+    for action in files:
+        setattr(action, "needs", "a file name")
 
 
 @dataclass
@@ -71,50 +88,28 @@ class UDOptions:
     several: bool = False
 
 
-def parse_ud_args(args: Sequence[str]) -> UDOptions | None:
-    """Parse the arguments of ``treeeval ud``; None means help was printed."""
-    options = UDOptions()
-    files: list[str] = []
-    counts = verbose = False
-    queue = list(args)
-    while queue:
-        arg = queue.pop(0)
-        if arg in ("-h", "--help"):
-            return None
-        if arg in ("-v", "--verbose"):
-            verbose = True
-        elif arg in ("-c", "--counts"):
-            counts = True
-        elif arg in ("-vc", "-cv"):
-            verbose = counts = True
-        elif arg == "--conll17":
-            options.conll17 = True
-        elif arg in FILE_OPTIONS or arg.startswith(tuple(f"{o}=" for o in FILE_OPTIONS)):
-            name, _, value = arg.partition("=")
-            if not value:
-                if not queue:
-                    raise UsageError(f"option {arg} needs a file")
-                value = queue.pop(0)
-            setattr(options, FILE_OPTIONS[name], value)
-        elif arg == "--multiple-roots-okay":
-            options.multiple_roots_okay = True
-        elif arg == "--json":
-            options.json = True
-        elif arg == "--callin":
-            options.callin = True
-        elif arg.startswith("-") and len(arg) > 1:
-            raise UsageError(f"unknown option {arg} (see treeeval ud -h)")
-        else:
-            files.append(arg)
+def ud_options(args: argparse.Namespace) -> UDOptions:
+    """The options of a parsed command line, with its pairs of files."""
+    options = UDOptions(conll17=args.conll17, weights=args.weights,
+                        multiple_roots_okay=args.multiple_roots_okay, json=args.json,
+                        callin=args.callin, callin_weights=args.callin_weights,
+                        callin_classes=args.callin_classes)
+    verbose = args.verbose
     if options.callin_weights is not None or options.callin_classes is not None:
         options.callin = True
     if options.weights is not None:
         if not options.conll17:
             raise UsageError("-w/--weights needs --conll17 (WeightedLAS is a conll17 metric)")
         verbose = True
-    options.mode = "counts" if counts else "verbose" if verbose else "default"
-    options.pairs, options.several = _pairs(files)
+    options.mode = "counts" if args.counts else "verbose" if verbose else "default"
+    options.pairs, options.several = _pairs(args.files)
     return options
+
+
+def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
+    """Parse the arguments of ``treeeval ud``; None means help was printed."""
+    args = parse_command("ud", argv)
+    return None if args is None else ud_options(args)
 
 
 def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
@@ -147,12 +142,9 @@ def _is_pair(item: str) -> tuple[str, str] | None:
     return None
 
 
-def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval ud``: returns the exit status."""
-    options = parse_ud_args(args)
-    if options is None:
-        out.write(UD_USAGE.encode())
-        return 0
+    options = ud_options(args)
     weights = load_weights(options.weights) if options.weights else None
     callin = _CallinTables.load(options) if options.callin else None
 
@@ -206,6 +198,11 @@ def run_ud(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
         out.write(render_macro(average, options.mode, len(results), failed,
                                options.conll17).encode())
     return 1 if failed else 0
+
+
+def run_ud(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval ud ARGV...`` in process: the exit status."""
+    return run_command("ud", argv, out, err)
 
 
 @dataclass

@@ -30,6 +30,7 @@ treebank with a single distinct form has ``log n_w = 0``: its WDE is 0.
 
 from __future__ import annotations
 
+import argparse
 import io
 import math
 import os
@@ -40,6 +41,7 @@ from typing import IO, BinaryIO, Mapping, Sequence
 
 import numpy as np
 
+from ..arguments import examples
 from ..errors import InputError, UsageError
 from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
@@ -47,18 +49,9 @@ from .relation_classes import load_relation_classes, table_lines
 #: the averaged-WDE value of a relation in a treebank that does not have it
 MISSING_WDE = 0.5
 
-WDE_USAGE = """\
-usage: treeeval wde TREEBANK... [-o WEIGHTS.tsv] [--classes FILE]
-
+WDE_DESCRIPTION = """\
 Word dependency entropy (Callin 2016) of every universal relation in each CoNLL-U or
-CoNLL-X treebank, and its average over the treebanks (0.5 where a relation is missing).
-
-  -o FILE          write the averaged WDE as a weights file (relation<TAB>weight),
-                   for the WLAS of treeeval ud --callin
-  --classes FILE   relation classes (relation<TAB>function|content|other) for the
-                   class column; default: the table of the paper
-  -h, --help       show this help
-"""
+CoNLL-X treebank, and its average over the treebanks (0.5 where a relation is missing)."""
 
 
 @dataclass
@@ -253,31 +246,30 @@ def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, f
     return "\n".join(lines) + "\n"
 
 
-def run_wde(args: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval wde TREEBANK... [-o FILE] [--classes FILE]``: returns the exit status."""
-    paths: list[str] = []
-    output: str | None = None
-    classes_path: str | None = None
-    queue = list(args)
-    while queue:
-        arg = queue.pop(0)
-        if arg in ("-h", "--help"):
-            out.write(WDE_USAGE.encode())
-            return 0
-        if arg in ("-o", "--output", "--classes") or arg.startswith(("--output=", "--classes=")):
-            name, _, value = arg.partition("=")
-            if not value:
-                if not queue:
-                    raise UsageError(f"option {arg} needs a file name")
-                value = queue.pop(0)
-            if name == "--classes":
-                classes_path = value
-            else:
-                output = value
-        elif arg.startswith("-") and arg != "-":
-            raise UsageError(f"unknown option {arg} (see treeeval wde -h)")
-        else:
-            paths.append(arg)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``treeeval wde TREEBANK... [-o FILE] [--classes FILE]``."""
+    parser.usage = "%(prog)s TREEBANK... [-o WEIGHTS.tsv] [--classes FILE]"
+    parser.description = WDE_DESCRIPTION
+    parser.epilog = examples("treeeval wde gold/en_ewt.conllu gold/fi_tdt.conllu",
+                             "treeeval wde gold/*.conllu -o weights.tsv",
+                             "treeeval wde en.conllu --classes classes.tsv")
+    parser.add_argument("files", nargs="*", metavar="TREEBANK", help="CoNLL-U or CoNLL-X files")
+    output = parser.add_argument("-o", "--output", metavar="FILE",
+                                 help="write the averaged WDE as a weights file "
+                                      "(relation<TAB>weight), for the WLAS of treeeval ud "
+                                      "--callin")
+    classes = parser.add_argument("--classes", metavar="FILE",
+                                  help="relation classes (relation<TAB>function|content|other) "
+                                       "for the class column; default: the table of the paper")
+    for action in (output, classes):
+        setattr(action, "needs", "a file name")
+
+
+def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
+    """``treeeval wde``: returns the exit status."""
+    paths: list[str] = args.files
+    output: str | None = args.output
+    classes_path: str | None = args.classes
     if not paths:
         raise UsageError("expected at least one TREEBANK file (see treeeval wde -h)")
     if output is not None:

@@ -1,0 +1,250 @@
+"""The one argparse tree of the ``treeeval`` command: its parser class, its errors and the
+command registry.
+
+Each command lives in its own module, which exports ``add_arguments(parser)`` (the options,
+usage, description and an epilog of examples) and ``run(args, out, err) -> int``.  The
+modules are imported only for the command being run, so ``treeeval bracket`` never imports
+nltk, lark or Textual.  Options are never abbreviated (EVALB's and MaltEval's spellings are
+taken literally), options and file names may be intermixed, and every usage error is one
+line with a suggestion for a near miss:
+
+>>> parse_command("lin", ["key.lin", "--tupels"])
+Traceback (most recent call last):
+...
+treeeval.errors.UsageError: unknown option --tupels (see treeeval lin -h); did you mean --tuples?
+>>> parse_command("lin", ["key.lin", "answer.conllx", "--heads=modcollins"]).heads
+'modcollins'
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import re
+from types import ModuleType
+from typing import Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
+
+from .errors import UsageError
+from .version import __version__
+
+#: every command: the module that exports add_arguments and run, and its one-line summary
+COMMANDS: dict[str, tuple[str, str]] = {
+    "bracket": ("treeeval.bracket.cli", "score constituency trees as EVALB does"),
+    "convert": ("treeeval.conversion.cli", "convert constituency trees to CoNLL dependencies"),
+    "lin": ("treeeval.lin.cli", "Lin's (1995) dependency error count"),
+    "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
+    "wde": ("treeeval.ud.wde", "word dependency entropy of UD relations, WLAS weights"),
+    "ud": ("treeeval.ud.cli", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
+    "browse": ("treeeval.tui.cli", "browse parse errors sentence by sentence in the terminal"),
+    "errors": ("treeeval.errorclasses.cli", "parse error classes of Kummerfeld et al. 2012"),
+}
+
+ROOT_EPILOG = """\
+examples:
+  treeeval bracket -p COLLINS.prm gold.txt test.txt
+  treeeval dep -g gold.conll -s parser1.conll parser2.conll --Metric "LAS;UAS"
+  treeeval ud -v gold.conllu system.conllu
+
+Each command has its own help: treeeval COMMAND -h
+"""
+
+
+class HelpShown(Exception):
+    """``-h`` or ``--version`` printed its text: the run ends here with status 0."""
+
+
+class Parser(argparse.ArgumentParser):
+    """treeeval's parsers: no abbreviations, help text kept as written, usage errors raised
+    as :class:`UsageError` in treeeval's words (printed as one line, exit status 2).
+
+    ``rewrite``, when a command sets it, maps the argument list before parsing (EVALB
+    reads only the first letter of a cluster such as ``-dD``).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(**kwargs)
+        self.rewrite: Callable[[list[str]], list[str]] | None = None
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        args = glue_values(self, list(args or []))
+        return super().parse_known_args(self.rewrite(args) if self.rewrite else args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(usage_message(self, message))
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        # only help and --version exit (errors raise in error() above)
+        raise HelpShown()
+
+
+def glue_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """An option that takes one value takes the next word, even one that starts with a
+    dash, as EVALB and MaltEval take it (``--ExcludePostags -NONE-``): ``OPTION=VALUE``.
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> _ = parser.add_argument("--ExcludePostags"), parser.add_argument("-v", action="store_true")
+    >>> glue_values(parser, ["--ExcludePostags", "-NONE-", "-v", "-", "--ExcludePostags"])
+    ['--ExcludePostags=-NONE-', '-v', '-', '--ExcludePostags']
+    """
+    glued: list[str] = []
+    words = iter(argv)
+    for word in words:
+        action = parser._option_string_actions.get(word)
+        if action is not None and action.nargs is None:
+            value = next(words, None)
+            glued.append(word if value is None else f"{word}={value}")
+        else:
+            glued.append(word)
+    return glued
+
+
+def usage_message(parser: argparse.ArgumentParser, message: str) -> str:
+    """argparse's message in treeeval's words, with ``did you mean`` for a near miss.
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> _ = parser.add_argument("--Metric")
+    >>> usage_message(parser, "unrecognized arguments: --metric LAS")
+    'unknown option --metric (see treeeval x -h); did you mean --Metric?'
+    >>> usage_message(parser, "argument --Metric: expected one argument")
+    'option --Metric needs a value'
+    """
+    unknown = re.fullmatch(r"unrecognized arguments: (.*)", message)
+    if unknown:
+        words = unknown.group(1).split(" ")
+        option = next((w for w in words if w.startswith("-") and w != "-"), None)
+        if option is None:
+            return f"unexpected argument {words[0]!r} (see {parser.prog} -h)"
+        text = f"unknown option {option} (see {parser.prog} -h)"
+        near = suggestion(parser, option.split("=", 1)[0])
+        return f"{text}; did you mean {near}?" if near else text
+    missing = re.fullmatch(r"argument (\S+): expected (one|at least one) argument", message)
+    if missing:
+        action = parser._option_string_actions.get(missing.group(1).split("/")[0])
+        return f"option {missing.group(1)} needs {getattr(action, 'needs', 'a value')}"
+    explicit = re.fullmatch(r"argument (\S+): ignored explicit argument (.*)", message)
+    if explicit:
+        return f"option {explicit.group(1)} takes no value, got {explicit.group(2)}"
+    return message
+
+
+def suggestion(parser: argparse.ArgumentParser, option: str) -> str | None:
+    """The option string of ``parser`` nearest to ``option`` (None: none is near).
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> _ = parser.add_argument("--GroupBy"), parser.add_argument("--per-sentence")
+    >>> suggestion(parser, "--Groupby"), suggestion(parser, "--per-sentense")
+    ('--GroupBy', '--per-sentence')
+    >>> suggestion(parser, "--frobnicate") is None
+    True
+    """
+    options = [o for o in parser._option_string_actions if o not in ("-h", "--help")]
+    same = [o for o in options if o.lower() == option.lower()]
+    near = same or difflib.get_close_matches(option, options, n=1, cutoff=0.75)
+    return near[0] if near else None
+
+
+def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
+    """The root parser; the sub-parsers of ``commands`` get their options (the others only
+    their summary, enough for ``treeeval -h``).
+
+    >>> root = build_parser(["lin"])
+    >>> command_parser(root, "lin").prog
+    'treeeval lin'
+    """
+    root = Parser(prog="treeeval", epilog=ROOT_EPILOG,
+                  description="Evaluate parsers exactly as EVALB, MaltEval, eval.pl and the "
+                              "CoNLL UD scorers do.")
+    root.add_argument("--version", action="version", version=f"treeeval {__version__}")
+    subparsers = root.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+                                     parser_class=Parser)
+    chosen = set(commands)
+    for name, (_, summary) in COMMANDS.items():
+        parser = subparsers.add_parser(name, help=summary, description=summary)
+        if name in chosen:
+            command_module(name).add_arguments(parser)
+    return root
+
+
+def command_parser(root: argparse.ArgumentParser, name: str) -> Parser:
+    """The sub-parser of command ``name`` in the tree ``root`` (made by build_parser)."""
+    subparsers = next(action for action in root._actions
+                      if isinstance(action, argparse._SubParsersAction))
+    return subparsers.choices[name]  # type: ignore[return-value]
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of command ``name`` (imported now, not before)."""
+    return importlib.import_module(COMMANDS[name][0])
+
+
+def parse_command(name: str, argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of ``treeeval NAME ARGV...``; None when help was printed."""
+    parser = command_parser(build_parser([name]), name)
+    try:
+        return parser.parse_intermixed_args(list(argv))
+    except HelpShown:
+        return None
+
+
+def parse(argv: Sequence[str]) -> tuple[str, argparse.Namespace] | None:
+    """The command and its arguments of a whole ``treeeval`` command line; None when help
+    or the version was printed.
+
+    >>> parse(["lin", "key.lin", "answer.lin"])[0]
+    'lin'
+    >>> parse(["brackt"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: unknown command 'brackt' (commands: bracket, ...); did you mean bracket?
+    """
+    if not argv or argv[0].startswith("-"):
+        try:
+            build_parser([]).parse_args(list(argv))
+        except HelpShown:
+            return None
+        raise UsageError("expected a command (see treeeval -h)")
+    name = argv[0]
+    if name not in COMMANDS:
+        text = f"unknown command {name!r} (commands: {', '.join(COMMANDS)})"
+        near = difflib.get_close_matches(name, COMMANDS, n=1)
+        raise UsageError(f"{text}; did you mean {near[0]}?" if near else text)
+    args = parse_command(name, argv[1:])
+    return None if args is None else (name, args)
+
+
+def run_command(name: str, argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
+    """Parse ``argv`` with command ``name``'s parser and run it: the exit status."""
+    args = parse_command(name, argv)
+    return 0 if args is None else command_module(name).run(args, out, err)
+
+
+def examples(*lines: str) -> str:
+    """An epilog of example command lines, as every command's help ends.
+
+    >>> print(examples("treeeval lin key.lin answer.lin"), end="")
+    examples:
+      treeeval lin key.lin answer.lin
+    """
+    return "examples:\n" + "".join(f"  {line}\n" for line in lines)
+
+
+def whole_number(value: str, option: str, minimum: int | None = None) -> int:
+    """An option's whole-number value, or a UsageError naming the option.
+
+    >>> whole_number("3", "-c"), whole_number("many", "-e")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: option -e needs a whole number, got 'many'
+    """
+    try:
+        number = int(value)
+    except ValueError:
+        raise UsageError(f"option {option} needs a whole number, got {value!r}") from None
+    if minimum is not None and number < minimum:
+        raise UsageError(f"option {option} needs a number of at least {minimum}, got {number}")
+    return number
