@@ -16,6 +16,9 @@ LAYERS = {
     "errors": 0, "version": 0,
     "model": 1, "columnar": 1,
     "formats": 2, "policy": 2, "stats": 2,
+    # the command-line framework every command's cli module builds on (the command
+    # modules themselves it imports by name, only to dispatch to them)
+    "arguments": 2,
     "bracket": 3,
     "conversion": 4,
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
