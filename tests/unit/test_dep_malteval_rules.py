@@ -268,3 +268,58 @@ def test_clustering2(folder: Path) -> None:
 def test_clustering2_with_no_token_left_is_an_error(folder: Path) -> None:
     with pytest.raises(InputError, match="Clustering2 needs at least one token"):
         tables("--GroupBy", "Clustering2", "--MaxSentenceLength", "2")
+
+
+def output(*flags: str) -> list[str]:
+    """The whole output, as lines."""
+    out = io.BytesIO()
+    assert run_dep(["-g", "gold.conll", "-s", "parsed.conll", *flags], out, io.BytesIO()) == 0
+    return out.getvalue().decode("utf-8").split("\n")
+
+
+def test_pre_and_post_reads_the_first_attribute_of_its_format(folder: Path) -> None:
+    # PreAndPost, Clustering and Clustering2 post-process a table of one row per token with
+    # the format's attributes; a token is right when the FIRST one is 1.  counter is 1 for
+    # every token of the gold side: all 7 are right, none follows a wrong one.  Without
+    # accuracy MaltEval warns on stdout, before everything else.
+    lines = output("--GroupBy", "PreAndPost:counter|accuracy")
+    assert lines[-6:-2] == ["counter /    accuracy /    Type",
+                            "------------------------------------",
+                            "7            1             First", "0            -             Follow"]
+    assert output("--GroupBy", "PreAndPost:counter")[:2] == [
+        'Warning: attribute "accuracy" should be specified.',
+        "Evaluation arguments: -g gold.conll -s parsed.conll --GroupBy PreAndPost:counter"]
+    # correctcounter is the gold side's hit: "!" (punct, parsed det) is left in only there
+    assert tables("--GroupBy", "PreAndPost:correctcounter|counter",
+                  "--ExcludeDeprels", "det")[2:4] == [
+        "1                   3            First", "1                   2            Follow"]
+
+
+def test_clustering_shows_accuracy_whatever_attribute_it_reads(folder: Path) -> None:
+    # Clustering accepts the per-token table's attributes, reads the first, shows one
+    # accuracy column and never warns; a sort must be on accuracy
+    lines = output("--GroupBy", "Clustering:counter")
+    assert lines[0].startswith("Evaluation arguments")
+    table = lines[lines.index("accuracy /    Relative token position"):]
+    assert [line.split()[0] for line in table[9:16]] == ["1", "1", "1", "-", "1", "1", "1"]
+    with pytest.raises(UsageError, match="cannot sort by 'counter'"):
+        tables("--GroupBy", "Clustering:counter-3")
+
+
+def test_clustering2_reads_the_first_attribute(folder: Path) -> None:
+    # counter: every token of the gold side is right (punct left out: 5 tokens, one row)
+    assert tables("--GroupBy", "Clustering2:counter|accuracy", "--ExcludeDeprels", "punct")[
+        2:3] == ["5            0.8           1"]
+
+
+def test_metric_self_under_the_post_processing_groupings(folder: Path) -> None:
+    # PreAndPost's own metric: its keys (sentence, position) always agree, every token is a
+    # hit; "!" is left out on the parsed side only, so it is wrong (accuracy undefined)
+    lines = output("--GroupBy", "PreAndPost", "--Metric", "self", "--ExcludeDeprels", "det")
+    assert "Metric-> PreAndPost" in lines
+    assert lines[-5:-2] == ["-----------------------", "0.8           First",
+                            "-             Follow"]
+    # under Clustering and Clustering2 MaltEval aborts (no metric SentenceAndToken)
+    for grouping in ("Clustering", "Clustering2"):
+        with pytest.raises(UsageError, match="Metric self is not defined for GroupBy"):
+            tables("--GroupBy", grouping, "--Metric", "self")

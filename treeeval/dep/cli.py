@@ -104,6 +104,7 @@ def render_dep(options: DepOptions) -> Sections:
                                   details=details, source=options.source, numbering=numbering,
                                   exclusions=exclusions(options, combination.setting, gold))
                       for combination in chosen]
+            first = len(sections)
             merged = options.switch("merge-tables", True) and mergeable(tables)
             if merged and len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
                 raise InputError("the tables of the evaluations cannot be merged: their first "
@@ -122,6 +123,9 @@ def render_dep(options: DepOptions) -> Sections:
                     text += _confusion(combination.groupby, gold, treebank,
                                        exclusions(options, combination.setting, gold), options)
                 sections.append((path, text))
+            # MaltEval prints its evaluations' warnings before the file's output
+            sections[first] = (path, "".join(table.warning for table in tables)
+                               + sections[first][1])
             built.append(tables)
         if options.formatting.get("stat") == "1" and len(gold_files) == 1 and len(parsed) > 1:
             sections.append(("", _mcnemar(options, gold_path, paths, chosen, built)))
