@@ -323,3 +323,61 @@ def test_metric_self_under_the_post_processing_groupings(folder: Path) -> None:
     for grouping in ("Clustering", "Clustering2"):
         with pytest.raises(UsageError, match="Metric self is not defined for GroupBy"):
             tables("--GroupBy", grouping, "--Metric", "self")
+
+
+def test_confusion_table_without_header_info_has_no_more_line(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    # 53 words with 53 different label pairs: the table lists 50; "3 more..." only with the
+    # header information, a blank line without it
+    rows = [f"{i}\tw\t_\tX\tX\t_\t{int(i > 1)}\t{{}}{i}\t_\t_" for i in range(1, 54)]
+    (tmp_path / "gold.conll").write_text("\n".join(rows).format(*"g" * 53) + "\n\n")
+    (tmp_path / "parsed.conll").write_text("\n".join(rows).format(*"p" * 53) + "\n\n")
+    monkeypatch.chdir(tmp_path)
+    flags = ["--GroupBy", "Deprel", "--confusion-matrix", "1", "--details", "0"]
+    assert output(*flags, "--header-info", "1")[-4:] == [
+        "-------------------------", "3 more...", "", ""]
+    assert output(*flags, "--header-info", "0")[-4:] == [
+        "frequency   Gold / System", "-------------------------", "", ""]
+
+
+def test_evaluation_file_parameters_nest_outside_the_flags(folder: Path) -> None:
+    # MaltEval puts the evaluation file's parameters into its table first, then the flags'
+    # as given (no Metric/GroupBy defaults first): GroupBy and ExcludePostags share a
+    # bucket, so the one put last varies fastest
+    (folder / "e.xml").write_text(
+        '<evaluation>\n  <parameter name="ExcludePostags"><value>X|NOUNS</value>'
+        '<value>DT|DET</value></parameter>\n  <parameter name="Metric"><value>LAS</value>'
+        '</parameter>\n</evaluation>\n', encoding="utf-8")
+    out = io.BytesIO()
+    assert run_dep(["-e", "e.xml", "--GroupBy", "Token:accuracy;Postag", "-g", "gold.conll",
+                    "-s", "parsed.conll"], out, io.BytesIO()) == 0
+    lines = out.getvalue().decode("utf-8").split("\n")
+    assert [line for line in lines if line.startswith(("GroupBy->", "ExcludePostags->"))] == [
+        "GroupBy-> Postag", "ExcludePostags-> DT|DET",
+        "GroupBy-> Token:accuracy", "ExcludePostags-> DT|DET",
+        "GroupBy-> Postag", "ExcludePostags-> X|NOUNS",
+        "GroupBy-> Token:accuracy", "ExcludePostags-> X|NOUNS"]
+
+
+def test_merged_column_names_a_groupby_value_without_its_format(folder: Path) -> None:
+    # Postag@0 is Postag: the two tables merge, their columns suffixed by the value only
+    assert tables("--GroupBy", "Postag@0:accuracy|counter;Postag:counter")[0] == (
+        "counter / GroupBy:Postag   accuracy / GroupBy:Postag@0   counter / GroupBy:Postag@0   "
+        "Postag")
+
+
+def test_token_confusion_keys_are_the_runs_token_numbers(folder: Path) -> None:
+    # the Token keys of the confusion matrix are those of the Token table, numbered through
+    # the run: with nsubj and obj excluded the first parsed file leaves "dog" out on both
+    # sides; the second (dog: det) leaves it in on its side only, and it gets number 7
+    (folder / "other.conll").write_text(GOLD.replace("\tnsubj\t", "\tdet\t"), encoding="utf-8")
+    out = io.BytesIO()
+    assert run_dep(["-g", "gold.conll", "-s", "parsed.conll", "other.conll", "--GroupBy",
+                    "Token", "--ExcludeDeprels", "nsubj|obj", "--confusion-matrix", "1"],
+                   out, io.BytesIO()) == 0
+    lines = out.getvalue().decode("utf-8").split("\n")
+    start = [i for i, line in enumerate(lines) if line.endswith("Col: gold / Row: system")][-1]
+    assert lines[start].split()[:6] == ["1", "2", "3", "4", "5", "6"]
+    assert lines[start + 3].split() == ["0", "-", "0", "0", "0", "0", "2"]
+    assert lines[start + 8].split() == ["0"] * 6 + ["7"]
