@@ -264,10 +264,12 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
                numbering: TokenNumbering | None = None) -> str:
     """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides), over the
     tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (those of its table:
-    ``numbering``, the run's, else 1, 2, ... through the tokens left in), Sentence's the sentences' numbers in the file and PreAndPost's the
-    sentence's number and the word's index, the same on both sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
-    named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
-    ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and ``--details``."""
+    ``numbering``, the run's, else 1, 2, ... through the tokens left in), Sentence's the
+    sentences' numbers in the file and PreAndPost's the sentence's number and the word's
+    index, the same on both sides, so their tables are empty, as MaltEval's are; a complex
+    grouping's blocks are named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.
+    ``options`` gives ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and
+    ``--details``."""
     name = value.partition(":")[0]
     layout = {"pattern": options.formatting.get("pattern"), "tab": options.switch("tab", False),
               "row_header": options.switch("row-header", True),

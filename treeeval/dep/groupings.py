@@ -318,7 +318,7 @@ def self_metric_name(grouping: str | Any) -> str:
     >>> self_metric_name("Clustering")
     Traceback (most recent call last):
     ...
-    treeeval.errors.UsageError: Metric self is not defined for GroupBy Clustering (MaltEval aborts: no metric SentenceAndToken)
+    treeeval.errors.UsageError: Metric self is not defined for GroupBy Clustering (MaltEval aborts)
     >>> self_metric_name("Cpostag@-1")
     Traceback (most recent call last):
     ...
@@ -328,8 +328,7 @@ def self_metric_name(grouping: str | Any) -> str:
     if found == "PreAndPost":
         return found
     if found in POSTPROCESSED:
-        raise UsageError(f"Metric self is not defined for GroupBy {found} (MaltEval aborts: "
-                         "no metric SentenceAndToken)")
+        raise UsageError(f"Metric self is not defined for GroupBy {found} (MaltEval aborts)")
     if isinstance(grouping, str) and grouping not in GROUPBY_NAMES and grouping not in GROUPINGS:
         # MaltEval fails with a NullPointerException here (docs/differences.md)
         raise UsageError(f"Metric self is not defined for the complex GroupBy value {grouping}")
