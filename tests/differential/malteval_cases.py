@@ -6,12 +6,12 @@ line combines every Metric, GroupBy (with formats, ``;``-separated lists and com
 every Exclude* parameter, the sentence length bounds, the formatting flags, several parsed
 files, cross-validation and evaluation files (``-e``).
 
-Option families whose divergences are not fixed yet are listed in :data:`KNOWN_PENDING`
-(see /work/notes/malteval-findings.md); the generator leaves them out unless
-``TREEEVAL_MALTEVAL_ALL=1`` (or ``families=ALL_FAMILIES``) asks for them.  The MaltEval
-defects of docs/differences.md (crashes, ArcDepth looping on cycles) are always kept out.
+Every option family of :data:`ALL_FAMILIES` is drawn; ``draw_case(rng, families=...)``
+draws from fewer (to narrow a divergence down), and ``Case.families`` names those a case
+uses.  The MaltEval defects of docs/differences.md (crashes, ArcDepth looping on cycles)
+are always kept out.
 
->>> case = draw_case(random.Random(3), families=ALL_FAMILIES)
+>>> case = draw_case(random.Random(3))
 >>> case.args[:1] == ["-g"] or case.args[:1] == ["-e"]
 True
 >>> sorted(case.files) == sorted(set(case.files))
@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
@@ -72,19 +71,13 @@ ALL_FAMILIES = frozenset({
     "header-order",      # parameters whose header lines share a hash bucket: ExcludeUnicodePunc
                          # with ExcludeLemmas, MaxSentenceLength with ExcludePostags
     "stat-empty",        # --stat 1 with Exclude* or length bounds (no token may be left)
-    "postprocess-column",  # PreAndPost/Clustering with counter as their first column (or, for
-                           # Clustering, any but accuracy), or with Metric self
+    "postprocess-column",  # PreAndPost/Clustering(2) with counter or correctcounter as their
+                           # first column (the one they read), or with Metric self
     "stat-rows",         # --stat 1 with a grouping whose rows may differ between parsed files
     "eval-order",        # several values both in the evaluation file and on the command line
     "cut-details",       # a cut format with --details 1 given
     "confusion-metrics",  # --confusion-matrix 1 with several metrics
 })
-#: families with divergences not fixed yet (the order of header lines whose names share a
-#: hash bucket, --stat 1 when no token is left or when the rows differ between parsed files,
-#: the column an undocumented grouping reads, the nesting of the evaluation file's several
-#: values with the command line's): not generated until they agree
-KNOWN_PENDING = frozenset({"header-order", "stat-empty", "postprocess-column",
-                           "stat-rows", "eval-order"})
 #: the groupings whose rows are the same for every parsed file (for --stat 1)
 SAME_ROWS = {"Token", "Sentence", "SentenceLength", "StartWordPosition", "EndWordPosition",
              "RelativeWordPosition", "PreAndPost", "Clustering"}
@@ -94,14 +87,6 @@ CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRigh
                  "RelationLength": {"HeadToChildDistanceRight"},
                  "GroupedRelationLength": {"GroupedHeadToChildDistanceRight",
                                            "HeadToChildDistanceRight"}}
-
-
-def enabled_families() -> frozenset[str]:
-    """The families a run generates: all of them with ``TREEEVAL_MALTEVAL_ALL=1``, otherwise
-    those not in :data:`KNOWN_PENDING`."""
-    if os.environ.get("TREEEVAL_MALTEVAL_ALL", "") not in ("", "0"):
-        return ALL_FAMILIES
-    return ALL_FAMILIES - KNOWN_PENDING
 
 
 @dataclass
@@ -116,9 +101,8 @@ class Case:
     families: set[str] = field(default_factory=set)
 
 
-def draw_case(rng: random.Random, families: frozenset[str] | None = None) -> Case:
+def draw_case(rng: random.Random, families: frozenset[str] = ALL_FAMILIES) -> Case:
     """A random case (input and command line) using only the option ``families`` given."""
-    families = enabled_families() if families is None else families
     used: set[str] = set()
     gold_files, parsed_files, description = _inputs(rng, families, used)
     params, formatting = _options(rng, families, used, len(parsed_files),
@@ -472,5 +456,4 @@ def _evaluation_file(params: dict[str, list[str]], formatting: dict[str, str]) -
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["ALL_FAMILIES", "KNOWN_PENDING", "Case", "draw_case", "enabled_families",
-           "REAL_SETS"]
+__all__ = ["ALL_FAMILIES", "Case", "draw_case", "REAL_SETS"]

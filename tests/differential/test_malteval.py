@@ -6,9 +6,6 @@ status.  The only adjustments are the deliberate differences of docs/differences
 section): ``--metric-order malteval`` when there are several metrics, and an abort (MaltEval
 prints ``Evaluation aborted: ...`` and exits 0) must be one ``treeeval: error:`` line on
 stderr with exit status 1 or 2.
-
-``TREEEVAL_MALTEVAL_ALL=1`` also generates the option families of
-:data:`malteval_cases.KNOWN_PENDING`.
 """
 
 from __future__ import annotations

@@ -268,3 +268,116 @@ def test_clustering2(folder: Path) -> None:
 def test_clustering2_with_no_token_left_is_an_error(folder: Path) -> None:
     with pytest.raises(InputError, match="Clustering2 needs at least one token"):
         tables("--GroupBy", "Clustering2", "--MaxSentenceLength", "2")
+
+
+def output(*flags: str) -> list[str]:
+    """The whole output, as lines."""
+    out = io.BytesIO()
+    assert run_dep(["-g", "gold.conll", "-s", "parsed.conll", *flags], out, io.BytesIO()) == 0
+    return out.getvalue().decode("utf-8").split("\n")
+
+
+def test_pre_and_post_reads_the_first_attribute_of_its_format(folder: Path) -> None:
+    # PreAndPost, Clustering and Clustering2 post-process a table of one row per token with
+    # the format's attributes; a token is right when the FIRST one is 1.  counter is 1 for
+    # every token of the gold side: all 7 are right, none follows a wrong one.  Without
+    # accuracy MaltEval warns on stdout, before everything else.
+    lines = output("--GroupBy", "PreAndPost:counter|accuracy")
+    assert lines[-6:-2] == ["counter /    accuracy /    Type",
+                            "------------------------------------",
+                            "7            1             First", "0            -             Follow"]
+    assert output("--GroupBy", "PreAndPost:counter")[:2] == [
+        'Warning: attribute "accuracy" should be specified.',
+        "Evaluation arguments: -g gold.conll -s parsed.conll --GroupBy PreAndPost:counter"]
+    # correctcounter is the gold side's hit: "!" (punct, parsed det) is left in only there
+    assert tables("--GroupBy", "PreAndPost:correctcounter|counter",
+                  "--ExcludeDeprels", "det")[2:4] == [
+        "1                   3            First", "1                   2            Follow"]
+
+
+def test_clustering_shows_accuracy_whatever_attribute_it_reads(folder: Path) -> None:
+    # Clustering accepts the per-token table's attributes, reads the first, shows one
+    # accuracy column and never warns; a sort must be on accuracy
+    lines = output("--GroupBy", "Clustering:counter")
+    assert lines[0].startswith("Evaluation arguments")
+    table = lines[lines.index("accuracy /    Relative token position"):]
+    assert [line.split()[0] for line in table[9:16]] == ["1", "1", "1", "-", "1", "1", "1"]
+    with pytest.raises(UsageError, match="cannot sort by 'counter'"):
+        tables("--GroupBy", "Clustering:counter-3")
+
+
+def test_clustering2_reads_the_first_attribute(folder: Path) -> None:
+    # counter: every token of the gold side is right (punct left out: 5 tokens, one row)
+    assert tables("--GroupBy", "Clustering2:counter|accuracy", "--ExcludeDeprels", "punct")[
+        2:3] == ["5            0.8           1"]
+
+
+def test_metric_self_under_the_post_processing_groupings(folder: Path) -> None:
+    # PreAndPost's own metric: its keys (sentence, position) always agree, every token is a
+    # hit; "!" is left out on the parsed side only, so it is wrong (accuracy undefined)
+    lines = output("--GroupBy", "PreAndPost", "--Metric", "self", "--ExcludeDeprels", "det")
+    assert "Metric-> PreAndPost" in lines
+    assert lines[-5:-2] == ["-----------------------", "0.8           First",
+                            "-             Follow"]
+    # under Clustering and Clustering2 MaltEval aborts (no metric SentenceAndToken)
+    for grouping in ("Clustering", "Clustering2"):
+        with pytest.raises(UsageError, match="Metric self is not defined for GroupBy"):
+            tables("--GroupBy", grouping, "--Metric", "self")
+
+
+def test_confusion_table_without_header_info_has_no_more_line(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    # 53 words with 53 different label pairs: the table lists 50; "3 more..." only with the
+    # header information, a blank line without it
+    rows = [f"{i}\tw\t_\tX\tX\t_\t{int(i > 1)}\t{{}}{i}\t_\t_" for i in range(1, 54)]
+    (tmp_path / "gold.conll").write_text("\n".join(rows).format(*"g" * 53) + "\n\n")
+    (tmp_path / "parsed.conll").write_text("\n".join(rows).format(*"p" * 53) + "\n\n")
+    monkeypatch.chdir(tmp_path)
+    flags = ["--GroupBy", "Deprel", "--confusion-matrix", "1", "--details", "0"]
+    assert output(*flags, "--header-info", "1")[-4:] == [
+        "-------------------------", "3 more...", "", ""]
+    assert output(*flags, "--header-info", "0")[-4:] == [
+        "frequency   Gold / System", "-------------------------", "", ""]
+
+
+def test_evaluation_file_parameters_nest_outside_the_flags(folder: Path) -> None:
+    # MaltEval puts the evaluation file's parameters into its table first, then the flags'
+    # as given (no Metric/GroupBy defaults first): GroupBy and ExcludePostags share a
+    # bucket, so the one put last varies fastest
+    (folder / "e.xml").write_text(
+        '<evaluation>\n  <parameter name="ExcludePostags"><value>X|NOUNS</value>'
+        '<value>DT|DET</value></parameter>\n  <parameter name="Metric"><value>LAS</value>'
+        '</parameter>\n</evaluation>\n', encoding="utf-8")
+    out = io.BytesIO()
+    assert run_dep(["-e", "e.xml", "--GroupBy", "Token:accuracy;Postag", "-g", "gold.conll",
+                    "-s", "parsed.conll"], out, io.BytesIO()) == 0
+    lines = out.getvalue().decode("utf-8").split("\n")
+    assert [line for line in lines if line.startswith(("GroupBy->", "ExcludePostags->"))] == [
+        "GroupBy-> Postag", "ExcludePostags-> DT|DET",
+        "GroupBy-> Token:accuracy", "ExcludePostags-> DT|DET",
+        "GroupBy-> Postag", "ExcludePostags-> X|NOUNS",
+        "GroupBy-> Token:accuracy", "ExcludePostags-> X|NOUNS"]
+
+
+def test_merged_column_names_a_groupby_value_without_its_format(folder: Path) -> None:
+    # Postag@0 is Postag: the two tables merge, their columns suffixed by the value only
+    assert tables("--GroupBy", "Postag@0:accuracy|counter;Postag:counter")[0] == (
+        "counter / GroupBy:Postag   accuracy / GroupBy:Postag@0   counter / GroupBy:Postag@0   "
+        "Postag")
+
+
+def test_token_confusion_keys_are_the_runs_token_numbers(folder: Path) -> None:
+    # the Token keys of the confusion matrix are those of the Token table, numbered through
+    # the run: with nsubj and obj excluded the first parsed file leaves "dog" out on both
+    # sides; the second (dog: det) leaves it in on its side only, and it gets number 7
+    (folder / "other.conll").write_text(GOLD.replace("\tnsubj\t", "\tdet\t"), encoding="utf-8")
+    out = io.BytesIO()
+    assert run_dep(["-g", "gold.conll", "-s", "parsed.conll", "other.conll", "--GroupBy",
+                    "Token", "--ExcludeDeprels", "nsubj|obj", "--confusion-matrix", "1"],
+                   out, io.BytesIO()) == 0
+    lines = out.getvalue().decode("utf-8").split("\n")
+    start = [i for i, line in enumerate(lines) if line.endswith("Col: gold / Row: system")][-1]
+    assert lines[start].split()[:6] == ["1", "2", "3", "4", "5", "6"]
+    assert lines[start + 3].split() == ["0", "-", "0", "0", "0", "0", "2"]
+    assert lines[start + 8].split() == ["0"] * 6 + ["7"]

@@ -108,6 +108,7 @@ def render_dep(options: DepOptions) -> Sections:
                                   details=details, source=options.source, numbering=numbering,
                                   exclusions=exclusions(options, combination.setting, gold))
                       for combination in chosen]
+            first = len(sections)
             merged = options.switch("merge-tables", True) and mergeable(tables)
             if merged and len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
                 raise InputError("the tables of the evaluations cannot be merged: their first "
@@ -124,8 +125,12 @@ def render_dep(options: DepOptions) -> Sections:
                     text += show(table)
                 if options.switch("confusion-matrix", False):
                     text += _confusion(combination.groupby, gold, treebank,
-                                       exclusions(options, combination.setting, gold), options)
+                                       exclusions(options, combination.setting, gold), options,
+                                       numbering)
                 sections.append((path, text))
+            # MaltEval prints its evaluations' warnings before the file's output
+            sections[first] = (path, "".join(table.warning for table in tables)
+                               + sections[first][1])
             built.append(tables)
         if options.formatting.get("stat") == "1" and len(gold_files) == 1 and len(parsed) > 1:
             sections.append(("", _mcnemar(options, gold_path, paths, chosen, built)))
@@ -259,13 +264,16 @@ def settings(options: DepOptions) -> list[Setting]:
 
 
 def _confusion(value: str, gold: Treebank, parsed: Treebank,
-               excluded: Exclusions | None = None, options: DepOptions | None = None) -> str:
+               excluded: Exclusions | None = None, options: DepOptions | None = None,
+               numbering: TokenNumbering | None = None) -> str:
     """The ``--confusion-matrix 1`` block of GroupBy ``value`` (keys of both sides), over the
-    tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (1, 2, ... through
-    the tokens left in), Sentence's the sentences' numbers in the file and PreAndPost's the
-    sentence's number and the word's index, the same on both sides, so their tables are empty, as MaltEval's are; a complex grouping's blocks are
-    named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.  ``options`` gives
-    ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and ``--details``."""
+    tokens ``excluded`` leaves in.  Token's keys are the tokens' numbers (those of its table:
+    ``numbering``, the run's, else 1, 2, ... through the tokens left in), Sentence's the
+    sentences' numbers in the file and PreAndPost's the sentence's number and the word's
+    index, the same on both sides, so their tables are empty, as MaltEval's are; a complex
+    grouping's blocks are named by its :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`.
+    ``options`` gives ``--pattern``, ``--tab``, ``--row-header``, ``--header-info`` and
+    ``--details``."""
     name = value.partition(":")[0]
     layout = {"pattern": options.formatting.get("pattern"), "tab": options.switch("tab", False),
               "row_header": options.switch("row-header", True),
@@ -276,7 +284,9 @@ def _confusion(value: str, gold: Treebank, parsed: Treebank,
     if isinstance(grouping, str):
         if grouping == "Token":
             listed = keep[0] | keep[1] if keep else np.ones(len(gold), bool)
-            keys = np.cumsum(listed).astype(str)
+            numbers = np.zeros(len(listed), dtype=np.int64)
+            numbers[listed] = (numbering or TokenNumbering()).number(gold, listed)
+            keys = numbers.astype(str)
         elif grouping == "Sentence":
             keys = (gold.sentence + 1).astype(str)
         else:  # PreAndPost, Clustering(2): MaltEval's SentenceAndToken keys, "%09d_%09d"

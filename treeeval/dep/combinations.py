@@ -61,12 +61,17 @@ class Combination:
 
     def varying(self, names: list[str]) -> str:
         """MaltEval's column suffix in a merged table: ``Metric:UAS, ExcludeDeprels:punct``
-        for the parameters ``names`` (those with several values), in header order.
+        for the parameters ``names`` (those with several values), in header order; a GroupBy
+        value without its format.
 
         >>> Combination({"ExcludeDeprels": "", "Metric": "UAS"}).varying(["ExcludeDeprels", "Metric"])
         'Metric:UAS, ExcludeDeprels:'
+        >>> Combination({"GroupBy": "Postag@0:all", "Metric": "LAS"}).varying(["GroupBy"])
+        'GroupBy:Postag@0'
         """
-        return ", ".join(f"{name}:{self.values[name]}" for name in hash_order(names))
+        shown = {name: value.partition(":")[0] if name == "GroupBy" else value
+                 for name, value in self.values.items()}
+        return ", ".join(f"{name}:{shown[name]}" for name in hash_order(names))
 
 
 def hashtable_order(keys: list[str]) -> list[str]:
@@ -101,7 +106,10 @@ def hashtable_order(keys: list[str]) -> list[str]:
 
 def parameter_values(options: DepOptions) -> dict[str, list[str]]:
     """Each parameter's distinct values in MaltEval's order (GroupBy values with their
-    format; the last format of a grouping wins).
+    format; the last format of a grouping wins).  The parameters are in the order MaltEval
+    puts them into its table: Metric and GroupBy (its defaults) first, then the others as
+    given; with an evaluation file (no defaults) the file's in its order, then the flags'
+    as given (a flag overriding the file keeps the file's place).
 
     >>> from .options import parse_dep_args
     >>> parameter_values(parse_dep_args(["-g", "g", "-s", "p", "--GroupBy", "Deprel;Token;Deprel:all"]))
@@ -114,8 +122,7 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
         if "Metric" not in options.parameters:
             raise UsageError(f"{options.source} sets no Metric (nor does --Metric): MaltEval "
                              "fails on such an evaluation (a NullPointerException)")
-        if "GroupBy" not in options.parameters:
-            del given["GroupBy"]
+        given = {name: given[name] for name in options.parameters}
     result: dict[str, list[str]] = {}
     for name, values in given.items():
         keyed = {value.partition(":")[0] if name == "GroupBy" else value: value

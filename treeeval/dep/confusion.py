@@ -62,7 +62,8 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
     ``pattern`` is ``--pattern``: counts print as whole numbers but MaltEval measures every
     cell as the pattern (or its default format) prints it; ``tab`` is ``--tab 1`` and
     ``row_header`` ``--row-header``; without ``header`` (``--header-info 0``) the captions
-    and one of the two blank lines after each block are left out; without ``details``
+    and one of the two blank lines after each block are left out, and so is the table's
+    ``N more...`` line (a blank line instead); without ``details``
     (``--details 0`` given) no row is printed, but every row counts for the widths.
     """
     gold = np.asarray(gold, dtype=object).astype(str)
@@ -89,7 +90,7 @@ def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
                          measured=rows[len(shown):] + measured, tab=tab,
                          row_header=row_header)
     hidden = len(listed) - TABLE_ROWS
-    text += f"{hidden} more...{end}" if hidden > 0 else end
+    text += f"{hidden} more...{end}" if hidden > 0 and header else end
     gold_names = order(names[np.unique(gold_codes[gold_keep])].tolist())
     parsed_names = order(names[np.unique(parsed_codes[parsed_keep])].tolist())
     if len(gold_names) * len(parsed_names) >= MATRIX_CELLS:

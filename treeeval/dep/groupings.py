@@ -68,6 +68,12 @@ CORRESPONDING_METRICS = {"Deprel": "LabelRight|LA", "ArcDirection": "DirectionRi
 #: the metric ``self`` stands for under Token, Sentence and the accuracy groupings
 #: (MaltEval prints its class name, BothRight, which is LAS)
 ACCURACY_SELF_METRIC = "BothRight"
+#: MaltEval 1.0's groupings that post-process a table of one row per token (its
+#: SentenceAndToken grouping, keyed by sentence and position): a format names the attributes
+#: of that table, and the first one decides which tokens are right (its value is 1)
+POSTPROCESSED = ("PreAndPost", "Clustering", "Clustering2")
+#: the attributes of the per-token table a post-processing grouping reads
+TOKEN_TABLE_ATTRIBUTES = ("accuracy", "counter", "correctcounter")
 
 
 @dataclass
@@ -77,7 +83,10 @@ class GroupTable:
     ``columns`` maps an attribute to one value per group (NaN where undefined);
     ``summary`` maps an attribute to its (Row mean, Row count); without ``aggregated`` the
     table has no Row mean at all, not even for a cross-validation summary (PreAndPost's,
-    which MaltEval builds anew after the evaluation).
+    which MaltEval builds anew after the evaluation).  ``attributes``, when given, are the
+    names a format may use although the table has only ``columns`` (Clustering shows its
+    one accuracy column whatever the format names); ``warning`` is a line MaltEval prints
+    on stdout while it evaluates.
     """
 
     name: str
@@ -87,6 +96,8 @@ class GroupTable:
     summary: dict[str, tuple[float, int]] = field(default_factory=dict)
     counts: set[str] = field(default_factory=set)
     aggregated: bool = True
+    attributes: Sequence[str] = ()
+    warning: str = ""
 
 
 Categories = tuple[np.ndarray, list[str]]
@@ -296,16 +307,28 @@ def is_self_metric(grouping: str | Any, metric: str) -> bool:
 
 def self_metric_name(grouping: str | Any) -> str:
     """The metric ``--Metric self`` stands for under ``grouping`` (MaltEval prints this name):
-    the grouping's own name for a two-sided grouping, BothRight (LAS) otherwise.
+    the grouping's own name for a two-sided grouping and for PreAndPost, BothRight (LAS)
+    otherwise.  Under Clustering and Clustering2 MaltEval aborts (it looks for a metric
+    named SentenceAndToken).
 
     >>> self_metric_name("Deprel"), self_metric_name("Token"), self_metric_name("Cpostag")
     ('Deprel', 'BothRight', 'BothRight')
+    >>> self_metric_name("PreAndPost")
+    'PreAndPost'
+    >>> self_metric_name("Clustering")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: Metric self is not defined for GroupBy Clustering (MaltEval aborts)
     >>> self_metric_name("Cpostag@-1")
     Traceback (most recent call last):
     ...
     treeeval.errors.UsageError: Metric self is not defined for the complex GroupBy value Cpostag@-1
     """
     found = find_grouping(grouping)
+    if found == "PreAndPost":
+        return found
+    if found in POSTPROCESSED:
+        raise UsageError(f"Metric self is not defined for GroupBy {found} (MaltEval aborts)")
     if isinstance(grouping, str) and grouping not in GROUPBY_NAMES and grouping not in GROUPINGS:
         # MaltEval fails with a NullPointerException here (docs/differences.md)
         raise UsageError(f"Metric self is not defined for the complex GroupBy value {grouping}")
@@ -316,7 +339,8 @@ def grouping_hits(grouping: str | Any, metric: str, gold: Treebank,
                   parsed: Treebank) -> np.ndarray:
     """The per-token hits of ``metric`` under ``grouping``: the metric's own, except that the
     grouping's own metric (``self`` or the grouping's name) is a hit where the gold and the
-    parsed keys agree; for Token, Sentence and accuracy groupings ``self`` means LAS.
+    parsed keys agree; for Token, Sentence and accuracy groupings ``self`` means LAS, for
+    PreAndPost every token is a hit (its keys, sentence and position, always agree).
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [2, 0], ["d", "r"])])
@@ -324,11 +348,15 @@ def grouping_hits(grouping: str | Any, metric: str, gold: Treebank,
     [False, False]
     >>> grouping_hits("GroupedRelationLength", "self", g, p).tolist()
     [False, False]
+    >>> grouping_hits("PreAndPost", "PreAndPost", g, p).tolist()
+    [True, True]
     """
     found = find_grouping(grouping)
     name = found if isinstance(found, str) else found.name
     if metric not in ("self", name):
         return token_hits(metric, gold, parsed)
+    if found == "PreAndPost":
+        return np.ones(len(gold.heads), dtype=bool)
     if isinstance(found, str) or not found.two_sided:
         return token_hits("LAS", gold, parsed)
     (gold_codes, parsed_codes), _ = _side_categories(found, gold, parsed)
@@ -389,7 +417,8 @@ def _summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
 
 def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,
           metric: str = "LAS", *, exclusions: Exclusions | None = None,
-          numbering: TokenNumbering | None = None) -> GroupTable:
+          numbering: TokenNumbering | None = None,
+          attributes: Sequence[str] = ()) -> GroupTable:
     """Group the per-token hits as MaltEval's GroupBy ``grouping`` does.
 
     ``grouping`` is a GroupBy name or a grouping object (a plug-in); ``metric`` decides
@@ -398,6 +427,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
     counts, those they leave out on the parsed side out of the parsed counts (MaltEval's
     sides; for Token and the accuracy groupings the accuracy is the parsed side's).
     ``numbering`` names Token's rows across the evaluations of a run (:class:`TokenNumbering`).
+    ``attributes`` are those the GroupBy format names (``all`` included): PreAndPost,
+    Clustering and Clustering2 read the first (:func:`token_table_right`).
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
     >>> p = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "r"])])
@@ -418,12 +449,8 @@ def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treeban
         return _token(hits, gold, bounds, gold_keep, parsed_keep, numbering)
     if found == "Sentence":
         return _sentence(hits, gold, parsed, gold_keep, parsed_keep)
-    if found == "PreAndPost":
-        return _pre_and_post(hits, gold, gold_keep, parsed_keep)
-    if found == "Clustering":
-        return _clustering(hits, gold, gold_keep, parsed_keep)
-    if found == "Clustering2":
-        return _clustering2(hits, gold, gold_keep, parsed_keep)
+    if found in POSTPROCESSED:
+        return _postprocess(found, attributes, hits, gold, gold_keep, parsed_keep)
     (gold_codes, parsed_codes), names = _side_categories(found, gold, parsed)
     size = len(names)
     gold_hits = hits if gold_keep is None else hits & gold_keep
@@ -550,21 +577,56 @@ class TokenNumbers(Sequence[str]):
         return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
 
 
-def _pre_and_post(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
-                  parsed_keep: np.ndarray | None) -> GroupTable:
-    """MaltEval 1.0's PreAndPost (not in the guide): the tokens left in on either side, in
-    file order; in each sentence those up to and including the first wrong one are
-    ``First``, the others ``Follow``.  A token is right when its accuracy (the parsed side's)
-    is 1.  The table's rows are First and Follow, under the heading ``Type``.
+def token_table_right(attributes: Sequence[str], hits: np.ndarray,
+                      gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """The tokens MaltEval's post-processing groupings list (left in on either side) and
+    which of them are right: those whose value in the first attribute the format names
+    (``all``: accuracy, counter, correctcounter) is 1.  ``accuracy`` is the parsed side's
+    hit, ``counter`` says the token is left in on the gold side (so every such token is
+    right), ``correctcounter`` the gold side's hit.
+
+    >>> hits, gold_keep, parsed_keep = (np.array([True, False, True]),
+    ...                                 np.array([True, True, False]), np.array([True, True, True]))
+    >>> [token_table_right(a, hits, gold_keep, parsed_keep)[1].tolist()
+    ...  for a in (["accuracy"], ["counter", "accuracy"], ["correctcounter"], ["all"])]
+    [[True, False, True], [True, True, False], [True, False, False], [True, False, True]]
+    """
+    every = np.ones(len(hits), bool)
+    gold_keep = every if gold_keep is None else gold_keep
+    parsed_keep = every if parsed_keep is None else parsed_keep
+    first = "accuracy" if not attributes or "all" in attributes else attributes[0]
+    right = {"counter": gold_keep, "correctcounter": hits & gold_keep}.get(
+        first, hits & parsed_keep)
+    return gold_keep | parsed_keep, right
+
+
+def _postprocess(name: str, attributes: Sequence[str], hits: np.ndarray, gold: Treebank,
+                 gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
+    """The table of PreAndPost, Clustering or Clustering2 (``name``) for a format naming
+    ``attributes``: they accept the per-token table's attributes; without ``accuracy``
+    PreAndPost and Clustering2 warn (MaltEval prints the warning on stdout)."""
+    listed, right = token_table_right(attributes, hits, gold_keep, parsed_keep)
+    table = {"PreAndPost": _pre_and_post, "Clustering": _clustering,
+             "Clustering2": _clustering2}[name](listed, right, gold)
+    named = list(TOKEN_TABLE_ATTRIBUTES) if not attributes or "all" in attributes else attributes
+    if name != "Clustering" and "accuracy" not in named:
+        table.warning = 'Warning: attribute "accuracy" should be specified.\n'
+    return table
+
+
+def _pre_and_post(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
+    """MaltEval 1.0's PreAndPost (not in the guide): the ``listed`` tokens, in file order; in
+    each sentence those up to and including the first wrong one (not ``right``) are
+    ``First``, the others ``Follow``.  The table's rows are First and Follow, under the
+    heading ``Type``.
 
     >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
     ...                                                  ["r", "d", "d"])])
-    >>> table = _pre_and_post(np.array([True, False, True]), tb, None, None)
+    >>> table = _pre_and_post(np.ones(3, bool), np.array([True, False, True]), tb)
     >>> table.groups, {k: v.tolist() for k, v in table.columns.items()}
     (['First', 'Follow'], {'accuracy': [0.5, 1.0], 'counter': [2, 1], 'correctcounter': [1, 1]})
     """
-    listed = np.ones(len(hits), bool) if gold_keep is None else gold_keep | parsed_keep
-    right = hits if parsed_keep is None else hits & parsed_keep
     wrong = (listed & ~right).astype(np.int64)
     before = np.cumsum(wrong) - wrong  # wrong tokens before each token in the file...
     follow = before - (before[gold.starts] if len(before) else before) > 0  # ...in its sentence
@@ -577,22 +639,20 @@ def _pre_and_post(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None
                       ["accuracy"], counts={"counter", "correctcounter"}, aggregated=False)
 
 
-def _clustering(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
-                parsed_keep: np.ndarray | None) -> GroupTable:
+def _clustering(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
     """MaltEval 1.0's Clustering (not in the guide): for each offset d from -10 to 10, how
-    often the token d places away (among the tokens left in, in the same sentence) of a
-    right token is right too, as a float ratio (MaltEval divides floats); ``-`` where there
-    is no such token.  A token is right when its accuracy (the parsed side's) is 1.
+    often the token d places away (among the ``listed`` tokens, in the same sentence) of a
+    ``right`` token is right too, as a float ratio (MaltEval divides floats); ``-`` where
+    there is no such token.
 
     >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
     ...                                                  ["r", "d", "d"])])
-    >>> table = _clustering(np.array([True, False, True]), tb, None, None)
+    >>> table = _clustering(np.ones(3, bool), np.array([True, False, True]), tb)
     >>> [(g, v) for g, v in zip(table.groups, table.columns["accuracy"].tolist()) if v == v]
     [('-2', 1.0), ('-1', 0.0), ('1', 0.0), ('2', 1.0)]
     """
-    listed = np.flatnonzero(np.ones(len(hits), bool) if gold_keep is None
-                            else gold_keep | parsed_keep)
-    right = (hits if parsed_keep is None else hits & parsed_keep)[listed]
+    listed = np.flatnonzero(listed)
+    right = right[listed]
     sentence = gold.sentence[listed]
     offsets = range(-10, 11)
     ratios = []
@@ -604,13 +664,13 @@ def _clustering(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
             ratios.append(float(np.float32(np.sum(pairs & right[there]))
                                 / np.float32(np.sum(pairs))))
     return GroupTable("Relative token position", [str(offset) for offset in offsets],
-                      {"accuracy": np.array(ratios)}, ["accuracy"], aggregated=False)
+                      {"accuracy": np.array(ratios)}, ["accuracy"], aggregated=False,
+                      attributes=TOKEN_TABLE_ATTRIBUTES)
 
 
-def _clustering2(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
-                 parsed_keep: np.ndarray | None) -> GroupTable:
+def _clustering2(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
     """MaltEval 1.0's Clustering2 (not in the guide): the distances from one right token to
-    the next in a sentence.  Going through the tokens left in, each token is k places after
+    the next in a sentence.  Going through the ``listed`` tokens, each token is k places after
     its anchor (the last right token before it in its sentence, else the place before the
     sentence's first token; the file's first token is only an anchor): it counts for k, and
     for k's right ones if it is right.  Rows: the distances that occur.  With no token left
@@ -618,15 +678,15 @@ def _clustering2(hits: np.ndarray, gold: Treebank, gold_keep: np.ndarray | None,
 
     >>> tb = Treebank.from_sentences([DependencySentence(["a", "b", "c"], ["X"] * 3, [0, 1, 1],
     ...                                                  ["r", "d", "d"])] * 2)
-    >>> table = _clustering2(np.array([True, False, True, False, True, True]), tb, None, None)
+    >>> table = _clustering2(np.ones(6, bool), np.array([True, False, True, False, True, True]),
+    ...                      tb)
     >>> table.groups, {k: v.tolist() for k, v in table.columns.items()}
     (['1', '2'], {'accuracy': [0.3333333333333333, 1.0], 'counter': [3, 2], 'correctcounter': [1, 2]})
     """
-    listed = np.flatnonzero(np.ones(len(hits), bool) if gold_keep is None
-                            else gold_keep | parsed_keep)
+    listed = np.flatnonzero(listed)
     if not len(listed):  # MaltEval aborts too (an array index out of range)
         raise InputError("GroupBy Clustering2 needs at least one token left in")
-    right = (hits if parsed_keep is None else hits & parsed_keep)[listed]
+    right = right[listed]
     sentence = gold.sentence[listed]
     rows = np.arange(len(listed))
     starts = np.searchsorted(sentence, sentence)  # each row's sentence's first row

@@ -37,19 +37,12 @@ GAP = 3
 JAVA_NAN = "NaN"
 
 
-def _selection(table: GroupTable, spec: str, source: str | None
-               ) -> tuple[list[str], tuple[str, bool, int | None] | None]:
-    """The attributes to show and the sort (attribute, descending, cut; None = all rows).
+def _format_items(spec: str) -> tuple[list[str], tuple[str, bool, int | None] | None]:
+    """The attribute names of a GroupBy format, in order, and its sort (attribute,
+    descending, cut; None = all rows): the last item with ``+`` or ``-``.
 
-    As in MaltEval, ``all`` anywhere in the format shows every attribute once and the other
-    items only sort (an unknown one is then ignored); without it the items are shown in
-    their order, a repeated one repeated.  The default attributes are checked too (Deprel's
-    under LA are not valid: MaltEval aborts).
-
-    >>> t = GroupTable("Postag", ["NN"], {"accuracy": [1.0], "counter": [2], "correctcounter": [2]},
-    ...                ["accuracy"])
-    >>> _selection(t, "counter|counter-2", None), _selection(t, "bogus|all|counter+", None)
-    ((['counter', 'counter'], ('counter', True, 2)), (['accuracy', 'counter', 'correctcounter'], ('counter', False, None)))
+    >>> _format_items("counter|accuracy-2"), _format_items("")
+    ((['counter', 'accuracy'], ('accuracy', True, 2)), ([], None))
     """
     sort = None
     names = []
@@ -60,14 +53,34 @@ def _selection(table: GroupTable, spec: str, source: str | None
             sort = (name, direction == "-", int(cut) if cut else None)
             item = name
         names.append(item)
+    return names, sort
+
+
+def _selection(table: GroupTable, names: list[str], source: str | None) -> list[str]:
+    """The attributes to show for the format's attribute ``names``.
+
+    As in MaltEval, ``all`` anywhere in the format shows every attribute once and the other
+    items only sort (an unknown one is then ignored); without it the items are shown in
+    their order, a repeated one repeated.  The default attributes are checked too (Deprel's
+    under LA are not valid: MaltEval aborts).  A table with ``attributes`` of its own
+    (Clustering) accepts those and shows its columns whatever is named.
+
+    >>> t = GroupTable("Postag", ["NN"], {"accuracy": [1.0], "counter": [2], "correctcounter": [2]},
+    ...                ["accuracy"])
+    >>> _selection(t, ["counter", "counter"], None), _selection(t, ["bogus", "all", "counter"], None)
+    (['counter', 'counter'], ['accuracy', 'counter', 'correctcounter'])
+    """
     if "all" in names:
-        return list(table.columns), sort
+        return list(table.columns)
+    valid = table.attributes or list(table.columns)
     for name in names or table.default:
-        if name not in table.columns:
+        if name not in valid:
             message = (f"{name!r} is not an attribute of GroupBy {table.name} "
-                       f"(attributes: {', '.join(table.columns)})")
+                       f"(attributes: {', '.join(valid)})")
             raise InputError(message, path=source) if source else UsageError(message)
-    return names or list(table.default), sort
+    if table.attributes:
+        return list(table.columns)
+    return names or list(table.default)
 
 
 def sort_order(values: np.ndarray, descending: bool) -> np.ndarray:
@@ -98,7 +111,8 @@ class Table:
     ``columns[i][j]`` is column i's value for ``groups[j]`` (NaN: undefined); ``counts``
     marks whole-number columns; ``aggregates`` holds each column's (Row mean, Row count) over
     all rows, printed when ``summary``; ``listed``: the rows are printed; ``hidden_*``: the
-    rows a cut left out (they count for the widths) and ``cut``: the table was cut.
+    rows a cut left out (they count for the widths) and ``cut``: the table was cut;
+    ``warning``: what MaltEval printed on stdout while evaluating (before the file's output).
     """
 
     title: str
@@ -112,6 +126,7 @@ class Table:
     hidden_groups: Sequence[str] = ()
     hidden_columns: list[np.ndarray] = field(default_factory=list)
     cut: bool = False
+    warning: str = ""
 
 
 def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
@@ -136,9 +151,10 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     """
     grouping, _, spec = value.partition(":")
     hits = grouping_hits(grouping, metric, gold, parsed)
+    names, sort = _format_items(spec)
     grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions,
-                    numbering=numbering)
-    chosen, sort = _selection(grouped, spec, source)
+                    numbering=numbering, attributes=names)
+    chosen = _selection(grouped, names, source)
     columns = [np.asarray(grouped.columns[name], dtype=float) for name in chosen]
     groups: Sequence[str] = grouped.groups
     order = np.arange(len(groups))
@@ -158,7 +174,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
                  [_aggregate(column) if grouped.aggregated else (float("nan"), 0)
                   for column in columns], bool(grouped.summary), listed,
                  [groups[j] for j in hidden], [column[hidden] for column in columns],
-                 len(order) < len(groups))
+                 len(order) < len(groups), grouped.warning)
 
 
 def mergeable(tables: Sequence[Table]) -> bool:
