@@ -47,6 +47,7 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from .aggregate import row_mean
 from .exclusions import Exclusions
 from .metrics import token_hits
 from .plugins import find_grouping as find_plugin
@@ -408,11 +409,7 @@ def _count(codes: np.ndarray, keep: np.ndarray | None, size: int) -> np.ndarray:
 
 def _summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
     """MaltEval's Row mean and Row count: the mean and number of the defined values."""
-    summary = {}
-    for name, values in columns.items():
-        defined = values[~np.isnan(values.astype(float))]
-        summary[name] = (float(defined.mean()) if len(defined) else float("nan"), len(defined))
-    return summary
+    return {name: row_mean(values) for name, values in columns.items()}
 
 
 def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,

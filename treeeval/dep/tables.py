@@ -25,6 +25,7 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
+from .aggregate import row_mean
 from .exclusions import Exclusions
 from .groupings import GroupTable, TokenNumbering, group, grouping_hits
 from .malteval_report import format_number
@@ -98,12 +99,6 @@ def sort_order(values: np.ndarray, descending: bool) -> np.ndarray:
     return ascending[::-1] if descending else ascending
 
 
-def _aggregate(values: np.ndarray) -> tuple[float, int]:
-    """A column's Row mean and Row count: the mean and number of its defined values."""
-    defined = values[~np.isnan(values)]
-    return (float(defined.mean()) if len(defined) else float("nan"), len(defined))
-
-
 @dataclass
 class Table:
     """One MaltEval table before formatting: a column per attribute, a row per group shown.
@@ -171,7 +166,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     hidden = np.setdiff1d(np.arange(len(groups)), order) if sort else np.zeros(0, int)
     return Table(grouped.name, list(chosen), shown, [column[order] for column in columns],
                  [name in grouped.counts for name in chosen],
-                 [_aggregate(column) if grouped.aggregated else (float("nan"), 0)
+                 [row_mean(column) if grouped.aggregated else (float("nan"), 0)
                   for column in columns], bool(grouped.summary), listed,
                  [groups[j] for j in hidden], [column[hidden] for column in columns],
                  len(order) < len(groups), grouped.warning)
@@ -225,11 +220,7 @@ def fold_summary(tables: Sequence[Table], listed: bool = True) -> Table:
     """
     columns = [np.array([table.aggregates[c][0] for table in tables])
                for c in range(len(tables[0].headers))]
-    aggregates = []
-    for column in columns:
-        defined = column[~np.isnan(column)]
-        aggregates.append((float(np.sum(defined) / len(defined)) if len(defined)
-                           else float("nan"), len(tables)))
+    aggregates = [(row_mean(column)[0], len(tables)) for column in columns]
     return Table("File number", [f"Agg. {header}" for header in tables[0].headers],
                  [f"<{i}>" for i in range(1, len(tables) + 1)], columns,
                  [False] * len(columns), aggregates, True, listed)
