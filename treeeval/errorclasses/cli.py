@@ -112,13 +112,15 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
 
 
 def errors_signature(options: ErrorsOptions, params: EvalbParams | None) -> str:
-    """The run's signature: the ``-p`` files and the hash of the DELETE_LABEL list they
-    give (``del:builtin``: the classifier's own deletion of -NONE- and punctuation).
+    """The run's signature: the ``-p`` files and the hash of the deletions they make (their
+    DELETE_LABEL and EQ_LABEL lines; ``del:builtin``: the classifier's own deletion of
+    -NONE- and punctuation).
 
     >>> from treeeval.arguments import parse_command
     >>> errors_signature(errors_options(parse_command("errors", ["g", "t"])), None)
     'cmd:errors|prm:none|del:builtin|version:0.1.0'
     """
-    deleted = "builtin" if params is None else signature.digest(
-        params.to_dict()["delete_label"])
+    settings = None if params is None else params.to_dict()
+    deleted = "builtin" if settings is None else signature.digest(
+        {key: settings[key] for key in ("delete_label", "eq_label")})
     return signature.build("errors", [("prm", options.prms or "none"), ("del", deleted)])
