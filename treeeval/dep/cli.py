@@ -450,23 +450,23 @@ def dep_signature(options: DepOptions) -> str:
     if "report" in own:
         return signature.build("dep", [("report", own["report"])])
     json_only = "json" in own
+    shown = {**options.parameters, "Metric": options.metrics, "GroupBy": options.groupby}
+    if json_only:  # its scores are always LAS, UAS and LA, by token
+        del shown["Metric"], shown["GroupBy"]
     items: list[tuple[str, signature.Value]] = [
-        (key, None if json_only and name in ("Metric", "GroupBy") else
-         options.metrics if name == "Metric" else options.groupby if name == "GroupBy"
-         else options.parameters.get(name))
-        for name, key in SIGNATURE_KEYS.items()]
+        (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
     files = expand_files([*options.gold, *options.parsed])
     converted = any(sniff_format(path) == "brackets" for path in files)
     stat = _method(options) if json_only or options.formatting.get("stat") in METHODS else None
-    random = stat in ("bootstrap", "ar")
+    resampled = stat in ("bootstrap", "ar")
     items += [("eval", Path(options.source) if options.source else None),
               ("heads", find_heads(own.get("heads", "collins")) if converted else None),
               ("prm", find_prm(own["p"]) if "p" in own else None),
               ("charset", own.get("charset")), ("plugin", options.plugins or None),
               ("micro", True if options.switch("micro-average", False) else None),
-              ("stat", stat), ("resamples", _number(options, "resamples", 10_000) if random
-                               else None),
-              ("seed", _number(options, "seed", 1) if random else None)]
+              ("stat", stat),
+              ("resamples", _number(options, "resamples", 10_000) if resampled else None),
+              ("seed", _number(options, "seed", 1) if resampled else None)]
     return signature.build("dep", items)
 
 

@@ -36,7 +36,8 @@ per treebank and the macro-average, a failed treebank counting as 0."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The scorers' options, treeeval's and the files (a pair, pairs or two folders)."""
     parser.usage = """%(prog)s [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
-                   [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature] GOLD SYSTEM
+                   [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
+                   GOLD SYSTEM
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
