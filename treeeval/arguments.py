@@ -233,6 +233,15 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "".join(f"  {line}\n" for line in lines)
 
 
+def add_signature(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+                  **how: Any) -> None:
+    """The ``--signature`` option every scoring command has (treeeval.policy.signature);
+    ``how`` overrides its action (a command that records its options in order)."""
+    parser.add_argument("--signature", **{"action": "store_true", **how},
+                        help="end the output with one line naming treeeval's version and every "
+                             "setting that changes a number, to quote with the scores")
+
+
 def whole_number(value: str, option: str, minimum: int | None = None) -> int:
     """An option's whole-number value, or a UsageError naming the option.
 

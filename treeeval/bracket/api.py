@@ -119,25 +119,18 @@ def write_jsonl(rows: SentenceCounts, sink: TextIO) -> None:
     sink.write("".join(json.dumps(sentence_dict(row)) + "\n" for row in rows.rows()))
 
 
-def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams) -> dict[str, object]:
+def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams,
+                 signature: str) -> dict[str, object]:
     """The ``--json`` document (schemas/bracket.json); see docs/bracket.md."""
     def block(totals: Totals) -> dict[str, object]:
         return totals.to_dict()
 
     return envelope(
         "bracket",
+        signature,
         gold=gold,
         test=test,
-        params={
-            "labeled": params.labeled,
-            "cutoff_len": params.cutoff_len,
-            "max_error": params.max_error,
-            "delete_label": [label.decode("latin-1") for label in params.delete_label],
-            "delete_label_for_length": [x.decode("latin-1") for x in params.delete_label_for_length],
-            "quote_label": [label.decode("latin-1") for label in params.quote_label],
-            "eq_label": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_label],
-            "eq_word": [[a.decode("latin-1"), b.decode("latin-1")] for a, b in params.eq_word],
-        },
+        params=params.to_dict(),
         killed=result.killed,
         all=block(result.all_totals),
         cutoff=block(result.cut_totals),

@@ -21,8 +21,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from ..arguments import examples, run_command, whole_number
+from ..arguments import add_signature, examples, run_command, whole_number
 from ..errors import UsageError
+from ..policy import signature
 
 if TYPE_CHECKING:
     from .params import EvalbParams
@@ -58,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's options (recorded in order) and treeeval's long options."""
     parser.usage = ("%(prog)s [-d|-D] [-c N] [-e N] [-p PRM]... GOLD TEST [--json]\n"
                     "                        [--per-sentence FILE.jsonl] [--jobs N]"
-                    " [--reference-engine]")
+                    " [--reference-engine] [--signature]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval bracket -p COLLINS.prm gold.txt test.txt",
                              "treeeval bracket -p new.prm -c 40 -d gold.mrg test.tst",
@@ -86,6 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="score in N processes (default: 2 when the input is large)")
     own.add_argument("--reference-engine", action="store_true",
                      help="score every sentence with the exact per-sentence engine (slow)")
+    add_signature(own)
 
 
 @dataclass
@@ -99,6 +101,7 @@ class BracketOptions:
     per_sentence: str | None = None
     jobs: int | None = None
     reference_engine: bool = False
+    signature: bool = False
     prm_messages: list[str] = field(default_factory=list)
     #: the -p names, in order (inputs of the run: never overwritten)
     prms: list[str] = field(default_factory=list)
@@ -112,8 +115,8 @@ def bracket_options(args: argparse.Namespace) -> BracketOptions:
     jobs = None if args.jobs is None else whole_number(args.jobs, "--jobs", minimum=1)
     return BracketOptions(params, args.files[0], args.files[1], json=args.json,
                           per_sentence=args.per_sentence, jobs=jobs,
-                          reference_engine=args.reference_engine, prm_messages=messages,
-                          prms=prms)
+                          reference_engine=args.reference_engine, signature=args.signature,
+                          prm_messages=messages, prms=prms)
 
 
 def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str], list[str]]:
@@ -165,9 +168,30 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         if report is not out:
             report.close()
     if options.json:
-        document = bracket_json(result, options.gold, options.test, options.params)
+        document = bracket_json(result, options.gold, options.test, options.params,
+                                bracket_signature(options))
         out.write(json.dumps(document, indent=2).encode() + b"\n")
+    elif options.signature:
+        out.write(signature.line(bracket_signature(options)))
     return 1 if result.killed else 0
+
+
+def bracket_signature(options: BracketOptions) -> str:
+    """The run's signature: the ``-p`` files, the settings EVALB counts with and the hash
+    of the whole effective parameter set (``-d``, ``--jobs`` and the engine change no
+    number).
+
+    >>> from treeeval.arguments import parse_command
+    >>> bracket_signature(bracket_options(parse_command("bracket", ["-c", "20", "g", "t"])))
+    'cmd:bracket|prm:none|lab:1|cut:20|maxerr:10|params:2a70abb8|version:0.1.0'
+    """
+    from ..formats.prm import find_prm
+
+    params: EvalbParams = options.params  # type: ignore[assignment]
+    return signature.build("bracket", [
+        ("prm", [find_prm(name) for name in options.prms] or "none"),
+        ("lab", params.labeled), ("cut", params.cutoff_len), ("maxerr", params.max_error),
+        ("params", signature.digest(params.to_dict()))])
 
 
 def run_bracket(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

@@ -51,6 +51,27 @@ class EvalbParams:
             else:
                 setattr(self, attribute, setting.value)
 
+    def to_dict(self) -> dict[str, object]:
+        """The settings that change a number, as plain data (labels decoded as Latin-1): the
+        ``params`` of ``--json`` and what the signature's ``params`` hash names.
+
+        >>> EvalbParams(eq_label=[(b"ADVP", b"PRT")]).to_dict()["eq_label"]
+        [['ADVP', 'PRT']]
+        """
+        def text(labels: list[bytes]) -> list[str]:
+            return [label.decode("latin-1") for label in labels]
+
+        return {
+            "labeled": self.labeled,
+            "cutoff_len": self.cutoff_len,
+            "max_error": self.max_error,
+            "delete_label": text(self.delete_label),
+            "delete_label_for_length": text(self.delete_label_for_length),
+            "quote_label": text(self.quote_label),
+            "eq_label": [text(list(pair)) for pair in self.eq_label],
+            "eq_word": [text(list(pair)) for pair in self.eq_word],
+        }
+
     def labels_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's label_comp: identical, or paired by an EQ_LABEL line (either order)."""
         if first == second:

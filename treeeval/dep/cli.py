@@ -16,6 +16,7 @@ import itertools
 import json
 import math
 import os
+from pathlib import Path
 from typing import BinaryIO, Sequence
 
 import numpy as np
@@ -24,6 +25,7 @@ from ..arguments import run_command
 from ..errors import InputError, UsageError
 from ..model.vocabulary import Vocabularies
 from ..model.treebank import Treebank
+from ..policy import signature
 from ..policy.outputs import output_file
 from ..stats import METHODS
 from .api import deleted_tokens, load_treebank
@@ -193,7 +195,8 @@ def render_json(options: DepOptions) -> Sections:
     gold_path, paths = plan.gold[0], list(plan.parsed)
     gold, parsed = load_files(options, gold_path, paths)
     comparison = _comparison(options, gold_path, gold, paths, parsed)
-    return [("", json.dumps(comparison.to_json(), indent=2) + "\n")]
+    document = comparison.to_json(dep_signature(options))
+    return [("", json.dumps(document, indent=2) + "\n")]
 
 
 def file_plan(options: DepOptions) -> EvaluationPlan:
@@ -411,7 +414,60 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             _write(os.path.join(target, name), "".join(texts), options)
     else:
         _write(target, "".join(text for _, text in sections), options)
+    if "signature" in options.own and "json" not in options.own:
+        out.write(signature.line(dep_signature(options)))
     return 0
+
+
+#: the signature's key of each MaltEval evaluation parameter, in the signature's order
+SIGNATURE_KEYS = {"Metric": "metric", "GroupBy": "group", "MinSentenceLength": "minlen",
+                  "MaxSentenceLength": "maxlen", "ExcludeWordforms": "xform",
+                  "ExcludeLemmas": "xlemma", "ExcludeCpostags": "xcpos",
+                  "ExcludePostags": "xpos", "ExcludeFeats": "xfeats",
+                  "ExcludeDeprels": "xdeprel", "ExcludePdeprels": "xpdeprel",
+                  "ExcludeUnicodePunc": "xupunc"}
+
+
+def dep_signature(options: DepOptions) -> str:
+    """The run's signature (docs/dep.md): eval.pl's ``--report``, or MaltEval's evaluation
+    parameters (Metric and GroupBy always; the others when given, on the command line or
+    in the ``-e`` file, whose hash is named too), the head table when bracketed input is
+    converted, the ``-p`` file, ``--charset``, plug-ins, ``--micro-average 1`` and
+    treeeval's test with its resamples and seed.  Formatting (``--details``, ``--pattern``,
+    ``--output``...) changes no number.
+
+    >>> import pathlib, tempfile
+    >>> gold = pathlib.Path(tempfile.mkdtemp()) / "gold.conll"
+    >>> _ = gold.write_text("1\\tRain\\t_\\tN\\tN\\t_\\t0\\troot\\t_\\t_\\n\\n")
+    >>> dep_signature(parse_dep_args([str(gold), str(gold), "--Metric", "LAS;UAS",
+    ...                               "--ExcludeDeprels", "punct|dep", "--details", "1"]))
+    'cmd:dep|metric:LAS;UAS|group:Token|xdeprel:punct%7Cdep|version:0.1.0'
+    """
+    from ..formats.headrules import find_heads
+    from ..formats.prm import find_prm
+
+    own = options.own
+    if "report" in own:
+        return signature.build("dep", [("report", own["report"])])
+    json_only = "json" in own
+    shown = {**options.parameters, "Metric": options.metrics, "GroupBy": options.groupby}
+    if json_only:  # its scores are always LAS, UAS and LA, by token
+        del shown["Metric"], shown["GroupBy"]
+    items: list[tuple[str, signature.Value]] = [
+        (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
+    files = expand_files([*options.gold, *options.parsed])
+    converted = any(sniff_format(path) == "brackets" for path in files)
+    stat = _method(options) if json_only or options.formatting.get("stat") in METHODS else None
+    resampled = stat in ("bootstrap", "ar")
+    items += [("eval", Path(options.source) if options.source else None),
+              ("heads", find_heads(own.get("heads", "collins")) if converted else None),
+              ("prm", find_prm(own["p"]) if "p" in own else None),
+              ("charset", own.get("charset")), ("plugin", options.plugins or None),
+              ("micro", True if options.switch("micro-average", False) else None),
+              ("stat", stat),
+              ("resamples", _number(options, "resamples", 10_000) if resampled else None),
+              ("seed", _number(options, "seed", 1) if resampled else None)]
+    return signature.build("dep", items)
 
 
 def run_dep(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

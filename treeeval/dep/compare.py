@@ -75,10 +75,10 @@ class Comparison:
     #: how bracketed input was converted (head table name), if any was
     heads: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The comparison as JSON (schemas/dep.json)."""
+    def to_json(self, signature: str) -> dict[str, Any]:
+        """The comparison as JSON (schemas/dep.json), with the run's ``signature``."""
         return envelope(
-            "dep", gold=self.gold, heads=self.heads, sentences=self.sentences,
+            "dep", signature, gold=self.gold, heads=self.heads, sentences=self.sentences,
             tokens=self.tokens,
             systems=[{"name": f"<{i}>", "path": s.path, "format": s.format,
                          "tokens": s.tokens, "lin_errors": s.lin_errors,

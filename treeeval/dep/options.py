@@ -11,7 +11,7 @@ import argparse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..arguments import examples, parse_command
+from ..arguments import add_signature, examples, parse_command
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 
@@ -91,7 +91,7 @@ STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
 OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--resamples",
        "--charset", "--postag", "--deprel")
 #: treeeval's own options without a value
-OWN_SWITCHES = ("--json",)
+OWN_SWITCHES = ("--json", "--signature")
 
 
 class InSequence(argparse.Action):
@@ -106,7 +106,7 @@ class InSequence(argparse.Action):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Every MaltEval spelling and treeeval's own options, recorded in order."""
     parser.usage = ("%(prog)s [-e FILE.xml] -g GOLD... -s PARSED... [MaltEval flags] "
-                    "[treeeval flags]\n       treeeval dep [flags] GOLD PARSED...")
+                    "[treeeval flags] [--signature]\n       treeeval dep [flags] GOLD PARSED...")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         'treeeval dep -g gold.conll -s parser1.conll parser2.conll --Metric "LAS;UAS" --stat 1',
@@ -143,6 +143,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         own.add_argument(flag, action=InSequence, metavar=metavar, help=text)
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
+    add_signature(own, action=InSequence, nargs=0)
 
 
 @dataclass

@@ -14,10 +14,14 @@ import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import examples
+from ..arguments import add_signature, examples
 from ..errors import UsageError
+from ..policy import signature
+
+if TYPE_CHECKING:
+    from ..bracket.params import EvalbParams
 
 DESCRIPTION = """\
 Classify the bracket errors of each TEST file against GOLD as Kummerfeld, Hall, Curran and
@@ -30,7 +34,7 @@ classifier pairs them; both files need the same root label."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The files, ``-p``, ``--json`` and ``--per-sentence``."""
     parser.usage = ("%(prog)s GOLD TEST [TEST ...] [-p PRM]... [--json]"
-                    " [--per-sentence FILE.jsonl]")
+                    " [--per-sentence FILE.jsonl] [--signature]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
                              "treeeval errors gold.mrg parser1.mrg parser2.mrg --json",
@@ -47,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-sentence", metavar="FILE.jsonl",
                         help="write each sentence's repairs to FILE.jsonl (JSON Lines, one "
                              "line per system and sentence)")
+    add_signature(parser)
 
 
 @dataclass
@@ -58,6 +63,7 @@ class ErrorsOptions:
     prms: list[Path] = field(default_factory=list)
     json: bool = False
     per_sentence: str | None = None
+    signature: bool = False
 
 
 def errors_options(args: argparse.Namespace) -> ErrorsOptions:
@@ -68,7 +74,7 @@ def errors_options(args: argparse.Namespace) -> ErrorsOptions:
         raise UsageError("expected GOLD and at least one TEST file, "
                          f"got {len(args.files)} file argument(s)")
     return ErrorsOptions(args.files[0], args.files[1:], [find_prm(p) for p in args.prms],
-                         args.json, args.per_sentence)
+                         args.json, args.per_sentence, args.signature)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -96,7 +102,25 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.json:
         described = None if params is None else {
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}
-        out.write(json.dumps(errors_json(result, described), indent=2).encode() + b"\n")
+        document = errors_json(result, described, errors_signature(options, params))
+        out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
         out.write(render(result).encode("utf-8"))
+        if options.signature:
+            out.write(signature.line(errors_signature(options, params)))
     return 0
+
+
+def errors_signature(options: ErrorsOptions, params: EvalbParams | None) -> str:
+    """The run's signature: the ``-p`` files and the hash of the deletions they make (their
+    DELETE_LABEL and EQ_LABEL lines; ``del:builtin``: the classifier's own deletion of
+    -NONE- and punctuation).
+
+    >>> from treeeval.arguments import parse_command
+    >>> errors_signature(errors_options(parse_command("errors", ["g", "t"])), None)
+    'cmd:errors|prm:none|del:builtin|version:0.1.0'
+    """
+    settings = None if params is None else params.to_dict()
+    deleted = "builtin" if settings is None else signature.digest(
+        {key: settings[key] for key in ("delete_label", "eq_label")})
+    return signature.build("errors", [("prm", options.prms or "none"), ("del", deleted)])

@@ -91,7 +91,8 @@ def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
     return [{"name": c.name, "count": c.count, "brackets": c.brackets} for c in classes]
 
 
-def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[str, object]:
+def errors_json(result: ErrorsResult, params: dict[str, object] | None,
+                signature: str) -> dict[str, object]:
     """The ``--json`` document (schemas/errors.json)."""
     systems = []
     for system in result.systems:
@@ -106,7 +107,7 @@ def errors_json(result: ErrorsResult, params: dict[str, object] | None) -> dict[
             "bracket_errors": system.bracket_errors,
             "classes": classes_json(system.classes),
         })
-    return envelope("errors", gold=result.gold, params=params, systems=systems)
+    return envelope("errors", signature, gold=result.gold, params=params, systems=systems)
 
 
 def write_sentences(result: ErrorsResult, sink: TextIO) -> None:

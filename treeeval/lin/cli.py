@@ -23,11 +23,13 @@ from __future__ import annotations
 import argparse
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import examples, run_command
+from ..arguments import add_signature, examples, run_command
 from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..policy import signature
 from ..policy.sniffing import sniff
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
@@ -42,7 +44,8 @@ bracketed trees; when both are trees, section 2's phrase scores are reported too
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The files, ``--heads``, ``--ops`` and ``--tuples``."""
-    parser.usage = "%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples]"
+    parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples] "
+                    "[--signature]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
@@ -57,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tuples", action="store_true",
                         help="print the tuples of GOLD and ANSWER side by side with an error "
                              "column")
+    add_signature(parser)
 
 
 @dataclass
@@ -68,6 +72,7 @@ class LinOptions:
     heads: str = "collins"
     ops: str | None = None
     tuples: bool = False
+    signature: bool = False
 
 
 @dataclass
@@ -83,7 +88,8 @@ def lin_options(args: argparse.Namespace) -> LinOptions:
     """The options of a parsed command line; exactly two files."""
     if len(args.files) != 2:
         raise UsageError(f"expected GOLD and ANSWER files, got {len(args.files)} file argument(s)")
-    return LinOptions(args.files[0], args.files[1], args.heads, args.ops, args.tuples)
+    return LinOptions(args.files[0], args.files[1], args.heads, args.ops, args.tuples,
+                      args.signature)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -98,7 +104,26 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         raise InputError(f"{len(answer.sentences)} sentences, but GOLD has {len(gold.sentences)}",
                          path=options.answer)
     out.write(report(gold, answer, operations, options).encode())
+    if options.signature:
+        out.write(signature.line(lin_signature(options)))
     return 0
+
+
+def lin_signature(options: LinOptions) -> str:
+    """The run's signature: the head table when an input is converted from trees (a
+    bundled table or a file, with its hash) and the ``--ops`` file.
+
+    >>> import pathlib, tempfile
+    >>> key = pathlib.Path(tempfile.mkdtemp()) / "key.lin"
+    >>> _ = key.write_text("Rain N < fell\\nfell V *\\n")
+    >>> lin_signature(LinOptions(str(key), str(key)))
+    'cmd:lin|ops:none|version:0.1.0'
+    """
+    from ..formats.headrules import find_heads
+
+    trees = any(sniff(path, "lin") == "brackets" for path in (options.gold, options.answer))
+    return signature.build("lin", [("heads", find_heads(options.heads) if trees else None),
+                                   ("ops", Path(options.ops) if options.ops else "none")])
 
 
 def run_lin(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

@@ -2,7 +2,8 @@
 
 - ``sniffing``: which format an input file is in (one decision table);
 - ``outputs``: how an output file is written (never over an input, all or nothing);
-- ``envelope``: the head of every ``--json`` document (schema, version, command).
+- ``envelope``: the head of every ``--json`` document (schema, version, command, signature);
+- ``signature``: the one-line signature of a run (``--signature``) and the hash of input files.
 
 The EVALB parameter loader is ``treeeval.bracket.params.load_params``, next to the
 parameters it fills.  These modules import only the standard library and

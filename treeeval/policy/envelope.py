@@ -1,12 +1,15 @@
-"""The envelope of every ``--json`` document: ``{"schema", "version", "command", ...}``.
+"""The envelope of every ``--json`` document: ``{"schema", "version", "command", "signature",
+...}``.
 
-``schema`` names the document family (``treeeval/1``), ``version`` is treeeval's version and
-``command`` the command that wrote it; the command's own keys follow, in its order.  Each
+``schema`` names the document family (``treeeval/1``), ``version`` is treeeval's version,
+``command`` the command that wrote it and ``signature`` the run's signature
+(:mod:`treeeval.policy.signature`); the command's own keys follow, in its order.  Each
 command's document is described by a JSON Schema file, ``treeeval/schemas/COMMAND.json``
 (``schema_path``), which the tests check every document against.
 
->>> envelope("bracket", gold="g", killed=False)
-{'schema': 'treeeval/1', 'version': '0.1.0', 'command': 'bracket', 'gold': 'g', 'killed': False}
+>>> envelope("bracket", "cmd:bracket|version:0.1.0", gold="g")  # doctest: +NORMALIZE_WHITESPACE
+{'schema': 'treeeval/1', 'version': '0.1.0', 'command': 'bracket',
+ 'signature': 'cmd:bracket|version:0.1.0', 'gold': 'g'}
 >>> schema_path("ud").name
 'ud.json'
 """
@@ -24,9 +27,10 @@ SCHEMA = "treeeval/1"
 COMMANDS = ("bracket", "dep", "ud", "errors")
 
 
-def envelope(command: str, **fields: object) -> dict[str, object]:
+def envelope(command: str, signature: str, **fields: object) -> dict[str, object]:
     """A ``--json`` document of ``command``: the envelope's keys, then ``fields`` in order."""
-    return {"schema": SCHEMA, "version": __version__, "command": command, **fields}
+    return {"schema": SCHEMA, "version": __version__, "command": command,
+            "signature": signature, **fields}
 
 
 def schema_path(command: str) -> Path:

@@ -11,10 +11,13 @@ import argparse
 import json
 import os
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import examples, parse_command, run_command
+from ..arguments import add_signature, examples, parse_command, run_command
 from ..errors import TreeevalError, UsageError
+from ..policy import signature
 from ..policy.envelope import envelope
 from .api import UDResult, evaluate_ud, load_weights
 from .callin import CallinScores, render_callin
@@ -33,7 +36,8 @@ per treebank and the macro-average, a failed treebank counting as 0."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The scorers' options, treeeval's and the files (a pair, pairs or two folders)."""
     parser.usage = """%(prog)s [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
-                   [--callin [--callin-weights FILE] [--callin-classes FILE]] GOLD SYSTEM
+                   [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
+                   GOLD SYSTEM
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
@@ -68,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--callin-classes", metavar="FILE",
         help="relation classes (relation<TAB>function|content|other); default: the table of "
              "Callin's paper"))
+    add_signature(parser)
     for action in files:
         setattr(action, "needs", "a file name")
 
@@ -86,6 +91,7 @@ class UDOptions:
     callin_weights: str | None = None
     callin_classes: str | None = None
     several: bool = False
+    signature: bool = False
 
 
 def ud_options(args: argparse.Namespace) -> UDOptions:
@@ -93,7 +99,7 @@ def ud_options(args: argparse.Namespace) -> UDOptions:
     options = UDOptions(conll17=args.conll17, weights=args.weights,
                         multiple_roots_okay=args.multiple_roots_okay, json=args.json,
                         callin=args.callin, callin_weights=args.callin_weights,
-                        callin_classes=args.callin_classes)
+                        callin_classes=args.callin_classes, signature=args.signature)
     verbose = args.verbose
     if options.callin_weights is not None or options.callin_classes is not None:
         options.callin = True
@@ -166,6 +172,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             out.write(json.dumps(document, indent=2).encode() + b"\n")
         else:
             out.write(_report(result, options).encode())
+            if options.signature:
+                out.write(signature.line(ud_signature(options)))
         return 0
     results: list[_Scored | None] = []
     documents = []
@@ -197,7 +205,30 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     else:
         out.write(render_macro(average, options.mode, len(results), failed,
                                options.conll17).encode())
+        if options.signature:
+            out.write(signature.line(ud_signature(options)))
     return 1 if failed else 0
+
+
+def ud_signature(options: UDOptions) -> str:
+    """The run's signature: the scorer's rules, whether several roots are scored, the
+    conll17 ``-w`` weights file and, with ``--callin``, the relation classes file (the
+    bundled table by default) and the WLAS weights file (``entropy``: those of the gold
+    file itself).  ``-v`` and ``-c`` show more numbers but change none.
+
+    >>> ud_signature(UDOptions(conll17=True))
+    'cmd:ud|rules:conll17|mroots:no|callin:no|version:0.1.0'
+    """
+    classes = weights = None
+    if options.callin:
+        classes = Path(options.callin_classes or str(
+            resources.files(__package__).joinpath("relation_classes.tsv")))
+        weights = Path(options.callin_weights) if options.callin_weights else "entropy"
+    return signature.build("ud", [
+        ("rules", "conll17" if options.conll17 else "conll18"),
+        ("mroots", options.multiple_roots_okay),
+        ("weights", Path(options.weights) if options.weights else None),
+        ("callin", options.callin), ("classes", classes), ("wlas", weights)])
 
 
 def run_ud(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
@@ -261,7 +292,7 @@ def _name(path: str) -> str:
 
 
 def _json_document(options: UDOptions, pairs: list[dict[str, object]]) -> dict[str, object]:
-    return envelope("ud", rules="conll17" if options.conll17 else "conll18",
+    return envelope("ud", ud_signature(options), rules="conll17" if options.conll17 else "conll18",
                     multiple_roots_okay=options.multiple_roots_okay, pairs=pairs)
 
 
