@@ -241,7 +241,7 @@ def test_command_line_help(tmp_path):
 
 def engine_analysis(corpus, system=0):
     """analyse_labels over EVALB's engine run on every scored sentence."""
-    from treeeval.tui.bracket_data import analyse_labels
+    from tui_oracle import analyse_labels
 
     status = corpus.rows[system].status
     return analyse_labels([corpus.diff(i, system, crossing=False) if status[i] == 0 else None

@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .model import BrowseCorpus
+from .corpus import BrowseCorpus
 from .render_alignment import alignment_legend
 from .render_deps import dependency_legend
 from .render_tree import bracket_legend

@@ -20,7 +20,7 @@ from ..bracket.params import EvalbParams
 from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
 from ..policy.sniffing import sniff
-from .model import BrowseCorpus
+from .corpus import BrowseCorpus
 
 DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from

@@ -31,8 +31,11 @@ from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
 from ..policy.sniffing import sniff_kind
-from .model import (SUBSCRIPT, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
-                    confusion_rows, label_rows, length_bins, length_row, percent)
+from .lines import LineIndex
+from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
+                        percent)
+from .corpus import HeaderInfo
+from .model import SUBSCRIPT, Column, TableCorpus
 from .render_deps import dependency_diff, dependency_legend
 
 #: per-system columns: key, title, decimals, definition

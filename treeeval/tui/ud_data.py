@@ -32,8 +32,11 @@ from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.reading import UDTreebank
 from .dep_data import sentence_blocks
-from .model import (BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
-                    confusion_rows, label_rows, length_bins, length_row, percent)
+from .lines import LineIndex
+from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
+                        length_row, percent)
+from .corpus import HeaderInfo
+from .model import Column, TableCorpus
 from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
 
 #: the columns of the sentence list after ID: key, title, decimals, definition
