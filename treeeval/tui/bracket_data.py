@@ -40,14 +40,15 @@ from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
 from .corpus import HeaderInfo
 from .lines import LineIndex
-from .model import SUBSCRIPT, Column, SentenceFilter, TableCorpus
+from .model import Column, SentenceFilter, TableCorpus, delta_columns, system_column
 from .render_tree import BracketDiff, bracket_legend, diff_brackets, draw_tree, side_by_side
 
 #: (gold label, word) of a preterminal, for the sentence text
 _PRETERMINAL = re.compile(rb"\(([^\s()]+)\s+([^\s()]+)\)")
 
 class BracketCorpus(TableCorpus):
-    """Gold and one or two system bracket files, scored as ``treeeval bracket`` does."""
+    """Gold and any number of system bracket files, each scored as ``treeeval bracket``
+    does."""
 
     kind = "bracket"
 
@@ -76,7 +77,7 @@ class BracketCorpus(TableCorpus):
         super().__init__(columns, values, wrong, self.rows[0].length.copy(), status)
 
     def suffix(self, system: int) -> str:
-        """The key suffix of a system's columns ('' with one system, '1' or '2' with two)."""
+        """The key suffix of a system's columns ('' with one system, else its number)."""
         return "" if len(self.rows) == 1 else str(system + 1)
 
     def _columns(self) -> tuple[dict[str, np.ndarray], list[Column]]:
@@ -85,7 +86,8 @@ class BracketCorpus(TableCorpus):
         columns = [Column("id", "ID", help="the sentence's line in both files"),
                    Column("len", "Len", help="gold length in words (EVALB's Len)")]
         by_key = {column[0]: column for column in SYSTEM_COLUMNS}
-        shown = list(SYSTEM_COLUMNS) if len(self.rows) == 1 else [by_key[k] for k in PAIR_COLUMNS]
+        shown = (list(SYSTEM_COLUMNS) if len(self.rows) == 1
+                 else [by_key[k] for k in PAIR_COLUMNS])
         for system, rows in enumerate(self.rows):
             computed = sentence_ratios(rows)
             raw = {"stat": rows.status, "matched": rows.matched, "gold": rows.gold,
@@ -98,11 +100,8 @@ class BracketCorpus(TableCorpus):
                 else:
                     column = raw[key].astype(float)
                 values[key + suffix] = column
-                columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
-                                      meaning))
-        if len(self.rows) == 2:
-            values["delta"] = values["f1" + "2"] - values["f1" + "1"]
-            columns.append(Column("delta", "ΔF1", 2, "F1 of system 2 minus F1 of system 1"))
+                columns.append(system_column(key, title, decimals, meaning, suffix))
+        columns += delta_columns(values, "f1", "F1", len(self.rows))
         return values, columns
 
     # -- the header --------------------------------------------------------------------------

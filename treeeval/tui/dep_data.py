@@ -35,7 +35,7 @@ from .lines import LineIndex
 from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
                         percent)
 from .corpus import HeaderInfo
-from .model import SUBSCRIPT, Column, TableCorpus
+from .model import Column, TableCorpus, delta_columns, system_column
 from .render_deps import dependency_diff, dependency_legend
 
 #: per-system columns: key, title, decimals, definition
@@ -153,11 +153,8 @@ class DependencyCorpus(TableCorpus):
             wrong |= column_values["errors"] > 0
             for key, title, decimals, meaning in shown:
                 values[key + suffix] = column_values[key].astype(float)
-                columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
-                                      meaning))
-        if len(systems) == 2:
-            values["delta"] = values["las2"] - values["las1"]
-            columns.append(Column("delta", "ΔLAS", 2, "LAS of system 2 minus LAS of system 1"))
+                columns.append(system_column(key, title, decimals, meaning, suffix))
+        columns += delta_columns(values, "las", "LAS", len(systems))
         super().__init__(columns, values, wrong, gold.sizes.copy(), np.zeros(size, dtype=np.int64))
 
     def _per_sentence(self, mask: np.ndarray) -> np.ndarray:

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-#: column-title marks of system 1 and 2
-SUBSCRIPT = {"1": "₁", "2": "₂"}
+#: the digits of a system's number as a column-title mark (₁₂₃…)
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: EVALB's Stat column values
 STATUS_NAMES = {0: "ok", 1: "error", 2: "skip"}
 
@@ -238,3 +238,32 @@ def next_wrong(corpus: Filterable, view: np.ndarray, row: int, step: int) -> int
         return int(after[0]) if len(after) else None
     before = wrong_rows[wrong_rows < row]
     return int(before[-1]) if len(before) else None
+
+
+def system_column(key: str, title: str, decimals: int, meaning: str, suffix: str) -> Column:
+    """A per-system column: ``suffix`` is '' with one system, else the system's number,
+    added to the key and to the title as a subscript.
+
+    >>> system_column("f1", "F1", 2, "", "12").title
+    'F1₁₂'
+    """
+    return Column(key + suffix, title + suffix.translate(SUBSCRIPT), decimals, meaning)
+
+
+def delta_columns(values: dict[str, np.ndarray], key: str, title: str,
+                  systems: int) -> list[Column]:
+    """The Δ columns of several systems, added to ``values``: each system from the second
+    minus system 1 (``key`` + suffix).  With two systems one column, ``delta`` (``Δ`` +
+    ``title``); with more, ``delta2``, ``delta3``... (titles ``ΔF1₂``, ``ΔF1₃``...).
+
+    >>> values = {"f11": np.array([50.0]), "f12": np.array([75.0]), "f13": np.array([40.0])}
+    >>> [(c.key, c.title) for c in delta_columns(values, "f1", "F1", 3)], values["delta3"]
+    ([('delta2', 'ΔF1₂'), ('delta3', 'ΔF1₃')], array([-10.]))
+    """
+    columns = []
+    for system in range(2, systems + 1):
+        suffix = "" if systems == 2 else str(system)
+        values["delta" + suffix] = values[f"{key}{system}"] - values[f"{key}1"]
+        columns.append(Column("delta" + suffix, f"Δ{title}" + suffix.translate(SUBSCRIPT), 2,
+                              f"{title} of system {system} minus {title} of system 1"))
+    return columns

@@ -1,0 +1,75 @@
+"""The browser with any number of systems, and with one file and no gold."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+
+from tui_fixtures import write_brackets, write_conll
+
+from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.tui.model import SentenceFilter
+
+
+def _three(paths: list[str], suffix: str) -> list[str]:
+    """gold, sys, sys2 and a third system: a copy of the first."""
+    third = paths[0].replace("gold" + suffix, "sys3" + suffix)
+    shutil.copy(paths[1], third)
+    return paths + [third]
+
+
+def test_three_bracket_systems(tmp_path):
+    files = _three(write_brackets(tmp_path, two=True), ".mrg")
+    corpus = load_corpus(parse_browse_args(files))
+    titles = [column.title for column in corpus.columns]
+    assert titles == ["ID", "Len"] + [f"{t}{s}" for s in "₁₂₃"
+                                      for t in ("Stat", "F1", "Recal", "Prec", "Cross")] + [
+        "ΔF1₂", "ΔF1₃"]
+    np.testing.assert_array_equal(corpus.values["f13"], corpus.values["f11"])
+    np.testing.assert_array_equal(corpus.values["delta3"], np.zeros(5) * corpus.values["f11"])
+    np.testing.assert_array_equal(corpus.values["delta2"],
+                                  corpus.values["f12"] - corpus.values["f11"])
+    header = corpus.header()
+    assert [line.split(":")[0] for line in header.files] == ["gold", "system 1", "system 2",
+                                                             "system 3"]
+    assert [line.split(":")[0] for line in header.scores] == ["system 1", "system 2",
+                                                              "system 3"]
+    detail = "\n".join(line.plain for line in corpus.detail(0, 120))
+    assert all(f"system {k}:" in detail for k in (1, 2, 3))
+    # the label filter and the class filter look at every system
+    assert SentenceFilter(label="PP").apply(corpus).tolist() == [0]
+    assert len(corpus.breakdown()) == 3 * 4
+
+
+def test_three_dependency_systems(tmp_path):
+    files = _three(write_conll(tmp_path, two=True), ".conll")
+    corpus = load_corpus(parse_browse_args(files))
+    titles = [column.title for column in corpus.columns]
+    assert titles[-2:] == ["ΔLAS₂", "ΔLAS₃"] and "LAS₃" in titles
+    np.testing.assert_array_equal(corpus.values["las3"], corpus.values["las1"])
+    assert len(corpus.header().scores) == 3
+
+
+def test_one_bracket_file_without_gold(tmp_path):
+    gold = write_brackets(tmp_path)[0]
+    corpus = load_corpus(parse_browse_args([gold]))
+    assert corpus.kind == "single" and corpus.size == 5
+    assert [column.key for column in corpus.columns] == ["id", "len"]
+    assert corpus.values["len"].tolist() == [7, 3, 4, 2, 4]
+    assert not corpus.wrong.any()
+    assert corpus.text(1) == "John runs ."
+    detail = [line.plain for line in corpus.detail(1, 100)]
+    assert detail[:3] == ["Sentence 2 (line 2)", "TOP", "  S"]
+    assert detail[-1].endswith("gold.mrg:2: (TOP (S (NP (NNP John)) (VP (VBZ runs)) (. .)))")
+    assert SentenceFilter(search="john").apply(corpus).tolist() == [1]
+    assert corpus.header().scores == ["5 sentences"]
+
+
+def test_one_conll_file_without_gold(tmp_path):
+    gold = write_conll(tmp_path)[0]
+    corpus = load_corpus(parse_browse_args([gold]))
+    assert corpus.size == 3 and corpus.values["len"].tolist() == [3, 4, 2]
+    assert corpus.values["id"].tolist() == [1, 5, 10]
+    assert corpus.text(2) == "Stop !"
+    assert "gold.conll:10:" in corpus.detail(2, 100)[-2].plain
