@@ -24,15 +24,14 @@ def test_three_bracket_systems(tmp_path):
     corpus = load_corpus(parse_browse_args(files))
     titles = [column.title for column in corpus.columns]
     assert titles == ["ID", "Len"] + [f"{t}{s}" for s in "₁₂₃"
-                                      for t in ("Stat", "F1", "Recal", "Prec", "Cross")] + [
+                                      for t in ("Stat", "F1", "Cross")] + [
         "ΔF1₂", "ΔF1₃"]
     np.testing.assert_array_equal(corpus.values["f13"], corpus.values["f11"])
     np.testing.assert_array_equal(corpus.values["delta3"], np.zeros(5) * corpus.values["f11"])
     np.testing.assert_array_equal(corpus.values["delta2"],
                                   corpus.values["f12"] - corpus.values["f11"])
     header = corpus.header()
-    assert [line.split(":")[0] for line in header.files] == ["gold", "system 1", "system 2",
-                                                             "system 3"]
+    assert header.files[1] == f"systems: 1 {files[1]} · 2 {files[2]} · 3 {files[3]}"
     assert [line.split(":")[0] for line in header.scores] == ["system 1", "system 2",
                                                               "system 3"]
     detail = "\n".join(line.plain for line in corpus.detail(0, 120))

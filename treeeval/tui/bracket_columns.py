@@ -29,6 +29,8 @@ SYSTEM_COLUMNS = (
 )
 #: the per-system columns shown when there are two systems
 PAIR_COLUMNS = ("stat", "f1", "recall", "prec", "cross")
+#: the per-system columns shown with three systems or more (the list stays narrow)
+MANY_COLUMNS = ("stat", "f1", "cross")
 
 
 def params_summary(params: EvalbParams) -> str:

@@ -34,11 +34,11 @@ from ..bracket.run import EvalbRun, RunResult
 from ..bracket.spans import BracketSpans, bracket_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
-from .bracket_columns import (PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary,
+from .bracket_columns import (MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary,
                               sentence_ratios)
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
-from .corpus import HeaderInfo
+from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex
 from .model import Column, SentenceFilter, TableCorpus, delta_columns, system_column
 from .render_tree import BracketDiff, bracket_legend, diff_brackets, draw_tree, side_by_side
@@ -86,8 +86,8 @@ class BracketCorpus(TableCorpus):
         columns = [Column("id", "ID", help="the sentence's line in both files"),
                    Column("len", "Len", help="gold length in words (EVALB's Len)")]
         by_key = {column[0]: column for column in SYSTEM_COLUMNS}
-        shown = (list(SYSTEM_COLUMNS) if len(self.rows) == 1
-                 else [by_key[k] for k in PAIR_COLUMNS])
+        shown = (list(SYSTEM_COLUMNS) if len(self.rows) == 1 else
+                 [by_key[k] for k in (PAIR_COLUMNS if len(self.rows) == 2 else MANY_COLUMNS)])
         for system, rows in enumerate(self.rows):
             computed = sentence_ratios(rows)
             raw = {"stat": rows.status, "matched": rows.matched, "gold": rows.gold,
@@ -106,9 +106,7 @@ class BracketCorpus(TableCorpus):
 
     # -- the header --------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
-        files = [f"gold: {self.gold_path}"]
-        for system, path in enumerate(self.system_paths):
-            files.append(f"{self._name(system)}: {path}")
+        files = file_lines(self.gold_path, self.system_paths)
         prm = ", ".join(self.prm_names) or "none (EVALB's defaults)"
         parameters = [f"prm: {prm} · {params_summary(self.params)}"]
         scores, warnings = [], []
@@ -130,7 +128,7 @@ class BracketCorpus(TableCorpus):
         return HeaderInfo(files, parameters, scores, warnings)
 
     def _name(self, system: int) -> str:
-        return "system" if len(self.rows) == 1 else f"system {system + 1}"
+        return system_name(system, len(self.rows))
 
     # -- text, raw lines, detail ---------------------------------------------------------------
     def text(self, index: int) -> str:
@@ -156,11 +154,11 @@ class BracketCorpus(TableCorpus):
             row = {column: int(getattr(rows, column)[index])
                    for column in ("status", "matched", "gold", "test", "crossing", "words",
                                   "correct")}
-            suffix = self.suffix(system)
             title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
                          style="bold")
-            ratio = {key: RATIO.format(float(self.values[key + suffix][index]))
-                     for key in ("recall", "prec", "f1")}
+            computed = sentence_ratios(rows.take(slice(index, index + 1)))
+            ratio = {key: RATIO.format(float(computed[key][0]) if row["status"] == 0
+                                       else float("nan")) for key in ("recall", "prec", "f1")}
             title.append(
                 f"Stat {row['status']} · R {ratio['recall']} P {ratio['prec']} "
                 f"F1 {ratio['f1']} · matched {row['matched']} of "

@@ -53,3 +53,28 @@ class HeaderInfo:
             text.append(line + "\n", style="bold red")
         text.rstrip()
         return text
+
+
+def system_name(system: int, systems: int) -> str:
+    """How the header and the detail pane name a system: ``system`` alone, else numbered.
+
+    >>> system_name(0, 1), system_name(2, 3)
+    ('system', 'system 3')
+    """
+    return "system" if systems == 1 else f"system {system + 1}"
+
+
+def file_lines(gold: str, systems: list[str]) -> list[str]:
+    """The header's file lines: gold, then each system on its own line, or, with three or
+    more, all of them on one line (the header stays short).
+
+    >>> file_lines("g", ["a", "b"])
+    ['gold: g', 'system 1: a', 'system 2: b']
+    >>> file_lines("g", ["a", "b", "c"])
+    ['gold: g', 'systems: 1 a · 2 b · 3 c']
+    """
+    if len(systems) >= 3:
+        return [f"gold: {gold}", "systems: " + " · ".join(
+            f"{k} {path}" for k, path in enumerate(systems, 1))]
+    return [f"gold: {gold}"] + [f"{system_name(k, len(systems))}: {path}"
+                                for k, path in enumerate(systems)]

@@ -34,7 +34,7 @@ from ..policy.sniffing import sniff_kind
 from .lines import LineIndex
 from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
                         percent)
-from .corpus import HeaderInfo
+from .corpus import HeaderInfo, file_lines, system_name
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_deps import dependency_diff, dependency_legend
 
@@ -164,12 +164,11 @@ class DependencyCorpus(TableCorpus):
         return "" if len(self.systems) == 1 else str(system + 1)
 
     def _name(self, system: int) -> str:
-        return "system" if len(self.systems) == 1 else f"system {system + 1}"
+        return system_name(system, len(self.systems))
 
     # -- the header ----------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
-        files = [f"gold: {self.gold_path}"] + [f"{self._name(k)}: {path}"
-                                               for k, path in enumerate(self.system_paths)]
+        files = file_lines(self.gold_path, self.system_paths)
         policy = ("punctuation excluded (FORM all Unicode punctuation, MaltEval's "
                   "ExcludeUnicodePunc 1)" if self.exclude_punct
                   else "punctuation included (MaltEval's default)")
