@@ -6,7 +6,7 @@ import shutil
 
 import numpy as np
 
-from tui_fixtures import write_brackets, write_conll
+from tui_fixtures import write_brackets, write_conll, write_conllu
 
 from treeeval.tui.cli import load_corpus, parse_browse_args
 from treeeval.tui.model import SentenceFilter
@@ -72,3 +72,58 @@ def test_one_conll_file_without_gold(tmp_path):
     assert corpus.values["id"].tolist() == [1, 5, 10]
     assert corpus.text(2) == "Stop !"
     assert "gold.conll:10:" in corpus.detail(2, 100)[-2].plain
+
+
+def test_two_conllu_systems(tmp_path):
+    """Several CoNLL-U systems (once refused: 'one system at a time'): each scored as alone."""
+    gold, system = write_conllu(tmp_path)
+    alone = load_corpus(parse_browse_args([gold, system]))
+    corpus = load_corpus(parse_browse_args([gold, system, gold]))
+    assert [column.title for column in corpus.columns] == [
+        "ID", "Len", "LAS₁", "UAS₁", "Err₁", "LAS₂", "UAS₂", "Err₂", "ΔLAS"]
+    np.testing.assert_array_equal(corpus.values["las1"], alone.values["las"])
+    np.testing.assert_array_equal(corpus.values["las2"][~np.isnan(corpus.values["las2"])], 100.0)
+    np.testing.assert_array_equal(corpus.wrong, alone.wrong)
+    assert [line.split(":")[0] for line in corpus.header().scores] == ["system 1", "system 2"]
+    detail = "\n".join(line.plain for line in corpus.detail(1, 100))
+    assert "system 1:" in detail and "system 2:" in detail
+    for label in ("advmod", "nsubj", "punct"):
+        assert (SentenceFilter(label=label).apply(corpus).tolist()
+                == SentenceFilter(label=label).apply(alone).tolist())
+    assert len(corpus.breakdown()) == 2 * len(alone.breakdown())
+
+
+def test_pilot_several_systems_and_one_file(tmp_path):
+    """The app runs on three bracket systems, two CoNLL-U systems and one file alone: the
+    next-error key, the breakdown and the help open and close."""
+    import asyncio
+
+    from treeeval.tui.app import BrowseApp
+    from treeeval.tui.screens.breakdown import BreakdownScreen
+    from treeeval.tui.widgets.detail import DetailPane
+
+    brackets = _three(write_brackets(tmp_path, two=True), ".mrg")
+    ud = write_conllu(tmp_path)
+
+    async def scenario(args: list[str], wrong: bool) -> None:
+        app = BrowseApp(load_corpus(parse_browse_args(args)))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.press("n")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert ("Sentence 2" in app.query_one(DetailPane).plain()) == wrong
+            if wrong:
+                await pilot.press("b")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                assert isinstance(app.screen, BreakdownScreen)
+                await pilot.press("escape")
+            await pilot.press("question_mark")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+
+    asyncio.run(scenario(["-p", "COLLINS.prm", *brackets], True))
+    asyncio.run(scenario([ud[0], ud[1], ud[0]], True))
+    asyncio.run(scenario([brackets[0]], False))

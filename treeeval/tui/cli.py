@@ -26,10 +26,9 @@ DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
 GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X,
 MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
-files as `treeeval ud` does (the CoNLL 2018 scorer, one system); with --heads bracketed
-trees are converted to dependencies and browsed as such.  With SYS2, both systems are
-compared to GOLD.  With SYS2, SYS3... every system is compared to GOLD, one set of columns each
-(marked ₁ ₂ ₃...).  With one FILE and no system, its sentences and trees are shown without
+files as `treeeval ud` does (the CoNLL 2018 scorer); with --heads bracketed
+trees are converted to dependencies and browsed as such.  With SYS2, SYS3... every
+system is compared to GOLD, one set of columns each (marked ₁ ₂ ₃...).  With one FILE and no system, its sentences and trees are shown without
 scores, as MaltEval's viewer shows a file."""
 
 
@@ -135,13 +134,15 @@ def load_corpus(options: BrowseOptions) -> BrowseCorpus:
 
 
 def _load_conllu(options: BrowseOptions) -> BrowseCorpus:
-    """A CoNLL-U pair, scored as ``treeeval ud`` scores it."""
-    if len(options.systems) != 1:
-        raise UsageError("CoNLL-U files are browsed one system at a time (GOLD SYS)")
+    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it."""
     if options.heads is not None or options.exclude_punct:
         option = "--heads" if options.heads is not None else "--exclude-punct"
         raise UsageError(f"{option} does not apply to CoNLL-U files (scored as treeeval ud, "
                          "punctuation included)")
+    if len(options.systems) > 1:
+        from .ud_systems import load_ud_systems
+
+        return load_ud_systems(options.gold, options.systems)
     from .ud_data import load_ud
 
     return load_ud(options.gold, options.systems[0])
