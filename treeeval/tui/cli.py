@@ -28,8 +28,9 @@ GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNL
 MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
 files as `treeeval ud` does (the CoNLL 2018 scorer); with --heads bracketed
 trees are converted to dependencies and browsed as such.  With SYS2, SYS3... every
-system is compared to GOLD, one set of columns each (marked ₁ ₂ ₃...).  With one FILE and no system, its sentences and trees are shown without
-scores, as MaltEval's viewer shows a file."""
+system is compared to GOLD, one set of columns each (marked ₁ ₂ ₃...).  With one FILE
+and no system, its sentences and trees are shown without scores, as MaltEval's viewer
+shows a file."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
