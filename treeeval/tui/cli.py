@@ -42,7 +42,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval browse -p COLLINS.prm wsj22.gld berkeley.tst",
-        "treeeval browse gold/en_ewt.conllu system/en_ewt.conllu",
         "treeeval browse gold.conll parser1.conll parser2.conll parser3.conll",
         "treeeval browse wsj22.gld") + (
         "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
