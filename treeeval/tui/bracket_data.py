@@ -1,7 +1,8 @@
 """Bracket files in the browser: EVALB's per-sentence rows, trees and breakdowns.
 
-Every number comes from ``treeeval.bracket.api.evaluate_brackets`` (the counts
-``treeeval bracket`` prints); the per-label tables and filters from the same scorer's
+Each file is read once (``lines.LineIndex``). Every number comes from EVALB's run on those
+bytes (``score_lines``: ``EvalbRun``, the counts ``treeeval bracket`` prints, as
+``evaluate_brackets`` gives them); the per-label tables and filters from the same scorer's
 bracket columns (``treeeval.bracket.spans``: every counted bracket with its label, span,
 matched and crossing flags, vectorised, with EVALB's engine for the lines the fast path
 hands back); the drawing from EVALB's per-sentence engine run on one line at a time
