@@ -38,6 +38,11 @@ def test_three_bracket_systems(tmp_path):
     assert all(f"system {k}:" in detail for k in (1, 2, 3))
     # the label filter and the class filter look at every system
     assert SentenceFilter(label="PP").apply(corpus).tolist() == [0]
+    # sentence 3: system 1 and 3 miss a one-word ADVP; sentence 2: system 2 a one-word NP
+    assert SentenceFilter(error_class="single").apply(corpus).tolist() == [1, 2]
+    assert SentenceFilter(error_class="np att").apply(corpus).tolist() == [0]
+    assert [table.title for table in corpus.breakdown()][3::4] == [
+        f"system {k}: error classes (Kummerfeld et al. 2012)" for k in (1, 2, 3)]
     assert len(corpus.breakdown()) == 3 * 4
 
 
