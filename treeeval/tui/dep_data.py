@@ -19,7 +19,6 @@ punctuation are left out, as MaltEval's ExcludeUnicodePunc does.
 from __future__ import annotations
 
 import math
-import re
 from typing import Sequence
 
 import numpy as np
@@ -30,8 +29,7 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from ..policy.sniffing import sniff_kind
-from .lines import LineIndex
+from .lines import LineIndex, sentence_starts
 from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
                         percent)
 from .corpus import HeaderInfo, file_lines, system_name
@@ -48,60 +46,6 @@ SYSTEM_COLUMNS = (
     ("label_errors", "LbErr", 0, "tokens scored with a wrong label"),
 )
 PAIR_COLUMNS = ("las", "uas", "errors")
-
-
-def sentence_blocks(lines: LineIndex) -> np.ndarray:
-    """The first line (1-based) of each blank-line separated block of a file, plus one
-    past the end: block k is lines ``starts[k]`` to ``starts[k + 1] - 1`` (blank lines
-    excluded on display).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f")
-    >>> _ = open(path, "w").write("a\\nb\\n\\nc\\n\\n\\nd\\n")
-    >>> sentence_blocks(LineIndex(path)).tolist()
-    [1, 4, 7, 8]
-    """
-    length = lines.ends - lines.starts
-    data = np.frombuffer(lines.data, dtype=np.uint8) if len(lines) else np.zeros(0, np.uint8)
-    first = data[np.minimum(lines.starts, max(len(data) - 1, 0))] if len(data) else data
-    blank = (length == 0) | ((length == 1) & (first == 13))
-    previous_blank = np.concatenate(([True], blank[:-1]))
-    starts = np.flatnonzero(~blank & previous_blank) + 1
-    return np.append(starts, len(lines) + 1)
-
-
-def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
-    """Where each of ``sentences`` sentences starts (as ``sentence_blocks``): blank-line
-    separated blocks (CoNLL, .mrg), or one sentence a line (EVALB's bracket files).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f")
-    >>> _ = open(path, "w").write("(S (A a))\\n(S (B b))\\n")
-    >>> sentence_starts(LineIndex(path), 2).tolist()
-    [1, 2, 3]
-    """
-    if sniff_kind(lines.path) == "maltxml":
-        return xml_sentence_starts(lines)
-    blocks = sentence_blocks(lines)
-    if len(blocks) - 1 != sentences and len(lines) >= sentences:
-        return np.arange(1, sentences + 2)
-    return blocks
-
-
-def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
-    """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
-    ``sentence_blocks``: block k runs to the line before block k + 1).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f.xml")
-    >>> _ = open(path, "w").write("<treebank>\\n<sentence id='1'>\\n<word/>\\n</sentence>\\n"
-    ...                           "<sentence id='2'/>\\n</treebank>\\n")
-    >>> xml_sentence_starts(LineIndex(path)).tolist()
-    [2, 5, 7]
-    """
-    offsets = [match.start() for match in re.finditer(rb"<sentence[\s/>]", lines.data)]
-    starts = np.searchsorted(lines.ends, np.asarray(offsets, dtype=np.int64)) + 1
-    return np.append(starts, len(lines) + 1)
 
 
 class DependencyCorpus(TableCorpus):

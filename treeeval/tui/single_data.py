@@ -22,7 +22,7 @@ from rich.text import Text
 from ..policy.sniffing import sniff
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo
-from .lines import LineIndex
+from .lines import LineIndex, sentence_blocks, sentence_starts
 from .model import Column, TableCorpus
 from .render_tree import outline
 
@@ -81,14 +81,11 @@ def load_single(path: str) -> SingleCorpus:
                  for match in _WORD.finditer(lines.data)]
         return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
     if kind == "conllu":
-        from .dep_data import sentence_blocks
-
         starts = sentence_blocks(lines)
         where = [(match.start(), match.group(1).decode("utf-8", "replace"))
                  for match in _CONLLU_WORD.finditer(lines.data)]
         return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
     from ..dep.api import load_treebank
-    from .dep_data import sentence_starts
 
     bank = load_treebank(path)
     starts = sentence_starts(lines, len(bank.sizes))

@@ -31,8 +31,7 @@ from rich.text import Text
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.reading import UDTreebank
-from .dep_data import sentence_blocks
-from .lines import LineIndex
+from .lines import LineIndex, sentence_blocks
 from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
                         length_row, percent)
 from .corpus import HeaderInfo
