@@ -162,7 +162,7 @@ def test_bracket_spans_on_the_evalb_cases(monkeypatch):
 def test_wsj22_breakdown_is_the_engines():
     """The per-label counts, wrong labels and confusions from the bracket columns are
     those of EVALB's engine run on every sentence."""
-    from treeeval.tui.bracket_data import analyse_labels
+    from tui_oracle import analyse_labels
 
     folder = require("evalb", "wsj22")
     corpus = load_corpus(parse_browse_args(["-p", "COLLINS.prm",

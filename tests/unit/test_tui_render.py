@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from treeeval.bracket.params import EvalbParams
-from treeeval.tui.model import BreakdownRow, BreakdownTable, bar
+from treeeval.tui.breakdown import BreakdownRow, BreakdownTable, bar
 from treeeval.tui.render_breakdown import table_lines
 from treeeval.tui.render_deps import arc_lanes, dependency_diff, draw_arcs, token_marks
 from treeeval.tui.render_tree import diff_brackets, draw_tree, side_by_side

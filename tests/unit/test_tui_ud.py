@@ -129,8 +129,6 @@ def test_breakdown_label_filter_and_confusions(corpus):
 
 
 def test_conllu_usage_errors(files):
-    with pytest.raises(UsageError, match="one system at a time"):
-        load_corpus(parse_browse_args([files[0], files[1], files[1]]))
     with pytest.raises(UsageError, match="--heads does not apply to CoNLL-U"):
         load_corpus(parse_browse_args(["--heads", "collins", *files]))
     with pytest.raises(UsageError, match="--exclude-punct does not apply"):

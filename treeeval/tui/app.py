@@ -12,7 +12,9 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .model import BrowseCorpus
+from rich.text import Text
+
+from .corpus import BrowseCorpus
 from .render_alignment import alignment_legend
 from .render_deps import dependency_legend
 from .render_tree import bracket_legend
@@ -41,6 +43,6 @@ class BrowseApp(App[None]):
 
     def action_help(self) -> None:
         columns = [(column.title, column.help) for column in self.corpus.columns]
-        legends = {"bracket": bracket_legend, "ud": alignment_legend}
+        legends = {"bracket": bracket_legend, "ud": alignment_legend, "single": Text}
         legend = [legends.get(self.corpus.kind, dependency_legend)()]
         self.push_screen(HelpScreen(columns, legend))

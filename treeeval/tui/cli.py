@@ -20,15 +20,17 @@ from ..bracket.params import EvalbParams
 from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
 from ..policy.sniffing import sniff
-from .model import BrowseCorpus
+from .corpus import BrowseCorpus
 
 DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
 GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X,
 MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
-files as `treeeval ud` does (the CoNLL 2018 scorer, one system); with --heads bracketed
-trees are converted to dependencies and browsed as such.  With SYS2, both systems are
-compared to GOLD."""
+files as `treeeval ud` does (the CoNLL 2018 scorer); with --heads bracketed
+trees are converted to dependencies and browsed as such.  With SYS2, SYS3... every
+system is compared to GOLD, one set of columns each (marked ₁ ₂ ₃...).  With one FILE
+and no system, its sentences and trees are shown without scores, as MaltEval's viewer
+shows a file."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,16 +38,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..bracket.cli import InOrder
 
     parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]\n"
-                    "                       GOLD SYS [SYS2]")
+                    "                       GOLD [SYS [SYS2 ...]]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval browse -p COLLINS.prm wsj22.gld berkeley.tst",
-        "treeeval browse gold/en_ewt.conllu system/en_ewt.conllu",
-        "treeeval browse gold.conll parser1.conll parser2.conll") + (
+        "treeeval browse gold.conll parser1.conll parser2.conll parser3.conll",
+        "treeeval browse wsj22.gld") + (
         "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
     parser.set_defaults(evalb=[])
-    parser.add_argument("files", nargs="*", metavar="GOLD SYS", help="the gold file and one or "
-                        "two systems")
+    parser.add_argument("files", nargs="*", metavar="GOLD SYS", help="the gold file and any number "
+                        "of systems (none: browse one file without scores)")
     parser.add_argument("-p", action=InOrder, metavar="PRM",
                         help="EVALB parameter file (brackets), applied left to right as in "
                              "treeeval bracket; a bundled one is found by name")
@@ -78,12 +80,13 @@ class BrowseOptions:
 
 
 def browse_options(args: argparse.Namespace) -> BrowseOptions:
-    """The options of a parsed command line: EVALB's applied in order, two or three files."""
+    """The options of a parsed command line: EVALB's applied in order, GOLD and any number
+    of systems (none: one file browsed without gold)."""
     from ..bracket.cli import evalb_params
 
     params, _, names = evalb_params(args.evalb)
-    if len(args.files) not in (2, 3):
-        raise UsageError(f"expected GOLD SYS [SYS2], got {len(args.files)} file argument(s)")
+    if not args.files:
+        raise UsageError("expected GOLD [SYS [SYS2 ...]], got no file")
     return BrowseOptions(args.files[0], args.files[1:], params, names, args.heads,
                          args.exclude_punct)
 
@@ -111,6 +114,10 @@ def sniff_format(path: str) -> str:
 def load_corpus(options: BrowseOptions) -> BrowseCorpus:
     """Score the files as the matching ``treeeval`` command does; returns the corpus."""
     kind = sniff_format(options.gold)
+    if not options.systems:
+        from .single_data import load_single
+
+        return load_single(options.gold)
     if kind == "conllu":
         return _load_conllu(options)
     if kind == "bracket" and options.heads is None:
@@ -127,13 +134,15 @@ def load_corpus(options: BrowseOptions) -> BrowseCorpus:
 
 
 def _load_conllu(options: BrowseOptions) -> BrowseCorpus:
-    """A CoNLL-U pair, scored as ``treeeval ud`` scores it."""
-    if len(options.systems) != 1:
-        raise UsageError("CoNLL-U files are browsed one system at a time (GOLD SYS)")
+    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it."""
     if options.heads is not None or options.exclude_punct:
         option = "--heads" if options.heads is not None else "--exclude-punct"
         raise UsageError(f"{option} does not apply to CoNLL-U files (scored as treeeval ud, "
                          "punctuation included)")
+    if len(options.systems) > 1:
+        from .ud_systems import load_ud_systems
+
+        return load_ud_systems(options.gold, options.systems)
     from .ud_data import load_ud
 
     return load_ud(options.gold, options.systems[0])

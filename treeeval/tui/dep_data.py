@@ -19,7 +19,6 @@ punctuation are left out, as MaltEval's ExcludeUnicodePunc does.
 from __future__ import annotations
 
 import math
-import re
 from typing import Sequence
 
 import numpy as np
@@ -30,9 +29,11 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.api import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from ..policy.sniffing import sniff_kind
-from .model import (SUBSCRIPT, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
-                    confusion_rows, label_rows, length_bins, length_row, percent)
+from .lines import LineIndex, sentence_starts
+from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
+                        percent)
+from .corpus import HeaderInfo, file_lines, system_name
+from .model import Column, TableCorpus, delta_columns, system_column
 from .render_deps import dependency_diff, dependency_legend
 
 #: per-system columns: key, title, decimals, definition
@@ -45,60 +46,6 @@ SYSTEM_COLUMNS = (
     ("label_errors", "LbErr", 0, "tokens scored with a wrong label"),
 )
 PAIR_COLUMNS = ("las", "uas", "errors")
-
-
-def sentence_blocks(lines: LineIndex) -> np.ndarray:
-    """The first line (1-based) of each blank-line separated block of a file, plus one
-    past the end: block k is lines ``starts[k]`` to ``starts[k + 1] - 1`` (blank lines
-    excluded on display).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f")
-    >>> _ = open(path, "w").write("a\\nb\\n\\nc\\n\\n\\nd\\n")
-    >>> sentence_blocks(LineIndex(path)).tolist()
-    [1, 4, 7, 8]
-    """
-    length = lines.ends - lines.starts
-    data = np.frombuffer(lines.data, dtype=np.uint8) if len(lines) else np.zeros(0, np.uint8)
-    first = data[np.minimum(lines.starts, max(len(data) - 1, 0))] if len(data) else data
-    blank = (length == 0) | ((length == 1) & (first == 13))
-    previous_blank = np.concatenate(([True], blank[:-1]))
-    starts = np.flatnonzero(~blank & previous_blank) + 1
-    return np.append(starts, len(lines) + 1)
-
-
-def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
-    """Where each of ``sentences`` sentences starts (as ``sentence_blocks``): blank-line
-    separated blocks (CoNLL, .mrg), or one sentence a line (EVALB's bracket files).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f")
-    >>> _ = open(path, "w").write("(S (A a))\\n(S (B b))\\n")
-    >>> sentence_starts(LineIndex(path), 2).tolist()
-    [1, 2, 3]
-    """
-    if sniff_kind(lines.path) == "maltxml":
-        return xml_sentence_starts(lines)
-    blocks = sentence_blocks(lines)
-    if len(blocks) - 1 != sentences and len(lines) >= sentences:
-        return np.arange(1, sentences + 2)
-    return blocks
-
-
-def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
-    """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
-    ``sentence_blocks``: block k runs to the line before block k + 1).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f.xml")
-    >>> _ = open(path, "w").write("<treebank>\\n<sentence id='1'>\\n<word/>\\n</sentence>\\n"
-    ...                           "<sentence id='2'/>\\n</treebank>\\n")
-    >>> xml_sentence_starts(LineIndex(path)).tolist()
-    [2, 5, 7]
-    """
-    offsets = [match.start() for match in re.finditer(rb"<sentence[\s/>]", lines.data)]
-    starts = np.searchsorted(lines.ends, np.asarray(offsets, dtype=np.int64)) + 1
-    return np.append(starts, len(lines) + 1)
 
 
 class DependencyCorpus(TableCorpus):
@@ -150,11 +97,8 @@ class DependencyCorpus(TableCorpus):
             wrong |= column_values["errors"] > 0
             for key, title, decimals, meaning in shown:
                 values[key + suffix] = column_values[key].astype(float)
-                columns.append(Column(key + suffix, title + SUBSCRIPT.get(suffix, suffix), decimals,
-                                      meaning))
-        if len(systems) == 2:
-            values["delta"] = values["las2"] - values["las1"]
-            columns.append(Column("delta", "ΔLAS", 2, "LAS of system 2 minus LAS of system 1"))
+                columns.append(system_column(key, title, decimals, meaning, suffix))
+        columns += delta_columns(values, "las", "LAS", len(systems))
         super().__init__(columns, values, wrong, gold.sizes.copy(), np.zeros(size, dtype=np.int64))
 
     def _per_sentence(self, mask: np.ndarray) -> np.ndarray:
@@ -164,12 +108,11 @@ class DependencyCorpus(TableCorpus):
         return "" if len(self.systems) == 1 else str(system + 1)
 
     def _name(self, system: int) -> str:
-        return "system" if len(self.systems) == 1 else f"system {system + 1}"
+        return system_name(system, len(self.systems))
 
     # -- the header ----------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
-        files = [f"gold: {self.gold_path}"] + [f"{self._name(k)}: {path}"
-                                               for k, path in enumerate(self.system_paths)]
+        files = file_lines(self.gold_path, self.system_paths)
         policy = ("punctuation excluded (FORM all Unicode punctuation, MaltEval's "
                   "ExcludeUnicodePunc 1)" if self.exclude_punct
                   else "punctuation included (MaltEval's default)")

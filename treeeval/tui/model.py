@@ -1,6 +1,6 @@
 """The browser's data layer: per-sentence columns, filters, sort orders and breakdowns.
 
-A ``BrowseCorpus`` (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
+A ``corpus.BrowseCorpus`` (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
 ``ud_data.UDCorpus``) holds the scorers' per-sentence results as numpy columns.  Filtering
 and sorting work on index arrays, so a view of 40,000 sentences is computed at once, without
 a Python loop per row.
@@ -15,16 +15,14 @@ a Python loop per row.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 import numpy as np
-from rich.text import Text
 
-#: column-title marks of system 1 and 2
-SUBSCRIPT = {"1": "₁", "2": "₂"}
+#: the digits of a system's number as a column-title mark (₁₂₃…)
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: EVALB's Stat column values
 STATUS_NAMES = {0: "ok", 1: "error", 2: "skip"}
 
@@ -50,25 +48,6 @@ class Column:
         if np.isnan(value):
             return "—"
         return f"{value:.{self.decimals}f}" if self.decimals else str(int(value))
-
-
-@dataclass
-class BreakdownRow:
-    """One row of a breakdown table; ``target`` is the filter selecting the row picks."""
-
-    cells: list[str]
-    target: SentenceFilter | None = None
-    bar: float | None = None
-
-
-@dataclass
-class BreakdownTable:
-    """A titled table of the breakdown screen (``bar`` column drawn as bars when set)."""
-
-    title: str
-    headers: list[str]
-    rows: list[BreakdownRow]
-    note: str = ""
 
 
 @dataclass
@@ -220,22 +199,6 @@ class Filterable(Protocol):
     def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray: ...
 
 
-class BrowseCorpus(Filterable, Protocol):
-    """What the app needs of a corpus (``BracketCorpus``, ``DependencyCorpus`` and
-    ``UDCorpus`` have it)."""
-
-    kind: str
-    columns: list[Column]
-
-    def header(self) -> HeaderInfo: ...
-
-    def text(self, index: int) -> str: ...
-
-    def detail(self, index: int, width: int) -> list[Text]: ...
-
-    def breakdown(self) -> list[BreakdownTable]: ...
-
-
 def compile_search(text: str) -> re.Pattern[str]:
     """The search as a case-insensitive regular expression; text that is not a valid
     expression is searched for literally.
@@ -277,180 +240,30 @@ def next_wrong(corpus: Filterable, view: np.ndarray, row: int, step: int) -> int
     return int(before[-1]) if len(before) else None
 
 
-def length_bins(lengths: np.ndarray, width: int = 10) -> list[tuple[int, int]]:
-    """Length ranges of ``width`` words covering ``lengths`` (the last one open-ended
-    beyond 70 words).
+def system_column(key: str, title: str, decimals: int, meaning: str, suffix: str) -> Column:
+    """A per-system column: ``suffix`` is '' with one system, else the system's number,
+    added to the key and to the title as a subscript.
 
-    >>> length_bins(np.array([3, 12, 95]))
-    [(1, 10), (11, 20), (21, 30), (31, 40), (41, 50), (51, 60), (61, 70), (71, 10000)]
+    >>> system_column("f1", "F1", 2, "", "12").title
+    'F1₁₂'
     """
-    longest = int(lengths.max()) if len(lengths) else 0
-    bins = []
-    low = 1
-    while low <= min(longest, 70):
-        bins.append((low, low + width - 1))
-        low += width
-    if longest > 70:
-        bins.append((71, 10000))
-    return bins
+    return Column(key + suffix, title + suffix.translate(SUBSCRIPT), decimals, meaning)
 
 
-def bar(fraction: float, width: int) -> str:
-    """A horizontal bar of ``width`` cells filled to ``fraction`` (eighth-cell steps).
+def delta_columns(values: dict[str, np.ndarray], key: str, title: str,
+                  systems: int) -> list[Column]:
+    """The Δ columns of several systems, added to ``values``: each system from the second
+    minus system 1 (``key`` + suffix).  With two systems one column, ``delta`` (``Δ`` +
+    ``title``); with more, ``delta2``, ``delta3``... (titles ``ΔF1₂``, ``ΔF1₃``...).
 
-    >>> bar(0.5, 4), bar(1.0, 2), bar(0.0625, 2)
-    ('██  ', '██', '▏ ')
+    >>> values = {"f11": np.array([50.0]), "f12": np.array([75.0]), "f13": np.array([40.0])}
+    >>> [(c.key, c.title) for c in delta_columns(values, "f1", "F1", 3)], values["delta3"]
+    ([('delta2', 'ΔF1₂'), ('delta3', 'ΔF1₃')], array([-10.]))
     """
-    fraction = 0.0 if np.isnan(fraction) else min(max(fraction, 0.0), 1.0)
-    eighths = int(round(fraction * width * 8))
-    full, part = divmod(eighths, 8)
-    text = "█" * full + (" ▏▎▍▌▋▊▉"[part] if part else "")
-    return text.ljust(width)[:width]
-
-
-def precision_recall_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
-                          gold_right: np.ndarray, system_right: np.ndarray,
-                          ) -> list[tuple[str, int, int, float, float, float]]:
-    """Per label: gold count, system count, precision, recall and F1 (percent; NaN where
-    undefined), most frequent gold label first.
-
-    >>> precision_recall_rows(["NP"], np.array([4]), np.array([2]), np.array([2]), np.array([2]))
-    [('NP', 4, 2, 100.0, 50.0, 66.66666666666667)]
-    """
-    rows = []
-    for k, label in enumerate(labels):
-        precision = 100.0 * int(system_right[k]) / int(system[k]) if system[k] else float("nan")
-        recall = 100.0 * int(gold_right[k]) / int(gold[k]) if gold[k] else float("nan")
-        both = precision + recall
-        f1 = 2 * precision * recall / both if both and not np.isnan(both) else float("nan")
-        rows.append((label, int(gold[k]), int(system[k]), precision, recall, f1))
-    rows.sort(key=lambda row: (-row[1], -row[2], row[0]))
-    return rows
-
-
-def label_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
-               gold_right: np.ndarray, system_right: np.ndarray) -> list[BreakdownRow]:
-    """The rows of a per-label table (label, gold, system, P, R, F1; ``precision_recall_rows``),
-    each selecting the sentences where its label is wrong.
-
-    >>> label_rows(["NP"], np.array([4]), np.array([2]), np.array([2]), np.array([2]))[0].cells
-    ['NP', '4', '2', '100.00', '50.00', '66.67']
-    """
-    return [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
-                         SentenceFilter(label=label), None if np.isnan(f) else f / 100)
-            for label, g, s, p, r, f in precision_recall_rows(labels, gold, system, gold_right,
-                                                              system_right)]
-
-
-def confusion_rows(names: Sequence[str], gold_codes: np.ndarray, system_codes: np.ndarray,
-                   limit: int = 40) -> list[BreakdownRow]:
-    """The ``limit`` most frequent (gold, system) pairs of differing label codes (names
-    ``names[code]``) with their counts, each selecting the sentences with that confusion.
-
-    >>> [row.cells for row in confusion_rows(["a", "b"], np.array([0, 0, 1]), np.array([1, 0, 0]))]
-    [['a', 'b', '1'], ['b', 'a', '1']]
-    """
-    differ = gold_codes != system_codes
-    if differ.any():
-        pairs, counts = np.unique(np.stack([gold_codes[differ], system_codes[differ]]),
-                                  axis=1, return_counts=True)
-    else:
-        pairs, counts = np.zeros((2, 0), dtype=np.int64), np.zeros(0, dtype=np.int64)
-    order = np.lexsort((pairs[1], pairs[0], -counts)) if len(counts) else counts
-    rows = []
-    for j in order[:limit]:
-        gold, system = str(names[pairs[0, j]]), str(names[pairs[1, j]])
-        rows.append(BreakdownRow([gold, system, str(int(counts[j]))],
-                                 SentenceFilter(confusion=(gold, system))))
-    return rows
-
-
-def length_row(low: int, high: int, sentences: int, cell: str, value: float) -> BreakdownRow:
-    """A row of a by-length table (a ``length_bins`` range): range, sentences, the score's
-    ``cell`` and a bar of ``value`` percent; it selects the sentences of that length.
-
-    >>> length_row(71, 10000, 3, "50.00", 50.0).cells, length_row(1, 10, 0, "-", float("nan")).bar
-    (['71+', '3', '50.00'], None)
-    """
-    return BreakdownRow([f"{low}-{high}" if high < 10000 else f"{low}+", str(sentences), cell],
-                        SentenceFilter(min_length=low, max_length=high),
-                        None if np.isnan(value) else value / 100)
-
-
-def percent(value: float) -> str:
-    """A percentage cell (``-`` when undefined).
-
-    >>> percent(62.8191), percent(float("nan"))
-    ('62.82', '-')
-    """
-    return "-" if np.isnan(value) else f"{value:.2f}"
-
-
-@dataclass
-class HeaderInfo:
-    """What the header shows: files, parameters in force and the corpus scores."""
-
-    files: list[str]
-    parameters: list[str]
-    scores: list[str]
-    warnings: list[str] = field(default_factory=list)
-
-    def text(self) -> Text:
-        text = Text()
-        for line in self.files + self.parameters:
-            text.append(line + "\n", style="dim")
-        for line in self.scores:
-            text.append(line + "\n", style="bold")
-        for line in self.warnings:
-            text.append(line + "\n", style="bold red")
-        text.rstrip()
-        return text
-
-
-class LineIndex:
-    """A file's lines by number, read on demand from a memory map (the file is never
-    written, and only the newline offsets are held in memory).
-
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "f")
-    >>> _ = open(path, "wb").write(b"one\\ntwo\\r\\nthree")
-    >>> lines = LineIndex(path)
-    >>> len(lines), lines.line(2), lines.line(3)
-    (3, b'two\\r', b'three')
-    """
-
-    def __init__(self, path: str) -> None:
-        import mmap
-
-        self.path = path
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            self.data: bytes | mmap.mmap = (
-                mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) if size else b"")
-        ends = np.flatnonzero(np.frombuffer(self.data, dtype=np.uint8) == 10)
-        if size and (not len(ends) or ends[-1] != size - 1):
-            ends = np.append(ends, size)
-        self.ends = ends
-        self.starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
-
-    def __len__(self) -> int:
-        return len(self.ends)
-
-    def line(self, number: int) -> bytes:
-        """Line ``number`` (1-based) without its newline; b"" past the end."""
-        if not 1 <= number <= len(self.ends):
-            return b""
-        return bytes(self.data[int(self.starts[number - 1]):int(self.ends[number - 1])])
-
-    def numbered(self, first: int, stop: int) -> list[Text]:
-        """The non-blank lines ``first`` to ``stop - 1``, each after the file name and line
-        number (tabs shown as two spaces)."""
-        out = []
-        for number in range(first, stop):
-            line = self.line(number)
-            if not line.strip():
-                continue
-            text = Text(f"{self.path}:{number}: ", style="dim")
-            text.append(line.decode("utf-8", "replace").replace("\t", "  "))
-            out.append(text)
-        return out
+    columns = []
+    for system in range(2, systems + 1):
+        suffix = "" if systems == 2 else str(system)
+        values["delta" + suffix] = values[f"{key}{system}"] - values[f"{key}1"]
+        columns.append(Column("delta" + suffix, f"Δ{title}" + suffix.translate(SUBSCRIPT), 2,
+                              f"{title} of system {system} minus {title} of system 1"))
+    return columns

@@ -1,6 +1,6 @@
 """Breakdown tables as aligned text rows, with bars for the score column.
 
->>> from treeeval.tui.model import BreakdownRow, BreakdownTable
+>>> from treeeval.tui.breakdown import BreakdownRow, BreakdownTable
 >>> table = BreakdownTable("by label", ["label", "F1"], [BreakdownRow(["NP", "50.00"], None, 0.5),
 ...                                                      BreakdownRow(["VP", "100.00"], None, 1.0)])
 >>> [line.plain for line in table_lines(table, bar_width=4)]
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .model import BreakdownTable, bar
+from .breakdown import BreakdownTable, bar
 
 
 def table_lines(table: BreakdownTable, bar_width: int = 20) -> list[Text]:

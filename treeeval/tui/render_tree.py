@@ -238,3 +238,20 @@ def bracket_legend() -> Text:
         text.append(f" {meaning}  ")
     text.rstrip()
     return text
+
+
+def outline(line: bytes) -> list[Text]:
+    """One tree as an indented outline without marks (a file browsed without gold).
+
+    >>> [text.plain for text in outline(b"(S (NP (DT a)) (VP (VB b)))")]
+    ['S', '  NP', '    DT a', '  VP', '    VB b']
+    """
+    try:
+        trees = parse_tree_lark(line)
+    except TreeevalError as exc:
+        return [Text(f"cannot draw: {exc}", style="dim"), Text(line.decode("latin-1"))]
+    nodes: list[tuple[int, Tree]] = []
+    for tree in trees:
+        _walk(tree, 0, nodes)
+    return [Text("  " * depth + (f"{node.label()} {node[0]}" if _is_preterminal(node)
+                                 else str(node.label()))) for depth, node in nodes]

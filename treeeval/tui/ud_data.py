@@ -31,9 +31,11 @@ from rich.text import Text
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.reading import UDTreebank
-from .dep_data import sentence_blocks
-from .model import (BreakdownRow, BreakdownTable, Column, HeaderInfo, LineIndex, TableCorpus,
-                    confusion_rows, label_rows, length_bins, length_row, percent)
+from .lines import LineIndex, sentence_blocks
+from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
+                        length_row, percent)
+from .corpus import HeaderInfo
+from .model import Column, TableCorpus
 from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
 
 #: the columns of the sentence list after ID: key, title, decimals, definition
@@ -224,33 +226,44 @@ class UDCorpus(TableCorpus):
                 f"{treebank.text[start - base:end - base]}")
 
     def detail(self, index: int, width: int) -> list[Text]:
-        values = self.values
-        title = Text(f"Sentence {index + 1} · ", style="bold")
-        title.append(f"UAS {percent(values['uas'][index])} LAS {percent(values['las'][index])} "
-                     f"(F1) · {int(values['len'][index])} gold / {int(values['sys'][index])} "
-                     f"system words · {int(values['errors'][index])} errors · "
-                     f"{int(values['unaligned'][index])} unaligned")
-        out = [title]
-        out.extend(alignment_lines(self.alignment_rows(index)))
+        out = self.alignment_detail(index, "")
         out.append(Text())
         out.append(alignment_legend())
         out.append(Text())
         out.extend(self.raw(index))
         return out
 
+    def alignment_detail(self, index: int, name: str) -> list[Text]:
+        """The title line of sentence ``index`` (after ``name``, the system's name, when
+        there are several) and its alignment rows."""
+        values = self.values
+        title = Text(f"Sentence {index + 1} · " + (f"{name}: " if name else ""), style="bold")
+        title.append(f"UAS {percent(values['uas'][index])} LAS {percent(values['las'][index])} "
+                     f"(F1) · {int(values['len'][index])} gold / {int(values['sys'][index])} "
+                     f"system words · {int(values['errors'][index])} errors · "
+                     f"{int(values['unaligned'][index])} unaligned")
+        return [title] + alignment_lines(self.alignment_rows(index))
+
     def raw(self, index: int) -> list[Text]:
         """The gold sentence's lines, then those of the system sentences its words are in,
         each after the file name and line number."""
-        gold, system = self.result.gold, self.result.system
+        return self.gold_raw(index) + self.system_raw(index)
+
+    def gold_raw(self, index: int) -> list[Text]:
+        """The gold sentence's lines, after the file name and line number."""
+        return _block_lines(self.gold_lines, self.gold_blocks,
+                            [int(self.result.gold.sentence_line[index])])
+
+    def system_raw(self, index: int) -> list[Text]:
+        """The lines of the system sentences the words of gold sentence ``index`` are in."""
+        system = self.result.system
         words = self._words(index)
         first, last = np.searchsorted(self.extra_rows, [index, index + 1])
         system_words = np.concatenate([self.result.gold_to_system[words],
                                        self.extra_words[first:last]])
         sentences = np.unique(self.system_sentence[system_words[system_words >= 0]])
-        out = _block_lines(self.gold_lines, self.gold_blocks, [int(gold.sentence_line[index])])
-        out += _block_lines(self.system_lines, self.system_blocks,
+        return _block_lines(self.system_lines, self.system_blocks,
                             [int(system.sentence_line[s]) for s in sentences])
-        return out
 
     # -- filters and breakdown -------------------------------------------------------------------
     def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:

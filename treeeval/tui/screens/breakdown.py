@@ -13,7 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..model import BreakdownTable, BrowseCorpus, SentenceFilter
+from ..breakdown import BreakdownTable
+from ..corpus import BrowseCorpus
+from ..model import SentenceFilter
 from ..render_breakdown import table_lines
 
 

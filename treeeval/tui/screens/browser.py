@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..model import STATUS_NAMES, BrowseCorpus, SentenceFilter
+from ..corpus import BrowseCorpus
+from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
 from ..widgets.sentence_list import SentenceList
 from .breakdown import BreakdownScreen

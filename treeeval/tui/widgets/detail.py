@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..model import BrowseCorpus
+from ..corpus import BrowseCorpus
 
 
 class DetailPane(VerticalScroll, can_focus=True):

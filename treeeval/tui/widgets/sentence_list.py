@@ -16,7 +16,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..model import BrowseCorpus, Column, next_wrong, sort_view
+from ..corpus import BrowseCorpus
+from ..model import Column, next_wrong, sort_view
 
 #: width of the mark column (▶ cursor, then ✗ wrong or ✓ right)
 MARK_WIDTH = 2

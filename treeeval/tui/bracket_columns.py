@@ -1,0 +1,88 @@
+"""The sentence-list columns of bracket files: EVALB's per-sentence rows, the ratios
+computed from them at once, and the parameters line of the header.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..bracket.counts import SentenceCounts
+from ..bracket.params import EvalbParams
+from .model import Column
+
+
+#: the per-system columns: key, title, decimals, definition
+SYSTEM_COLUMNS = (
+    ("stat", "Stat", 0, "EVALB's status: 0 scored, 1 Error (not scored), 2 Skip (empty test)"),
+    ("recall", "Recal", 2, "100 * matched / gold brackets"),
+    ("prec", "Prec", 2, "100 * matched / test brackets"),
+    ("f1", "F1", 2, "2PR / (P + R) of the sentence"),
+    ("matched", "Match", 0, "brackets matched (span and label, EVALB's rules)"),
+    ("gold", "Gold", 0, "gold brackets counted"),
+    ("test", "Test", 0, "test brackets counted"),
+    ("cross", "Cross", 0, "test brackets that cross a gold bracket"),
+    ("words", "Words", 0, "words compared"),
+    ("correct", "Corr", 0, "words with the gold part-of-speech tag"),
+    ("tag", "Tag", 2, "100 * correct tags / words"),
+)
+#: the per-system columns shown when there are two systems
+PAIR_COLUMNS = ("stat", "f1", "recall", "prec", "cross")
+#: the per-system columns shown with three systems or more (the list stays narrow)
+MANY_COLUMNS = ("stat", "f1", "cross")
+
+
+def params_summary(params: EvalbParams) -> str:
+    """The parameters in force, on one line.
+
+    >>> params_summary(EvalbParams(delete_label=[b"TOP", b","]))
+    'LABELED 1 · CUTOFF_LEN 40 · MAX_ERROR 10 · DELETE_LABEL TOP ,'
+    """
+    parts = [f"LABELED {params.labeled}", f"CUTOFF_LEN {params.cutoff_len}",
+             f"MAX_ERROR {params.max_error}"]
+    for name, values in (("DELETE_LABEL", params.delete_label),
+                         ("DELETE_LABEL_FOR_LENGTH", params.delete_label_for_length),
+                         ("QUOTE_LABEL", params.quote_label)):
+        if values:
+            parts.append(f"{name} " + " ".join(v.decode("latin-1") for v in values))
+    for name, pairs in (("EQ_LABEL", params.eq_label), ("EQ_WORD", params.eq_word)):
+        if pairs:
+            parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
+                                                for a, b in pairs))
+    return " · ".join(parts)
+
+
+#: how a ratio of the detail pane is shown (— when undefined)
+RATIO = Column("ratio", "", 2)
+
+
+def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
+    """Per sentence, the recall, precision, F1 and tag accuracy of
+    ``treeeval.bracket.api.sentence_dict`` (0 where undefined), computed at once.
+
+    >>> rows = SentenceCounts.empty()
+    >>> rows.gold, rows.test, rows.matched = np.array([4, 0]), np.array([2, 0]), np.array([2, 0])
+    >>> rows.words, rows.correct = np.array([5, 0]), np.array([4, 0])
+    >>> ratios = sentence_ratios(rows)
+    >>> ratios["recall"].tolist(), ratios["prec"].tolist(), ratios["f1"].tolist()
+    ([50.0, 0.0], [100.0, 0.0], [66.66666666666667, 0.0])
+    >>> ratios["tag"].tolist()
+    [80.0, 0.0]
+    """
+    def percent_of(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(whole != 0, 100.0 * part / whole, 0.0)
+
+    recall = percent_of(rows.matched, rows.gold)
+    precision = percent_of(rows.matched, rows.test)
+    both = precision + recall
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f1 = np.where(both != 0, 2 * precision * recall / both, 0.0)
+    return {"recall": recall, "prec": precision, "f1": f1,
+            "tag": percent_of(rows.correct, rows.words)}
+
+
+def f1_text(value: float) -> str:
+    """An F-measure as EVALB prints it (``-nan`` when undefined)."""
+    return "-nan" if math.isnan(value) else f"{value:.2f}"

@@ -1,0 +1,122 @@
+"""A file's lines by number: the bytes read once, the line offsets found once; and where
+its sentences start (blank-line blocks, one tree a line, MaltXML's ``<sentence`` tags).
+
+Every corpus of the browser keeps one ``LineIndex`` per file: the raw lines of the detail
+pane, the sentence texts and (for bracket files) the scorer's input all come from it, so a
+file is read from disk exactly once.
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "f")
+>>> _ = open(path, "wb").write(b"one\\ntwo\\r\\nthree")
+>>> lines = LineIndex(path)
+>>> len(lines), lines.line(2), lines.line(3), lines.head(2)
+(3, b'two\\r', b'three', b'one\\ntwo\\r\\n')
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from rich.text import Text
+
+from ..columnar.blocks import line_ends
+from ..policy.sniffing import sniff_kind
+
+
+class LineIndex:
+    """A file's bytes and the offsets of its lines (a last line without newline counts)."""
+
+    def __init__(self, path: str, data: bytes | None = None) -> None:
+        self.path = path
+        if data is None:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        self.data = data
+        ends = line_ends(data)
+        if data and (not len(ends) or ends[-1] != len(data) - 1):
+            ends = np.append(ends, len(data))
+        self.ends = ends.astype(np.int64)
+        self.starts = np.concatenate(([0], self.ends[:-1] + 1)).astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def line(self, number: int) -> bytes:
+        """Line ``number`` (1-based) without its newline; b"" past the end."""
+        if not 1 <= number <= len(self.ends):
+            return b""
+        return self.data[int(self.starts[number - 1]):int(self.ends[number - 1])]
+
+    def head(self, count: int) -> bytes:
+        """The first ``count`` lines with their newlines (all of them past the end)."""
+        if count >= len(self.ends):
+            return self.data
+        return self.data[:int(self.starts[count])] if count > 0 else b""
+
+    def numbered(self, first: int, stop: int) -> list[Text]:
+        """The non-blank lines ``first`` to ``stop - 1``, each after the file name and line
+        number (tabs shown as two spaces)."""
+        out = []
+        for number in range(first, stop):
+            line = self.line(number)
+            if not line.strip():
+                continue
+            text = Text(f"{self.path}:{number}: ", style="dim")
+            text.append(line.decode("utf-8", "replace").replace("\t", "  "))
+            out.append(text)
+        return out
+
+
+def sentence_blocks(lines: LineIndex) -> np.ndarray:
+    """The first line (1-based) of each blank-line separated block of a file, plus one
+    past the end: block k is lines ``starts[k]`` to ``starts[k + 1] - 1`` (blank lines
+    excluded on display).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f")
+    >>> _ = open(path, "w").write("a\\nb\\n\\nc\\n\\n\\nd\\n")
+    >>> sentence_blocks(LineIndex(path)).tolist()
+    [1, 4, 7, 8]
+    """
+    length = lines.ends - lines.starts
+    data = np.frombuffer(lines.data, dtype=np.uint8) if len(lines) else np.zeros(0, np.uint8)
+    first = data[np.minimum(lines.starts, max(len(data) - 1, 0))] if len(data) else data
+    blank = (length == 0) | ((length == 1) & (first == 13))
+    previous_blank = np.concatenate(([True], blank[:-1]))
+    starts = np.flatnonzero(~blank & previous_blank) + 1
+    return np.append(starts, len(lines) + 1)
+
+
+def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
+    """Where each of ``sentences`` sentences starts (as ``sentence_blocks``): blank-line
+    separated blocks (CoNLL, .mrg), or one sentence a line (EVALB's bracket files).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f")
+    >>> _ = open(path, "w").write("(S (A a))\\n(S (B b))\\n")
+    >>> sentence_starts(LineIndex(path), 2).tolist()
+    [1, 2, 3]
+    """
+    if sniff_kind(lines.path) == "maltxml":
+        return xml_sentence_starts(lines)
+    blocks = sentence_blocks(lines)
+    if len(blocks) - 1 != sentences and len(lines) >= sentences:
+        return np.arange(1, sentences + 2)
+    return blocks
+
+
+def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
+    """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
+    ``sentence_blocks``: block k runs to the line before block k + 1).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f.xml")
+    >>> _ = open(path, "w").write("<treebank>\\n<sentence id='1'>\\n<word/>\\n</sentence>\\n"
+    ...                           "<sentence id='2'/>\\n</treebank>\\n")
+    >>> xml_sentence_starts(LineIndex(path)).tolist()
+    [2, 5, 7]
+    """
+    offsets = [match.start() for match in re.finditer(rb"<sentence[\s/>]", lines.data)]
+    starts = np.searchsorted(lines.ends, np.asarray(offsets, dtype=np.int64)) + 1
+    return np.append(starts, len(lines) + 1)
