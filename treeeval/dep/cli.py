@@ -19,7 +19,6 @@ from typing import BinaryIO, Sequence
 from ..arguments import run_command
 from ..policy.outputs import output_file
 from .engine import Evaluation, evaluate
-from .evalpl_report import render_evalpl
 from .malteval_render import Sections, render_malteval
 from .options import DepOptions, dep_options
 from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
@@ -33,6 +32,8 @@ def render_dep(options: DepOptions, groupings: Groupings = BUILTIN) -> Sections:
     else as MaltEval's tables."""
     evaluation = evaluate(options, groupings)
     if "report" in options.own:
+        from .evalpl_report import render_evalpl  # only for --report
+
         return render_evalpl(evaluation)
     if "json" in options.own:
         return render_json(evaluation)

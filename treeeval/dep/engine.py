@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -40,7 +40,6 @@ from ..model.vocabulary import Vocabularies
 from ..stats import METHODS
 from .combinations import Combination, combinations, varying_parameters
 from .compare import Comparison, compare_systems
-from .evalpl import EvalplCorpus, read_evalpl
 from .exclusions import Exclusions, deleted_tokens
 from .metrics import mcnemar_z
 from .options import PARAMETERS, DepOptions
@@ -51,6 +50,9 @@ from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, s
                       validate_tags)
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
 from .token_tables import TokenNumbering
+
+if TYPE_CHECKING:
+    from .evalpl import EvalplCorpus
 
 #: the gold and parsed file names MaltEval prints for ``--micro-average 1``
 POOLED = ("concat_gs", "concat_parsed")
@@ -360,6 +362,8 @@ def evalpl_variant(options: DepOptions) -> tuple[str, str]:
 
 def _evalpl(options: DepOptions) -> Evaluation:
     """``--report``: each parsed file read with the gold file as eval.pl reads them."""
+    from .evalpl import read_evalpl  # only for --report
+
     variant, flags = evalpl_variant(options)
     if len(options.gold) > 1:
         raise UsageError("--report evalpl takes one gold file")
