@@ -3,8 +3,8 @@
 :func:`evaluate` reads the gold file and each parsed file, checks they hold the same text,
 and returns an :class:`Evaluation`: for each parsed file the table of every evaluation (one
 combination of parameter values, :mod:`.combinations`) and, when MaltEval merges them, the
-merged table; the keys of ``--confusion-matrix 1``; the McNemar z values of ``--stat 1``;
-treeeval's comparison with significance tests (``--stat bootstrap|ar|mcnemar``,
+merged table; the confusion tables of ``--confusion-matrix 1``; the McNemar z values of
+``--stat 1``; treeeval's comparison with significance tests (``--stat bootstrap|ar|mcnemar``,
 :mod:`.compare`); the summaries of cross-validation folds; and for ``--report evalpl`` the
 corpora eval.pl scores.  Nothing here is text: the MaltEval renderer
 (:mod:`.malteval_render`), the eval.pl renderer (:mod:`.evalpl_report`) and ``--json``
@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from ..model.vocabulary import Vocabularies
 from ..stats import METHODS
 from .combinations import Combination, combinations, varying_parameters
 from .compare import Comparison, compare_systems
+from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
 from .metrics import mcnemar_z
 from .options import PARAMETERS, DepOptions
@@ -61,19 +62,6 @@ Setting = dict[str, str]
 
 
 @dataclass
-class Confusion:
-    """The keys of ``--confusion-matrix 1`` for one evaluation: each token's gold and parsed
-    key, the tokens left in on each side (``keep``, None: all), the block's ``caption`` and
-    the ``order`` of the group names."""
-
-    caption: str
-    gold: np.ndarray
-    parsed: np.ndarray
-    order: Callable[[list[str]], list[str]]
-    keep: tuple[np.ndarray, np.ndarray] | None
-
-
-@dataclass
 class FileEvaluation:
     """One parsed file against its gold file: a table per evaluation, in MaltEval's order;
     ``merged``: the one table MaltEval prints instead when it merges them; ``confusions``:
@@ -84,7 +72,7 @@ class FileEvaluation:
     combinations: list[Combination]
     tables: list[Table]
     merged: Table | None = None
-    confusions: list[Confusion] = field(default_factory=list)
+    confusions: list[ConfusionTable] = field(default_factory=list)
 
 
 @dataclass
@@ -215,7 +203,7 @@ def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
           gold_path: str, path: str, gold: Treebank, parsed: Treebank,
           numbering: TokenNumbering) -> FileEvaluation:
     """Every evaluation of one parsed file: its tables, merged when MaltEval merges them,
-    and its confusion keys."""
+    and its confusion tables."""
     tables = [build_table(gold, parsed, combination.groupby, combination.metric,
                           details=_details(options), source=options.source,
                           numbering=numbering, groupings=groupings,
@@ -238,8 +226,8 @@ def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
 
 def confusion(value: str, gold: Treebank, parsed: Treebank, excluded: Exclusions | None = None,
               numbering: TokenNumbering | None = None,
-              groupings: Groupings = BUILTIN) -> Confusion:
-    """The confusion keys of GroupBy ``value`` over the tokens ``excluded`` leaves in.
+              groupings: Groupings = BUILTIN) -> ConfusionTable:
+    """The confusions of GroupBy ``value`` over the tokens ``excluded`` leaves in.
     Token's keys are the tokens' numbers (those of its table: ``numbering``, the run's, else
     1, 2, ... through the tokens left in), Sentence's the sentences' numbers in the file and
     PreAndPost's the sentence's number and the word's index, the same on both sides, so
@@ -259,12 +247,12 @@ def confusion(value: str, gold: Treebank, parsed: Treebank, excluded: Exclusions
         else:  # PreAndPost, Clustering(2): MaltEval's SentenceAndToken keys, "%09d_%09d"
             keys = np.char.add(np.char.add(np.char.zfill((gold.sentence + 1).astype(str), 9),
                                            "_"), np.char.zfill((gold.positions - 1).astype(str), 9))
-        return Confusion(name, keys, keys,
-                         lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
-                         keep)
+        return confusion_table(name, keys, keys,
+                               lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
+                               keep)
     caption = getattr(grouping, "confusion_name", getattr(grouping, "name", name))
-    return Confusion(caption, grouping.keys(gold), grouping.keys(parsed),
-                     lambda names: group_order(grouping, names), keep)
+    return confusion_table(caption, grouping.keys(gold), grouping.keys(parsed),
+                           lambda names: group_order(grouping, names), keep)
 
 
 def _mcnemar(gold_path: str, parsed_paths: list[str], chosen: list[Combination],

@@ -17,8 +17,8 @@ import numpy as np
 
 from .combinations import parameter_values
 from .compare import render_comparison
-from .confusion import render_confusion
-from .engine import Confusion, Evaluation, FileEvaluation, McNemar
+from .confusion import ConfusionTable, format_confusion
+from .engine import Evaluation, FileEvaluation, McNemar
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
 from .options import DepOptions
 from .tables import Table, format_table
@@ -105,12 +105,10 @@ def _summary_header(header_info: bool, gold: str, parsed: str) -> str:
                       "", ""])
 
 
-def _confusion(options: DepOptions, confusion: Confusion) -> str:
+def _confusion(options: DepOptions, confusion: ConfusionTable) -> str:
     """The ``--confusion-matrix 1`` blocks of one evaluation, with ``--pattern``, ``--tab``,
     ``--row-header``, ``--header-info`` and ``--details``."""
-    return render_confusion(confusion.caption, confusion.gold, confusion.parsed,
-                            confusion.order, confusion.keep,
-                            pattern=options.formatting.get("pattern"),
+    return format_confusion(confusion, pattern=options.formatting.get("pattern"),
                             tab=options.switch("tab", False),
                             row_header=options.switch("row-header", True),
                             header=options.switch("header-info", True),
