@@ -32,7 +32,7 @@ from typing import Sequence
 from ..errors import UsageError
 from ..stats import METHODS
 from .engine import Evaluation, evaluate
-from .options import DepOptions
+from .options import parse_dep_args
 from .registry import BUILTIN, Groupings
 
 
@@ -61,14 +61,10 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     """
     if stat not in METHODS:
         raise UsageError(f"stat must be one of {', '.join(METHODS)}, got {stat!r}")
-    paths = [os.fspath(system) for system in systems]
-    own = {"heads": os.fspath(heads), "charset": charset, "resamples": str(resamples),
-           "seed": str(seed if seed is not None else random.SystemRandom().randrange(2**31))}
-    if prm is not None:
-        own["p"] = os.fspath(prm)
-    arguments = ["-g", os.fspath(gold), "-s", *paths, "--Metric", metric, "--GroupBy", group_by]
-    options = DepOptions(arguments, [os.fspath(gold)], paths,
-                         parameters={"Metric": metric.split(";"),
-                                     "GroupBy": group_by.split(";")},
-                         formatting={"stat": stat}, own=own)
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    argv = ["-g", os.fspath(gold), "-s", *(os.fspath(system) for system in systems),
+            "--Metric", metric, "--GroupBy", group_by, "--stat", stat,
+            "--heads", os.fspath(heads), "--charset", charset,
+            "--resamples", str(resamples), "--seed", str(seed)]
+    options = parse_dep_args(argv + (["-p", os.fspath(prm)] if prm is not None else []))
     return evaluate(options, groupings)

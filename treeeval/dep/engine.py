@@ -37,9 +37,9 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
-from ..stats import METHODS
+from ..stats import METHODS, SignificanceResult
 from .combinations import Combination, combinations, varying_parameters
-from .compare import Comparison, compare_systems
+from .compare import Comparison, SystemResult, compare_systems
 from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
 from .metrics import mcnemar_z
@@ -137,12 +137,12 @@ class Evaluation:
         return next((fold.comparison for fold in self.folds if fold.comparison), None)
 
     @property
-    def systems(self) -> list:  # type: ignore[type-arg]
+    def systems(self) -> list[SystemResult]:
         """The comparison's systems (:class:`~.compare.SystemResult`)."""
         return self.comparison.systems if self.comparison else []
 
     @property
-    def tests(self) -> list:  # type: ignore[type-arg]
+    def tests(self) -> list[SignificanceResult]:
         """The comparison's significance tests."""
         return self.comparison.tests if self.comparison else []
 
