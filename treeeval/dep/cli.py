@@ -1,12 +1,12 @@
-"""``treeeval dep``: MaltEval's command line and output (``-g GOLD -s PARSED [--flag value]...``).
+"""``treeeval dep``: MaltEval's command line (``-g GOLD -s PARSED [--flag value]...``).
 
-The run reads the gold file and each parsed file, checks they hold the same text, and
-prints for each parsed file MaltEval's header block and tables (:mod:`.tables`), then the
-confusion blocks (``--confusion-matrix 1``, :mod:`.confusion`), MaltEval's McNemar block
-(``--stat 1``) or treeeval's comparison with significance tests (``--stat bootstrap|ar|
-mcnemar``, :mod:`.compare`).  ``--json`` prints the comparison as JSON instead, and
-``--report evalpl`` eval.pl's report.  ``--output`` sends it all to a file, or one file per
-parsed file (and ``stat.txt``) to a directory.
+The arguments become :class:`~.options.DepOptions`; ``--plugin`` builds the run's GroupBy
+registry (:class:`~.registry.Groupings`); the engine (:func:`~.engine.evaluate`) returns the
+evaluation as data, and a renderer formats it: MaltEval's header blocks and tables, the
+confusion blocks, McNemar's block or treeeval's comparison (:mod:`.malteval_render`),
+eval.pl's report for ``--report evalpl`` (:mod:`.evalpl_report`), or the comparison as JSON
+for ``--json``.  ``--output`` sends it all to a file, or one file per parsed file (and
+``stat.txt``) to a directory.
 """
 
 from __future__ import annotations
