@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from treeeval.dep.exclusions import Exclusions
-from treeeval.dep.groupings import (GROUPBY_NAMES, GROUPINGS, SENTENCE_ATTRIBUTES,
-                                    TokenNumbering, group, grouping_hits)
+from treeeval.dep.groupings import group, grouping_hits
+from treeeval.dep.registry import GROUPBY_NAMES, GROUPINGS
+from treeeval.dep.token_tables import SENTENCE_ATTRIBUTES, TokenNumbering
 from treeeval.dep.trees import has_cycle, is_projective, projective_arcs
 from treeeval.dep.metrics import token_hits
 from treeeval.errors import UsageError

@@ -256,3 +256,27 @@ def test_a_failing_plugin_is_a_usage_error_in_a_run() -> None:
     tb = Treebank.from_sentences([DependencySentence(["a"], ["X"], [0], ["root"])])
     with pytest.raises(UsageError, match="Broken: keys\\(\\) failed: KeyError"):
         group(Broken(), token_hits("LAS", tb, tb), tb, tb)
+
+
+def test_plugins_of_one_run_do_not_leak_into_the_next(plugin_file: Path, tmp_path: Path,
+                                                      monkeypatch) -> None:
+    """--plugin builds a registry for its run only: the same GroupBy in a later run of the
+    same process, without --plugin, is unknown again (and the built-in registry unchanged)."""
+    import io
+
+    from treeeval.dep.cli import run_dep
+    from treeeval.dep.registry import BUILTIN
+
+    monkeypatch.setattr("treeeval.dep.plugins.entry_point_groupings", lambda: {})
+    conll = "1\tIt\t_\tX\tX\t_\t2\tnsubj\t_\t_\n2\trains\t_\tX\tX\t_\t0\troot\t_\t_\n\n"
+    gold = tmp_path / "gold.conll"
+    gold.write_text(conll, encoding="utf-8")
+    argv = ["-g", str(gold), "-s", str(gold), "--GroupBy", "HeadIsNext"]
+    out = io.BytesIO()
+    assert run_dep([*argv, "--plugin", f"{plugin_file}:HeadIsNext"], out, io.BytesIO()) == 0
+    assert b"HeadIsNext" in out.getvalue()
+    with pytest.raises(UsageError, match="unknown GroupBy 'HeadIsNext'"):
+        run_dep(argv, io.BytesIO(), io.BytesIO())
+    assert dict(BUILTIN.plugins) == {}
+    mine = BUILTIN.with_plugins([f"{plugin_file}:HeadIsNext"])
+    assert mine.find("HeadIsNext").name == "HeadIsNext" and "HeadIsNext" not in BUILTIN.plugins

@@ -1,4 +1,5 @@
-"""The Python API of dependency scoring: any input format in, one comparison out.
+"""The Python API of dependency scoring: any input format in, MaltEval's tables and the
+comparison of the systems out, as data (an :class:`~.engine.Evaluation`).
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -11,81 +12,59 @@
 >>> result = evaluate_dependencies(gold, [gold, system], resamples=100)
 >>> [(s.format, s.correct["UAS"], s.tokens, s.lin_errors) for s in result.systems]
 [('brackets', 3, 3, 0), ('conll', 2, 3, 1)]
+
+With ``group_by``, each system's table is MaltEval's GroupBy table, as data:
+
+>>> result = evaluate_dependencies(gold, [system], metric="LAS", group_by="Deprel")
+>>> table = result.tables[0]
+>>> table.title, table.headers, list(table.groups)
+('Deprel', ['parseraccuracy', 'treebankaccuracy'], ['dep', 'root'])
+>>> [[round(value, 2) for value in column.tolist()] for column in table.columns]
+[[0.5, 1.0], [0.5, 1.0]]
 """
 
 from __future__ import annotations
 
 import os
+import random
 from typing import Sequence
 
-import numpy as np
-
-from ..bracket.params import load_params
-from ..model.vocabulary import Vocabularies
-from ..model.treebank import Treebank
-from .compare import Comparison, compare_systems
-from .reading import check_same_text, read_treebank
-from .sources import read_sentences, sniff_format
-
-
-def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
-                  heads: str | os.PathLike[str] = "collins",
-                  vocabulary: Vocabularies | None = None) -> Treebank:
-    """Any input ``treeeval dep`` reads, as a Treebank: CoNLL-X/U with MaltEval's checks,
-    MaltTab, MaltXML, or bracketed trees converted with the head table ``heads``.
-
-    Files read with one ``vocabulary`` share their string codes, so comparing them is
-    comparing integers.
-    """
-    path = os.fspath(path)
-    kind = sniff_format(path)
-    if kind == "conll":
-        return read_treebank(path, charset=charset, vocabulary=vocabulary)
-    return Treebank.from_sentences(read_sentences(path, charset=charset, heads=heads,
-                                                  format=kind), vocabulary=vocabulary)
-
-
-def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
-    """The tokens EVALB's DELETE_LABEL lines of ``prm`` delete, by their gold POS tag.
-
-    Tags are compared as EVALB compares them, exactly and as bytes; the same tokens are
-    left out for every system, so a parser that tags a comma differently is still scored
-    on the same words.
-    """
-    params, _ = load_params([prm])
-    labels = set(params.delete_label)
-    codes = gold.codes["cpostag"]  # first: it may read the column's vocabulary
-    deleted = np.array([tag.encode("utf-8", "surrogateescape") in labels
-                        for tag in gold.vocabulary.strings("cpostag").tolist()], dtype=bool)
-    return deleted[codes] if len(deleted) else np.zeros(len(codes), dtype=bool)
+from ..errors import UsageError
+from ..stats import METHODS
+from .engine import Evaluation, evaluate
+from .options import parse_dep_args
+from .registry import BUILTIN, Groupings
 
 
 def evaluate_dependencies(gold: str | os.PathLike[str],
                           systems: Sequence[str | os.PathLike[str]], *,
+                          metric: str = "LAS", group_by: str = "Token",
                           heads: str | os.PathLike[str] = "collins",
                           prm: str | os.PathLike[str] | None = None, charset: str = "utf-8",
                           stat: str = "bootstrap", resamples: int = 10_000,
-                          seed: int | None = 1) -> Comparison:
-    """Score each system file against ``gold`` on the same tokens: LAS, UAS, LA and Lin's
-    error count per system, and the significance test ``stat`` (``bootstrap``, ``ar`` or
-    ``mcnemar``) of every pair of systems.
+                          seed: int | None = 1,
+                          groupings: Groupings = BUILTIN) -> Evaluation:
+    """Score each system file against ``gold`` on the same tokens, as ``treeeval dep``
+    does: MaltEval's table of ``metric`` grouped by ``group_by`` for each system
+    (``result.tables``, :class:`~.tables.Table`: ``headers``, ``groups`` and one numpy
+    ``columns`` entry per header; several values separated by ``;`` as in MaltEval), and the
+    comparison of the systems (``result.systems``: LAS, UAS, LA and Lin's error count per
+    system; ``result.tests``: the significance test ``stat``, ``bootstrap``, ``ar`` or
+    ``mcnemar``, of every pair of systems, with ``resamples`` and ``seed``; None: a random
+    seed).
 
     Any file may be bracketed trees (converted with ``heads``) or dependencies (CoNLL-X/U,
     MaltTab, MaltXML), so a constituency parser and a dependency parser can be compared on
     one gold standard.  With ``prm``, the tokens whose gold POS tag its DELETE_LABEL lines
-    name (punctuation, in COLLINS.prm) are left out of every score.
+    name (punctuation, in COLLINS.prm) are left out of every score.  ``groupings`` is the
+    registry of GroupBy names (``BUILTIN.with_plugins(["MODULE:CLASS"])`` adds plug-ins).
     """
-    gold_path = os.fspath(gold)
-    vocabulary = Vocabularies()
-    gold_treebank = load_treebank(gold_path, charset=charset, heads=heads, vocabulary=vocabulary)
-    loaded = []
-    for system in systems:
-        path = os.fspath(system)
-        treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)
-        check_same_text(gold_treebank, treebank, gold_path, path)
-        loaded.append((path, sniff_format(path), treebank))
-    converted = any(kind == "brackets" for _, kind, _ in loaded) or sniff_format(
-        gold_path) == "brackets"
-    keep = None if prm is None else ~deleted_tokens(gold_treebank, prm)
-    return compare_systems(gold_path, gold_treebank, loaded, method=stat, resamples=resamples,
-                           seed=seed, keep=keep, heads=os.fspath(heads) if converted else None)
+    if stat not in METHODS:
+        raise UsageError(f"stat must be one of {', '.join(METHODS)}, got {stat!r}")
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    argv = ["-g", os.fspath(gold), "-s", *(os.fspath(system) for system in systems),
+            "--Metric", metric, "--GroupBy", group_by, "--stat", stat,
+            "--heads", os.fspath(heads), "--charset", charset,
+            "--resamples", str(resamples), "--seed", str(seed)]
+    options = parse_dep_args(argv + (["-p", os.fspath(prm)] if prm is not None else []))
+    return evaluate(options, groupings)

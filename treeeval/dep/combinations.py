@@ -22,9 +22,9 @@ import itertools
 from dataclasses import dataclass
 
 from ..errors import UsageError
-from .groupings import self_metric_name
 from .malteval_report import hash_order, java_string_hash
 from .options import DepOptions
+from .registry import BUILTIN, Groupings
 
 #: what MaltEval evaluates when an evaluation file (``-e``) sets no GroupBy and no flag does
 UNNAMED_GROUPBY = "Token:all"
@@ -134,8 +134,9 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
     return result
 
 
-def combinations(options: DepOptions) -> list[Combination]:
-    """Every evaluation MaltEval runs for each parsed file, in its order."""
+def combinations(options: DepOptions, groupings: Groupings = BUILTIN) -> list[Combination]:
+    """Every evaluation MaltEval runs for each parsed file, in its order (``groupings``, the
+    run's registry, names the metric ``self`` stands for)."""
     values = parameter_values(options)
     fastest_first = hashtable_order(list(values))
     found = []
@@ -143,7 +144,7 @@ def combinations(options: DepOptions) -> list[Combination]:
         picked = dict(zip(reversed(fastest_first), chosen))
         if picked["Metric"] == "self":
             grouping = picked.get("GroupBy", UNNAMED_GROUPBY)
-            picked["Metric"] = self_metric_name(grouping.partition(":")[0])
+            picked["Metric"] = groupings.self_metric_name(grouping.partition(":")[0])
         # in the table's order: MaltEval's header map is filled so (its ties keep it)
         found.append(Combination({name: picked[name] for name in fastest_first}))
     return found

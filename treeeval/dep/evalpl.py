@@ -81,6 +81,15 @@ class EvalplCorpus:
         """The scoring tokens: all with ``punct``, else those that are not punctuation."""
         return np.ones_like(self.punctuation) if punct else ~self.punctuation
 
+    def scored(self, punct: bool, variant: str = "eval") -> np.ndarray:
+        """The scoring tokens of the ``-p`` flag ``punct`` of ``variant`` (eval.pl's -p scores
+        punctuation, eval07.pl's leaves it out); none is an error (eval.pl divides by 0)."""
+        scoring = self.scoring(punct if variant == "eval" else not punct)
+        if not scoring.any():
+            raise InputError("no scoring tokens (eval.pl would divide by zero)",
+                             path=self.gold_path)
+        return scoring
+
     @property
     def head_errors(self) -> np.ndarray:
         return self.gold_head_text != self.system_head_text

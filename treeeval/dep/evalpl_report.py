@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import InputError
+from .engine import Evaluation, evalpl_variant
 from .evalpl import EvalplCorpus, Source, read_evalpl
 from .evalpl_errors import specific_errors, uni_len
 
@@ -52,12 +52,27 @@ def evalpl_report(gold: Source, system: Source, *, punct: bool = False, quiet: b
     ``evalb`` is ``-b``.  ``gold_name`` and ``system_name`` are the file names the header
     shows (by default the paths read).
     """
-    corpus = read_evalpl(gold, system, variant=variant)
-    scoring = corpus.scoring(punct if variant == "eval" else not punct)
-    tokens = int(scoring.sum())
-    if tokens == 0:
-        raise InputError("no scoring tokens (eval.pl would divide by zero)",
-                         path=corpus.gold_path)
+    return render_corpus(read_evalpl(gold, system, variant=variant), punct=punct, quiet=quiet,
+                         evalb=evalb, variant=variant, gold_name=gold_name,
+                         system_name=system_name)
+
+
+def render_evalpl(evaluation: Evaluation) -> list[tuple[str, str]]:
+    """The ``--report evalpl[:FLAGS]`` (or ``eval07``) output of a run: eval.pl's report of
+    each parsed file, as (parsed file, text) sections."""
+    variant, flags = evalpl_variant(evaluation.settings)
+    return [(path, render_corpus(corpus, punct="p" in flags, quiet="q" in flags,
+                                 evalb="b" in flags,
+                                 variant="eval" if variant == "evalpl" else "eval07"))
+            for path, corpus in evaluation.evalpl]
+
+
+def render_corpus(corpus: EvalplCorpus, *, punct: bool = False, quiet: bool = False,
+                  evalb: bool = False, variant: str = "eval", gold_name: str | None = None,
+                  system_name: str | None = None) -> str:
+    """eval.pl's report of a corpus read by :func:`~.evalpl.read_evalpl` (the flags as in
+    :func:`evalpl_report`)."""
+    scoring = corpus.scored(punct, variant)
     parts = [_evalb_table(corpus, scoring)] if evalb else []
     parts.append(_overall(corpus, scoring))
     if not quiet:

@@ -21,11 +21,13 @@ differ (ExcludeDeprels with a parser that mislabels).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
 import numpy as np
 
+from ..bracket.params import load_params
 from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
@@ -118,3 +120,18 @@ class Exclusions:
         if self.dropped is not None:
             bounds &= ~self.dropped
         return bounds & ~self.excluded(gold), bounds & ~self.excluded(parsed)
+
+
+def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
+    """The tokens EVALB's DELETE_LABEL lines of ``prm`` delete, by their gold POS tag.
+
+    Tags are compared as EVALB compares them, exactly and as bytes; the same tokens are
+    left out for every system, so a parser that tags a comma differently is still scored
+    on the same words.
+    """
+    params, _ = load_params([prm])
+    labels = set(params.delete_label)
+    codes = gold.codes["cpostag"]  # first: it may read the column's vocabulary
+    deleted = np.array([tag.encode("utf-8", "surrogateescape") in labels
+                        for tag in gold.vocabulary.strings("cpostag").tolist()], dtype=bool)
+    return deleted[codes] if len(deleted) else np.zeros(len(codes), dtype=bool)

@@ -1,4 +1,5 @@
-"""Reading CoNLL files into a Treebank as MaltEval does, and MaltEval's checks on them.
+"""Reading CoNLL files into a Treebank as MaltEval does, and MaltEval's checks on them;
+:func:`load_treebank` reads any input ``treeeval dep`` takes.
 
 The fast columnar reader (formats/conll_columns.py) reads the file; where it cannot vouch
 for a line, the careful reader (formats/conll.py) reads the whole file again and reports
@@ -11,6 +12,7 @@ lengths and FORMs).
 from __future__ import annotations
 
 import codecs
+import os
 
 import numpy as np
 
@@ -20,7 +22,7 @@ from ..formats.conll_columns import read_columns
 from ..model.vocabulary import Vocabularies
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
-from .sources import locate_token
+from .sources import locate_token, read_sentences, sniff_format
 
 #: the string columns every evaluation uses: read with the file (the others on first use)
 EAGER = ("form", "deprel")
@@ -118,3 +120,20 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "
                          f"contain the same text; {problem}", path=parsed_path, line=line,
                          column=column, source_line=source_line)
+
+
+def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
+                  heads: str | os.PathLike[str] = "collins",
+                  vocabulary: Vocabularies | None = None) -> Treebank:
+    """Any input ``treeeval dep`` reads, as a Treebank: CoNLL-X/U with MaltEval's checks,
+    MaltTab, MaltXML, or bracketed trees converted with the head table ``heads``.
+
+    Files read with one ``vocabulary`` share their string codes, so comparing them is
+    comparing integers.
+    """
+    path = os.fspath(path)
+    kind = sniff_format(path)
+    if kind == "conll":
+        return read_treebank(path, charset=charset, vocabulary=vocabulary)
+    return Treebank.from_sentences(read_sentences(path, charset=charset, heads=heads,
+                                                  format=kind), vocabulary=vocabulary)

@@ -27,7 +27,10 @@ from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from .aggregate import row_mean
 from .exclusions import Exclusions
-from .groupings import GroupTable, TokenNumbering, group, grouping_hits
+from .group_table import GroupTable
+from .groupings import group, grouping_hits
+from .registry import BUILTIN, Groupings
+from .token_tables import TokenNumbering
 from .malteval_report import format_number
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
@@ -126,14 +129,16 @@ class Table:
 
 def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
                 details: bool | None = None, exclusions: Exclusions | None = None,
-                source: str | None = None, numbering: TokenNumbering | None = None) -> Table:
+                source: str | None = None, numbering: TokenNumbering | None = None,
+                groupings: Groupings = BUILTIN) -> Table:
     """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``) and one
     metric, sorted and cut as the format says.
 
     ``exclusions`` leaves tokens out as the Exclude parameters do; ``details`` (the
     ``--details`` switch when given) decides whether the rows are printed, else the grouping
     does (all but Token and Sentence); ``source`` (an evaluation file) is named in the error
-    for an unknown attribute; ``numbering`` names Token's rows across a run's evaluations.
+    for an unknown attribute; ``numbering`` names Token's rows across a run's evaluations;
+    ``groupings`` is the run's registry of GroupBy names.
 
     >>> from treeeval.model.dependencies import DependencySentence
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X", "Y"], [0, 1],
@@ -145,10 +150,10 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     (['accuracy'], ['X'], ['Y'], True)
     """
     grouping, _, spec = value.partition(":")
-    hits = grouping_hits(grouping, metric, gold, parsed)
+    hits = grouping_hits(grouping, metric, gold, parsed, groupings)
     names, sort = _format_items(spec)
     grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions,
-                    numbering=numbering, attributes=names)
+                    numbering=numbering, attributes=names, groupings=groupings)
     chosen = _selection(grouped, names, source)
     columns = [np.asarray(grouped.columns[name], dtype=float) for name in chosen]
     groups: Sequence[str] = grouped.groups

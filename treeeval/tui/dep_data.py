@@ -26,7 +26,7 @@ from rich.text import Text
 
 from ..dep.metrics import token_hits
 from ..dep.punctuation import punctuation_forms
-from ..dep.api import load_treebank
+from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
 from .lines import LineIndex, sentence_starts

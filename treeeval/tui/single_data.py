@@ -85,7 +85,7 @@ def load_single(path: str) -> SingleCorpus:
         where = [(match.start(), match.group(1).decode("utf-8", "replace"))
                  for match in _CONLLU_WORD.finditer(lines.data)]
         return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
-    from ..dep.api import load_treebank
+    from ..dep.reading import load_treebank
 
     bank = load_treebank(path)
     starts = sentence_starts(lines, len(bank.sizes))

@@ -1,0 +1,432 @@
+"""The MaltEval engine: a run of ``treeeval dep`` as data.
+
+:func:`evaluate` reads the gold file and each parsed file, checks they hold the same text,
+and returns an :class:`Evaluation`: for each parsed file the table of every evaluation (one
+combination of parameter values, :mod:`.combinations`) and, when MaltEval merges them, the
+merged table; the confusion tables of ``--confusion-matrix 1``; the McNemar z values of
+``--stat 1``; treeeval's comparison with significance tests (``--stat bootstrap|ar|mcnemar``,
+:mod:`.compare`); the summaries of cross-validation folds; and for ``--report evalpl`` the
+corpora eval.pl scores.  Nothing here is text: the MaltEval renderer
+(:mod:`.malteval_render`), the eval.pl renderer (:mod:`.evalpl_report`) and ``--json``
+format the object.
+
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> for name, labels in (("gold.conll", ("nsubj", "root")), ("parsed.conll", ("dobj", "root"))):
+...     _ = open(os.path.join(folder, name), "w").write(
+...         f"1\\tRain\\t_\\tN\\tN\\t_\\t2\\t{labels[0]}\\t_\\t_\\n"
+...         f"2\\tfell\\t_\\tV\\tV\\t_\\t0\\t{labels[1]}\\t_\\t_\\n\\n")
+>>> from .options import parse_dep_args
+>>> result = evaluate(parse_dep_args(["-g", os.path.join(folder, "gold.conll"),
+...                                   "-s", os.path.join(folder, "parsed.conll"),
+...                                   "--GroupBy", "Deprel"]))
+>>> table = result.tables[0]
+>>> table.title, table.headers, list(table.groups), [c.tolist() for c in table.columns]
+('Deprel', ['parseraccuracy', 'treebankaccuracy'], ['dobj', 'nsubj', 'root'], [[0.0, nan, 1.0], [nan, 0.0, 1.0]])
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import InputError, UsageError
+from ..model.treebank import Treebank
+from ..model.vocabulary import Vocabularies
+from ..stats import METHODS, SignificanceResult
+from .combinations import Combination, combinations, varying_parameters
+from .compare import Comparison, SystemResult, compare_systems
+from .confusion import ConfusionTable, confusion_table
+from .exclusions import Exclusions, deleted_tokens
+from .metrics import mcnemar_z
+from .options import PARAMETERS, DepOptions
+from .plugins import group_order
+from .reading import check_same_text, load_treebank
+from .registry import BUILTIN, Groupings
+from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
+                      validate_tags)
+from .tables import Table, build_table, fold_summary, merge_tables, mergeable
+from .token_tables import TokenNumbering
+
+if TYPE_CHECKING:
+    from .evalpl import EvalplCorpus
+
+#: the gold and parsed file names MaltEval prints for ``--micro-average 1``
+POOLED = ("concat_gs", "concat_parsed")
+#: one value for each evaluation parameter given, other than Metric and GroupBy
+Setting = dict[str, str]
+
+
+@dataclass
+class FileEvaluation:
+    """One parsed file against its gold file: a table per evaluation, in MaltEval's order;
+    ``merged``: the one table MaltEval prints instead when it merges them; ``confusions``:
+    one per evaluation with ``--confusion-matrix 1``."""
+
+    gold: str
+    parsed: str
+    combinations: list[Combination]
+    tables: list[Table]
+    merged: Table | None = None
+    confusions: list[ConfusionTable] = field(default_factory=list)
+
+
+@dataclass
+class McNemarBlock:
+    """McNemar's z of one attribute of one evaluation: ``z[i][j]`` for parsed files i < j
+    (NaN elsewhere; a pair MaltEval computes no z for moves the row's later cells left)."""
+
+    values: dict[str, str]
+    attribute: str
+    z: list[list[float]]
+
+
+@dataclass
+class McNemar:
+    """``--stat 1``: McNemar's test of every pair of parsed files, a block per evaluation and
+    attribute whose cells are all 0 or 1."""
+
+    gold: str
+    parsed: list[str]
+    blocks: list[McNemarBlock]
+
+
+@dataclass
+class Fold:
+    """The parsed files of one gold file (all of them, or one cross-validation fold), then
+    McNemar's test (``--stat 1``) and treeeval's comparison (``--stat METHOD``)."""
+
+    gold: str
+    files: list[FileEvaluation]
+    mcnemar: McNemar | None = None
+    comparison: Comparison | None = None
+
+
+@dataclass
+class Evaluation:
+    """A run of ``treeeval dep`` as data: its ``settings`` (the parsed command line), the
+    ``combinations`` evaluated, each ``fold``, the cross-validation ``summaries`` (one per
+    evaluation: each fold's Row mean) and, for ``--report evalpl``, the ``evalpl`` corpora
+    by parsed file."""
+
+    settings: DepOptions
+    combinations: list[Combination] = field(default_factory=list)
+    folds: list[Fold] = field(default_factory=list)
+    summaries: list[Table] = field(default_factory=list)
+    gold_files: list[str] = field(default_factory=list)
+    parsed_files: list[str] = field(default_factory=list)
+    evalpl: list[tuple[str, EvalplCorpus]] = field(default_factory=list)
+
+    @property
+    def files(self) -> list[FileEvaluation]:
+        """Every parsed file's evaluation, fold after fold."""
+        return [file for fold in self.folds for file in fold.files]
+
+    @property
+    def tables(self) -> list[Table]:
+        """Every table as data: each parsed file's evaluations in turn, then the summaries."""
+        return [table for file in self.files for table in file.tables] + self.summaries
+
+    @property
+    def comparison(self) -> Comparison | None:
+        """Treeeval's comparison of the parsed files (the first fold's), if one was made."""
+        return next((fold.comparison for fold in self.folds if fold.comparison), None)
+
+    @property
+    def systems(self) -> list[SystemResult]:
+        """The comparison's systems (:class:`~.compare.SystemResult`)."""
+        return self.comparison.systems if self.comparison else []
+
+    @property
+    def tests(self) -> list[SignificanceResult]:
+        """The comparison's significance tests."""
+        return self.comparison.tests if self.comparison else []
+
+
+def evaluate(options: DepOptions, groupings: Groupings = BUILTIN) -> Evaluation:
+    """Evaluate the run ``options`` describes, with the GroupBy names of ``groupings``.
+
+    Every combination of parameter values is one evaluation.  The tables of a parsed file
+    merge into one, a column per evaluation and attribute (``accuracy / Metric:LAS``), when
+    MaltEval's rule allows it (:func:`mergeable`: the same grouping and the same rows;
+    always for a single evaluation) and ``--merge-tables`` is not 0.  Several gold files
+    with as many parsed files are cross-validation folds: each fold is evaluated, then for
+    each evaluation a table of the folds' Row means (:func:`fold_summary`); with
+    ``--micro-average 1`` the folds are pooled into one evaluation instead.
+    ``--report evalpl`` reads eval.pl's corpora and ``--json`` makes only the comparison.
+    """
+    if "report" in options.own:
+        return _evalpl(options)
+    if "json" in options.own:
+        return _json(options)
+    plan = file_plan(options)
+    result = Evaluation(options, combinations(options, groupings), gold_files=list(plan.gold),
+                        parsed_files=list(plan.parsed))
+    folds = ([(result.gold_files[0], result.parsed_files)] if plan.mode != "cross-validation"
+             else [(g, [p]) for g, p in plan.pairs])
+    pooled = plan.mode == "cross-validation" and options.switch("micro-average", False)
+    if pooled:  # MaltEval's names for the concatenated files
+        folds = [(POOLED[0], [POOLED[1]])]
+    numbering = TokenNumbering()
+    for gold_path, paths in folds:
+        gold, parsed = pool_folds(options, plan) if pooled else load_files(options, gold_path,
+                                                                            paths)
+        fold = Fold(gold_path, [_file(options, groupings, result.combinations, gold_path, path,
+                                      gold, treebank, numbering)
+                                for path, treebank in zip(paths, parsed)])
+        if options.formatting.get("stat") == "1" and len(result.gold_files) == 1 \
+                and len(parsed) > 1:
+            fold.mcnemar = _mcnemar(gold_path, paths, result.combinations,
+                                    [file.tables for file in fold.files])
+        if options.formatting.get("stat") in METHODS:
+            fold.comparison = _comparison(options, gold_path, gold, paths, parsed)
+        result.folds.append(fold)
+    if len(folds) > 1:
+        details = _details(options)
+        for index in range(len(result.combinations)):
+            result.summaries.append(fold_summary(
+                [file.tables[index] for file in result.files],
+                listed=details if details is not None else True))
+    return result
+
+
+def _details(options: DepOptions) -> bool | None:
+    """The ``--details`` switch, None when it was not given."""
+    return options.switch("details", False) if "details" in options.formatting else None
+
+
+def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
+          gold_path: str, path: str, gold: Treebank, parsed: Treebank,
+          numbering: TokenNumbering) -> FileEvaluation:
+    """Every evaluation of one parsed file: its tables, merged when MaltEval merges them,
+    and its confusion tables."""
+    tables = [build_table(gold, parsed, combination.groupby, combination.metric,
+                          details=_details(options), source=options.source,
+                          numbering=numbering, groupings=groupings,
+                          exclusions=exclusions(options, combination.setting, gold))
+              for combination in chosen]
+    result = FileEvaluation(gold_path, path, chosen, tables)
+    if options.switch("merge-tables", True) and mergeable(tables):
+        if len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
+            raise InputError("the tables of the evaluations cannot be merged: their first "
+                             "rows differ (MaltEval aborts: cannot merge DataContainer with "
+                             "different row headers); use --merge-tables 0", path=path)
+        result.merged = merge_tables(tables, [c.varying(varying_parameters(options))
+                                              for c in chosen])
+    if options.switch("confusion-matrix", False):
+        result.confusions = [confusion(combination.groupby, gold, parsed,
+                                       exclusions(options, combination.setting, gold),
+                                       numbering, groupings) for combination in chosen]
+    return result
+
+
+def confusion(value: str, gold: Treebank, parsed: Treebank, excluded: Exclusions | None = None,
+              numbering: TokenNumbering | None = None,
+              groupings: Groupings = BUILTIN) -> ConfusionTable:
+    """The confusions of GroupBy ``value`` over the tokens ``excluded`` leaves in.
+    Token's keys are the tokens' numbers (those of its table: ``numbering``, the run's, else
+    1, 2, ... through the tokens left in), Sentence's the sentences' numbers in the file and
+    PreAndPost's the sentence's number and the word's index, the same on both sides, so
+    their tables are empty, as MaltEval's are; a complex grouping's blocks are named by its
+    :attr:`~.complex_groupby.ComplexGroupBy.confusion_name`."""
+    name = value.partition(":")[0]
+    keep = excluded.masks(gold, parsed) if excluded else None
+    grouping = groupings.find(name)
+    if isinstance(grouping, str):
+        if grouping == "Token":
+            listed = keep[0] | keep[1] if keep else np.ones(len(gold), bool)
+            numbers = np.zeros(len(listed), dtype=np.int64)
+            numbers[listed] = (numbering or TokenNumbering()).number(gold, listed)
+            keys = numbers.astype(str)
+        elif grouping == "Sentence":
+            keys = (gold.sentence + 1).astype(str)
+        else:  # PreAndPost, Clustering(2): MaltEval's SentenceAndToken keys, "%09d_%09d"
+            keys = np.char.add(np.char.add(np.char.zfill((gold.sentence + 1).astype(str), 9),
+                                           "_"), np.char.zfill((gold.positions - 1).astype(str), 9))
+        return confusion_table(name, keys, keys,
+                               lambda names: sorted(names, key=lambda key: int(key.replace("_", ""))),
+                               keep)
+    caption = getattr(grouping, "confusion_name", getattr(grouping, "name", name))
+    return confusion_table(caption, grouping.keys(gold), grouping.keys(parsed),
+                           lambda names: group_order(grouping, names), keep)
+
+
+def _mcnemar(gold_path: str, parsed_paths: list[str], chosen: list[Combination],
+             built: list[list[Table]]) -> McNemar:
+    """McNemar's z for each pair of parsed files, for every column of every evaluation whose
+    cells are all 0 or 1 whole numbers in the first parsed file's table (Token's accuracy,
+    Sentence's exactmatch, ``is...`` and ``has...``, a counter that never exceeds 1), over
+    the rows the tables show.  Blocks of the same evaluation and attribute (a format naming
+    it twice) are one block.  A pair whose other table's column is not 0/1, or has other
+    rows, has no z and no cell: the row's later cells move left, and the row ends with
+    NaN; z is -∞ when the two files never disagree."""
+    blocks: dict[tuple[tuple[tuple[str, str], ...], str], McNemarBlock] = {}
+    for index, combination in enumerate(chosen):
+        tables = [per_file[index] for per_file in built]
+        for column, attribute in enumerate(tables[0].headers):
+            if not _zero_one(tables[0], column):
+                continue
+            key = (tuple(sorted(combination.values.items())), attribute)
+            block = blocks.setdefault(key, McNemarBlock(combination.values, attribute, []))
+            for j in range(len(tables)):
+                cells = [math.nan if j >= k else _pair_z(tables[j], tables[k], column)
+                         for k in range(len(tables))]
+                kept = [cell for cell in cells if cell is not None]
+                block.z.append(kept + [math.nan] * (len(cells) - len(kept)))
+    return McNemar(gold_path, parsed_paths, list(blocks.values()))
+
+
+def _zero_one(table: Table, column: int) -> bool:
+    """Are the column's cells all whole numbers 0 or 1 (MaltEval's ``getColumnAsBoolean``)?
+    A column without rows is, whatever its kind."""
+    values = table.columns[column]
+    return len(values) == 0 or table.counts[column] and bool(np.isin(values, (0, 1)).all())
+
+
+def _pair_z(first: Table, second: Table, column: int) -> float | None:
+    """McNemar's z of one column in two tables (None: MaltEval computes none)."""
+    if not (_zero_one(first, column) and _zero_one(second, column)) or len(first.groups) != len(
+            second.groups):
+        return None
+    z = mcnemar_z(first.columns[column] == 1, second.columns[column] == 1)
+    return -math.inf if math.isnan(z) else z  # MaltEval divides -1 by 0
+
+
+def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
+                parsed: list[Treebank]) -> Comparison:
+    """Every parsed file against the gold file with treeeval's scores and tests."""
+    setting = settings(options)
+    if len(setting) > 1:
+        raise UsageError(f"--stat {stat_method(options)} with several values of a parameter is "
+                         "not supported")
+    systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
+    converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
+    return compare_systems(gold_path, gold, systems,
+                           method=stat_method(options),
+                           resamples=whole_option(options, "resamples", 10_000),
+                           seed=whole_option(options, "seed", 1),
+                           keep=_parser_side(options, setting[0], gold, parsed[0]),
+                           heads=options.own.get("heads", "collins") if converted else None)
+
+
+def stat_method(options: DepOptions) -> str:
+    """The test of the comparison: ``--stat``'s, or the paired bootstrap (``--json`` alone,
+    or with MaltEval's ``--stat 1``)."""
+    stat = options.formatting.get("stat", "bootstrap")
+    return stat if stat in METHODS else "bootstrap"
+
+
+def whole_option(options: DepOptions, name: str, default: int) -> int:
+    """The whole number of treeeval's option ``--name`` (``default`` when not given)."""
+    value = options.own.get(name, str(default))
+    if not value.isdigit():
+        raise UsageError(f"option --{name} needs a whole number, got {value!r}")
+    return int(value)
+
+
+def _json(options: DepOptions) -> Evaluation:
+    """``--json``: only the comparison of every parsed file with the gold file."""
+    if len(options.gold) > 1:
+        raise UsageError("--json takes one gold file")
+    plan = file_plan(options)
+    gold_path, paths = plan.gold[0], list(plan.parsed)
+    gold, parsed = load_files(options, gold_path, paths)
+    return Evaluation(options, folds=[Fold(gold_path, [], comparison=_comparison(
+        options, gold_path, gold, paths, parsed))], gold_files=[gold_path], parsed_files=paths)
+
+
+def evalpl_variant(options: DepOptions) -> tuple[str, str]:
+    """``--report evalpl[:FLAGS]`` or ``eval07[:FLAGS]``: the variant and eval.pl's flags
+    (q, p and b)."""
+    variant, _, flags = options.own["report"].partition(":")
+    if variant not in ("evalpl", "eval07") or set(flags) - set("qpb"):
+        raise UsageError(f"--report needs evalpl or eval07, optionally followed by :FLAGS "
+                         f"from q, p and b (e.g. evalpl:qp), got {options.own['report']!r}")
+    return variant, flags
+
+
+def _evalpl(options: DepOptions) -> Evaluation:
+    """``--report``: each parsed file read with the gold file as eval.pl reads them."""
+    from .evalpl import read_evalpl  # only for --report
+
+    variant, flags = evalpl_variant(options)
+    if len(options.gold) > 1:
+        raise UsageError("--report evalpl takes one gold file")
+    result = Evaluation(options, gold_files=list(options.gold),
+                        parsed_files=list(file_plan(options).parsed))
+    for path in result.parsed_files:
+        corpus = read_evalpl(options.gold[0], path,
+                             variant="eval" if variant == "evalpl" else "eval07")
+        corpus.scored("p" in flags, "eval" if variant == "evalpl" else "eval07")
+        result.evalpl.append((path, corpus))
+    return result
+
+
+def file_plan(options: DepOptions) -> EvaluationPlan:
+    """The gold and parsed files (directories expanded, sorted) and how they pair up."""
+    return pair_files(expand_files(options.gold), expand_files(options.parsed))
+
+
+def pool_folds(options: DepOptions, plan: EvaluationPlan) -> tuple[Treebank, list[Treebank]]:
+    """``--micro-average 1``: the gold files as one treebank and the parsed files as one,
+    each fold checked for the same text first."""
+    vocabulary = Vocabularies()
+    folds = [load_files(options, gold, [parsed], vocabulary) for gold, parsed in plan.pairs]
+    return (Treebank.concatenate([gold for gold, _ in folds]),
+            [Treebank.concatenate([parsed[0] for _, parsed in folds])])
+
+
+def load_files(options: DepOptions, gold_path: str, paths: list[str],
+               vocabulary: Vocabularies | None = None) -> tuple[Treebank, list[Treebank]]:
+    """Read the gold file and the parsed files in any format, check the tags against
+    ``--postag``/``--deprel`` and check that every file holds the gold's text."""
+    charset = check_charset(options.own.get("charset", "utf-8"))
+    heads = options.own.get("heads", "collins")
+    vocabulary = vocabulary if vocabulary is not None else Vocabularies()
+    loaded = []
+    for path in [gold_path, *paths]:
+        treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)
+        if "postag" in options.own or "deprel" in options.own:
+            validate_tags(treebank, path, options.own.get("postag"), options.own.get("deprel"),
+                          charset=charset)
+        loaded.append(treebank)
+    for path, treebank in zip(paths, loaded[1:]):
+        check_same_text(loaded[0], treebank, gold_path, path)
+    return loaded[0], loaded[1:]
+
+
+def settings(options: DepOptions) -> list[Setting]:
+    """Every combination of the values of the parameters other than Metric and GroupBy.
+
+    >>> from .options import parse_dep_args
+    >>> settings(parse_dep_args(["-g", "g", "-s", "p", "--ExcludeDeprels", ";punct",
+    ...                          "--MaxSentenceLength", "10;40"]))  # doctest: +NORMALIZE_WHITESPACE
+    [{'MaxSentenceLength': '10', 'ExcludeDeprels': ''},
+     {'MaxSentenceLength': '10', 'ExcludeDeprels': 'punct'},
+     {'MaxSentenceLength': '40', 'ExcludeDeprels': ''},
+     {'MaxSentenceLength': '40', 'ExcludeDeprels': 'punct'}]
+    """
+    names = [name for name in PARAMETERS if name not in ("Metric", "GroupBy")
+             and name in options.parameters]
+    return [dict(zip(names, values)) for values in itertools.product(
+        *(list(dict.fromkeys(options.parameters[name])) for name in names))]
+
+
+def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusions:
+    """The Exclude parameters of one evaluation, and the tokens ``-p PRM`` leaves out."""
+    result = Exclusions.from_parameters(setting)
+    if "p" in options.own:
+        result.dropped = deleted_tokens(gold, options.own["p"])
+    return result
+
+
+def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
+                 parsed: Treebank) -> np.ndarray | None:
+    """The tokens that count for per-token tests (None: all): MaltEval tests the parser's
+    side, and the first parsed file's for all of them."""
+    keep = exclusions(options, setting, gold).masks(gold, parsed)[1]
+    return None if keep.all() else keep
