@@ -5,7 +5,7 @@ It needs ../shared (the WSJ 22 gold file and the Berkeley parser's "top" output)
 prints the CPU time of one score_chunk call on the whole files and of the same files
 cut into 2 MiB blocks (as the command line feeds them), then where the time goes: the
 time spent inside each step, measured with time.perf_counter around the functions of
-scan.py and fast.py (a step's own time, without the steps it calls).
+scan.py and the fast path's modules (a step's own time, without the steps it calls).
 
 Example (one core of an AMD EPYC in a VM shared with other jobs, numpy 2.4; the CPU
 time of a run varies by up to a third with the load of the machine)::
@@ -33,7 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from treeeval.bracket import fast  # noqa: E402
+from treeeval.bracket import block_cuts, block_scorer, fast, label_tables, sides  # noqa: E402
 from treeeval.bracket.params import EvalbParams  # noqa: E402
 from treeeval.formats import scan  # noqa: E402
 from treeeval.formats.prm import find_prm, read_prm  # noqa: E402
@@ -42,21 +42,21 @@ WSJ22 = ROOT.parent / "shared" / "data" / "evalb" / "wsj22"
 
 #: (module or class, function name, step) timed by --steps, in pipeline order
 STEPS = [
-    (fast, "_end_of_lines", "cut both files into blocks of lines"),
-    (fast, "_newlines", "cut both files into blocks of lines"),
+    (block_cuts, "_end_of_lines", "cut both files into blocks of lines"),
+    (block_cuts, "_newlines", "cut both files into blocks of lines"),
     (scan, "_tokens", "scan: classify bytes, find tokens"),
     (scan._Tokens, "__init__", "scan: grammar rules, depth, ok lines"),
     (scan._Tokens, "terminal_columns", "scan: terminal columns"),
     (scan._Tokens, "bracket_columns", "scan: pair brackets, bracket columns"),
     (scan, "scan_lines", "scan: the rest"),
-    (fast._Side, "__init__", "labels and tags as keys (8-byte reads)"),
-    (fast._Side, "_label_keys", "labels and tags as keys (8-byte reads)"),
-    (fast._LabelTables, "index", "small ids and parameter flags"),
-    (fast._Side, "classify", "deletion, kept spans, ignored brackets"),
-    (fast, "_same_bytes", "words compared"),
-    (fast, "_matched", "bracket matching"),
-    (fast, "_crossing", "crossing brackets"),
-    (fast, "_score_block", "the rest of scoring (selections, tags, counts)"),
+    (sides.Side, "__init__", "labels and tags as keys (8-byte reads)"),
+    (sides.Side, "_label_keys", "labels and tags as keys (8-byte reads)"),
+    (label_tables.LabelTables, "index", "small ids and parameter flags"),
+    (sides.Side, "classify", "deletion, kept spans, ignored brackets"),
+    (block_scorer, "same_bytes", "words compared"),
+    (block_scorer, "matched_brackets", "bracket matching"),
+    (block_scorer, "crossing_per_line", "crossing brackets"),
+    (fast, "score_block", "the rest of scoring (selections, tags, counts)"),
 ]
 
 
@@ -105,14 +105,14 @@ def step_times(run: Callable[[], object]) -> dict[str, float]:
     try:
         for (owner, name, original), (_, _, step) in zip(originals, STEPS):
             setattr(owner, name, timed(original, step))
-        fast.scan_lines = scan.scan_lines  # fast.py imported the function itself
+        sides.scan_lines = scan.scan_lines  # sides.py imported the function itself
         start = time.perf_counter()
         run()
         own["total (wall)"] = time.perf_counter() - start
     finally:
         for owner, name, original in originals:
             setattr(owner, name, original)
-        fast.scan_lines = scan.scan_lines
+        sides.scan_lines = scan.scan_lines
     return own
 
 

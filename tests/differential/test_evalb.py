@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-import treeeval.bracket.fast as fast
+import treeeval.bracket.block_cuts as block_cuts
 import treeeval.columnar.blocks as lineblocks
 from bracket_cases import make_case
 from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
@@ -50,7 +50,7 @@ def test_evalb(case: int, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
         with monkeypatch.context() as patch:
             if tiny_blocks:
                 patch.setattr(lineblocks, "BLOCK_BYTES", rng.choice([1, 64, 700]))
-                patch.setattr(fast, "BLOCK_BYTES", rng.choice([1, 100, 900]))
+                patch.setattr(block_cuts, "BLOCK_BYTES", rng.choice([1, 100, 900]))
             ours = run_treeeval(["bracket", *generated.args, *extra], tmp_path)
         assert_same(reference, ours, f"case {case} ({name})",
                     ["treeeval", "bracket", *generated.args, *extra], tmp_path)

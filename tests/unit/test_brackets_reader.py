@@ -10,7 +10,8 @@ import pytest
 from nltk import Tree
 
 from treeeval.errors import BracketSyntaxError, InputError
-from treeeval.formats.brackets import parse_tree_lark, read_trees
+from treeeval.formats.brackets import read_trees
+from treeeval.formats.lark_trees import parse_tree_lark
 
 READERS = ("fast", "lark")
 SHARED = Path(__file__).resolve().parents[3] / "shared"

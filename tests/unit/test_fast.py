@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from treeeval.bracket import fast
-from treeeval.bracket.fast import ChunkScores, score_chunk
+from treeeval.bracket import block_cuts, fast
+from treeeval.bracket.chunk_scores import ChunkScores
+from treeeval.bracket.fast import score_chunk
 from treeeval.bracket.params import EvalbParams
 
 COLUMNS = ("length", "status", "matched", "gold", "test", "crossing", "words", "correct")
@@ -218,7 +219,7 @@ def test_blocks_give_the_same_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     gold = b"\n".join(trees[i % 4] for i in range(40))
     test = b"\n".join(trees[(i * 7 + 1) % 2] if i % 4 < 2 else trees[i % 4] for i in range(40))
     whole = rows(score_chunk(gold, test, collins()))
-    monkeypatch.setattr(fast, "BLOCK_BYTES", 50)
+    monkeypatch.setattr(block_cuts, "BLOCK_BYTES", 50)
     assert rows(score_chunk(gold, test, collins())) == whole
     assert len(whole) == 40 and whole[-1] is None and whole[-2] == (0, 2, 0, 0, 0, 0, 0, 0)
 
@@ -379,7 +380,7 @@ def test_bracket_columns_on_chosen_lines(monkeypatch: pytest.MonkeyPatch) -> Non
     check_columns(pairs, collins(labeled=0))
     check_columns(pairs, collins(debug=1))
     check_columns(pairs, collins(eq_label=[(b"A", b"B"), (b"B", b"C")]))
-    monkeypatch.setattr(fast, "BLOCK_BYTES", 16)
+    monkeypatch.setattr(block_cuts, "BLOCK_BYTES", 16)
     check_columns(pairs * 3, collins())
     spans = spans_of(pairs, collins())
     assert spans.fallback.tolist() == [False, False, False, True, True, False]

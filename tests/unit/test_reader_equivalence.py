@@ -18,7 +18,8 @@ from profiles import examples
 from nltk import Tree
 
 from treeeval.errors import InputError
-from treeeval.formats.brackets import parse_tree_lark, read_trees
+from treeeval.formats.brackets import read_trees
+from treeeval.formats.lark_trees import parse_tree_lark
 from treeeval.formats.scan import scan_lines
 
 #: labels and words, including bytes that are white space elsewhere but not in C (\xa0,

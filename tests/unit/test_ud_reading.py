@@ -15,8 +15,11 @@ from profiles import examples
 
 from treeeval.ud import reading
 from treeeval.ud.layout import ReadOptions
-from treeeval.ud.reading import (UDFormatError, _ColumnBuilder, _parse_exact, _parse_fast,
-                                 _split_lines, read_ud)
+from treeeval.ud.column_builder import ColumnBuilder
+from treeeval.ud.exact_parse import parse_exact
+from treeeval.ud.fast_parse import parse_fast
+from treeeval.ud.format_error import UDFormatError
+from treeeval.ud.reading import _split_lines, read_ud
 from treeeval.ud.rules import ZS_CHARACTERS, Vocabulary
 from treeeval.ud.scan import scan_block
 
@@ -52,7 +55,7 @@ SAMPLE = document(
     comments=True)
 
 
-def columns_as_strings(columns: object, builder: _ColumnBuilder) -> dict[str, object]:
+def columns_as_strings(columns: object, builder: ColumnBuilder) -> dict[str, object]:
     strings = builder.vocabulary.strings
     forms = builder.forms.strings
     result = {}
@@ -71,13 +74,13 @@ def read_three_ways(text: str, options: ReadOptions = ReadOptions()) -> list[dic
     data = text.encode()
     results = []
     for way in ("scan", "strings", "exact"):
-        builder = _ColumnBuilder("f", options, Vocabulary(), Vocabulary())
+        builder = ColumnBuilder("f", options, Vocabulary(), Vocabulary())
         if way == "scan":
             columns = scan_block(data, 1, options, builder.interner)
         else:
             lines = _split_lines(data, "f", 1)
-            block = (_parse_fast(lines, 1, options) if way == "strings"
-                     else _parse_exact(lines, 1, options, "f", True))
+            block = (parse_fast(lines, 1, options) if way == "strings"
+                     else parse_exact(lines, 1, options, "f", True))
             columns = None if block is None else builder.intern(block)
         results.append(None if columns is None else columns_as_strings(columns, builder))
     return results
@@ -281,7 +284,7 @@ def test_hash_collisions_cannot_merge_values(tmp_path: Path,
     # every long field gets the key of "_": the byte check must catch it
     monkeypatch.setattr(intern, "_polynomial", lambda chunks: np.full(len(chunks.length),
                                                                       ord("_"), np.uint64))
-    builder = _ColumnBuilder("f", ReadOptions(), Vocabulary(), Vocabulary())
+    builder = ColumnBuilder("f", ReadOptions(), Vocabulary(), Vocabulary())
     assert scan_block((SAMPLE * 3).encode(), 1, ReadOptions(), builder.interner) is None
     collided = read_ud(path)
     for name in ("lemma", "upos", "feats", "deprel", "form"):

@@ -36,7 +36,8 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
 from .counts import SentenceCounts
-from .fast import SideBrackets, chunk_brackets
+from .chunk_scores import SideBrackets
+from .fast import chunk_brackets
 from .params import EvalbParams
 from .reference import Bracket, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
 

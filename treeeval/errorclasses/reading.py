@@ -3,7 +3,7 @@ sentence without a tree.
 
 Lines are cut into columns by treeeval's bracket scanner (formats/scan.py) and assembled
 into raw trees here, without nltk; a line the scanner does not accept is parsed by the lark
-reference reader (formats/brackets.py), which reports a malformed line with its file, line
+reference reader (formats/lark_trees.py), which reports a malformed line with its file, line
 and column.  A raw tree is ``(tag, word)`` for a preterminal and ``(label, [children])``
 for a bracket.
 
@@ -122,7 +122,7 @@ def _assemble(leaves: list[RawTree], labels: list[str], starts: list[int],
 
 
 def _lark_line(line: bytes, path: str, number: int, encoding: str) -> list[RawTree]:
-    from ..formats.brackets import parse_tree_lark
+    from ..formats.lark_trees import parse_tree_lark
 
     return [raw_from_nltk(tree) for tree in parse_tree_lark(line, path=path, line=number,
                                                             encoding=encoding)]

@@ -48,7 +48,7 @@ from ..bracket.spans import crosses
 from ..bracket.reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
                                  SentenceScore)
 from ..errors import TreeevalError
-from ..formats.brackets import parse_tree_lark
+from ..formats.lark_trees import parse_tree_lark
 
 #: result codes the reference engine leaves on a bracket
 MATCHED, UNMATCHED, NOT_COUNTED = 1, 0, 5

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
-from ..ud.reading import UDTreebank
+from ..ud.treebank import UDTreebank
 from .lines import LineIndex, sentence_blocks
 from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
                         length_row, percent)

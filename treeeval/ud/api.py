@@ -32,8 +32,11 @@ from ..errors import InputError
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
 from .metrics import Score, UDScores, score
-from .reading import ReadOptions, UDFormatError, UDTreebank, read_ud
+from .format_error import UDFormatError
+from .layout import ReadOptions
+from .reading import read_ud
 from .relation_classes import load_relation_classes, table_lines
+from .treebank import UDTreebank
 from .wde import load_weights as load_wde_weights
 
 

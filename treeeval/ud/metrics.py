@@ -21,7 +21,7 @@ from typing import Callable
 import numpy as np
 
 from .alignment import corresponding_heads, equal_spans, invert
-from .reading import UDTreebank
+from .treebank import UDTreebank
 from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
 
 #: the rows of the conll18 report, in order

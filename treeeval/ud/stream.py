@@ -34,7 +34,8 @@ from ..errors import TreeevalError
 from .api import align_treebanks
 from .layout import ReadOptions
 from .metrics import Score, UDScores, score
-from .reading import UDTreebank, read_ud_pieces
+from .reading import read_ud_pieces
+from .treebank import UDTreebank
 from ..model.vocabulary import Vocabulary
 
 #: the per-word columns of a treebank (split and joined alike)

@@ -1,0 +1,65 @@
+"""EVALB's crossing brackets, vectorised: a sparse table of minima over span boundaries.
+
+>>> _sparse_minimum(np.array([3, 1, 2, 0]), 2).tolist()
+[[3, 1, 2, 0], [1, 1, 0, 0]]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .limits import MAX_WORDS
+from .sides import Side, bounds
+
+#: floor(log2(k)) for the widths of sparse-table queries (k < MAX_WORDS)
+_FLOOR_LOG2 = np.array([0] + [k.bit_length() - 1 for k in range(1, MAX_WORDS + 1)], dtype=np.int64)
+
+
+
+def crossing_per_line(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side, tb: np.ndarray,
+              test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
+    """Per line, the test brackets ``tb`` that cross at least one gold bracket ``gb``."""
+    crosses = crossing_mask(gold, gb, gold_line, test, tb, test_line, scored)
+    return np.bincount(test_line.compress(crosses), minlength=gold.n_lines)
+
+
+def crossing_mask(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side, tb: np.ndarray,
+             test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
+    """For each test bracket ``tb``: does it cross at least one gold bracket ``gb``?
+
+    With h(x) = number of gold brackets [a, b) with a < x < b (boundary x strictly
+    inside), test bracket [c, d) crosses one iff min h over c < x < d is smaller than
+    h(c) or h(d): gold brackets nest, so the innermost around c or d ends or starts
+    between them.  The minimum comes from a sparse table over the boundaries of all
+    scored lines.
+    """
+    base = bounds(np.where(scored, gold.n_kept + 1, 0))
+    size = int(base[-1]) + 1
+    gold_base = base.take(gold_line)
+    steps = np.bincount(gold_base + gold.br_start.take(gb) + 1, minlength=size)
+    steps -= np.bincount(gold_base + gold.br_end.take(gb), minlength=size)
+    inside = steps[:size].cumsum().astype(np.int16)
+    line_base = base.take(test_line)
+    c = line_base + test.br_start.take(tb)
+    d = line_base + test.br_end.take(tb)
+    wide = (d - c >= 2).nonzero()[0]
+    c, d = c[wide], d[wide]
+    table = _sparse_minimum(inside, int((d - c).max()) - 1 if len(d) else 1)
+    level = _FLOOR_LOG2[d - c - 1]
+    row = level * table.shape[1]
+    table = table.ravel()
+    lowest = np.minimum(table.take(row + c + 1), table.take(row + d - (1 << level)))
+    crosses = np.zeros(len(tb), dtype=bool)
+    crosses[wide] = lowest < np.maximum(inside.take(c), inside.take(d))
+    return crosses
+
+
+def _sparse_minimum(values: np.ndarray, longest: int) -> np.ndarray:
+    """Rows k: the minimum of values[i : i + 2**k] at column i (up to 2**k <= longest)."""
+    rows = [values]
+    width = 1
+    while 2 * width <= longest:
+        previous = rows[-1]
+        rows.append(np.minimum(previous, np.concatenate([previous[width:], previous[-width:]])))
+        width *= 2
+    return np.stack(rows)

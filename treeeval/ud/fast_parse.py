@@ -1,0 +1,88 @@
+"""The second CoNLL-U reader: a decoded block split with one ``str.split`` and C-level maps.
+
+>>> from treeeval.ud.layout import ReadOptions
+>>> block = parse_fast(["1\\ta\\ta\\tX\\t_\\t_\\t0\\troot\\t_\\t_", ""], 1, ReadOptions())
+>>> block.token_forms, block.heads.tolist(), parse_fast(["1\\ta"], 1, ReadOptions()) is None
+(['a'], [0], True)
+"""
+
+from __future__ import annotations
+
+from itertools import compress, repeat
+from typing import Callable
+
+import numpy as np
+
+from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions,
+                     multiword_layout, sentence_numbering, token_lines, trees_ok)
+from .string_block import StringBlock, form_stripper
+
+
+def _flags(function: Callable[..., object], values: list[str], *arguments: str) -> np.ndarray:
+    """``function(value, *arguments)`` for every value, as a boolean array (a C-level map)."""
+    return np.fromiter(map(function, values, *(repeat(a) for a in arguments)), bool,
+                       len(values))
+
+
+def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> StringBlock | None:
+    """The block read with one ``str.split`` and C-level maps, or None when it is not
+    plainly well-formed (for blocks the byte scanner leaves, e.g. FORMs with spaces)."""
+    count = len(lines)
+    if not count or lines[-1]:
+        return None
+    blank = np.fromiter(map(len, lines), np.int64, count) == 0
+    token_line = token_lines(blank, _flags(str.startswith, lines, "#"))
+    if token_line is None:
+        return None
+    row_lines = np.flatnonzero(token_line)
+    token_text = list(compress(lines, token_line.tolist()))
+    tabs = np.fromiter(map(str.count, token_text, repeat("\t")), np.int64, len(token_text))
+    if (tabs != 9).any():
+        return None
+    fields = "\t".join(token_text).split("\t")
+    ids = fields[ID::10]
+    row_sentence = np.cumsum(blank)[row_lines]
+    empty_node = _flags(str.__contains__, ids, ".")
+    is_range = _flags(str.__contains__, ids, "-") & ~empty_node
+    is_word = ~empty_node & ~is_range
+    word_selector = is_word.tolist()
+
+    def word_column(column: int) -> list[str]:
+        return list(compress(fields[column::10], word_selector))
+
+    word_ids, heads = word_column(ID), word_column(HEAD)
+    sentences = int(blank.sum())
+    sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
+    if not all(map(str.isdecimal, word_ids)) or not all(map(str.isdecimal, heads)):
+        return None
+    if not np.array_equal(np.fromiter(map(int, word_ids), np.int64, len(word_ids)), position):
+        return None
+    head = np.fromiter(map(int, heads), np.int64, len(heads))
+    bounds = [ids[r].split("-") for r in np.flatnonzero(is_range).tolist()]
+    if not all(len(b) == 2 and b[0].isdecimal() and b[1].isdecimal() for b in bounds):
+        return None
+    layout = multiword_layout(is_word, is_range, row_sentence, position,
+                              np.array([int(b[0]) for b in bounds], np.int64),
+                              np.array([int(b[1]) for b in bounds], np.int64))
+    if layout is None:
+        return None
+    stripped = list(map(form_stripper(options), fields[FORM::10]))
+    token_forms = list(compress(stripped, layout.row_is_token.tolist()))
+    if not all(token_forms):
+        return None
+    if not trees_ok(head, row_sentence[is_word], offsets, sentence_words, options):
+        return None
+    word_forms = list(compress(stripped, word_selector))
+    raw_forms = fields[FORM::10]
+    mwt_words = np.flatnonzero(layout.word_mwt)
+    for word, row in zip(mwt_words.tolist(), np.flatnonzero(is_word)[mwt_words].tolist()):
+        word_forms[word] = raw_forms[row]
+    sentence_tokens = np.bincount(row_sentence[layout.row_is_token], minlength=sentences)
+    first_rows = np.concatenate(([0], np.cumsum(np.bincount(row_sentence, minlength=sentences))))
+    return StringBlock(
+        token_forms=token_forms, sentence_tokens=sentence_tokens.tolist(),
+        sentence_words=sentence_words.tolist(),
+        sentence_line=(row_lines[first_rows[:-1]] + first_line).tolist(),
+        word_token=layout.word_token, word_mwt=layout.word_mwt, forms=word_forms,
+        lemma=word_column(LEMMA), upos=word_column(UPOS), xpos=word_column(XPOS),
+        feats=word_column(FEATS), deprel=word_column(DEPREL), heads=head)

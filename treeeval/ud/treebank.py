@@ -1,0 +1,70 @@
+"""A CoNLL-U file as the UD scorers see it, in numpy columns.
+
+>>> import numpy as np
+>>> from treeeval.model.vocabulary import Vocabulary
+>>> empty = np.zeros(0, dtype=np.int64)
+>>> tb = UDTreebank("x", Vocabulary(), Vocabulary(), "", *[empty] * 12,
+...                 sentence_offsets=np.zeros(1, dtype=np.int64), sentence_start=empty,
+...                 sentence_end=empty, sentence_line=empty)
+>>> tb.words, tb.sentences
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model.vocabulary import Vocabulary
+
+
+@dataclass
+class UDTreebank:
+    """A CoNLL-U file as the UD scorers see it: one numpy array per column.
+
+    Words are numbered from 0 (across the whole file, or the piece of it that
+    :func:`read_ud_pieces` gives), characters across the whole file: ``text`` holds the
+    characters from ``char_base`` on.  ``head`` is the index of the parent word (-1 for the
+    root); column values are ids in ``vocabulary`` (shared with the other file of the pair),
+    FORMs ids in ``forms``.
+    """
+
+    path: str
+    vocabulary: Vocabulary
+    forms: Vocabulary
+    text: str
+    token_start: np.ndarray
+    token_end: np.ndarray
+    word_start: np.ndarray
+    word_end: np.ndarray
+    word_mwt: np.ndarray
+    form: np.ndarray
+    lemma: np.ndarray
+    upos: np.ndarray
+    xpos: np.ndarray
+    feats: np.ndarray
+    deprel: np.ndarray
+    head: np.ndarray
+    sentence_offsets: np.ndarray
+    sentence_start: np.ndarray
+    sentence_end: np.ndarray
+    sentence_line: np.ndarray
+    char_base: int = 0
+
+    @property
+    def words(self) -> int:
+        return len(self.head)
+
+    @property
+    def sentences(self) -> int:
+        return len(self.sentence_start)
+
+    def word_sentences(self) -> np.ndarray:
+        """The sentence of every word."""
+        return np.repeat(np.arange(self.sentences), np.diff(self.sentence_offsets))
+
+    def sentences_at(self, chars: np.ndarray) -> np.ndarray:
+        """The sentence each character position is in (the last one starting at or before
+        it; the first sentence for a position before all of them)."""
+        return np.maximum(np.searchsorted(self.sentence_start, chars, side="right") - 1, 0)
