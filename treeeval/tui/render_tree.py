@@ -143,12 +143,9 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
     ['✓  S [0-1]', '     A x', '     B y']
     """
     try:
-        trees = parse_tree_lark(line)
+        nodes = _nodes(line)
     except TreeevalError as exc:
         return [Text(f"?  cannot draw: {exc}", style="dim"), Text(line.decode("latin-1"))]
-    nodes: list[tuple[int, Tree]] = []
-    for tree in trees:
-        _walk(tree, 0, nodes)
     brackets = [node for _, node in nodes if not _is_preterminal(node)]
     if len(brackets) != len(side.brackets):
         return [Text("?  brackets do not pair with EVALB's reading", style="dim"),
@@ -240,6 +237,14 @@ def bracket_legend() -> Text:
     return text
 
 
+def _nodes(line: bytes) -> list[tuple[int, Tree]]:
+    """The line's trees in pre-order, each node with its depth (TreeevalError if unreadable)."""
+    nodes: list[tuple[int, Tree]] = []
+    for tree in parse_tree_lark(line):
+        _walk(tree, 0, nodes)
+    return nodes
+
+
 def outline(line: bytes) -> list[Text]:
     """One tree as an indented outline without marks (a file browsed without gold).
 
@@ -247,11 +252,8 @@ def outline(line: bytes) -> list[Text]:
     ['S', '  NP', '    DT a', '  VP', '    VB b']
     """
     try:
-        trees = parse_tree_lark(line)
+        nodes = _nodes(line)
     except TreeevalError as exc:
         return [Text(f"cannot draw: {exc}", style="dim"), Text(line.decode("latin-1"))]
-    nodes: list[tuple[int, Tree]] = []
-    for tree in trees:
-        _walk(tree, 0, nodes)
     return [Text("  " * depth + (f"{node.label()} {node[0]}" if _is_preterminal(node)
                                  else str(node.label()))) for depth, node in nodes]
