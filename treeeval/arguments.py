@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
 
 from .errors import UsageError
+from .policy.notices import Notices
 from .version import __version__
 
 #: every command: the module that exports add_arguments and run, and its one-line summary
@@ -183,12 +184,20 @@ def command_module(name: str) -> ModuleType:
 
 
 def parse_command(name: str, argv: Sequence[str]) -> argparse.Namespace | None:
-    """The arguments of ``treeeval NAME ARGV...``; None when help was printed."""
+    """The arguments of ``treeeval NAME ARGV...``; None when help was printed.  They carry
+    the run's :class:`~treeeval.policy.notices.Notices` as ``notices`` (strict under
+    ``--strict``), where the command records what a user could miss.
+
+    >>> parse_command("lin", ["--strict", "key.lin", "answer.lin"]).notices.strict
+    True
+    """
     parser = command_parser(build_parser([name]), name)
     try:
-        return parser.parse_intermixed_args(list(argv))
+        args = parser.parse_intermixed_args(list(argv))
     except HelpShown:
         return None
+    args.notices = Notices(strict=getattr(args, "strict", False))
+    return args
 
 
 def parse(argv: Sequence[str]) -> tuple[str, argparse.Namespace] | None:
@@ -220,7 +229,15 @@ def parse(argv: Sequence[str]) -> tuple[str, argparse.Namespace] | None:
 def run_command(name: str, argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
     """Parse ``argv`` with command ``name``'s parser and run it: the exit status."""
     args = parse_command(name, argv)
-    return 0 if args is None else command_module(name).run(args, out, err)
+    return 0 if args is None else run_parsed(name, args, out, err)
+
+
+def run_parsed(name: str, args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
+    """Run command ``name`` on its parsed arguments, then say its notices after its output:
+    the exit status (1 under ``--strict`` when there was anything to say)."""
+    status = command_module(name).run(args, out, err)
+    out.flush()
+    return args.notices.finish(err, status)
 
 
 def examples(*lines: str) -> str:
@@ -240,6 +257,14 @@ def add_signature(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
     parser.add_argument("--signature", **{"action": "store_true", **how},
                         help="end the output with one line naming treeeval's version and every "
                              "setting that changes a number, to quote with the scores")
+
+
+def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The ``--strict`` option every scoring command has (treeeval.policy.notices)."""
+    parser.add_argument("--strict", action="store_true",
+                        help="exit 1 when anything was not scored (files of different lengths, "
+                             "an empty file, MAX_ERROR reached, Error or Skip sentences, a "
+                             "suspicious input); the report itself is unchanged")
 
 
 def whole_number(value: str, option: str, minimum: int | None = None) -> int:

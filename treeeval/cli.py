@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Sequence
 
-from .arguments import build_parser, command_module, parse
+from .arguments import build_parser, parse, run_parsed
 from .errors import InputError, TreeevalError
 
 
@@ -27,9 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if parsed is None:
             return 0
         name, namespace = parsed
-        status = command_module(name).run(namespace, out, err)
-        out.flush()
-        return status
+        return run_parsed(name, namespace, out, err)
     except TreeevalError as exc:
         out.flush()
         err.write(b"treeeval: error: " + str(exc).encode("utf-8", "replace") + b"\n")

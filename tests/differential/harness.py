@@ -16,20 +16,20 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import difflib
-import io
 import os
 import random
 import shlex
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from cli_runner import Run, run_treeeval  # noqa: E402,F401  (run_treeeval: re-exported)
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 ORACLES = SHARED / "oracles"
@@ -86,15 +86,6 @@ def require_data(*parts: str) -> Path:
     return path
 
 
-@dataclass
-class Run:
-    """What one program did: its stdout, stderr and exit status."""
-
-    stdout: bytes
-    stderr: bytes
-    status: int
-
-
 def run_oracle(name: str, args: Sequence[str], cwd: Path | str, timeout: float = 300,
                env: dict[str, str] | None = None) -> Run:
     """Run the reference program ``name`` with ``args`` in ``cwd``."""
@@ -104,37 +95,6 @@ def run_oracle(name: str, args: Sequence[str], cwd: Path | str, timeout: float =
     if completed.returncode == 127 and b"is not installed" in completed.stderr:
         pytest.skip(completed.stderr.decode(errors="replace").strip())
     return Run(completed.stdout, completed.stderr, completed.returncode)
-
-
-@contextlib.contextmanager
-def _working_directory(path: Path | str) -> Iterator[None]:
-    previous = os.getcwd()
-    os.chdir(path)
-    try:
-        yield
-    finally:
-        os.chdir(previous)
-
-
-def run_treeeval(args: Sequence[str], cwd: Path | str) -> Run:
-    """Run ``treeeval ARGS`` in process (the console script's ``main``) in ``cwd``."""
-    from treeeval.cli import main
-
-    out, err = io.BytesIO(), io.BytesIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-    stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = stdout, stderr
-    try:
-        with _working_directory(cwd):
-            status = main(list(args))
-    except SystemExit as exc:  # a usage path that exits instead of returning
-        status = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        stdout.flush()
-        stderr.flush()
-        sys.stdout, sys.stderr = saved
-    return Run(out.getvalue(), err.getvalue(), status)
 
 
 def diff(expected: bytes, actual: bytes, limit: int = 60) -> str:

@@ -12,13 +12,13 @@ import networkx as nx
 ROOT = Path(__file__).resolve().parents[2] / "treeeval"
 
 #: each package's layer; a module may import its own package and packages of lower layers
-LAYERS = {
+LAYERS: dict[str, float] = {
     "errors": 0, "version": 0,
     "model": 1, "columnar": 1,
     "formats": 2, "policy": 2, "stats": 2,
-    # the command-line framework every command's cli module builds on (the command
-    # modules themselves it imports by name, only to dispatch to them)
-    "arguments": 2,
+    # the command-line framework every command's cli module builds on, above the policies
+    # it applies (the command modules themselves it imports by name, only to dispatch)
+    "arguments": 2.5,
     "bracket": 3,
     "conversion": 4,
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,

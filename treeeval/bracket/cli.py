@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from ..arguments import add_signature, examples, run_command, whole_number
+from ..arguments import add_signature, add_strict, examples, run_command, whole_number
 from ..errors import UsageError
 from ..policy import signature
 
@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's options (recorded in order) and treeeval's long options."""
     parser.usage = ("%(prog)s [-d|-D] [-c N] [-e N] [-p PRM]... GOLD TEST [--json]\n"
                     "                        [--per-sentence FILE.jsonl] [--jobs N]"
-                    " [--reference-engine] [--signature]")
+                    " [--reference-engine] [--signature] [--strict]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval bracket -p COLLINS.prm gold.txt test.txt",
                              "treeeval bracket -p new.prm -c 40 -d gold.mrg test.tst",
@@ -88,6 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     own.add_argument("--reference-engine", action="store_true",
                      help="score every sentence with the exact per-sentence engine (slow)")
     add_signature(own)
+    add_strict(own)
 
 
 @dataclass

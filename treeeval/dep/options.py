@@ -11,7 +11,7 @@ import argparse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..arguments import add_signature, examples, parse_command
+from ..arguments import add_signature, add_strict, examples, parse_command
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 
@@ -144,6 +144,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
     add_signature(own, action=InSequence, nargs=0)
+    add_strict(own)
 
 
 @dataclass

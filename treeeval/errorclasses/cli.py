@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import add_signature, examples
+from ..arguments import add_signature, add_strict, examples
 from ..errors import UsageError
 from ..policy import signature
 
@@ -52,6 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write each sentence's repairs to FILE.jsonl (JSON Lines, one "
                              "line per system and sentence)")
     add_signature(parser)
+    add_strict(parser)
 
 
 @dataclass

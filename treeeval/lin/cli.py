@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import add_signature, examples, run_command
+from ..arguments import add_signature, add_strict, examples, run_command
 from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
@@ -61,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the tuples of GOLD and ANSWER side by side with an error "
                              "column")
     add_signature(parser)
+    add_strict(parser)
 
 
 @dataclass

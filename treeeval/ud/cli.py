@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import add_signature, examples, parse_command, run_command
+from ..arguments import add_signature, add_strict, examples, parse_command, run_command
 from ..errors import TreeevalError, UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
@@ -73,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="relation classes (relation<TAB>function|content|other); default: the table of "
              "Callin's paper"))
     add_signature(parser)
+    add_strict(parser)
     for action in files:
         setattr(action, "needs", "a file name")
 
