@@ -19,7 +19,6 @@ treeeval.errors.UsageError: unknown option --tupels (see treeeval lin -h); did y
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import re
 from types import ModuleType
@@ -145,8 +144,20 @@ def suggestion(parser: argparse.ArgumentParser, option: str) -> str | None:
     """
     options = [o for o in parser._option_string_actions if o not in ("-h", "--help")]
     same = [o for o in options if o.lower() == option.lower()]
-    near = same or difflib.get_close_matches(option, options, n=1, cutoff=0.75)
+    near = same or nearest(option, options, cutoff=0.75)
     return near[0] if near else None
+
+
+def nearest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> list[str]:
+    """The choice nearest to ``word`` (a list of one, or empty: none is near); difflib is
+    imported only when a command line is wrong.
+
+    >>> nearest("brackt", ["bracket", "browse"])
+    ['bracket']
+    """
+    import difflib
+
+    return difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
 
 
 def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
@@ -220,7 +231,7 @@ def parse(argv: Sequence[str]) -> tuple[str, argparse.Namespace] | None:
     name = argv[0]
     if name not in COMMANDS:
         text = f"unknown command {name!r} (commands: {', '.join(COMMANDS)})"
-        near = difflib.get_close_matches(name, COMMANDS, n=1)
+        near = nearest(name, COMMANDS)
         raise UsageError(f"{text}; did you mean {near[0]}?" if near else text)
     args = parse_command(name, argv[1:])
     return None if args is None else (name, args)

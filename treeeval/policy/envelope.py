@@ -16,7 +16,6 @@ command's document is described by a JSON Schema file, ``treeeval/schemas/COMMAN
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from ..version import __version__
@@ -35,4 +34,6 @@ def envelope(command: str, signature: str, **fields: object) -> dict[str, object
 
 def schema_path(command: str) -> Path:
     """The JSON Schema file of ``command``'s ``--json`` document (shipped with treeeval)."""
+    from importlib import resources  # only when a schema is read
+
     return Path(str(resources.files("treeeval").joinpath("schemas", f"{command}.json")))
