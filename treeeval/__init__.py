@@ -3,6 +3,8 @@
 >>> import treeeval
 >>> callable(treeeval.evaluate_brackets)
 True
+>>> [name for name in dir(treeeval) if name.startswith("evaluate_")]
+['evaluate_brackets', 'evaluate_dependencies', 'evaluate_ud']
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ __all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_tr
 
 from .errors import InputError, TreeevalError
 from .version import __version__
+
+
+def __dir__() -> list[str]:
+    """The public API (the lazily imported functions included) and the module's own names."""
+    return sorted({*__all__, "__version__", "errors", "version"})
 
 
 def __getattr__(name: str) -> Any:

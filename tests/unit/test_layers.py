@@ -110,3 +110,16 @@ def test_the_reader_sees_function_level_and_relative_imports() -> None:
     assert edges.has_edge("treeeval.dep.compare", "treeeval.stats")
     assert edges.has_edge("treeeval.cli", "treeeval.errors")
     assert "treeeval.conversion.finders" in edges
+
+
+def test_public_api_is_listed_and_in_the_readme() -> None:
+    """``dir(treeeval)`` lists the whole public API (lazily imported functions included),
+    each name resolves, and every ``evaluate_*`` function has an example in README.md."""
+    import treeeval
+
+    listed = set(dir(treeeval))
+    assert set(treeeval.__all__) <= listed
+    assert all(getattr(treeeval, name) is not None for name in treeeval.__all__)
+    readme = (ROOT.parent / "README.md").read_text(encoding="utf-8")
+    for name in (n for n in treeeval.__all__ if n.startswith("evaluate_")):
+        assert f"treeeval.{name}(" in readme, f"README.md has no example of {name}"
