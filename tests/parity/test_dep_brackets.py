@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_treeeval
 
 from treeeval.dep.cli import run_dep
 
@@ -30,10 +29,9 @@ def converted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     paths = []
     for source in (GOLD, SYSTEM):
         target = folder / (source.stem + ".conllx")
-        done = subprocess.run([sys.executable, "-m", "treeeval", "convert", "--heads",
-                               "collins", str(source), "-o", str(target)],
-                              capture_output=True, cwd=Path(__file__).resolve().parents[2])
-        assert done.returncode == 0, done.stderr.decode()
+        done = run_treeeval(["convert", "--heads", "collins", str(source), "-o", str(target)],
+                            folder)
+        assert done.status == 0, done.stderr.decode()
         paths.append(target)
     return paths[0], paths[1]
 

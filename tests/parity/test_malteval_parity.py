@@ -8,13 +8,11 @@ must fail with a one-line error and exit status 1.
 from __future__ import annotations
 
 import io
-import os
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_treeeval
 
 from treeeval.dep.cli import run_dep
 from treeeval.dep.malteval_report import hash_order
@@ -98,10 +96,8 @@ def test_aborted_runs_fail_cleanly(name: str, status: int) -> None:
                       and not (CONLLX / a).exists()})
     if missing:
         pytest.skip(f"input of {name} not found: {', '.join(missing)}")
-    done = subprocess.run([sys.executable, "-m", "treeeval", "dep", *args], cwd=CONLLX,
-                          capture_output=True, env={**os.environ, "PYTHONPATH": str(
-                              Path(__file__).resolve().parents[2])})
-    assert done.returncode == status
+    done = run_treeeval(["dep", *args], CONLLX)
+    assert done.status == status
     assert done.stdout == b""
     first = done.stderr.decode().splitlines()[0]
     assert first.startswith("treeeval: error: ")

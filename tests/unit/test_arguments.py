@@ -165,6 +165,8 @@ def test_a_value_may_start_with_a_dash() -> None:
 
 
 def test_bracket_imports_neither_nltk_lark_nor_textual() -> None:
+    # a real process: what a run imports shows only in a fresh interpreter's sys.modules (in
+    # process, other tests have imported nltk, lark and textual already)
     code = ("import sys; from treeeval.cli import main; main(['bracket', '-h']); "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'nltk', 'lark', 'textual'}))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import Run, run_treeeval
+
+from treeeval.version import __version__
 
 GOLD = b"""(TOP (S (NP (DT The) (NN dog)) (VP (VBD barked)) (. .)))
 (TOP (S (NP (PRP It)) (VP (VBD ran) (ADVP (RB away)))))
@@ -24,9 +27,9 @@ TEST = b"""(TOP (S (NP (DT The) (NN dog)) (VP (VBD barked)) (. .)))
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def treeeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=cwd, capture_output=True,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+def treeeval(*args: str, cwd: Path) -> Run:
+    """``treeeval ARGS`` run in process in ``cwd``."""
+    return run_treeeval(args, cwd)
 
 
 @pytest.fixture
@@ -38,12 +41,27 @@ def files(tmp_path: Path) -> Path:
 
 def test_report_with_bundled_params(files: Path) -> None:
     result = treeeval("bracket", "-p", "COLLINS.prm", "gold", "test", cwd=files)
-    assert result.returncode == 0 and result.stderr == b""
+    assert result.status == 0 and result.stderr == b""
     lines = result.stdout.decode().splitlines()
     assert lines[3] == "   1    4    0  100.00 100.00     3      3    3      0      3     3   100.00"
     assert lines[4] == "   2    3    0   75.00  75.00     3      4    4      0      3     3   100.00"
     assert "Tagging accuracy          =  87.50" in lines
     assert (files / "gold").read_bytes() == GOLD and (files / "test").read_bytes() == TEST
+
+
+def test_the_console_entry_point_in_a_real_process(files: Path) -> None:
+    # the one test that starts ``python -m treeeval`` itself (every other test runs the
+    # command in process): __main__, the real stdout and stderr and the exit status must work
+    def real(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=files,
+                              capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+    version = real("--version")
+    assert version.returncode == 0 and version.stdout == f"treeeval {__version__}\n".encode()
+    scored = real("bracket", "-p", "COLLINS.prm", "gold", "test")
+    assert (scored.returncode, scored.stderr) == (0, b"")
+    in_process = treeeval("bracket", "-p", "COLLINS.prm", "gold", "test", cwd=files)
+    assert scored.stdout == in_process.stdout
 
 
 def test_options_apply_left_to_right(files: Path) -> None:
@@ -55,7 +73,7 @@ def test_options_apply_left_to_right(files: Path) -> None:
 def test_json_and_per_sentence(files: Path) -> None:
     result = treeeval("bracket", "-p", "COLLINS.prm", "--json", "--per-sentence", "rows.jsonl",
                       "gold", "test", cwd=files)
-    assert result.returncode == 0
+    assert result.status == 0
     document = json.loads(result.stdout)
     assert document["schema"] == "treeeval/1" and document["killed"] is False
     assert (document["all"]["matched"], document["all"]["gold"], document["all"]["test"]) == (9, 10, 10)
@@ -69,7 +87,7 @@ def test_jobs_give_the_same_report(files: Path) -> None:
     (files / "test").write_bytes(TEST * 400)
     one = treeeval("bracket", "-p", "COLLINS.prm", "--jobs", "1", "gold", "test", cwd=files)
     two = treeeval("bracket", "-p", "COLLINS.prm", "--jobs", "2", "gold", "test", cwd=files)
-    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
+    assert one.status == two.status == 0 and one.stdout == two.stdout
 
 
 @pytest.mark.parametrize(
@@ -90,7 +108,7 @@ def test_jobs_give_the_same_report(files: Path) -> None:
 )
 def test_errors_are_one_line_never_a_traceback(files: Path, args, status, message) -> None:
     result = treeeval(*args, cwd=files)
-    assert result.returncode == status
+    assert result.status == status
     assert result.stderr.decode().splitlines()[0].startswith(message)
     assert b"Traceback" not in result.stderr
 
@@ -98,7 +116,7 @@ def test_errors_are_one_line_never_a_traceback(files: Path, args, status, messag
 def test_malformed_prm_shows_position_and_caret(files: Path) -> None:
     (files / "bad.prm").write_bytes(b"DEBUG 0\nCUTOFF_LEN forty\n")
     result = treeeval("bracket", "-p", "bad.prm", "gold", "test", cwd=files)
-    assert result.returncode == 1
+    assert result.status == 1
     assert result.stderr.decode().splitlines() == [
         "treeeval: error: bad.prm:2:12: CUTOFF_LEN needs a whole number, found 'forty'",
         "    CUTOFF_LEN forty",
@@ -109,6 +127,6 @@ def test_malformed_prm_shows_position_and_caret(files: Path) -> None:
 def test_max_error_kills_with_status_1(files: Path) -> None:
     (files / "test").write_bytes(b"(S (NN x))\n" * 3)
     result = treeeval("bracket", "-e", "0", "gold", "test", cwd=files)
-    assert result.returncode == 1
+    assert result.status == 1
     assert result.stderr == b"1 : Length unmatch (4|1)\n2 : Length unmatch (3|1)\n"
     assert b"Summary" not in result.stdout

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 import warnings
 from pathlib import Path
 
 import networkx as nx
 import pytest
+from cli_runner import Run, run_treeeval
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
@@ -161,51 +161,52 @@ def test_malformed_conll_lines(text: str, line: int, column: int, message: str) 
     assert message in caught.value.message
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "treeeval", "convert", *args], cwd=cwd,
-                          capture_output=True, text=True)
+def run(*args: str, cwd: Path) -> Run:
+    """``treeeval convert ARGS`` run in process in ``cwd``."""
+    return run_treeeval(["convert", *args], cwd)
 
 
 def test_cli_convert(tmp_path: Path) -> None:
     (tmp_path / "in.mrg").write_text(SENTENCE + "\n(S (NP (-NONE- *)) (VP (VB go)))\n")
     result = run("--labels", "category", "--format", "conllu", "in.mrg", "-o", "out", cwd=tmp_path)
-    assert result.returncode == 0 and result.stderr == ""
+    assert result.status == 0 and result.stderr == b""
     sentences = list(read_conll(tmp_path / "out"))
     assert [len(s) for s in sentences] == [9, 1] and sentences[1].heads == [0]
     assert sentences[0].labels[0] == "NP"
     result = run("--heads", "penn2malt", "in.mrg", cwd=tmp_path)
-    assert result.stdout.count("\troot\t") == 2
+    assert result.stdout.count(b"\troot\t") == 2
 
 
 def test_cli_errors(tmp_path: Path) -> None:
     (tmp_path / "in.mrg").write_text("(S (NN a))\n(S (NP (-NONE- *)))\n")
     (tmp_path / "bad.heads").write_text("S left NN\nNP\n")
     result = run("in.mrg", cwd=tmp_path)
-    assert result.returncode == 1
-    assert result.stderr == "treeeval: error: in.mrg:2: sentence 2: no words left after " \
-                            "removing empty elements\n"
+    assert result.status == 1
+    assert result.stderr == b"treeeval: error: in.mrg:2: sentence 2: no words left after " \
+                            b"removing empty elements\n"
     result = run("--heads", "bad.heads", "in.mrg", cwd=tmp_path)
-    assert result.returncode == 1 and result.stderr.startswith("treeeval: error: bad.heads:2:3: ")
-    assert result.stderr.endswith("    NP\n      ^\n")
+    assert result.status == 1 and result.stderr.startswith(b"treeeval: error: bad.heads:2:3: ")
+    assert result.stderr.endswith(b"    NP\n      ^\n")
     result = run("in.mrg", "-o", "no/such/dir", cwd=tmp_path)
-    assert result.returncode == 1 and result.stderr.startswith("treeeval: error: no/such/dir: ")
+    assert result.status == 1 and result.stderr.startswith(b"treeeval: error: no/such/dir: ")
     for args in (["--labels", "x", "in.mrg"], ["--format", "csv", "in.mrg"], [], ["--nope"]):
         result = run(*args, cwd=tmp_path)
-        assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert run("-h", cwd=tmp_path).stdout.startswith("usage: treeeval convert")
+        assert result.status == 2 and b"Traceback" not in result.stderr
+    assert run("-h", cwd=tmp_path).stdout.startswith(b"usage: treeeval convert")
 
 
 def test_cli_names_the_line_of_a_multiline_tree(tmp_path: Path) -> None:
     (tmp_path / "in.mrg").write_text("( (S\n  (NP (NN a))\n  (VP (VB b))))\n\n( (S\n"
                                      "  (NP-SBJ (-NONE- *))))\n")
     result = run("in.mrg", cwd=tmp_path)
-    assert result.stderr.startswith("treeeval: error: in.mrg:5: sentence 2: no words left")
+    assert result.stderr.startswith(b"treeeval: error: in.mrg:5: sentence 2: no words left")
 
 
-def test_cli_reads_standard_input() -> None:
-    result = subprocess.run([sys.executable, "-m", "treeeval", "convert", "--labels", "triple",
-                             "-"], input=SENTENCE + "\n", capture_output=True, text=True)
-    assert result.returncode == 0 and "\tS/VP/NP\t" in result.stdout
+def test_cli_reads_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    standard_input = io.TextIOWrapper(io.BytesIO((SENTENCE + "\n").encode()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", standard_input)
+    result = run("--labels", "triple", "-", cwd=tmp_path)
+    assert result.status == 0 and b"\tS/VP/NP\t" in result.stdout
 
 
 def test_convert_never_writes_its_input(tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +12,7 @@ import hypothesis
 import hypothesis.strategies as st
 from profiles import examples
 import pytest
+from cli_runner import Run, run_treeeval
 from nltk import Tree
 
 from treeeval.lin.cli import run_lin
@@ -251,15 +250,16 @@ def test_lin_x_x_gives_no_errors(corpus: list[DependencySentence]) -> None:
 # --- the command -------------------------------------------------------------------------------
 
 
-def treeeval(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=cwd, capture_output=True)
+def treeeval(*args: str, cwd: Path) -> Run:
+    """``treeeval ARGS`` run in process in ``cwd``."""
+    return run_treeeval(args, cwd)
 
 
 def test_cli_tables_5c_and_6b(tmp_path: Path) -> None:
     (tmp_path / "key.lin").write_text(KEY_5A + "\n" + KEY_5A)
     (tmp_path / "answer.lin").write_text(ANSWER_5B + "\n" + ANSWER_6A)
     result = treeeval("lin", "key.lin", "answer.lin", "--tuples", cwd=tmp_path)
-    assert result.returncode == 0 and result.stderr == b""
+    assert result.status == 0 and result.stderr == b""
     lines = result.stdout.decode().splitlines()
     assert sum(line.endswith("yes") for line in lines) == 6
     assert lines[-3:] == ["   1     13      13       1", "   2     13      13       5",
@@ -280,7 +280,7 @@ def test_cli_selective_evaluation(tmp_path: Path) -> None:
 def test_cli_brackets_x_x(tmp_path: Path) -> None:
     (tmp_path / "x.mrg").write_text("( (S (NP (NNP Rain)) (VP (VBD fell) (ADVP (RB today))) (. .)))\n")
     result = treeeval("lin", "x.mrg", "x.mrg", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
+    assert result.status == 0, result.stderr
     lines = result.stdout.decode().splitlines()
     assert lines[-2] == "total: 0 errors in 4 scored words (4 words, 1 sentence)"
     assert lines[-1] == "phrases: recall 4/4 = 100.00%, precision 4/4 = 100.00%, crossing 0"
@@ -303,14 +303,14 @@ def test_cli_errors(tmp_path: Path, args: list[str], status: int, message: str) 
     (tmp_path / "bad.lin").write_text("I N < saw\nsaw V !\n")
     (tmp_path / "loop.conll").write_text("1\ta\t_\tN\tN\t_\t1\tdep\t_\t_\n2\tb\t_\tV\tV\t_\t0\troot\t_\t_\n\n")
     result = treeeval("lin", *args, cwd=tmp_path)
-    assert result.returncode == status
+    assert result.status == status
     assert result.stderr.decode().splitlines()[0] == message
     assert b"Traceback" not in result.stderr
 
 
 def test_help(tmp_path: Path) -> None:
     result = treeeval("lin", "-h", cwd=tmp_path)
-    assert result.returncode == 0 and result.stdout.startswith(b"usage: treeeval lin GOLD ANSWER")
+    assert result.status == 0 and result.stdout.startswith(b"usage: treeeval lin GOLD ANSWER")
 
 
 def test_cli_conll_against_tuples(tmp_path: Path) -> None:
@@ -320,7 +320,7 @@ def test_cli_conll_against_tuples(tmp_path: Path) -> None:
         write_conll([one(KEY_5A)], stream)
     (tmp_path / "answer.lin").write_text(ANSWER_5B)
     result = treeeval("lin", "key.conll", "answer.lin", cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
+    assert result.status == 0, result.stderr
     assert result.stdout.decode().splitlines()[-1] == "total: 1 error in 13 scored words (13 words, 1 sentence)"
 
 

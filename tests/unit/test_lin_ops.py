@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_treeeval
 
 from treeeval.lin.notation import format_tuples, parse_tuples
 from treeeval.lin.ops import (Anything, Cat, Not, Operation, OpsSyntaxError, Or, String, Type,
@@ -75,9 +74,8 @@ def test_errors_have_positions(text: str, line: int, column: int, message: str) 
 def test_cli_reports_an_ops_error_with_a_caret(tmp_path: Path) -> None:
     (tmp_path / "x.lin").write_text(SENTENCE)
     (tmp_path / "bad.ops").write_text("; comment\n(if (t (cat P)) (delet))\n")
-    result = subprocess.run([sys.executable, "-m", "treeeval", "lin", "x.lin", "x.lin", "--ops", "bad.ops"],
-                            cwd=tmp_path, capture_output=True)
-    assert result.returncode == 1
+    result = run_treeeval(["lin", "x.lin", "x.lin", "--ops", "bad.ops"], tmp_path)
+    assert result.status == 1
     first, shown, caret = result.stderr.decode().splitlines()
     assert first.startswith("treeeval: error: bad.ops:2:18: unexpected 'delet', expected ')' or delete")
     assert shown == "    (if (t (cat P)) (delet))" and caret == "    " + " " * 17 + "^"

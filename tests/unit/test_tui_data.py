@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_runner import run_treeeval
 from tui_fixtures import write_brackets, write_conll
 
 from treeeval.bracket.api import evaluate_brackets, sentence_dict
 from treeeval.errors import InputError, UsageError
 from treeeval.tui.cli import BrowseOptions, load_corpus, parse_browse_args, sniff_format
 from treeeval.tui.model import SentenceFilter, next_wrong, sort_view
+
+#: this checkout, so that ``python -m treeeval`` in another folder runs its code
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -217,25 +223,34 @@ def test_heads_converts_brackets(tmp_path):
     (["browse", "gold.mrg", "missing.mrg"], 1, "treeeval: error: missing.mrg: no such file"),
     (["browse", "gold.conll", "other.conll"], 1,
      "treeeval: error: other.conll: not the same text as the gold file"),
-    # stderr is a pipe here: the browser would draw on it
-    (["browse", "gold.mrg", "sys.mrg"], 2, "treeeval: error: treeeval browse draws on stderr"),
 ])
 def test_command_line_errors_are_one_line(tmp_path, args, status, message):
     write_brackets(tmp_path)
     gold, _ = write_conll(tmp_path)
     (tmp_path / "other.conll").write_text(open(gold).read().replace("Rain", "Snow"))
-    result = subprocess.run([sys.executable, "-m", "treeeval", *args], cwd=tmp_path,
-                            capture_output=True)
-    assert result.returncode == status
+    result = run_treeeval(args, tmp_path)
+    assert result.status == status
     assert result.stderr.decode().splitlines()[0].startswith(message)
     assert b"Traceback" not in result.stderr
 
 
+def test_browse_refuses_a_redirected_stderr(tmp_path):
+    # a real process: browse looks at the process's own stderr (sys.__stderr__), which in
+    # process is pytest's; here it is a pipe, where the browser would draw on nothing
+    write_brackets(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "treeeval", "browse", "gold.mrg", "sys.mrg"],
+                            cwd=tmp_path, capture_output=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 2
+    assert result.stderr.decode().splitlines()[0].startswith(
+        "treeeval: error: treeeval browse draws on stderr")
+    assert b"Traceback" not in result.stderr
+
+
 def test_command_line_help(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "treeeval", "browse", "-h"],
-                            capture_output=True)
-    assert result.returncode == 0 and result.stdout.startswith(b"usage: treeeval browse")
-    listed = subprocess.run([sys.executable, "-m", "treeeval", "-h"], capture_output=True)
+    result = run_treeeval(["browse", "-h"], tmp_path)
+    assert result.status == 0 and result.stdout.startswith(b"usage: treeeval browse")
+    listed = run_treeeval(["-h"], tmp_path)
     assert b"browse    browse parse errors" in listed.stdout
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_treeeval
 
 from treeeval.errors import InputError, UsageError
 from treeeval.ud.cli import parse_ud_args, run_ud
@@ -160,10 +159,9 @@ def test_callin_table_errors(files: Path) -> None:
     bad.write_text("# neither weights nor classes\nnsubj\tx\n", encoding="utf-8")
     for option, message in (("--callin-weights", "2:7: weight must be a number"),
                              ("--callin-classes", "2:1: expected RELATION<TAB>CLASS")):
-        result = subprocess.run([sys.executable, "-m", "treeeval", "ud", option, str(bad),
-                                 str(files / "gold.conllu"), str(files / "sys.conllu")],
-                                capture_output=True)
-        assert result.returncode == 1 and result.stdout == b""
+        result = run_treeeval(["ud", option, str(bad), str(files / "gold.conllu"),
+                               str(files / "sys.conllu")], files)
+        assert result.status == 1 and result.stdout == b""
         assert result.stderr.decode().startswith(f"treeeval: error: {bad}:{message}")
     with pytest.raises(UsageError, match="--callin-weights needs a file"):
         parse_ud_args(["a", "b", "--callin-weights"])
@@ -183,14 +181,13 @@ def test_command_line_errors(files: Path) -> None:
     bad = files / "bad.conllu"
     bad.write_text(row(1, "Dogs", 0, "root") + "\n" + row(2, "bark", 0, "root") + "\n\n",
                    encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "treeeval", "ud", str(files / "gold.conllu"),
-                             str(bad)], capture_output=True)
-    assert result.returncode == 1 and result.stdout == b""
+    result = run_treeeval(["ud", str(files / "gold.conllu"), str(bad)], files)
+    assert result.status == 1 and result.stdout == b""
     assert result.stderr.decode() == (f"treeeval: error: {bad}:3: There are 2 roots in a "
                                       "sentence\n")
-    result = subprocess.run([sys.executable, "-m", "treeeval", "ud", "--multiple-roots-okay",
-                             str(files / "gold.conllu"), str(bad)], capture_output=True)
-    assert result.returncode == 1 and result.stderr.decode() == (
+    result = run_treeeval(["ud", "--multiple-roots-okay", str(files / "gold.conllu"), str(bad)],
+                          files)
+    assert result.status == 1 and result.stderr.decode() == (
         f"treeeval: error: {bad}:1: The concatenation of tokens in gold file and in system file "
         "differ! First 20 differing characters in gold file: 'loudly' and system file: ''\n")
     short = files / "short.conllu"  # stops after the first sentence: located at the last one
@@ -199,6 +196,5 @@ def test_command_line_errors(files: Path) -> None:
         ud(files / "gold.conllu", short)
     assert str(caught.value).startswith(f"{short}:2: The concatenation of tokens")
     assert str(caught.value).endswith("in gold file: 'barkloudly' and system file: ''")
-    help_text = subprocess.run([sys.executable, "-m", "treeeval", "ud", "-h"],
-                               capture_output=True)
-    assert help_text.returncode == 0 and b"usage: treeeval ud" in help_text.stdout
+    help_text = run_treeeval(["ud", "-h"], files)
+    assert help_text.status == 0 and b"usage: treeeval ud" in help_text.stdout
