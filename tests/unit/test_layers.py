@@ -16,6 +16,9 @@ LAYERS: dict[str, float] = {
     "errors": 0, "version": 0,
     "model": 1, "columnar": 1,
     "formats": 2, "policy": 2, "stats": 2,
+    # tables for papers: a model and its renderers, on policy (the JSON envelope) and stats;
+    # below the command-line framework, which may offer --format with their choices
+    "tables": 2.25,
     # the command-line framework every command's cli module builds on, above the policies
     # it applies (the command modules themselves it imports by name, only to dispatch)
     "arguments": 2.5,
