@@ -19,7 +19,7 @@ the run's signature in a comment line.
 System & LAS & errors $\downarrow$ \\
 \midrule
 base\_1 (baseline) & 86.00 & 4 \\
-ours & \textbf{87.25}$^{\dagger}$ & \textbf{3} \\
+ours & \textbf{87.25}\rlap{$^{\dagger}$} & \textbf{3} \\
 \bottomrule
 \end{tabular}
 \par\smallskip
@@ -34,6 +34,8 @@ from .cells import any_best, best_legend, marked, number, one_line, significance
 from .model import ComparisonTable
 
 MARKER = r"$^{\dagger}$"
+#: the marker after a score, taking no width, so that the digits of a column stay aligned
+CELL_MARKER = r"\rlap{" + MARKER + "}"
 MISSING = "--"
 #: LaTeX's special characters in text, and what writes each literally
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
@@ -87,7 +89,7 @@ def _cell(table: ComparisonTable, row: int, column: int) -> str:
         return MISSING
     if row in table.best(column):
         shown = r"\textbf{" + shown + "}"
-    return shown + (MARKER if marked(table, row, column) else "")
+    return shown + (CELL_MARKER if marked(table, row, column) else "")
 
 
 def _row(cells: list[str]) -> str:
