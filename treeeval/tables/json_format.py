@@ -8,8 +8,10 @@ is described by ``treeeval/schemas/table.json``.
 >>> table = ComparisonTable("Dev", "dep", (Metric("LAS"),), (SystemRow("ours", (87.25,)),),
 ...                         signature="cmd:dep|version:0.1.0")
 >>> document = json.loads(render_json(table))
->>> document["command"], document["kind"], document["systems"][0]["cells"]
-('dep', 'comparison_table', [{'metric': 'LAS', 'value': 87.25, 'best': False, 'significance': None}])
+>>> document["command"], document["kind"]
+('dep', 'comparison_table')
+>>> document["systems"][0]["cells"]
+[{'metric': 'LAS', 'value': 87.25, 'best': False, 'significance': None}]
 """
 
 from __future__ import annotations

@@ -145,7 +145,8 @@ class ComparisonTable:
         if sum(row.baseline for row in self.rows) > 1:
             raise ValueError("more than one baseline")
         if self.correction is not None and self.correction not in CORRECTIONS:
-            raise ValueError(f"correction {self.correction!r} is not one of {', '.join(CORRECTIONS)}")
+            raise ValueError(f"correction {self.correction!r} is not one of "
+                             f"{', '.join(CORRECTIONS)}")
         for row in self.rows:
             self._check_row(row)
 

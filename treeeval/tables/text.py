@@ -49,7 +49,8 @@ def _grid(table: ComparisonTable) -> list[str]:
     names = ["system", *(_name(row.name, row.baseline) for row in table.rows)]
     pad = " " if tested else ""  # under the markers
     columns = [[one_line(metric.name) + pad] + [
-        (number(table, index, column) or MISSING) + (MARKER if marked(table, index, column) else pad)
+        (number(table, index, column) or MISSING)
+        + (MARKER if marked(table, index, column) else pad)
         for index in range(len(table.rows))] for column, metric in enumerate(table.metrics)]
     name_width = max(map(len, names))
     widths = [max(map(len, cells)) for cells in columns]
