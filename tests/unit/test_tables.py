@@ -19,6 +19,7 @@ from pathlib import Path
 import hypothesis
 import hypothesis.strategies as st
 import jsonschema
+import numpy as np
 import pytest
 from markdown_it import MarkdownIt
 from profiles import examples
@@ -32,6 +33,7 @@ from treeeval.stats.significance import METHODS
 from treeeval.tables import (FORMATS, ComparisonTable, Metric, Significance, SystemRow,
                              corrected, render)
 from treeeval.tables.cells import one_line
+from treeeval.tables.model import COMMANDS
 
 SIGNATURE = "cmd:dep|metric:LAS;UAS;LA|version:0.1.0"
 METRICS = (Metric("LAS"), Metric("UAS"), Metric("LA"),
@@ -129,10 +131,25 @@ def test_from_a_stats_result() -> None:
     (lambda: Significance("t-test", 0.5), "not one of"),
     (lambda: Significance("ar", 1.5), r"not in \[0, 1\]"),
     (lambda: Metric("a", unit="ratio"), "unit"),
+    (lambda: ComparisonTable("t", "parse", (), ()), "command 'parse'"),
+    (lambda: ComparisonTable("t", "dep", (), (), alpha=5), "alpha"),
 ])
 def test_malformed_tables_are_refused(build: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         build()  # type: ignore[operator]
+
+
+def test_numpy_numbers_and_lists_become_plain_data() -> None:
+    result = compare(SentenceScores.ratio([9, 8, 7], [10] * 3),
+                     SentenceScores.ratio([8, 8, 6], [10] * 3), "bootstrap", resamples=50)
+    rows = [SystemRow("a", [np.float64(80.0), np.int64(7)], baseline=True),
+            SystemRow("b", [np.float64(81.0), np.int64(5)],
+                      [Significance.from_result(result), None])]
+    table = ComparisonTable("t", "dep", [Metric("LAS"), Metric("n", "count")], rows)
+    assert type(table.rows) is tuple and type(table.rows[1].significance) is tuple
+    assert [type(value) for value in table.rows[0].values] == [float, int]
+    assert type(table.rows[1].cell(0).difference_interval[0]) is float
+    assert_json_round_trips(table)
 
 
 def test_an_unknown_format_is_a_usage_error_listing_the_five() -> None:
@@ -265,8 +282,19 @@ def _latex_engine() -> list[str] | None:
     return ["tectonic"] if shutil.which("tectonic") else None
 
 
-@pytest.mark.parametrize("table", [paper_table(), paper_table(title="", notes=("a & b_c",))],
-                         ids=["paper", "untitled"])
+def latex_hazards() -> ComparisonTable:
+    """Names that would break LaTeX unescaped: specials, and [ or * right after ``\\``."""
+    names = ("[ours]", "*star", "R&D_parser 100% #2 $x$ ~^{}\\ naïve --")
+    rows = tuple(SystemRow(name, (90.0 + index,)) for index, name in enumerate(names))
+    return ComparisonTable("", "ud", (Metric("LAS_F1 [%]"),), rows, notes=("a & b_c",))
+
+
+def test_latex_escapes_what_follows_a_row_end() -> None:
+    body = render(latex_hazards(), "latex").splitlines()
+    assert r"{[}ours{]} & 90.00 \\" in body and r"{}*star & 91.00 \\" in body
+
+
+@pytest.mark.parametrize("table", [paper_table(), latex_hazards()], ids=["paper", "hazards"])
 def test_latex_compiles(table: ComparisonTable, tmp_path: Path) -> None:
     engine = _latex_engine()
     if engine is None:
@@ -371,9 +399,10 @@ def test_json_validates_and_loads_back_to_the_same_numbers() -> None:
     assert document["signature"] == SIGNATURE and document["notes"] == ["Punctuation excluded."]
 
 
-def test_the_table_schema_is_a_valid_schema() -> None:
-    jsonschema.Draft202012Validator.check_schema(
-        json.loads(schema_path("table").read_text(encoding="utf-8")))
+def test_the_table_schema_is_a_valid_schema_naming_the_model_s_choices() -> None:
+    schema = json.loads(schema_path("table").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert tuple(schema["properties"]["command"]["enum"]) == COMMANDS
 
 
 # --- names, baselines and sizes -------------------------------------------------------------
@@ -463,7 +492,7 @@ def tables(draw: st.DrawFn) -> ComparisonTable:
         tests = tuple(draw(_significance()) for _ in metrics) if tested else ()
         rows.append(SystemRow(name, values, tests, baseline=index == baseline))
     table = ComparisonTable(draw(st.text(max_size=20)), draw(st.sampled_from(
-        ["bracket", "dep", "ud", "lin", "errors"])), metrics, tuple(rows),
+        COMMANDS)), metrics, tuple(rows),
         tuple(draw(st.lists(st.text(max_size=20), max_size=2))),
         draw(st.text(max_size=30)), alpha=draw(st.sampled_from([0.05, 0.01])),
         decimals=draw(st.integers(0, 4)))

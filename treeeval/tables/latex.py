@@ -40,7 +40,9 @@ MISSING = "--"
 #: LaTeX's special characters in text, and what writes each literally
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}"}
+            "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
+            # after \\ or a booktabs rule, [ would open an optional argument
+            "[": "{[}", "]": "{]}"}
 _TABLE = str.maketrans(_SPECIAL)
 
 
@@ -60,7 +62,7 @@ def render_latex(table: ComparisonTable) -> str:
               r"\begin{tabular}{l" + "r" * len(table.metrics) + "}", r"\toprule",
               _row(["System", *(_header(table, column) for column in range(len(table.metrics)))]),
               r"\midrule"]
-    lines += [_row([escape(row.name) + (" (baseline)" if row.baseline else ""),
+    lines += [_row([_first(escape(row.name)) + (" (baseline)" if row.baseline else ""),
                     *(_cell(table, index, column) for column in range(len(table.metrics)))])
               for index, row in enumerate(table.rows)]
     lines += [r"\bottomrule", r"\end{tabular}"]
@@ -76,6 +78,15 @@ def render_latex(table: ComparisonTable) -> str:
 def _comments(table: ComparisonTable) -> list[str]:
     signature = [f"signature: {one_line(table.signature)}"] if table.signature else []
     return [*signature, r"needs \usepackage{booktabs}"]
+
+
+def _first(cell: str) -> str:
+    r"""A row's first cell, made safe after ``\\`` (which would take a ``*`` as its own).
+
+    >>> _first("*x"), _first("x*")
+    ('{}*x', 'x*')
+    """
+    return "{}" + cell if cell.startswith("*") else cell
 
 
 def _header(table: ComparisonTable, column: int) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from numbers import Integral
 from typing import Iterator
 
 from ..stats.correction import CORRECTIONS, adjust
@@ -31,8 +32,28 @@ from ..stats.significance import METHODS, SignificanceResult
 
 #: the units of a metric's values
 UNITS = ("percent", "count")
+#: the commands that score systems (a table's ``command``)
+COMMANDS = ("bracket", "dep", "ud", "lin", "errors")
 
 Number = float | int
+
+
+def _plain(value: object) -> Number | None:
+    """A number as Python's own (numpy's ``int64`` and ``float64`` included), None kept.
+
+    >>> import numpy as np
+    >>> _plain(np.int64(3)), _plain(np.float32(0.5)), _plain(None)
+    (3, 0.5, None)
+    """
+    if value is None:
+        return None
+    return int(value) if isinstance(value, Integral) else float(value)  # type: ignore[arg-type]
+
+
+def _freeze(instance: object, **fields: object) -> None:
+    """Set fields of a frozen dataclass in its ``__post_init__`` (normalised values)."""
+    for name, value in fields.items():
+        object.__setattr__(instance, name, value)
 
 
 @dataclass(frozen=True)
@@ -74,6 +95,11 @@ class Significance:
     p_adjusted: float | None = None
 
     def __post_init__(self) -> None:
+        interval = self.difference_interval
+        _freeze(self, p_value=float(self.p_value), p_adjusted=_plain(self.p_adjusted),
+                difference_interval=None if interval is None else (float(interval[0]),
+                                                                   float(interval[1])),
+                resamples=_plain(self.resamples), seed=_plain(self.seed))
         if self.test not in METHODS:
             raise ValueError(f"test {self.test!r} is not one of {', '.join(METHODS)}")
         for p in (self.p_value, self.p_adjusted):
@@ -112,6 +138,10 @@ class SystemRow:
     significance: tuple[Significance | None, ...] = ()
     baseline: bool = False
 
+    def __post_init__(self) -> None:
+        _freeze(self, values=tuple(map(_plain, self.values)),
+                significance=tuple(self.significance))
+
     def cell(self, column: int) -> Significance | None:
         """The test of column ``column`` (None when there is none)."""
         return self.significance[column] if self.significance else None
@@ -139,6 +169,12 @@ class ComparisonTable:
     decimals: int = 2
 
     def __post_init__(self) -> None:
+        _freeze(self, metrics=tuple(self.metrics), rows=tuple(self.rows),
+                notes=tuple(self.notes))
+        if self.command not in COMMANDS:
+            raise ValueError(f"command {self.command!r} is not one of {', '.join(COMMANDS)}")
+        if not 0 < self.alpha < 1 or self.decimals < 0:
+            raise ValueError(f"alpha {self.alpha} is not in (0, 1) or decimals {self.decimals} < 0")
         names = [metric.name for metric in self.metrics]
         if len(set(names)) != len(names):
             raise ValueError(f"metric names repeat: {names}")
