@@ -171,13 +171,13 @@ Müller 50% #1 $        84.90*  89.02*  86.95      405
 
 * p < 0.05 against the baseline MaltParser (paired bootstrap, 10000 resamples, seed 1; \
 Holm–Bonferroni correction over each metric's tests)
-Turbo_2 & co.    LAS     diff +1.25 [+0.71, +1.80]  p = 0.0012  adjusted p = 0.0024
-Turbo_2 & co.    UAS     diff -0.01 [-0.40, +0.38]  p = 0.9100  adjusted p = 0.9100
-Turbo_2 & co.    LA      diff +0.01 [-0.20, +0.22]  p = 0.4500  adjusted p = 0.4500
-Turbo_2 & co.    errors  diff -22 [-40, -4]  p = 0.0300  adjusted p = 0.0300
-Müller 50% #1 $  LAS     diff +0.78 [+0.02, +1.50]  p = 0.0400  adjusted p = 0.0400
-Müller 50% #1 $  UAS     diff +0.52 [+0.10, +0.90]  p = 0.0200  adjusted p = 0.0400
-Müller 50% #1 $  LA      diff -0.35 [-0.90, +0.20]  p = 0.2000  adjusted p = 0.4000
+Turbo_2 & co.    LAS     diff +1.25  [+0.71, +1.80]  p = 0.0012  adjusted p = 0.0024
+Turbo_2 & co.    UAS     diff -0.01  [-0.40, +0.38]  p = 0.9100  adjusted p = 0.9100
+Turbo_2 & co.    LA      diff +0.01  [-0.20, +0.22]  p = 0.4500  adjusted p = 0.4500
+Turbo_2 & co.    errors    diff -22       [-40, -4]  p = 0.0300  adjusted p = 0.0300
+Müller 50% #1 $  LAS     diff +0.78  [+0.02, +1.50]  p = 0.0400  adjusted p = 0.0400
+Müller 50% #1 $  UAS     diff +0.52  [+0.10, +0.90]  p = 0.0200  adjusted p = 0.0400
+Müller 50% #1 $  LA      diff -0.35  [-0.90, +0.20]  p = 0.2000  adjusted p = 0.4000
 
 Punctuation excluded.
 

@@ -45,18 +45,27 @@ def render_text(table: ComparisonTable) -> str:
 
 
 def _grid(table: ComparisonTable) -> list[str]:
-    tested = table.tested
-    names = ["system", *(_name(row.name, row.baseline) for row in table.rows)]
-    pad = " " if tested else ""  # under the markers
-    columns = [[one_line(metric.name) + pad] + [
+    pad = " " if table.tested else ""  # under the markers
+    header = ["system", *(one_line(metric.name) + pad for metric in table.metrics)]
+    rows = [[_name(row.name, row.baseline), *(
         (number(table, index, column) or MISSING)
         + (MARKER if marked(table, index, column) else pad)
-        for index in range(len(table.rows))] for column, metric in enumerate(table.metrics)]
-    name_width = max(map(len, names))
-    widths = [max(map(len, cells)) for cells in columns]
-    return ["  ".join([name.ljust(name_width), *(cells[line].rjust(width)
-                                                  for cells, width in zip(columns, widths))])
-            for line, name in enumerate(names)]
+        for column in range(len(table.metrics)))] for index, row in enumerate(table.rows)]
+    return aligned([header, *rows], left=1)
+
+
+def aligned(rows: list[list[str]], left: int) -> list[str]:
+    """Rows of cells as lines: the first ``left`` columns left-aligned, the others right,
+    two spaces apart; columns empty in every row are left out.
+
+    >>> aligned([["a", "1", ""], ["bcd", "10", ""]], left=1)
+    ['a     1', 'bcd  10']
+    """
+    columns = [list(column) for column in zip(*rows) if any(column)]
+    widths = [max(map(len, column)) for column in columns]
+    return ["  ".join(cell.ljust(width) if position < left else cell.rjust(width)
+                      for position, (cell, width) in enumerate(zip(cells, widths)))
+            for cells in zip(*columns)]
 
 
 def _name(name: str, baseline: bool) -> str:
@@ -64,31 +73,22 @@ def _name(name: str, baseline: bool) -> str:
 
 
 def _test_lines(table: ComparisonTable) -> list[str]:
-    found = [(row.name, column, index, cell)
-             for index, row in enumerate(table.rows) for column in range(len(table.metrics))
-             if not row.baseline and (cell := row.cell(column)) is not None]
-    if not found:
-        return []
-    names = [one_line(name) for name, *_ in found]
-    metrics = [one_line(table.metrics[column].name) for _, column, _, _ in found]
-    name_width, metric_width = max(map(len, names)), max(map(len, metrics))
-    return [f"{name.ljust(name_width)}  {metric.ljust(metric_width)}  "
-            + _outcome(table, index, column, cell)
-            for name, metric, (_, column, index, cell) in zip(names, metrics, found)]
+    """One line per test: system, metric, difference, its interval, p, adjusted p."""
+    rows = [[one_line(row.name), one_line(table.metrics[column].name),
+             *_outcome(table, index, column, cell)]
+            for index, row in enumerate(table.rows) for column in range(len(table.metrics))
+            if not row.baseline and (cell := row.cell(column)) is not None]
+    return aligned(rows, left=2) if rows else []
 
 
-def _outcome(table: ComparisonTable, row: int, column: int, cell: Significance) -> str:
-    parts = []
+def _outcome(table: ComparisonTable, row: int, column: int, cell: Significance) -> list[str]:
     delta = difference(table, row, column)
-    if delta is not None:
-        parts.append("diff " + _signed(table, column, delta) + (
-            "" if cell.difference_interval is None else
-            " [{}, {}]".format(*(_signed(table, column, bound)
-                                 for bound in cell.difference_interval))))
-    parts.append(p_text(cell.p_value))
-    if cell.p_adjusted is not None:
-        parts.append(f"adjusted {p_text(cell.p_adjusted)}")
-    return "  ".join(parts)
+    interval = cell.difference_interval
+    return ["" if delta is None else "diff " + _signed(table, column, delta),
+            "" if interval is None else "[{}, {}]".format(
+                *(_signed(table, column, bound) for bound in interval)),
+            p_text(cell.p_value),
+            "" if cell.p_adjusted is None else f"adjusted {p_text(cell.p_adjusted)}"]
 
 
 def _signed(table: ComparisonTable, column: int, value: float) -> str:
