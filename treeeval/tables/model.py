@@ -248,16 +248,20 @@ def corrected(table: ComparisonTable, method: str = "holm") -> ComparisonTable:
     >>> t = corrected(ComparisonTable("t", "dep", (Metric("LAS"),), (base, *rows)))
     >>> t.correction, [row.cell(0).p_adjusted for row in t.rows[1:]]
     ('holm', [0.04, 0.04])
+    >>> corrected(t, "sidak")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: unknown correction 'sidak' (choose from holm, bonferroni)
     """
     families = [[(index, cell) for index, row in enumerate(table.rows)
                  if not row.baseline and (cell := row.cell(column)) is not None]
                 for column in range(len(table.metrics))]
-    if max(map(len, families), default=0) < 2:
-        return table
     adjusted = {(index, column): float(p)
                 for column, family in enumerate(families)
                 for (index, _), p in zip(family, adjust([cell.p_value for _, cell in family],
                                                          method))}
+    if max(map(len, families), default=0) < 2:
+        return table
     rows = tuple(replace(row, significance=tuple(
         None if cell is None else replace(cell, p_adjusted=adjusted.get((index, column)))
         for column, cell in enumerate(row.significance))) for index, row in enumerate(table.rows))
