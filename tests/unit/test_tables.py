@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import hypothesis
@@ -353,12 +354,18 @@ def _significance() -> st.SearchStrategy[Significance | None]:
         st.just(0.95), st.none() | st.integers(1, 10**6), st.none() | st.integers(0, 2**32))
 
 
+#: printable ASCII: what any TeX engine sets, LaTeX's special characters included
+ASCII = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
+
+
 @st.composite
-def tables(draw: st.DrawFn) -> ComparisonTable:
+def tables(draw: st.DrawFn, text: st.SearchStrategy[str]) -> ComparisonTable:
+    """Any table: 0 to 4 metrics, 0 to 5 systems with names drawn from ``text``, values or
+    none, a baseline or none, tests or none, corrected or not."""
     metrics = tuple(draw(st.lists(
-        st.builds(Metric, st.text(max_size=8), st.sampled_from(["percent", "count"]),
+        st.builds(Metric, text, st.sampled_from(["percent", "count"]),
                   st.booleans()), max_size=4, unique_by=lambda metric: metric.name)))
-    names = draw(st.lists(st.text(max_size=12), max_size=5, unique=True))
+    names = draw(st.lists(text, max_size=5, unique=True))
     baseline = draw(st.none() | st.integers(0, max(len(names) - 1, 0))) if names else None
     rows = []
     for index, name in enumerate(names):
@@ -367,16 +374,16 @@ def tables(draw: st.DrawFn) -> ComparisonTable:
         tested = baseline is not None and index != baseline
         tests = tuple(draw(_significance()) for _ in metrics) if tested else ()
         rows.append(SystemRow(name, values, tests, baseline=index == baseline))
-    table = ComparisonTable(draw(st.text(max_size=20)), draw(st.sampled_from(
+    table = ComparisonTable(draw(text), draw(st.sampled_from(
         COMMANDS)), metrics, tuple(rows),
-        tuple(draw(st.lists(st.text(max_size=20), max_size=2))),
+        tuple(draw(st.lists(text, max_size=2))),
         draw(st.text(max_size=30)), alpha=draw(st.sampled_from([0.05, 0.01])),
         decimals=draw(st.integers(0, 4)))
     return corrected(table) if draw(st.booleans()) else table
 
 
 @hypothesis.settings(max_examples=examples(150), deadline=None)
-@hypothesis.given(tables())
+@hypothesis.given(tables(st.text(max_size=12)))
 def test_any_table_renders_in_every_format_and_round_trips(table: ComparisonTable) -> None:
     for fmt in FORMATS:
         assert isinstance(render(table, fmt), str)
@@ -387,3 +394,10 @@ def test_any_table_renders_in_every_format_and_round_trips(table: ComparisonTabl
     body = latex[latex.index(r"\midrule") + 1:latex.index(r"\bottomrule")]
     assert [len(re.findall(r"(?<!\\)&", line)) for line in body] == [len(table.metrics)] * len(
         table.rows)
+
+
+@hypothesis.settings(max_examples=examples(12), deadline=None)
+@hypothesis.given(tables(ASCII))
+def test_any_ascii_table_compiles(table: ComparisonTable) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        assert_latex_compiles(table, Path(folder))

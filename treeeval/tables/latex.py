@@ -41,6 +41,7 @@ MISSING = "--"
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
             "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
+            "|": r"\textbar{}",
             # after \\ or a booktabs rule, [ would open an optional argument
             "[": "{[}", "]": "{]}"}
 _TABLE = str.maketrans(_SPECIAL)

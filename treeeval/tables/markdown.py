@@ -55,7 +55,7 @@ def render_markdown(table: ComparisonTable) -> str:
     legend = significance_legend(table)
     blocks.append(" ".join(([f"{MARKER} {escape(legend)}."] if legend else [])
                            + ([f"{escape(best_legend(table))}."] if any_best(table) else [])))
-    blocks += [escape(note) for note in table.notes]
+    blocks += [escape(note.strip()) for note in table.notes]  # indented: a code block
     if table.signature:
         blocks.append(f"Signature: {code(one_line(table.signature))}")
     return "\n\n".join(block for block in blocks if block) + "\n"
