@@ -28,6 +28,10 @@ LAYERS: dict[str, float] = {
     "tui": 6,
     "cli": 7, "__main__": 8, "": 8,
 }
+#: packages held to a narrower list than their layer allows (besides themselves)
+ONLY_FROM: dict[str, set[str]] = {
+    "tables": {"errors", "version", "model", "policy", "stats"},
+}
 #: besides the command-line modules (``*.cli``), the modules that may import one
 CLI_IMPORTERS = {"treeeval", "treeeval.__main__"}
 
@@ -92,6 +96,13 @@ def test_imports_only_point_down() -> None:
              if layer_of(source) != layer_of(target)
              and LAYERS[layer_of(target)] >= LAYERS[layer_of(source)]]
     assert not wrong, "imports that do not point down:\n" + "\n".join(sorted(wrong))
+
+
+def test_packages_held_to_a_list_import_only_from_it() -> None:
+    wrong = [f"{source} -> {target}" for source, target in graph().edges
+             if layer_of(source) in ONLY_FROM and layer_of(target) != layer_of(source)
+             and layer_of(target) not in ONLY_FROM[layer_of(source)]]
+    assert not wrong, "imports outside the package's list:\n" + "\n".join(sorted(wrong))
 
 
 def test_no_module_imports_a_command_line_module() -> None:
