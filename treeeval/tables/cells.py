@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 
 from ..stats.correction import CORRECTIONS
-from ..stats.significance import METHODS
-from .model import ComparisonTable, Significance
+from ..stats.significance import how_run
+from .model import ComparisonTable
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
@@ -50,36 +50,14 @@ def marked(table: ComparisonTable, row: int, column: int) -> bool:
     return cell is not None and cell.significant(table.alpha)
 
 
-def p_text(p: float) -> str:
-    """A p-value as the reports write it.
-
-    >>> p_text(0.00004), p_text(0.0312)
-    ('p < 0.0001', 'p = 0.0312')
-    """
-    return "p < 0.0001" if p < 0.0001 else f"p = {p:.4f}"
-
-
-def how(test: Significance) -> str:
-    """How a test was run: its name, resamples and seed.
-
-    >>> how(Significance("bootstrap", 0.2, (0.1, 0.3), resamples=1000, seed=1))
-    'paired bootstrap, 1000 resamples, seed 1'
-    """
-    parts = [METHODS[test.test]]
-    if test.resamples is not None:
-        parts.append(f"{test.resamples} {'shuffles' if test.test == 'ar' else 'resamples'}")
-    if test.seed is not None:
-        parts.append(f"seed {test.seed}")
-    return ", ".join(parts)
-
-
 def significance_legend(table: ComparisonTable) -> str:
     """What the marker means ('' when nothing was tested): the level, the baseline, the tests
     and the correction."""
     tests = [cell for _, _, cell in table.tests() if cell is not None]
     if not tests or table.baseline is None:
         return ""
-    runs = "; ".join(dict.fromkeys(how(test) for test in tests))
+    runs = "; ".join(dict.fromkeys(how_run(test.test, test.resamples, test.seed)
+                                   for test in tests))
     if table.correction is not None:
         runs += f"; {CORRECTIONS[table.correction]} correction over each metric's tests"
     return (f"p < {table.alpha:g} against the baseline {one_line(table.baseline.name)}"

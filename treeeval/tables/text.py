@@ -21,7 +21,8 @@ signature: cmd:dep|version:0.1.0
 
 from __future__ import annotations
 
-from .cells import difference, marked, number, one_line, p_text, significance_legend
+from ..stats.significance import p_text
+from .cells import difference, marked, number, one_line, significance_legend
 from .model import ComparisonTable, Significance
 
 MARKER = "*"
