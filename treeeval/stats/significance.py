@@ -133,19 +133,42 @@ class SignificanceResult:
         parts.append(f"diff {self.difference:+.2f}{_interval_text(self.difference_interval, '+')}")
         if self.discordant is not None:
             parts.append(f"z = {self.statistic:.2f}")
-        p = "p < 0.0001" if self.p_value < 0.0001 else f"p = {self.p_value:.4f}"
-        parts.append(f"{p} ({self._how()})")
+        parts.append(f"{p_text(self.p_value)} ({self._how()})")
         return "  ".join(parts)
 
     def _how(self) -> str:
         if self.discordant is not None:
             return f"{METHODS[self.method]}, b = {self.discordant[0]}, c = {self.discordant[1]}"
-        how = [METHODS[self.method]]
-        if self.confidence is not None:
-            how.append(f"{self.confidence * 100:g}% CI")
-        unit = "shuffles" if self.method == "ar" else "resamples"
-        how += [f"{self.resamples} {unit}", f"seed {self.seed}"]
-        return ", ".join(how)
+        return how_run(self.method, self.resamples, self.seed, self.confidence)
+
+
+def p_text(p: float) -> str:
+    """A p-value as the reports write it.
+
+    >>> p_text(0.00004), p_text(0.0312)
+    ('p < 0.0001', 'p = 0.0312')
+    """
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.4f}"
+
+
+def how_run(method: str, resamples: int | None, seed: int | None,
+            confidence: float | None = None) -> str:
+    """How a test was run, as the reports say it: its name, the confidence level of its
+    intervals, its resamples (an approximate randomization's shuffles) and its seed.
+
+    >>> how_run("ar", 1000, 1)
+    'approximate randomization, 1000 shuffles, seed 1'
+    >>> how_run("bootstrap", 500, 7, confidence=0.95)
+    'paired bootstrap, 95% CI, 500 resamples, seed 7'
+    """
+    how = [METHODS[method]]
+    if confidence is not None:
+        how.append(f"{confidence * 100:g}% CI")
+    if resamples is not None:
+        how.append(f"{resamples} {'shuffles' if method == 'ar' else 'resamples'}")
+    if seed is not None:
+        how.append(f"seed {seed}")
+    return ", ".join(how)
 
 
 def _interval_text(bounds: Interval | None, sign: str) -> str:

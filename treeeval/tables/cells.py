@@ -1,0 +1,109 @@
+"""What every renderer of a ComparisonTable writes the same way, as plain text: the numbers,
+the legend of the significance marker and of the bold best scores, names on one line.
+
+Each renderer escapes these strings for its own format.
+
+>>> from treeeval.tables.model import ComparisonTable, Metric, Significance, SystemRow
+>>> rows = (SystemRow("a", (80.0, 4), baseline=True),
+...         SystemRow("b", (81.5, None), (Significance("ar", 0.01, resamples=500, seed=2), None)))
+>>> t = ComparisonTable("t", "dep", (Metric("LAS"), Metric("n", "count", False)), rows)
+>>> number(t, 1, 0), number(t, 1, 1), number(t, 0, 1)
+('81.50', '', '4')
+>>> significance_legend(t)
+'p < 0.05 against the baseline a (approximate randomization, 500 shuffles, seed 2)'
+>>> best_legend(t)
+'Best score of each column in bold (the lowest for n)'
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..stats.correction import CORRECTIONS
+from ..stats.significance import how_run
+from .model import ComparisonTable
+
+_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of control characters (line breaks, tabs) made one space.
+
+    >>> one_line("a\\r\\nb\\tc")
+    'a b c'
+    """
+    return _BREAKS.sub(" ", text)
+
+
+def number(table: ComparisonTable, row: int, column: int) -> str:
+    """A cell's value as the table shows it ('' when the system has none)."""
+    value = table.rows[row].values[column]
+    if value is None:
+        return ""
+    shown = table.rounded(value, column)
+    return str(shown) if isinstance(shown, int) else f"{shown:.{table.decimals}f}"
+
+
+def marked(table: ComparisonTable, row: int, column: int) -> bool:
+    """Whether a cell gets the significance marker."""
+    cell = table.rows[row].cell(column)
+    return cell is not None and cell.significant(table.alpha)
+
+
+def significance_legend(table: ComparisonTable) -> str:
+    """What the marker means ('' when nothing was tested): the level, the baseline, the tests
+    and the correction."""
+    tests = [cell for _, _, cell in table.tests() if cell is not None]
+    if not tests or table.baseline is None:
+        return ""
+    runs = "; ".join(dict.fromkeys(how_run(test.test, test.resamples, test.seed)
+                                   for test in tests))
+    if table.correction is not None:
+        runs += f"; {CORRECTIONS[table.correction]} correction over each metric's tests"
+    return (f"p < {table.alpha:g} against the baseline {one_line(table.baseline.name)}"
+            f" ({runs})")
+
+
+def best_legend(table: ComparisonTable) -> str:
+    """What the bold means, naming the columns where lower is better."""
+    lower = [one_line(metric.name) for metric in table.metrics if not metric.higher_is_better]
+    return "Best score of each column in bold" + (
+        f" (the lowest for {', '.join(lower)})" if lower else "")
+
+
+def any_best(table: ComparisonTable) -> bool:
+    """Whether some column has a best score to show in bold."""
+    return any(table.best(column) for column in range(len(table.metrics)))
+
+
+def difference(table: ComparisonTable, row: int, column: int) -> float | None:
+    """A row's value minus the baseline's in a column (None when either is missing)."""
+    base = table.baseline
+    value = table.rows[row].values[column]
+    if base is None or value is None or base.values[column] is None:
+        return None
+    return float(value) - float(base.values[column])  # type: ignore[arg-type]
+
+
+def test_fields(table: ComparisonTable, row: int, column: int) -> dict[str, object] | None:
+    """A cell's test as machine-readable fields, snake_case (None when it has none); the
+    difference itself is the value minus the baseline's value.
+
+    >>> from treeeval.tables.model import ComparisonTable, Metric, Significance, SystemRow
+    >>> rows = (SystemRow("a", (80.0,), baseline=True),
+    ...         SystemRow("b", (81.5,), (Significance("bootstrap", 0.01, (0.5, 2.5), seed=2),)))
+    >>> test_fields(ComparisonTable("t", "dep", (Metric("LAS"),), rows), 1, 0)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'test': 'bootstrap', 'p_value': 0.01, 'p_adjusted': None, 'significant': True,
+     'difference_interval': [0.5, 2.5], 'confidence': 0.95,
+     'resamples': None, 'seed': 2}
+    """
+    cell = table.rows[row].cell(column)
+    if cell is None:
+        return None
+    interval = cell.difference_interval
+    return {"test": cell.test, "p_value": cell.p_value, "p_adjusted": cell.p_adjusted,
+            "significant": cell.significant(table.alpha),
+            "difference_interval": None if interval is None else list(interval),
+            "confidence": None if interval is None else cell.confidence,
+            "resamples": cell.resamples, "seed": cell.seed}

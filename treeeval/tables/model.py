@@ -1,0 +1,268 @@
+"""The comparison table of a paper, as plain data: systems, metrics, scores, significance.
+
+A ``ComparisonTable`` has one row per system (``SystemRow``), in the command line's order,
+and one column per metric (``Metric``).  Every score is on the scale the reports print:
+percent (86.25, not 0.8625) for rates, a whole number for counts.  A row may be the
+baseline; then every other row's cell may carry a ``Significance``: the test of that system
+against the baseline on that metric (``difference_interval`` is the confidence interval of
+``system - baseline``).  With more than two systems, ``corrected`` adjusts the p-values of
+each metric's comparisons (Holm–Bonferroni by default) and names the correction.
+
+The renderers (:func:`treeeval.tables.render`) only read this data.
+
+>>> base = SystemRow("base", (86.0, 90.5), baseline=True)
+>>> ours = SystemRow("ours", (87.25, 90.0),
+...                  (Significance("ar", 0.004, resamples=10_000, seed=1), None))
+>>> table = ComparisonTable("Dev set", "dep", (Metric("LAS"), Metric("UAS")), (base, ours))
+>>> table.baseline.name, table.best(0), table.best(1)
+('base', (1,), (0,))
+>>> table.rows[1].significance[0].significant(table.alpha)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from numbers import Integral
+from typing import Iterator
+
+from ..stats.correction import CORRECTIONS, adjust
+from ..stats.significance import METHODS, SignificanceResult
+
+#: the units of a metric's values
+UNITS = ("percent", "count")
+#: the commands that score systems (a table's ``command``)
+COMMANDS = ("bracket", "dep", "ud", "lin", "errors")
+
+Number = float | int
+
+
+def _plain(value: object) -> Number | None:
+    """A number as Python's own (numpy's ``int64`` and ``float64`` included), None kept.
+
+    >>> import numpy as np
+    >>> _plain(np.int64(3)), _plain(np.float32(0.5)), _plain(None)
+    (3, 0.5, None)
+    """
+    if value is None:
+        return None
+    return int(value) if isinstance(value, Integral) else float(value)  # type: ignore[arg-type]
+
+
+def _freeze(instance: object, **fields: object) -> None:
+    """Set fields of a frozen dataclass in its ``__post_init__`` (normalised values)."""
+    for name, value in fields.items():
+        object.__setattr__(instance, name, value)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A column: its name, its unit (``percent`` or ``count``) and which way is better.
+
+    >>> Metric("errors", unit="count", higher_is_better=False).higher_is_better
+    False
+    """
+
+    name: str
+    unit: str = "percent"
+    higher_is_better: bool = True
+
+    def __post_init__(self) -> None:
+        if self.unit not in UNITS:
+            raise ValueError(f"unit {self.unit!r} of metric {self.name!r} is not one of {UNITS}")
+
+
+@dataclass(frozen=True)
+class Significance:
+    """One test of a system against the baseline on one metric.
+
+    ``test`` is the ``--stat`` name (``bootstrap``, ``ar``, ``mcnemar``); ``p_adjusted`` is
+    set by :func:`corrected`; ``difference_interval`` is the ``confidence`` interval of the
+    difference system - baseline (the bootstrap's; None for the other tests).
+
+    >>> s = Significance("bootstrap", 0.03, (0.2, 1.4), resamples=1000, seed=7)
+    >>> s.significant(0.05), replace(s, p_adjusted=0.06).significant(0.05)
+    (True, False)
+    """
+
+    test: str
+    p_value: float
+    difference_interval: tuple[float, float] | None = None
+    confidence: float | None = 0.95
+    resamples: int | None = None
+    seed: int | None = None
+    p_adjusted: float | None = None
+
+    def __post_init__(self) -> None:
+        interval = self.difference_interval
+        _freeze(self, p_value=float(self.p_value), p_adjusted=_plain(self.p_adjusted),
+                difference_interval=None if interval is None else (float(interval[0]),
+                                                                   float(interval[1])),
+                resamples=_plain(self.resamples), seed=_plain(self.seed))
+        if self.test not in METHODS:
+            raise ValueError(f"test {self.test!r} is not one of {', '.join(METHODS)}")
+        for p in (self.p_value, self.p_adjusted):
+            if p is not None and not 0 <= p <= 1:
+                raise ValueError(f"p-value {p} is not in [0, 1]")
+
+    @classmethod
+    def from_result(cls, result: SignificanceResult) -> Significance:
+        """The significance of a ``treeeval.stats.SignificanceResult`` (system A, baseline B).
+
+        >>> from treeeval.stats import SentenceScores, compare
+        >>> a, b = SentenceScores.ratio([9, 8], [10, 10]), SentenceScores.ratio([8, 8], [10, 10])
+        >>> Significance.from_result(compare(a, b, "ar", resamples=99, seed=3)).resamples
+        99
+        """
+        return cls(result.method, result.p_value, result.difference_interval,
+                   result.confidence, result.resamples, result.seed)
+
+    @property
+    def p(self) -> float:
+        """The p-value compared with the level: the adjusted one when there is one."""
+        return self.p_value if self.p_adjusted is None else self.p_adjusted
+
+    def significant(self, alpha: float) -> bool:
+        """Whether the difference is significant at level ``alpha``."""
+        return self.p < alpha
+
+
+@dataclass(frozen=True)
+class SystemRow:
+    """A system's row: its name, one value per metric (None: not measured), and per metric
+    the test against the baseline (None: not tested; empty: nothing tested)."""
+
+    name: str
+    values: tuple[Number | None, ...]
+    significance: tuple[Significance | None, ...] = ()
+    baseline: bool = False
+
+    def __post_init__(self) -> None:
+        _freeze(self, values=tuple(map(_plain, self.values)),
+                significance=tuple(self.significance))
+
+    def cell(self, column: int) -> Significance | None:
+        """The test of column ``column`` (None when there is none)."""
+        return self.significance[column] if self.significance else None
+
+
+@dataclass(frozen=True)
+class ComparisonTable:
+    """Systems (rows, in the command line's order) by metrics (columns); see the module.
+
+    ``command`` is the command that scored the systems; ``signature`` the run's signature
+    (:mod:`treeeval.policy.signature`); ``alpha`` the level below which a p-value is
+    marked; ``decimals`` how many digits a percent shows; ``correction`` the name of the
+    multiple-comparison correction applied (a key of ``treeeval.stats.correction
+    .CORRECTIONS``), None when none was.
+    """
+
+    title: str
+    command: str
+    metrics: tuple[Metric, ...]
+    rows: tuple[SystemRow, ...]
+    notes: tuple[str, ...] = ()
+    signature: str = ""
+    correction: str | None = None
+    alpha: float = 0.05
+    decimals: int = 2
+
+    def __post_init__(self) -> None:
+        _freeze(self, metrics=tuple(self.metrics), rows=tuple(self.rows),
+                notes=tuple(self.notes))
+        if self.command not in COMMANDS:
+            raise ValueError(f"command {self.command!r} is not one of {', '.join(COMMANDS)}")
+        if not 0 < self.alpha < 1 or self.decimals < 0:
+            raise ValueError(f"alpha {self.alpha} is not in (0, 1) or decimals {self.decimals} < 0")
+        names = [metric.name for metric in self.metrics]
+        if len(set(names)) != len(names):
+            raise ValueError(f"metric names repeat: {names}")
+        if sum(row.baseline for row in self.rows) > 1:
+            raise ValueError("more than one baseline")
+        if self.correction is not None and self.correction not in CORRECTIONS:
+            raise ValueError(f"correction {self.correction!r} is not one of "
+                             f"{', '.join(CORRECTIONS)}")
+        for row in self.rows:
+            self._check_row(row)
+
+    def _check_row(self, row: SystemRow) -> None:
+        width = len(self.metrics)
+        if len(row.values) != width or len(row.significance) not in (0, width):
+            raise ValueError(f"row {row.name!r} does not have one value per metric ({width})")
+        if any(value is not None and not math.isfinite(value) for value in row.values):
+            raise ValueError(f"row {row.name!r} has a value that is not a finite number")
+        tests = [test for test in row.significance if test is not None]
+        if tests and (row.baseline or self.baseline is None):
+            raise ValueError(f"row {row.name!r}: significance is against a baseline row")
+        if self.correction is None and any(test.p_adjusted is not None for test in tests):
+            raise ValueError(f"row {row.name!r}: adjusted p-values without a correction")
+
+    @property
+    def baseline(self) -> SystemRow | None:
+        """The baseline row, if one is marked."""
+        return next((row for row in self.rows if row.baseline), None)
+
+    @property
+    def tested(self) -> bool:
+        """Whether any cell carries a significance test."""
+        return any(cell is not None for _, _, cell in self.tests())
+
+    def tests(self) -> Iterator[tuple[SystemRow, int, Significance | None]]:
+        """Every (row, column, significance) of the rows other than the baseline."""
+        for row in self.rows:
+            if not row.baseline:
+                yield from ((row, column, row.cell(column)) for column in range(len(self.metrics)))
+
+    def rounded(self, value: Number, column: int) -> Number:
+        """A value as the table shows it: a percent to ``decimals`` digits, a count whole.
+
+        >>> t = ComparisonTable("t", "lin", (Metric("n", unit="count"),), ())
+        >>> t.rounded(3.0, 0), t.decimals
+        (3, 2)
+        """
+        if self.metrics[column].unit == "count" and float(value).is_integer():
+            return int(value)
+        return round(float(value), self.decimals)
+
+    def best(self, column: int) -> tuple[int, ...]:
+        """The rows with the best value of a column as shown (ties all best; none when
+        fewer than two rows have a value)."""
+        shown = {index: self.rounded(row.values[column], column)
+                 for index, row in enumerate(self.rows) if row.values[column] is not None}
+        if len(shown) < 2:
+            return ()
+        pick = max if self.metrics[column].higher_is_better else min
+        top = pick(shown.values())
+        return tuple(index for index, value in shown.items() if value == top)
+
+
+def corrected(table: ComparisonTable, method: str = "holm") -> ComparisonTable:
+    """The table with each metric's p-values adjusted by ``method`` over that metric's tests
+    against the baseline (the family: one test per other system; a family of one keeps its
+    p-value); unchanged when no metric has more than one test, as with two systems, where
+    there is nothing to correct.
+
+    >>> base = SystemRow("a", (80.0,), baseline=True)
+    >>> rows = [SystemRow(n, (81.0,), (Significance("ar", p),)) for n, p in zip("bc", (.02, .04))]
+    >>> t = corrected(ComparisonTable("t", "dep", (Metric("LAS"),), (base, *rows)))
+    >>> t.correction, [row.cell(0).p_adjusted for row in t.rows[1:]]
+    ('holm', [0.04, 0.04])
+    >>> corrected(t, "sidak")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: unknown correction 'sidak' (choose from holm, bonferroni)
+    """
+    families = [[(index, cell) for index, row in enumerate(table.rows)
+                 if not row.baseline and (cell := row.cell(column)) is not None]
+                for column in range(len(table.metrics))]
+    adjusted = {(index, column): float(p)
+                for column, family in enumerate(families)
+                for (index, _), p in zip(family, adjust([cell.p_value for _, cell in family],
+                                                         method))}
+    if max(map(len, families), default=0) < 2:
+        return table
+    rows = tuple(replace(row, significance=tuple(
+        None if cell is None else replace(cell, p_adjusted=adjusted.get((index, column)))
+        for column, cell in enumerate(row.significance))) for index, row in enumerate(table.rows))
+    return replace(table, rows=rows, correction=method)
