@@ -137,3 +137,14 @@ def test_public_api_is_listed_and_in_the_readme() -> None:
     readme = (ROOT.parent / "README.md").read_text(encoding="utf-8")
     for name in (n for n in treeeval.__all__ if n.startswith("evaluate_")):
         assert f"treeeval.{name}(" in readme, f"README.md has no example of {name}"
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject.toml lists every folder of treeeval/ (a normal, non-editable install
+    would leave out one that is missing) and every data file pattern it needs."""
+    import tomllib
+
+    project = tomllib.loads((ROOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    folders = {module_name(init) for init in ROOT.rglob("__init__.py")}
+    assert folders <= listed, f"add to pyproject.toml's packages: {sorted(folders - listed)}"
