@@ -25,12 +25,15 @@ LAYERS: dict[str, float] = {
     "bracket": 3,
     "conversion": 4,
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
+    # figures for papers: the numbers from the scorers' results, then drawn (matplotlib)
+    "figures": 5.5,
     "tui": 6,
     "cli": 7, "__main__": 8, "": 8,
 }
 #: packages held to a narrower list than their layer allows (besides themselves)
 ONLY_FROM: dict[str, set[str]] = {
     "tables": {"errors", "version", "model", "policy", "stats"},
+    "figures": {"errors", "version", "model", "stats", "tables", "formats", "bracket", "dep"},
 }
 #: besides the command-line modules (``*.cli``), the modules that may import one
 CLI_IMPORTERS = {"treeeval", "treeeval.__main__"}

@@ -1,0 +1,20 @@
+"""Figures for papers: the numbers of each figure as data, computed from what the scorers
+return for several systems at once, and drawn with matplotlib (imported only to draw).
+
+Bracket figures (:mod:`.bracket_data`): F1 by sentence length, F1 by label.  Dependency
+figures (:mod:`.dependency_data`): LAS and UAS by dependency length, by distance to the root
+and by sentence length, LAS F1 by label.  :func:`draw` writes any of them to a ``.png``,
+``.svg`` or ``.pdf`` file, readable in grey scale.
+"""
+
+from __future__ import annotations
+
+from .bracket_data import bracket_figures, f1_by_length, label_f1
+from .dependency_data import (by_arc_length, by_root_distance, by_sentence_length,
+                              dependency_evaluations, dependency_figures, deprel_f1)
+from .drawing import FORMATS, draw
+from .model import FigureData, LengthBins, Panel, Series
+
+__all__ = ["FigureData", "Panel", "Series", "LengthBins", "draw", "FORMATS",
+           "f1_by_length", "label_f1", "bracket_figures", "by_arc_length", "by_root_distance",
+           "by_sentence_length", "deprel_f1", "dependency_evaluations", "dependency_figures"]

@@ -1,0 +1,135 @@
+"""Drawing a :class:`~.model.FigureData` with matplotlib (Agg, imported only here, when a
+figure is drawn): one plot per panel, one series per system told apart without colour
+(greys, with a marker and a line style per line, a hatch per bar), axis labels with units,
+a legend, and the same bytes on every run (no dates in SVG or PDF, a fixed SVG hash salt).
+
+>>> draw(None, "figure.gif")
+Traceback (most recent call last):
+...
+treeeval.errors.UsageError: cannot write a figure as .gif (choose from .png, .svg, .pdf)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from ..errors import UsageError
+from .model import FigureData, Panel
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+#: the file formats, by suffix, and the metadata that would make two runs differ
+FORMATS: dict[str, dict[str, Any]] = {
+    ".png": {"Software": None},
+    ".svg": {"Date": None, "Creator": None},
+    ".pdf": {"CreationDate": None, "ModDate": None, "Producer": None, "Creator": None},
+}
+
+
+class Style(NamedTuple):
+    """How one system is drawn: grey, marker, line style (lines), hatch (bars)."""
+
+    grey: str
+    marker: str
+    linestyle: str | tuple[int, tuple[int, ...]]
+    hatch: str
+
+
+#: the systems' styles in order (then again); each differs from the others without colour
+STYLES = (
+    Style("0.0", "o", "-", ""),
+    Style("0.45", "s", "--", "///"),
+    Style("0.25", "^", ":", "..."),
+    Style("0.6", "D", "-.", "xxx"),
+    Style("0.15", "v", (0, (5, 1, 1, 1, 1, 1)), "\\\\\\"),
+    Style("0.75", "P", (0, (1, 3)), "ooo"),
+)
+
+
+def style(index: int) -> Style:
+    """The style of the ``index``-th system.
+
+    >>> style(0).marker, style(1).linestyle, style(len(STYLES)).hatch
+    ('o', '--', '')
+    """
+    return STYLES[index % len(STYLES)]
+
+
+def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise UsageError(f"cannot write a figure as {suffix or 'a file without a suffix'} "
+                         f"(choose from {', '.join(FORMATS)})")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(_RC):
+        wide = data.kind == "bars" and len(data.categories) > 8
+        figure = Figure(figsize=(4.2 * len(data.panels) + (3 if wide else 0), 3.6 + 0.2 * ((max(len(p.series) for p in data.panels) - 1) // 3)),
+                        layout="constrained")
+        panels = figure.subfigures(1, len(data.panels), squeeze=False)[0]
+        for panel, part in zip(data.panels, panels):
+            ax = part.subplots()
+            (_lines if data.kind == "lines" else _bars)(ax, data, panel)
+            ax.set_ylim(*_limits(data))
+            ax.set_title(panel.title)
+            ax.set_xlabel(data.x_label)
+            ax.set_ylabel(data.y_label)
+            part.legend(loc="outside lower center", frameon=False,
+                        ncols=min(len(panel.series), 3))
+        figure.suptitle(data.title)
+        figure.savefig(path, format=suffix[1:], metadata=FORMATS[suffix], dpi=110)
+
+
+#: matplotlib settings for every figure (text as paths: the same look without the fonts)
+_RC = {"svg.hashsalt": "treeeval", "svg.fonttype": "path", "pdf.fonttype": 42,
+       "font.size": 9, "axes.titlesize": 10, "legend.fontsize": 8, "hatch.linewidth": 0.6,
+       "axes.grid": True, "axes.axisbelow": True, "grid.color": "0.88", "grid.linewidth": 0.6}
+
+
+def _lines(ax: Axes, data: FigureData, panel: Panel) -> None:
+    x = np.arange(len(data.categories))
+    for index, series in enumerate(panel.series):
+        look = style(index)
+        ax.plot(x, series.values, color=look.grey, marker=look.marker, linestyle=look.linestyle,
+                markerfacecolor="white" if index % 2 else look.grey, markersize=5,
+                linewidth=1.4, label=series.label)
+    ax.set_xticks(x, data.categories)
+    ax.margins(x=0.04)
+
+
+def _bars(ax: Axes, data: FigureData, panel: Panel) -> None:
+    x = np.arange(len(data.categories))
+    width = 0.8 / max(len(panel.series), 1)
+    for index, series in enumerate(panel.series):
+        look = style(index)
+        ax.bar(x + (index - (len(panel.series) - 1) / 2) * width, np.nan_to_num(series.values),
+               width, color=f"{min(float(look.grey) + 0.35, 1.0):.2f}", edgecolor="0.0",
+               hatch=look.hatch, linewidth=0.6, label=series.label)
+    ax.set_xticks(x, data.categories, rotation=45 if len(data.categories) > 8 else 0,
+                  ha="right" if len(data.categories) > 8 else "center")
+
+
+def _limits(data: FigureData) -> tuple[float, float]:
+    """The y range of every panel (the same, so that panels compare): 0-100 for bars, the
+    values' range with a margin, in steps of 5, for lines.
+
+    >>> from .model import Series
+    >>> series = Series("a", np.array([71.0, np.nan, 88.0]), np.array([1, 0, 1]))
+    >>> _limits(FigureData("t", "lines", "x", "y", ("1", "2", "3"), (Panel("", (series,)),)))
+    (70.0, 90.0)
+    """
+    values = np.concatenate([s.values for p in data.panels for s in p.series] or [np.zeros(0)])
+    values = values[np.isfinite(values)]
+    if data.kind == "bars" or not len(values):
+        return 0.0, 100.0
+    low, high = np.floor((values.min() - 1) / 5) * 5, np.ceil((values.max() + 1) / 5) * 5
+    return float(max(low, 0.0)), float(min(max(high, low + 5), 100.0))

@@ -1,0 +1,127 @@
+"""What a figure plots, as plain data: categories on the x axis, panels, one series per system.
+
+The functions of :mod:`.bracket_data` and :mod:`.dependency_data` compute a
+:class:`FigureData` from what the scorers return; :func:`~.drawing.draw` only draws it, and
+:meth:`FigureData.rows` gives the same numbers as rows for a table.
+
+>>> bins = LengthBins((10, 20))
+>>> bins.labels, bins.index(np.array([1, 10, 11, 20, 21, 90])).tolist()
+(('1-10', '11-20', '21+'), [0, 0, 1, 1, 2, 2])
+>>> series = Series("ours", np.array([90.0, np.nan]), np.array([12, 0]))
+>>> data = FigureData("F1 by length", "lines", "length (words)", "F1 (%)", ("1-10", "11+"),
+...                   (Panel("", (series,)),))
+>>> data.rows()[1]
+{'panel': '', 'system': 'ours', 'category': '11+', 'value': None, 'support': 0}
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class LengthBins:
+    """Bins of whole numbers closed on the right at each of ``edges`` (``1-10``, ``11-20``,
+    ...), the last one open (``41+``); ``first`` is the smallest value the first bin names.
+
+    >>> LengthBins((1, 2), first=1).labels
+    ('1', '2', '3+')
+    """
+
+    edges: tuple[int, ...] = (10, 20, 30, 40)
+    first: int = 1
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        lows = (self.first, *(edge + 1 for edge in self.edges))
+        closed = tuple(str(low) if low == high else f"{low}-{high}"
+                       for low, high in zip(lows, self.edges))
+        return (*closed, f"{lows[-1]}+")
+
+    def index(self, values: np.ndarray) -> np.ndarray:
+        """Each value's bin (values below ``first`` go to the first bin)."""
+        return np.searchsorted(np.asarray(self.edges), values, side="left")
+
+    def __len__(self) -> int:
+        return len(self.edges) + 1
+
+
+@dataclass(frozen=True)
+class Series:
+    """One system's values (percent; NaN where nothing was counted) by category, the
+    number of items behind each (``support``: gold brackets, tokens, arcs), and the
+    system's ``overall`` score, shown in the legend when known."""
+
+    system: str
+    values: np.ndarray
+    support: np.ndarray
+    overall: float | None = None
+
+    @property
+    def label(self) -> str:
+        """The legend's text: ``berkeley (90.12)``."""
+        return self.system if self.overall is None else f"{self.system} ({self.overall:.2f})"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One plot of a figure (``LAS``, ``UAS``): a series per system, in the given order."""
+
+    title: str
+    series: tuple[Series, ...]
+
+
+@dataclass(frozen=True)
+class FigureData:
+    """A whole figure: ``lines`` (a value per category, joined) or grouped ``bars``."""
+
+    title: str
+    kind: Literal["lines", "bars"]
+    x_label: str
+    y_label: str
+    categories: tuple[str, ...]
+    panels: tuple[Panel, ...]
+    #: how the numbers were computed (definitions, what was left out)
+    notes: str = ""
+
+    def rows(self) -> list[dict[str, object]]:
+        """One row per panel, system and category (``value`` None where undefined)."""
+        return [{"panel": panel.title, "system": series.system, "category": category,
+                 "value": None if math.isnan(value) else float(value), "support": int(support)}
+                for panel in self.panels for series in panel.series
+                for category, value, support in zip(self.categories, series.values.tolist(),
+                                                    series.support.tolist())]
+
+
+def ratio_percent(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+    """100 * part / whole, NaN where ``whole`` is 0.
+
+    >>> ratio_percent(np.array([1, 0]), np.array([4, 0])).tolist()
+    [25.0, nan]
+    """
+    part, whole = np.asarray(part, dtype=float), np.asarray(whole, dtype=float)
+    out = np.full(part.shape, np.nan)
+    np.divide(100.0 * part, whole, out=out, where=whole > 0)
+    return out
+
+
+def precision_recall_f1(test_right: np.ndarray, test: np.ndarray, gold_right: np.ndarray,
+                        gold: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Precision, recall and F1 in percent from counts, as EVALB computes them (a ratio over
+    nothing is 0; F1 = 2PR/(P+R) on the unrounded percentages), except that F1 is 0 where
+    both are 0 and NaN where there is nothing on either side.
+
+    >>> [x.round(2).tolist() for x in precision_recall_f1(
+    ...     np.array([1, 0, 0]), np.array([2, 3, 0]), np.array([1, 0, 0]), np.array([1, 0, 0]))]
+    [[50.0, 0.0, 0.0], [100.0, 0.0, 0.0], [66.67, 0.0, nan]]
+    """
+    precision = np.nan_to_num(ratio_percent(test_right, test))
+    recall = np.nan_to_num(ratio_percent(gold_right, gold))
+    both = precision + recall
+    f1 = np.where(np.asarray(test) + np.asarray(gold) > 0, 0.0, np.nan)
+    np.divide(2 * precision * recall, both, out=f1, where=both > 0)
+    return precision, recall, f1
