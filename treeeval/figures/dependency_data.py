@@ -107,7 +107,8 @@ def deprel_f1(evaluation: Evaluation, names: Sequence[str] | None = None,
     tables = _tables(evaluation, "Deprel")
     first = _columns(tables[0])
     gold = dict(zip(tables[0].groups, first["treebankcounter"]))
-    chosen = sorted(gold, key=lambda label: (-gold[label], label))[:top]
+    chosen = sorted((label for label in gold if gold[label] > 0),
+                    key=lambda label: (-gold[label], label))[:top]
     series = []
     for name, table in zip(_names(evaluation, names), tables):
         def where(groups: Sequence[str]) -> np.ndarray:

@@ -1,7 +1,8 @@
-"""Drawing a :class:`~.model.FigureData` with matplotlib (Agg, imported only here, when a
-figure is drawn): one plot per panel, one series per system told apart without colour
-(greys, with a marker and a line style per line, a hatch per bar), axis labels with units,
-a legend, and the same bytes on every run (no dates in SVG or PDF, a fixed SVG hash salt).
+"""Drawing a :class:`~.model.FigureData` with matplotlib (on an Agg canvas, imported only
+here, when a figure is drawn): one plot per panel, one series per system told apart without
+colour (greys, with a marker and a line style per line, a hatch per bar), axis labels with
+units, a legend, and the same bytes on every run (no dates in SVG or PDF, a fixed SVG hash
+salt).
 
 >>> draw(None, "figure.gif")
 Traceback (most recent call last):
@@ -22,6 +23,7 @@ from .model import FigureData, Panel
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 #: the file formats, by suffix, and the metadata that would make two runs differ
 FORMATS: dict[str, dict[str, Any]] = {
@@ -66,17 +68,28 @@ def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
     if suffix not in FORMATS:
         raise UsageError(f"cannot write a figure as {suffix or 'a file without a suffix'} "
                          f"(choose from {', '.join(FORMATS)})")
-    import matplotlib
+    from matplotlib import rc_context
 
-    matplotlib.use("Agg")
+    figure = make_figure(data)
+    with rc_context(_RC):
+        figure.savefig(path, format=suffix[1:], metadata=FORMATS[suffix], dpi=110)
+
+
+def make_figure(data: FigureData) -> Figure:
+    """The matplotlib figure of ``data`` on an Agg canvas (no GUI, no pyplot state): a
+    subfigure per panel with its own legend below, the same y range in every panel."""
+    from matplotlib import rc_context
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    with matplotlib.rc_context(_RC):
+    with rc_context(_RC):
+        systems = max(len(panel.series) for panel in data.panels)
         wide = data.kind == "bars" and len(data.categories) > 8
-        figure = Figure(figsize=(4.2 * len(data.panels) + (3 if wide else 0), 3.6 + 0.2 * ((max(len(p.series) for p in data.panels) - 1) // 3)),
-                        layout="constrained")
-        panels = figure.subfigures(1, len(data.panels), squeeze=False)[0]
-        for panel, part in zip(data.panels, panels):
+        figure = Figure(figsize=(4.2 * len(data.panels) + (3 if wide else 0),
+                                 3.6 + 0.2 * ((systems - 1) // 3)), layout="constrained")
+        FigureCanvasAgg(figure)
+        parts = figure.subfigures(1, len(data.panels), squeeze=False)[0]
+        for panel, part in zip(data.panels, parts):
             ax = part.subplots()
             (_lines if data.kind == "lines" else _bars)(ax, data, panel)
             ax.set_ylim(*_limits(data))
@@ -86,7 +99,7 @@ def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
             part.legend(loc="outside lower center", frameon=False,
                         ncols=min(len(panel.series), 3))
         figure.suptitle(data.title)
-        figure.savefig(path, format=suffix[1:], metadata=FORMATS[suffix], dpi=110)
+    return figure
 
 
 #: matplotlib settings for every figure (text as paths: the same look without the fonts)
