@@ -402,3 +402,10 @@ def test_bracket_and_the_figures_package_do_not_load_matplotlib() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT)
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_root_arcs_are_not_joined_to_the_lengths(figures: dict[str, FigureData]) -> None:
+    figure = make_figure(figures["by_arc_length"])
+    for ax, part in zip(figure.axes, figure.subfigs):
+        assert [line.get_xdata().tolist() for line in ax.get_lines()] == [[0, 1, 2, 3], [4]] * 2
+        assert len(part.legends[0].get_texts()) == 2

@@ -68,7 +68,8 @@ def by_arc_length(evaluations: Mapping[str, Evaluation], names: Sequence[str] | 
     return FigureData("Accuracy by dependency length", "lines",
                       "dependency length (words from head)",
                       f"{_MEASURES[measure]} (%)", tuple(ARC_LENGTHS.values()), panels,
-                      "MaltEval's GroupedRelationLength; " + _NOTE[measure])
+                      "MaltEval's GroupedRelationLength; " + _NOTE[measure],
+                      breaks=(len(ARC_LENGTHS) - 1,))
 
 
 def by_root_distance(evaluations: Mapping[str, Evaluation], names: Sequence[str] | None = None,

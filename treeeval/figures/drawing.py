@@ -112,9 +112,11 @@ def _lines(ax: Axes, data: FigureData, panel: Panel) -> None:
     x = np.arange(len(data.categories))
     for index, series in enumerate(panel.series):
         look = style(index)
-        ax.plot(x, series.values, color=look.grey, marker=look.marker, linestyle=look.linestyle,
-                markerfacecolor="white" if index % 2 else look.grey, markersize=5,
-                linewidth=1.4, label=series.label)
+        for part, where in enumerate(np.split(x, list(data.breaks))):
+            ax.plot(where, series.values[where], color=look.grey, marker=look.marker,
+                    linestyle=look.linestyle, markersize=5, linewidth=1.4,
+                    markerfacecolor="white" if index % 2 else look.grey,
+                    label=series.label if part == 0 else None)
     ax.set_xticks(x, data.categories)
     ax.margins(x=0.04)
 

@@ -87,6 +87,8 @@ class FigureData:
     panels: tuple[Panel, ...]
     #: how the numbers were computed (definitions, what was left out)
     notes: str = ""
+    #: categories before which a line is not joined (the next one is not on the same scale)
+    breaks: tuple[int, ...] = ()
 
     def rows(self) -> list[dict[str, object]]:
         """One row per panel, system and category (``value`` None where undefined)."""
