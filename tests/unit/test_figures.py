@@ -415,3 +415,8 @@ def test_the_root_arcs_are_not_joined_to_the_lengths(figures: dict[str, FigureDa
     for ax, part in zip(figure.axes, figure.subfigs):
         assert [line.get_xdata().tolist() for line in ax.get_lines()] == [[0, 1, 2, 3], [4]] * 2
         assert len(part.legends[0].get_texts()) == 2
+
+
+def test_as_many_names_as_systems(dep_files: dict[str, str]) -> None:
+    with pytest.raises(ValueError, match="1 names for 2 systems"):
+        by_arc_length(evaluations(dep_files, "GroupedRelationLength"), ["mst"])

@@ -110,14 +110,14 @@ def deprel_f1(evaluation: Evaluation, names: Sequence[str] | None = None,
     gold = dict(zip(tables[0].groups, first["treebankcounter"]))
     chosen = sorted((label for label in gold if gold[label] > 0),
                     key=lambda label: (-gold[label], label))[:top]
+    def where(groups: Sequence[str]) -> np.ndarray:
+        return np.array([chosen.index(g) if g in chosen else -1 for g in groups])
+
     series = []
     for name, table in zip(_names(evaluation, names), tables):
-        def where(groups: Sequence[str]) -> np.ndarray:
-            return np.array([chosen.index(g) if g in chosen else -1 for g in groups])
-
         right, total, gold_right, gold_total = _binned(table, where, len(chosen))
         series.append(Series(name, precision_recall_f1(right, total, gold_right, gold_total)[2],
-                             gold_total.astype(np.int64)))
+                             gold_total.astype(np.int64), _overall(table)))
     return FigureData("LAS F1 by dependency label", "bars", "dependency label",
                       "LAS F1 (%)", tuple(chosen), (Panel("", tuple(series)),),
                       "MaltEval's Deprel under LAS: precision over the parsed label, recall "
@@ -158,20 +158,16 @@ _NOTE = {"f1": "F1 of precision (by the parsed arc) and recall (by the gold arc)
 def _panels(evaluations: Mapping[str, Evaluation], grouping: str, names: Sequence[str] | None,
             size: int, where: Callable[[Sequence[str]], np.ndarray],
             measure: str) -> tuple[Panel, ...]:
-    """One panel per metric, one series per system, MaltEval's groups pooled into bins;
-    the legend's overall score is the metric over all tokens (the gold side's counters)."""
+    """One panel per metric, one series per system, MaltEval's groups pooled into bins."""
     panels = []
     for metric, evaluation in evaluations.items():
         series = []
         for name, table in zip(_names(evaluation, names), _tables(evaluation, grouping)):
             right, total, gold_right, gold_total = _binned(table, where, size)
-            value = {"f1": lambda: precision_recall_f1(right, total, gold_right, gold_total)[2],
-                     "precision": lambda: ratio_percent(right, total),
-                     "recall": lambda: ratio_percent(gold_right, gold_total),
-                     "accuracy": lambda: ratio_percent(gold_right, gold_total)}[measure]()
-            every = _binned(table, lambda groups: np.zeros(len(groups), dtype=np.int64), 1)
-            series.append(Series(name, value, gold_total.astype(np.int64),
-                                 float(ratio_percent(every[2], every[3])[0])))
+            precision, recall = ratio_percent(right, total), ratio_percent(gold_right, gold_total)
+            value = {"f1": precision_recall_f1(right, total, gold_right, gold_total)[2],
+                     "precision": precision, "recall": recall, "accuracy": recall}[measure]
+            series.append(Series(name, value, gold_total.astype(np.int64), _overall(table)))
         panels.append(Panel(metric, tuple(series)))
     return tuple(panels)
 
@@ -190,7 +186,13 @@ def _binned(table: Table, where: Callable[[Sequence[str]], np.ndarray],
     bins = where(list(table.groups)) if len(table.groups) else np.zeros(0, dtype=np.int64)
     keep = bins >= 0
     return tuple(np.bincount(bins[keep], weights=columns[name][keep], minlength=size)
-                 for name in _SIDES[table.headers[0] == "accuracy"])
+                 for name in _SIDES["parsercounter" not in table.headers])
+
+
+def _overall(table: Table) -> float:
+    """The metric over every token: the gold side's counters of all the groups."""
+    _, _, right, total = _binned(table, lambda groups: np.zeros(len(groups), np.int64), 1)
+    return float(ratio_percent(right, total)[0])
 
 
 def _columns(table: Table) -> dict[str, np.ndarray]:
@@ -209,4 +211,6 @@ def _tables(evaluation: Evaluation, grouping: str) -> list[Table]:
 
 def _names(evaluation: Evaluation, names: Sequence[str] | None) -> list[str]:
     files = [file.parsed for file in evaluation.files]
+    if names is not None and len(names) != len(files):
+        raise ValueError(f"{len(names)} names for {len(files)} systems")
     return list(names) if names is not None else [os.path.basename(path) for path in files]
