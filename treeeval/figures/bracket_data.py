@@ -74,7 +74,9 @@ def label_f1(spans: Mapping[str, BracketSpans], top: int = 12) -> FigureData:
     ``top`` labels most frequent in the gold brackets (of the first system's run), most
     frequent first.  Labels are as EVALB's debug output prints them (cut at ``-`` or ``=``);
     a label's precision is its matched test brackets over its test brackets, its recall its
-    matched gold brackets over its gold brackets; the legend's overall F1 is EVALB's."""
+    matched gold brackets over its gold brackets (a bracket matched through EQ_LABEL, e.g.
+    COLLINS.prm's ADVP and PRT, counts as matched under its own label); the legend's overall
+    F1 is EVALB's."""
     counts = {name: _label_counts(side) for name, side in spans.items()}
     first = next(iter(counts.values()), {})
     chosen = sorted((label for label in first if first[label][3]),
