@@ -32,7 +32,7 @@ from rich.text import Text
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbRun, RunResult
-from ..bracket.spans import BracketSpans, bracket_spans
+from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
 from .bracket_columns import (MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary,
@@ -202,11 +202,12 @@ class BracketCorpus(TableCorpus):
 
     # -- label analysis, filters and the breakdown ----------------------------------------------
     def spans(self, system: int = 0) -> BracketSpans:
-        """Every counted bracket of one system's sentences, as columns (computed once)."""
+        """Every counted bracket of one system's sentences, as columns: those the run
+        kept from its scan (``EvalbRun(keep_brackets=True)``), cut to the sentences shown."""
         if system not in self._spans:
-            self._spans[system] = bracket_spans(self.gold_lines.head(self.size),
-                                                self.system_lines[system].head(self.size),
-                                                self.params)
+            brackets = self.runs[system].brackets
+            assert brackets is not None, "score_lines keeps the brackets"
+            self._spans[system] = first_spans(brackets, self.size)
         return self._spans[system]
 
     def analysis(self, system: int = 0) -> LabelAnalysis:
@@ -325,6 +326,7 @@ def load_brackets(gold: str, systems: list[str], params: EvalbParams,
 
 def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> RunResult:
     """EVALB's run over two files already read (``evaluate_brackets`` without reading them
-    again): the per-sentence rows, both summary blocks and whether MAX_ERROR stopped it."""
-    run = EvalbRun(params, io.BytesIO(), io.BytesIO(), keep_sentences=True)
+    again): the per-sentence rows, the brackets behind them (as columns, from the same
+    scan), both summary blocks and whether MAX_ERROR stopped it."""
+    run = EvalbRun(params, io.BytesIO(), io.BytesIO(), keep_sentences=True, keep_brackets=True)
     return run.run_streams(io.BytesIO(gold.data), io.BytesIO(test.data))
