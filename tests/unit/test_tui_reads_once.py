@@ -10,11 +10,14 @@ from collections import Counter
 from dataclasses import fields
 
 import pytest
-from tui_fixtures import GOLD_TREES, SYSTEM_TREES
+from tui_fixtures import (GOLD_DEPS, GOLD_TREES, SYSTEM2_DEPS, SYSTEM2_TREES, SYSTEM_DEPS,
+                          SYSTEM_TREES, write_conllu)
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
 from treeeval.bracket.spans import BracketColumns, bracket_spans
+from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.tui.model import SentenceFilter
 
 
 def columns_of(spans):
@@ -66,3 +69,103 @@ def test_the_run_keeps_no_brackets_unless_asked():
     run = EvalbRun(EvalbParams(), io.BytesIO(), io.BytesIO(), keep_sentences=True)
     result = run.run_streams(io.BytesIO(b"(S (A a))\n"), io.BytesIO(b"(S (A a))\n"))
     assert result.brackets is None and len(result.sentences) == 1
+
+
+# --- every input file is opened once ---------------------------------------------------------
+
+
+def malttab(sentences) -> str:
+    return "".join("".join(f"{form}\t{tag}\t{head}\t{label}\n"
+                           for form, tag, head, label in sentence) + "\n"
+                   for sentence in sentences)
+
+
+def maltxml(sentences) -> str:
+    words = ["".join(f'<word id="{k}" form="{form}" postag="{tag}" head="{head}" '
+                     f'deprel="{label}"/>' for k, (form, tag, head, label) in enumerate(s, 1))
+             for s in sentences]
+    return ("<treebank><body>\n" + "".join(f'<sentence id="{k}">\n{w}\n</sentence>\n'
+                                           for k, w in enumerate(words, 1))
+            + "</body></treebank>\n")
+
+
+def conll(sentences) -> str:
+    return "".join("".join(f"{k}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{label}\t_\t_\n"
+                           for k, (form, tag, head, label) in enumerate(sentence, 1)) + "\n"
+                   for sentence in sentences)
+
+
+def trees(lines) -> str:
+    return "".join(line + "\n" for line in lines)
+
+
+#: (options, file names, writer, the three files' sentences): names without a format's
+#: extension make the browser sniff the content
+CASES = {
+    "brackets": (["-p", "COLLINS.prm"], ("gold", "sys", "sys2"), trees,
+                 (GOLD_TREES, SYSTEM_TREES, SYSTEM2_TREES)),
+    "heads": (["--heads", "collins"], ("gold.mrg", "sys.mrg", "sys2.mrg"), trees,
+              (GOLD_TREES[:3], GOLD_TREES[:2] + [SYSTEM_TREES[2]], GOLD_TREES[:3])),
+    "conllx": ([], ("gold", "sys", "sys2"), conll, (GOLD_DEPS, SYSTEM_DEPS, SYSTEM2_DEPS)),
+    "malttab": ([], ("gold.tab", "sys.tab", "sys2.tab"), malttab,
+                (GOLD_DEPS, SYSTEM_DEPS, SYSTEM2_DEPS)),
+    "maltxml": ([], ("gold.xml", "sys.xml", "sys2.xml"), maltxml,
+                (GOLD_DEPS, SYSTEM_DEPS, SYSTEM2_DEPS)),
+}
+
+
+@pytest.fixture
+def opened(monkeypatch, tmp_path):
+    """Counts the opening of each file of ``tmp_path`` for reading, by name."""
+    counts: Counter[str] = Counter()
+    real_open = io.open
+
+    def counting_open(file, mode="r", *args, **kwargs):
+        if (isinstance(file, (str, os.PathLike)) and "r" in mode
+                and os.path.dirname(os.path.abspath(file)) == str(tmp_path)):
+            counts[os.path.basename(file)] += 1
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    monkeypatch.setattr(io, "open", counting_open)
+    return counts
+
+
+def use_everything(corpus) -> None:
+    """What a user can ask of a corpus: every sentence's text and detail, the breakdown
+    (with the error classes of bracket files), the label and class filters."""
+    for index in range(corpus.size):
+        corpus.text(index)
+        corpus.detail(index, 120)
+    corpus.breakdown()
+    for sentence_filter in (SentenceFilter(label="NP"), SentenceFilter(label="nsubj"),
+                            SentenceFilter(only_wrong=True)):
+        sentence_filter.apply(corpus)
+    if hasattr(corpus, "class_mask"):
+        corpus.class_mask("pp")
+
+
+@pytest.mark.parametrize("systems", [0, 1, 2])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_browse_opens_each_input_file_once(tmp_path, opened, case, systems):
+    options, names, writer, contents = CASES[case]
+    for name, content in zip(names, contents):
+        (tmp_path / name).write_text(writer(content))
+    opened.clear()
+    files = [str(tmp_path / name) for name in names[:systems + 1]]
+    corpus = load_corpus(parse_browse_args((options if systems else []) + files))
+    use_everything(corpus)
+    assert dict(opened) == {name: 1 for name in names[:systems + 1]}
+
+
+def test_conllu_files_are_opened_once(tmp_path, opened):
+    gold, system = write_conllu(tmp_path)
+    (tmp_path / "sys2.conllu").write_bytes((tmp_path / "sys.conllu").read_bytes())
+    opened.clear()
+    for systems in ([system], [system, str(tmp_path / "sys2.conllu")]):
+        use_everything(load_corpus(parse_browse_args([gold] + systems)))
+        assert dict(opened) == {"gold.conllu": 1, **{os.path.basename(s): 1 for s in systems}}
+        opened.clear()
+    opened.clear()
+    use_everything(load_corpus(parse_browse_args([gold])))
+    assert dict(opened) == {"gold.conllu": 1}

@@ -32,6 +32,7 @@ its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatib
 from __future__ import annotations
 
 import codecs
+import io
 from dataclasses import dataclass
 from typing import BinaryIO, Iterable, Iterator
 
@@ -77,13 +78,14 @@ def fast_charset(charset: str) -> bool:
 
 
 def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
-                 block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS)
-                 ) -> ConllColumns | None:
+                 block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS),
+                 data: bytes | None = None) -> ConllColumns | None:
     """Read ``path`` into columns, or None when the careful reader must read it instead.
 
     Only the columns stay in memory: the file is read ``block_size`` bytes at a time (cut
     after a blank line).  Only the string ``columns`` named get codes (every line is
-    checked all the same).  A None leaves ``vocabulary`` unchanged.
+    checked all the same).  A None leaves ``vocabulary`` unchanged.  ``data``: the file's
+    bytes, already read (the file is not opened).
     """
     wanted = {name: STRING_FIELDS[name] for name in columns}
     if not fast_charset(charset):
@@ -94,7 +96,7 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
     sizes: list[np.ndarray] = []
     codes: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
     try:
-        with open(path, "rb") as stream:
+        with open(path, "rb") if data is None else io.BytesIO(data) as stream:
             for block in _blocks(stream, block_size):
                 block_heads, block_sizes, block_codes = _scan_block(block, charset, trial,
                                                                     wanted)

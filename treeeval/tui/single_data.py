@@ -22,7 +22,7 @@ from rich.text import Text
 from ..policy.sniffing import sniff
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo
-from .lines import LineIndex, sentence_blocks, sentence_starts
+from .lines import LineIndex, as_lines, sentence_blocks, sentence_starts
 from .model import Column, TableCorpus
 from .render_tree import outline
 
@@ -71,10 +71,11 @@ class SingleCorpus(TableCorpus):
         return []
 
 
-def load_single(path: str) -> SingleCorpus:
-    """One file of any format the browser reads, without gold."""
-    lines = LineIndex(path)
-    kind = sniff(path, "browse")
+def load_single(source: str | LineIndex) -> SingleCorpus:
+    """One file of any format the browser reads, without gold (read once: a path is read
+    now)."""
+    lines = as_lines(source)
+    kind = sniff(lines.path, "browse", lines.data)
     if kind == "bracket":
         starts = np.arange(1, len(lines) + 2, dtype=np.int64)
         where = [(match.start(), match.group(1).decode("utf-8", "replace"))
@@ -87,7 +88,7 @@ def load_single(path: str) -> SingleCorpus:
         return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
     from ..dep.reading import load_treebank
 
-    bank = load_treebank(path)
+    bank = load_treebank(lines.path, data=lines.data)
     starts = sentence_starts(lines, len(bank.sizes))
     offsets = np.concatenate(([0], np.cumsum(bank.sizes))).astype(np.int64)
     forms = [str(form) for form in bank.forms]
