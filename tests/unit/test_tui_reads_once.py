@@ -169,3 +169,54 @@ def test_conllu_files_are_opened_once(tmp_path, opened):
     opened.clear()
     use_everything(load_corpus(parse_browse_args([gold])))
     assert dict(opened) == {"gold.conllu": 1}
+
+
+# --- sentences carry their line from the reader ---------------------------------------------
+
+ROWS = ["1\tRain\t_\tNN\tNN\t_\t2\tnsubj\t_\t_", "2\tfell\t_\tVB\tVB\t_\t0\troot\t_\t_"]
+#: several blank lines, comments, a multiword range, a comment-only block, CRLF line ends
+CONLL = ("\n".join(ROWS) + "\n\n\n# sent 2\n1-2\tRainfell" + "\t_" * 8 + "\n" + "\n".join(ROWS)
+         + "\n\n# a lone comment\n\n" + "\r\n".join(ROWS) + "\r\n")
+
+
+@pytest.mark.parametrize("block_size", [1 << 24, 40])
+def test_the_fast_reader_gives_the_careful_readers_sentence_lines(tmp_path, block_size):
+    from treeeval.dep.reading import read_treebank_carefully
+    from treeeval.formats.conll_columns import read_columns
+
+    path = tmp_path / "x.conll"
+    path.write_bytes(CONLL.encode())
+    fast = read_columns(str(path), block_size=block_size)
+    assert fast is not None
+    careful = read_treebank_carefully(str(path))
+    assert fast.sentence_line.tolist() == careful.sentence_line.tolist() == [1, 7, 12]
+
+
+def test_the_detail_shows_the_lines_of_the_sentence_its_reader_found(tmp_path):
+    gold, system = tmp_path / "gold", tmp_path / "sys"
+    gold.write_bytes(CONLL.encode())
+    system.write_bytes(CONLL.replace("nsubj", "obj").encode())
+    for files in ([str(gold)], [str(gold), str(system)]):
+        corpus = load_corpus(parse_browse_args(files))
+        assert corpus.values["id"].tolist() == ([1, 5, 12] if len(files) == 1 else [1, 2, 3])
+        raw = [[line.plain.split(":", 1)[1] for line in corpus.detail(index, 120)
+                if line.plain.startswith(str(gold) + ":")] for index in range(3)]
+        assert raw == [["1: 1  Rain  _  NN  NN  _  2  nsubj  _  _",
+                        "2: 2  fell  _  VB  VB  _  0  root  _  _"],
+                       ["5: # sent 2", "6: 1-2  Rainfell" + "  _" * 8,
+                        "7: 1  Rain  _  NN  NN  _  2  nsubj  _  _",
+                        "8: 2  fell  _  VB  VB  _  0  root  _  _"],
+                       ["12: 1  Rain  _  NN  NN  _  2  nsubj  _  _",
+                        "13: 2  fell  _  VB  VB  _  0  root  _  _"]]
+
+
+def test_maltxml_sentences_are_shown_as_their_elements(tmp_path):
+    path = tmp_path / "gold.xml"
+    path.write_text(maltxml([GOLD_DEPS[0], GOLD_DEPS[2]]))
+    corpus = load_corpus(parse_browse_args([str(path)]))
+    assert corpus.values["id"].tolist() == [2, 5]
+    assert [line.plain for line in corpus.detail(1, 120)][-4:] == [
+        f"{path}:5: <sentence id=\"2\">",
+        f"{path}:6: " + "".join(f'<word id="{k}" form="{f}" postag="{t}" head="{h}" '
+                               f'deprel="{d}"/>' for k, (f, t, h, d) in enumerate(GOLD_DEPS[2], 1)),
+        f"{path}:7: </sentence>", f"{path}:8: </body></treebank>"]

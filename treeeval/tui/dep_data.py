@@ -29,7 +29,7 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from .lines import LineIndex, as_lines, sentence_starts
+from .lines import LineIndex, as_lines, sentence_ranges
 from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
                         percent)
 from .corpus import HeaderInfo, file_lines, system_name
@@ -70,8 +70,9 @@ class DependencyCorpus(TableCorpus):
         self.gold_lines = gold_lines
         self.system_lines = system_lines
         size = len(gold.sizes)
-        self.gold_blocks = sentence_starts(self.gold_lines, size)
-        self.system_blocks = [sentence_starts(lines, size) for lines in self.system_lines]
+        #: per file, each sentence's lines (first, stop), from where its reader says it starts
+        self.ranges = [sentence_ranges(lines, size, bank.sentence_line)
+                       for lines, bank in zip([gold_lines] + system_lines, [gold] + systems)]
         values: dict[str, np.ndarray] = {"id": np.arange(1, size + 1, dtype=float),
                                          "len": gold.sizes.astype(float)}
         columns = [Column("id", "ID", help="sentence number in the files"),
@@ -162,10 +163,9 @@ class DependencyCorpus(TableCorpus):
     def raw(self, index: int) -> list[Text]:
         """The sentence's lines in each file, after file name and line number."""
         out = []
-        for lines, blocks in [(self.gold_lines, self.gold_blocks)] + list(
-                zip(self.system_lines, self.system_blocks)):
-            if index + 1 < len(blocks):
-                out += lines.numbered(int(blocks[index]), int(blocks[index + 1]))
+        for lines, (first, stop) in zip([self.gold_lines] + self.system_lines, self.ranges):
+            if index < len(first):
+                out += lines.numbered(int(first[index]), int(stop[index]))
         return out
 
     # -- filters and breakdown -------------------------------------------------------------------

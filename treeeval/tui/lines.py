@@ -132,6 +132,29 @@ def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
     return blocks
 
 
+def sentence_ranges(lines: LineIndex, sentences: int,
+                    first_lines: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Per sentence, the lines shown for it: the first and one past the last.
+
+    ``first_lines`` is where the reader says each sentence starts (1-based, 0 where it does
+    not know): a sentence is shown as the unit of the file holding that line, its
+    blank-line block (MaltXML: its ``<sentence`` element).  Without them (trees converted
+    to dependencies), ``sentence_starts`` guesses from the file's blocks.
+
+    >>> lines = LineIndex("f", b"# only a comment\\n\\n# s1\\n1\\ta\\n\\n1\\tb\\n2\\tc\\n")
+    >>> [r.tolist() for r in sentence_ranges(lines, 2, np.array([4, 6]))]
+    [[3, 6], [6, 8]]
+    >>> [r.tolist() for r in sentence_ranges(lines, 2)]
+    [[1, 2], [2, 3]]
+    """
+    if first_lines is None or not np.all(first_lines > 0):
+        starts = sentence_starts(lines, sentences)
+        return starts[:-1], starts[1:]
+    units = xml_sentence_starts(lines) if lines.kind() == "maltxml" else sentence_blocks(lines)
+    unit = np.searchsorted(units, first_lines, side="right") - 1
+    return units[unit], units[unit + 1]
+
+
 def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
     """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
     ``sentence_blocks``: block k runs to the line before block k + 1).
