@@ -59,10 +59,11 @@ def test_the_run_keeps_the_brackets_of_its_scan(monkeypatch, max_error, block_by
     head = b"".join(line + b"\n" for line in gold.split(b"\n")[:size])
     expected = bracket_spans(head, b"".join(line + b"\n" for line in test.split(b"\n")[:size]),
                              params)
-    assert result.brackets is not None and result.brackets.size == size
-    assert columns_of(result.brackets) == columns_of(expected)
-    assert result.brackets.counts.rows() == result.sentences.rows()
-    assert result.brackets.fallback.tolist()[5:8] == [True] * min(3, size - 5)
+    assert result.brackets is not None
+    spans = result.brackets.spans()
+    assert spans.size == size and columns_of(spans) == columns_of(expected)
+    assert spans.counts.rows() == result.sentences.rows()
+    assert spans.fallback.tolist()[5:8] == [True] * min(3, size - 5)
 
 
 def test_the_run_keeps_no_brackets_unless_asked():
@@ -220,3 +221,33 @@ def test_maltxml_sentences_are_shown_as_their_elements(tmp_path):
         f"{path}:6: " + "".join(f'<word id="{k}" form="{f}" postag="{t}" head="{h}" '
                                f'deprel="{d}"/>' for k, (f, t, h, d) in enumerate(GOLD_DEPS[2], 1)),
         f"{path}:7: </sentence>", f"{path}:8: </body></treebank>"]
+
+
+def test_error_classes_of_bytes_already_read_are_those_of_the_files(tmp_path):
+    from treeeval.errorclasses.api import classify_errors
+    from treeeval.tui.lines import LineIndex
+
+    gold, system = tmp_path / "gold.mrg", tmp_path / "sys.mrg"
+    gold.write_text(trees(GOLD_TREES))
+    system.write_text(trees(SYSTEM_TREES))
+    from_files = classify_errors(str(gold), [str(system)])
+    from_bytes = classify_errors(LineIndex(str(gold)).stream(), LineIndex(str(system)).stream())
+    assert from_bytes == from_files and from_bytes.systems[0].test == str(system)
+    assert from_bytes.gold == str(gold) and from_bytes.systems[0].classes
+
+
+def test_kept_brackets_are_computed_once_and_travel_to_another_process():
+    import pickle
+
+    from treeeval.bracket.run import score_block
+
+    gold = "".join(line + "\n" for line in GOLD).encode()
+    test = "".join(line + "\n" for line in TEST).encode()
+    params = EvalbParams(delete_label=[b"TOP"])
+    result = score_block(gold, test, 1, params, keep_brackets=True)
+    assert score_block(gold, test, 1, params).brackets is None
+    copy = pickle.loads(pickle.dumps(result))
+    spans = result.brackets.spans()
+    assert spans is result.brackets.spans()
+    assert columns_of(copy.brackets.spans()) == columns_of(spans) == columns_of(
+        bracket_spans(gold, test, params))

@@ -35,8 +35,8 @@ from .counts import SentenceCounts, Totals
 from .params import EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
-from .spans import (BracketSpans, EngineBrackets, block_spans, concatenate_spans, first_spans,
-                    score_line)
+from .spans import (BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans,
+                    first_spans, score_line)
 
 @dataclass
 class LineMessages:
@@ -72,7 +72,7 @@ class BlockResult:
     #: what the block read from and wrote below EVALB's stack (see BelowStack)
     below: BelowStack = field(default_factory=BelowStack)
     #: the brackets behind the rows (``score_block(keep_brackets=True)``)
-    brackets: BracketSpans | None = None
+    brackets: KeptSpans | None = None
 
 
 def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
@@ -84,17 +84,17 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
     messages are returned for replay, in line order.  ``below`` is the memory below
     EVALB's stack as the lines before the block left it (zeros if None).  With
     ``keep_brackets`` the result also has the brackets behind the rows, as columns
-    (``treeeval.bracket.spans``), from the same scan.
+    (``treeeval.bracket.spans``), computed from the same scan when first asked for.
     """
     below_stack = BelowStack(dict(below or {}))
     n = count_lines(gold)
     line_numbers = np.arange(first_line, first_line + n, dtype=np.int64)
-    kept: ChunkBrackets | None = None
+    scan = None
     if use_fast:
-        from .fast import chunk_brackets, score_chunk
+        from .fast import scan_chunk, score_chunk
 
-        kept = chunk_brackets(gold, test, params) if keep_brackets else None
-        chunk = kept.scores if kept is not None else score_chunk(gold, test, params)
+        scan = scan_chunk(gold, test, params) if keep_brackets else None
+        chunk = scan.scores if scan is not None else score_chunk(gold, test, params)
         rows = chunk.counts
         rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
@@ -103,13 +103,11 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
         length_errors = []
-        if keep_brackets:
-            kept = _engine_only(rows)
     messages = [
         LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])])
         for index in length_errors
     ]
-    collected = EngineBrackets(kept.labels if kept is not None else [])
+    collected = EngineBrackets()
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
@@ -119,12 +117,14 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
             budget.current = LineMessages(index)
             score, sides = score_line(engine, gold_line, test_line, first_line + index)
             rows.set_row(index, score)
-            if kept is not None and sides is not None:
+            if keep_brackets and sides is not None:
                 collected.add(index, *sides)
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
-    brackets = block_spans(kept, collected, params) if kept is not None else None
+    brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
+                                              else _engine_only(rows), collected, params))
+                if keep_brackets else None)
     return BlockResult(rows, messages, below_stack, brackets)
 
 
@@ -144,8 +144,9 @@ class RunResult:
     cut_totals: Totals
     killed: bool
     sentences: SentenceCounts | None = None
-    #: the brackets behind ``sentences``, as columns (``EvalbRun(keep_brackets=True)``)
-    brackets: BracketSpans | None = None
+    #: the brackets behind ``sentences``, as columns (``EvalbRun(keep_brackets=True)``),
+    #: computed from the run's scan when first asked for
+    brackets: KeptSpans | None = None
 
 
 BlockScorer = Callable[[bytes, bytes, int], BlockResult]
@@ -184,7 +185,8 @@ class EvalbRun:
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
         self.keep_brackets = keep_brackets and params.debug == 0
-        self.kept_brackets: list[BracketSpans] = []
+        #: each block's kept brackets, and how many of its sentences the run emitted
+        self.kept_brackets: list[tuple[KeptSpans, int]] = []
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
@@ -217,8 +219,7 @@ class EvalbRun:
         if not killed:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
-        brackets = (concatenate_spans(self.kept_brackets, self.params) if self.keep_brackets
-                    else None)
+        brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
         return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets)
 
     # -- the normal path -------------------------------------------------------------------
@@ -261,10 +262,10 @@ class EvalbRun:
                 self._replay(line, first_line)
             except EvalbKilled:
                 self._emit(rows.take(slice(0, line.index)))
-                self._keep_brackets(result, line.index)
+                self._keep_block_brackets(result, line.index)
                 return True
         self._emit(rows)
-        self._keep_brackets(result, len(rows))
+        self._keep_block_brackets(result, len(rows))
         if test_count < gold_count:
             return self._gold_longer(split_lines(gold_block)[test_count], first_line + test_count)
         return False
@@ -277,10 +278,15 @@ class EvalbRun:
         if line.forever:
             self.budget.error_forever(number, line.messages[-1])
 
-    def _keep_brackets(self, result: BlockResult, sentences: int) -> None:
+    def _keep_block_brackets(self, result: BlockResult, sentences: int) -> None:
         """Keep the brackets of the block's first ``sentences`` rows (those emitted)."""
         if result.brackets is not None and sentences > 0:
-            self.kept_brackets.append(first_spans(result.brackets, sentences))
+            self.kept_brackets.append((result.brackets, sentences))
+
+    def _all_brackets(self) -> BracketSpans:
+        """The columns of every sentence emitted, from the blocks' kept brackets."""
+        return concatenate_spans([first_spans(kept.spans(), sentences)
+                                  for kept, sentences in self.kept_brackets], self.params)
 
     def _emit(self, rows: SentenceCounts) -> None:
         if len(rows) == 0:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass, fields
+from typing import Callable
 
 import numpy as np
 
@@ -111,7 +112,7 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
     counts = chunk.scores.counts
     counts.line = counts.line + first_line
     todo = np.flatnonzero(chunk.scores.fallback)
-    collected = EngineBrackets(chunk.labels)
+    collected = EngineBrackets()
     _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, collected)
     return block_spans(chunk, collected, params)
 
@@ -121,7 +122,8 @@ def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
     """The columns of a block: the fast path's brackets (``chunk``) and those the engine
     counted on the lines handed back (``engine``), merged by line; ``chunk.scores.counts``
     must hold the block's final rows (the engine's lines written in)."""
-    names = engine.names
+    names = {name: code for code, name in enumerate(chunk.labels)}
+    engine_sides = engine.sides(names)
     classes = params.label_classes() or {}
     for name in [name for name in names if name in classes]:
         names.setdefault(classes[name], len(names))
@@ -131,7 +133,7 @@ def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
     label_class = np.array([labels.index(classes.get(name, name)) for name in labels],
                            dtype=np.int64)
     sides = []
-    for fast_side, engine_side in zip((chunk.gold, chunk.test), engine.sides()):
+    for fast_side, engine_side in zip((chunk.gold, chunk.test), engine_sides):
         side = _merge(fast_side, engine_side)
         label = recode.take(side.label)
         sides.append(BracketColumns(side.line, side.position, label, label_class.take(label),
@@ -214,11 +216,10 @@ class _QuietBudget(ErrorBudget):
 
 class EngineBrackets:
     """The brackets EVALB's engine counted on the lines it scored, collected line by line
-    (rows as ``SideBrackets``); ``names`` codes their labels, after the fast path's."""
+    (rows as ``SideBrackets``, with the labels spelled out until ``sides`` codes them)."""
 
-    def __init__(self, labels: list[bytes]) -> None:
-        self.names = {name: code for code, name in enumerate(labels)}
-        self.rows: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+    def __init__(self) -> None:
+        self.rows: tuple[list[tuple], list[tuple]] = ([], [])
 
     def add(self, index: int, gold: ReadSide, test: ReadSide) -> None:
         """The counted brackets of line ``index`` (of the block), once the engine scored
@@ -227,12 +228,14 @@ class EngineBrackets:
                                  (self.rows[1], test.brackets, gold.brackets)):
             for position, bracket in enumerate(side):
                 if bracket.result in (_UNMATCHED, _MATCHED):
-                    code = self.names.setdefault(bracket.label, len(self.names))
-                    out.append((index, position, code, bracket.start, bracket.end,
+                    out.append((index, position, bracket.label, bracket.start, bracket.end,
                                 bracket.result == _MATCHED, crosses(bracket, other)))
 
-    def sides(self) -> tuple[SideBrackets, SideBrackets]:
-        return _side_of_rows(self.rows[0]), _side_of_rows(self.rows[1])
+    def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
+        """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
+        coded = [[(index, position, names.setdefault(label, len(names)), *rest)
+                  for index, position, label, *rest in rows] for rows in self.rows]
+        return _side_of_rows(coded[0]), _side_of_rows(coded[1])
 
 
 def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
@@ -263,6 +266,30 @@ def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: Evalb
             collected.add(index, *sides)
 
 
+class KeptSpans:
+    """Bracket columns kept by a run, computed on first use (``spans``) from what its scan
+    left: scoring pays nothing for them until they are asked for.  Sent to another
+    process, they are computed first.
+
+    >>> kept = KeptSpans(lambda: bracket_spans(b"(S (A a))\\n", b"(S (A a))\\n", EvalbParams()))
+    >>> kept.spans().gold.matched.tolist(), kept.spans() is kept.spans()
+    ([True], True)
+    """
+
+    def __init__(self, compute: Callable[[], BracketSpans]) -> None:
+        self._compute: Callable[[], BracketSpans] | None = compute
+        self._spans: BracketSpans | None = None
+
+    def spans(self) -> BracketSpans:
+        if self._spans is None:
+            assert self._compute is not None
+            self._spans, self._compute = self._compute(), None
+        return self._spans
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"_spans": self.spans(), "_compute": None}
+
+
 def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
     """The columns of the first ``count`` sentences.
 
@@ -272,6 +299,9 @@ def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
     >>> head.size, head.gold.sentence.tolist(), head.labels
     (1, [0], [b'S'])
     """
+    if count >= spans.size:
+        return spans
+
     def first(side: BracketColumns) -> BracketColumns:
         keep = side.sentence < count
         return BracketColumns(*(getattr(side, name.name).compress(keep)

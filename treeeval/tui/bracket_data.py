@@ -204,11 +204,12 @@ class BracketCorpus(TableCorpus):
     # -- label analysis, filters and the breakdown ----------------------------------------------
     def spans(self, system: int = 0) -> BracketSpans:
         """Every counted bracket of one system's sentences, as columns: those the run
-        kept from its scan (``EvalbRun(keep_brackets=True)``), cut to the sentences shown."""
+        kept from its scan (``EvalbRun(keep_brackets=True)``, computed now from what the
+        scan left), cut to the sentences shown."""
         if system not in self._spans:
             brackets = self.runs[system].brackets
             assert brackets is not None, "score_lines keeps the brackets"
-            self._spans[system] = first_spans(brackets, self.size)
+            self._spans[system] = first_spans(brackets.spans(), self.size)
         return self._spans[system]
 
     def analysis(self, system: int = 0) -> LabelAnalysis:
