@@ -67,7 +67,8 @@ class SentenceCounts:
         """Write one sentence's numbers (a row in ``COLUMNS`` order; its line is kept).
 
         >>> rows = SentenceCounts.from_rows([(7, 0, 0, 0, 0, 0, 0, 0, 0)])
-        >>> rows.set_row(0, (1, 3, 0, 2, 2, 2, 0, 3, 3)); rows.rows()[0]["line"], rows.length.tolist()
+        >>> rows.set_row(0, (1, 3, 0, 2, 2, 2, 0, 3, 3))
+        >>> rows.rows()[0]["line"], rows.length.tolist()
         (7, [3])
         """
         for column, value in zip(COLUMNS[1:], row[1:]):
