@@ -81,24 +81,41 @@ def score_sides(gold: Side, test: Side, labeled: bool) -> tuple[ChunkScores, _Ma
     return scores, _Matching(scored, gb, gold_line, tb, test_line, matched)
 
 
-def block_brackets(gold_data: memoryview, test_data: memoryview, tables: LabelTables,
-                    labeled: bool) -> tuple[ChunkScores, SideBrackets, SideBrackets]:
-    """``score_block`` and both sides' brackets (labels as keys) on the scored lines."""
+@dataclass
+class ScoredBlock:
+    """A block scored by ``score_sides``: its scan and matching, from which both sides'
+    brackets are computed when they are asked for (``brackets``)."""
+
+    gold: Side
+    test: Side
+    matching: _Matching
+    labeled: bool
+
+    def brackets(self) -> tuple[SideBrackets, SideBrackets]:
+        """Both sides' brackets (labels as keys) on the scored lines."""
+        gold, test, m, labeled = self.gold, self.test, self.matching, self.labeled
+        gold_matched = matched_brackets(test, m.tb, m.test_line, gold, m.gb, m.gold_line,
+                                        labeled)
+        sides = []
+        for side, brackets, line, matched, other, others, other_line in (
+                (gold, m.gb, m.gold_line, gold_matched, test, m.tb, m.test_line),
+                (test, m.tb, m.test_line, m.matched, gold, m.gb, m.gold_line)):
+            # a matched bracket has the span of one of the other side's nested brackets
+            loose = (~matched).nonzero()[0]
+            crossing = np.zeros(len(brackets), dtype=bool)
+            crossing[loose] = crossing_mask(other, others, other_line, side, brackets[loose],
+                                            line[loose], m.scored)
+            sides.append(SideBrackets(
+                line, brackets - side.br_bounds.take(line),
+                side.label_keys.take(brackets).view(np.int64),
+                side.br_start.take(brackets).astype(np.int64),
+                side.br_end.take(brackets).astype(np.int64), matched, crossing))
+        return sides[0], sides[1]
+
+
+def scored_block(gold_data: memoryview, test_data: memoryview, tables: LabelTables,
+                 labeled: bool) -> tuple[ChunkScores, ScoredBlock]:
+    """``score_block``, keeping what the block's brackets are computed from."""
     gold, test = scan_sides(gold_data, test_data, tables)
-    scores, m = score_sides(gold, test, labeled)
-    gold_matched = matched_brackets(test, m.tb, m.test_line, gold, m.gb, m.gold_line, labeled)
-    sides = []
-    for side, brackets, line, matched, other, others, other_line in (
-            (gold, m.gb, m.gold_line, gold_matched, test, m.tb, m.test_line),
-            (test, m.tb, m.test_line, m.matched, gold, m.gb, m.gold_line)):
-        # a matched bracket has the span of one of the other side's nested brackets
-        loose = (~matched).nonzero()[0]
-        crossing = np.zeros(len(brackets), dtype=bool)
-        crossing[loose] = crossing_mask(other, others, other_line, side, brackets[loose],
-                                   line[loose], m.scored)
-        sides.append(SideBrackets(
-            line, brackets - side.br_bounds.take(line),
-            side.label_keys.take(brackets).view(np.int64),
-            side.br_start.take(brackets).astype(np.int64),
-            side.br_end.take(brackets).astype(np.int64), matched, crossing))
-    return scores, sides[0], sides[1]
+    scores, matching = score_sides(gold, test, labeled)
+    return scores, ScoredBlock(gold, test, matching, labeled)

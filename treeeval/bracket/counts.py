@@ -63,6 +63,17 @@ class SentenceCounts:
             return SentenceCounts.empty()
         return SentenceCounts(*(np.concatenate([getattr(p, c) for p in parts]) for c in COLUMNS))
 
+    def set_row(self, index: int, row: Sequence[int]) -> None:
+        """Write one sentence's numbers (a row in ``COLUMNS`` order; its line is kept).
+
+        >>> rows = SentenceCounts.from_rows([(7, 0, 0, 0, 0, 0, 0, 0, 0)])
+        >>> rows.set_row(0, (1, 3, 0, 2, 2, 2, 0, 3, 3))
+        >>> rows.rows()[0]["line"], rows.length.tolist()
+        (7, [3])
+        """
+        for column, value in zip(COLUMNS[1:], row[1:]):
+            getattr(self, column)[index] = value
+
     def rows(self) -> list[dict[str, int]]:
         return [dict(zip(COLUMNS, map(int, values))) for values in zip(*(getattr(self, c) for c in COLUMNS))]
 

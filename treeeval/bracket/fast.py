@@ -34,11 +34,13 @@ The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..columnar.blocks import count_lines
 from .block_cuts import block_pairs
-from .block_scorer import block_brackets, score_block
+from .block_scorer import ScoredBlock, score_block, scored_block
 from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .label_tables import U64, LabelTables
 from .params import EvalbParams
@@ -68,6 +70,43 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     ])
 
 
+@dataclass
+class ChunkScan:
+    """``score_chunk``'s numbers (``scores``) and the scanned blocks behind them, from which
+    the brackets are computed when they are asked for (``brackets``)."""
+
+    scores: ChunkScores
+    blocks: list[ScoredBlock]
+    tables: LabelTables | None
+
+    def brackets(self) -> ChunkBrackets:
+        """The numbers, with the gold and test brackets that count on the lines scored."""
+        if self.tables is None:
+            empty = SideBrackets.concatenate([], [])
+            return ChunkBrackets(self.scores, [], empty, empty)
+        parts = [block.brackets() for block in self.blocks]
+        first_lines = bounds(np.array([block.gold.n_lines for block in self.blocks],
+                                      dtype=np.int64))
+        sides = [SideBrackets.concatenate([part[k] for part in parts],
+                                          first_lines[:-1].tolist()) for k in (0, 1)]
+        keys, codes = np.unique(np.concatenate([side.label for side in sides]).astype(U64),
+                                return_inverse=True)
+        sides[0].label, sides[1].label = codes[:len(sides[0].label)], codes[len(sides[0].label):]
+        return ChunkBrackets(self.scores, self.tables.texts(keys), *sides)
+
+
+def scan_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScan:
+    """``score_chunk``, keeping what the brackets are computed from (``ChunkScan``)."""
+    classes = params.label_classes()
+    if params.debug > 0 or classes is None:
+        return ChunkScan(score_chunk(gold, test, params), [], None)
+    tables = LabelTables(params, classes)
+    parts = [scored_block(gold_block, test_block, tables, params.labeled != 0)
+             for gold_block, test_block in block_pairs(gold, test)]
+    return ChunkScan(ChunkScores.concatenate([part[0] for part in parts]),
+                     [part[1] for part in parts], tables)
+
+
 def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBrackets:
     """``score_chunk``, with the gold and test brackets that count on the lines it scores.
 
@@ -78,18 +117,4 @@ def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBracke
     >>> chunk.test.end.tolist(), chunk.test.matched.tolist(), chunk.scores.counts.matched.tolist()
     ([2, 2], [True, False], [1])
     """
-    classes = params.label_classes()
-    if params.debug > 0 or classes is None:
-        empty = SideBrackets.concatenate([], [])
-        return ChunkBrackets(score_chunk(gold, test, params), [], empty, empty)
-    tables = LabelTables(params, classes)
-    parts = [block_brackets(gold_block, test_block, tables, params.labeled != 0)
-             for gold_block, test_block in block_pairs(gold, test)]
-    scores = ChunkScores.concatenate([part[0] for part in parts])
-    first_lines = bounds(np.array([len(part[0].fallback) for part in parts], dtype=np.int64))
-    sides = [SideBrackets.concatenate([part[k] for part in parts], first_lines[:-1].tolist())
-             for k in (1, 2)]
-    keys, codes = np.unique(np.concatenate([side.label for side in sides]).astype(U64),
-                            return_inverse=True)
-    sides[0].label, sides[1].label = codes[:len(sides[0].label)], codes[len(sides[0].label):]
-    return ChunkBrackets(scores, tables.texts(keys), *sides)
+    return scan_chunk(gold, test, params).brackets()

@@ -30,10 +30,13 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
+from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .counts import SentenceCounts, Totals
 from .params import EvalbParams
-from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
+from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
+from .spans import (BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans,
+                    first_spans, score_line)
 
 @dataclass
 class LineMessages:
@@ -68,23 +71,30 @@ class BlockResult:
     messages: list[LineMessages]
     #: what the block read from and wrote below EVALB's stack (see BelowStack)
     below: BelowStack = field(default_factory=BelowStack)
+    #: the brackets behind the rows (``score_block(keep_brackets=True)``)
+    brackets: KeptSpans | None = None
 
 
 def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
-                use_fast: bool = True, below: dict[int, int] | None = None) -> BlockResult:
+                use_fast: bool = True, below: dict[int, int] | None = None,
+                keep_brackets: bool = False) -> BlockResult:
     """Score a block of line pairs (same number of lines on both sides).
 
     Lines the fast path cannot vouch for are scored by the reference engine; their Error
     messages are returned for replay, in line order.  ``below`` is the memory below
-    EVALB's stack as the lines before the block left it (zeros if None).
+    EVALB's stack as the lines before the block left it (zeros if None).  With
+    ``keep_brackets`` the result also has the brackets behind the rows, as columns
+    (``treeeval.bracket.spans``), computed from the same scan when first asked for.
     """
     below_stack = BelowStack(dict(below or {}))
     n = count_lines(gold)
     line_numbers = np.arange(first_line, first_line + n, dtype=np.int64)
+    scan = None
     if use_fast:
-        from .fast import score_chunk
+        from .fast import scan_chunk, score_chunk
 
-        chunk = score_chunk(gold, test, params)
+        scan = scan_chunk(gold, test, params) if keep_brackets else None
+        chunk = scan.scores if scan is not None else score_chunk(gold, test, params)
         rows = chunk.counts
         rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
@@ -97,6 +107,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])])
         for index in length_errors
     ]
+    collected = EngineBrackets()
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
@@ -104,17 +115,25 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         engine = ReferenceEngine(params, budget, below=below_stack)
         for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
             budget.current = LineMessages(index)
-            try:
-                score = engine.score_pair(gold_line, test_line, first_line + index)
-            except EvalbKilled:
-                score = SentenceScore(first_line + index, 0, 1, 0, 0, 0, 0, 0, 0)
-            for column, value in zip(("length", "status", "matched", "gold", "test", "crossing",
-                                      "words", "correct"), score[1:]):
-                getattr(rows, column)[index] = value
+            score, sides = score_line(engine, gold_line, test_line, first_line + index)
+            rows.set_row(index, score)
+            if keep_brackets and sides is not None:
+                collected.add(index, *sides)
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
-    return BlockResult(rows, messages, below_stack)
+    brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
+                                              else _engine_only(rows), collected, params))
+                if keep_brackets else None)
+    return BlockResult(rows, messages, below_stack, brackets)
+
+
+def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
+    """A block the fast path does not score: every line the engine's, no fast brackets."""
+    empty = SideBrackets.concatenate([], [])
+    zeros = np.zeros(len(rows), dtype=np.int64)
+    return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros), [],
+                         empty, empty)
 
 
 @dataclass
@@ -125,6 +144,9 @@ class RunResult:
     cut_totals: Totals
     killed: bool
     sentences: SentenceCounts | None = None
+    #: the brackets behind ``sentences``, as columns (``EvalbRun(keep_brackets=True)``),
+    #: computed from the run's scan when first asked for
+    brackets: KeptSpans | None = None
 
 
 BlockScorer = Callable[[bytes, bytes, int], BlockResult]
@@ -147,7 +169,10 @@ class EvalbRun:
     def __init__(self, params: EvalbParams, out: BinaryIO, err: BinaryIO, *,
                  use_fast: bool = True, executor: Executor | None = None,
                  keep_sentences: bool = False,
-                 on_sentences: Callable[[SentenceCounts], None] | None = None) -> None:
+                 on_sentences: Callable[[SentenceCounts], None] | None = None,
+                 keep_brackets: bool = False) -> None:
+        """``keep_brackets``: also keep the brackets behind the rows, as columns, from the
+        same scan (``RunResult.brackets``; not under DEBUG, whose path is the engine's)."""
         self.params = params
         self.out = out
         self.err = err
@@ -159,6 +184,9 @@ class EvalbRun:
         self.all_totals = Totals()
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
+        self.keep_brackets = keep_brackets and params.debug == 0
+        #: each block's kept brackets, and how many of its sentences the run emitted
+        self.kept_brackets: list[tuple[KeptSpans, int]] = []
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
@@ -191,7 +219,8 @@ class EvalbRun:
         if not killed:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
-        return RunResult(self.all_totals, self.cut_totals, killed, sentences)
+        brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
+        return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets)
 
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
@@ -214,8 +243,10 @@ class EvalbRun:
 
     def _submit(self, gold: bytes, test: bytes, first_line: int) -> object:
         if self.executor is None:
-            return score_block(gold, test, first_line, self.params, self.use_fast)
-        return self.executor.submit(score_block, gold, test, first_line, self.params, self.use_fast)
+            return score_block(gold, test, first_line, self.params, self.use_fast,
+                               keep_brackets=self.keep_brackets)
+        return self.executor.submit(score_block, gold, test, first_line, self.params, self.use_fast,
+                                    None, self.keep_brackets)
 
     def _finish(self, job: object, first_line: int, scored_gold: bytes, test_block: bytes,
                 gold_block: bytes, gold_count: int, test_count: int) -> bool:
@@ -223,7 +254,7 @@ class EvalbRun:
         if any(self.below.get(slot, 0) for slot in result.below.read_first):
             # the block read memory below the stack that an earlier block wrote
             result = score_block(scored_gold, test_block, first_line, self.params, self.use_fast,
-                                 self.below)
+                                 self.below, self.keep_brackets)
         self.below.update(result.below.written)
         rows = result.rows
         for line in result.messages:
@@ -231,8 +262,10 @@ class EvalbRun:
                 self._replay(line, first_line)
             except EvalbKilled:
                 self._emit(rows.take(slice(0, line.index)))
+                self._keep_block_brackets(result, line.index)
                 return True
         self._emit(rows)
+        self._keep_block_brackets(result, len(rows))
         if test_count < gold_count:
             return self._gold_longer(split_lines(gold_block)[test_count], first_line + test_count)
         return False
@@ -244,6 +277,16 @@ class EvalbRun:
             self.budget.error(number, message)
         if line.forever:
             self.budget.error_forever(number, line.messages[-1])
+
+    def _keep_block_brackets(self, result: BlockResult, sentences: int) -> None:
+        """Keep the brackets of the block's first ``sentences`` rows (those emitted)."""
+        if result.brackets is not None and sentences > 0:
+            self.kept_brackets.append((result.brackets, sentences))
+
+    def _all_brackets(self) -> BracketSpans:
+        """The columns of every sentence emitted, from the blocks' kept brackets."""
+        return concatenate_spans([first_spans(kept.spans(), sentences)
+                                  for kept, sentences in self.kept_brackets], self.params)
 
     def _emit(self, rows: SentenceCounts) -> None:
         if len(rows) == 0:

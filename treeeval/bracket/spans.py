@@ -31,15 +31,17 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass, fields
+from typing import Callable
 
 import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
 from .counts import SentenceCounts
-from .chunk_scores import SideBrackets
+from .chunk_scores import ChunkBrackets, SideBrackets
 from .fast import chunk_brackets
 from .params import EvalbParams
-from .reference import Bracket, ErrorBudget, EvalbKilled, ReferenceEngine, SentenceScore
+from .reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
+                        SentenceScore)
 
 #: result codes the reference engine leaves on a bracket it counts
 _UNMATCHED, _MATCHED = 0, 1
@@ -110,8 +112,18 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
     counts = chunk.scores.counts
     counts.line = counts.line + first_line
     todo = np.flatnonzero(chunk.scores.fallback)
+    collected = EngineBrackets()
+    _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, collected)
+    return block_spans(chunk, collected, params)
+
+
+def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
+                params: EvalbParams) -> BracketSpans:
+    """The columns of a block: the fast path's brackets (``chunk``) and those the engine
+    counted on the lines handed back (``engine``), merged by line; ``chunk.scores.counts``
+    must hold the block's final rows (the engine's lines written in)."""
     names = {name: code for code, name in enumerate(chunk.labels)}
-    engine_rows = _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, names)
+    engine_sides = engine.sides(names)
     classes = params.label_classes() or {}
     for name in [name for name in names if name in classes]:
         names.setdefault(classes[name], len(names))
@@ -121,12 +133,12 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
     label_class = np.array([labels.index(classes.get(name, name)) for name in labels],
                            dtype=np.int64)
     sides = []
-    for fast_side, engine_side in zip((chunk.gold, chunk.test), engine_rows):
+    for fast_side, engine_side in zip((chunk.gold, chunk.test), engine_sides):
         side = _merge(fast_side, engine_side)
         label = recode.take(side.label)
         sides.append(BracketColumns(side.line, side.position, label, label_class.take(label),
                                     side.start, side.end, side.matched, side.crossing))
-    return BracketSpans(labels, *sides, counts, chunk.scores.fallback)
+    return BracketSpans(labels, *sides, chunk.scores.counts, chunk.scores.fallback)
 
 
 def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str],
@@ -154,7 +166,7 @@ def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[s
             test.close()
     finally:
         gold.close()
-    return _concatenate(parts, params)
+    return concatenate_spans(parts, params)
 
 
 def _first_lines(block: bytes, count: int) -> bytes:
@@ -163,7 +175,8 @@ def _first_lines(block: bytes, count: int) -> bytes:
     return block[:int(line_ends(block)[count - 1]) + 1] if count else b""
 
 
-def _concatenate(parts: list[BracketSpans], params: EvalbParams) -> BracketSpans:
+def concatenate_spans(parts: list[BracketSpans], params: EvalbParams) -> BracketSpans:
+    """The columns of consecutive blocks as one (sentences numbered across them)."""
     if len(parts) == 1:
         return parts[0]
     if not parts:
@@ -201,38 +214,101 @@ class _QuietBudget(ErrorBudget):
         raise EvalbKilled
 
 
-def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
-                     first_line: int, counts: SentenceCounts,
-                     names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
-    """Score the lines ``indices`` with one reference engine, in order (as ``score_block``
-    does), write their rows into ``counts`` and return the brackets the engine counted.
-    New labels are added to ``names``."""
-    engine = ReferenceEngine(params, _QuietBudget())
-    rows: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
-    for index, gold_line, test_line in zip(indices, pick_lines(gold, indices),
-                                           pick_lines(test, indices)):
-        number = first_line + index
-        engine.start_line(number)
-        try:
-            gold_side = engine.read_line(gold_line, number)
-            test_side = engine.read_line(test_line, number)
-            score = engine.score_sides(gold_side, test_side, number)
-        except EvalbKilled:
-            score = SentenceScore(number, 0, 1, 0, 0, 0, 0, 0, 0)
-            gold_side = test_side = None
-        for column, value in zip(("length", "status", "matched", "gold", "test", "crossing",
-                                  "words", "correct"), score[1:]):
-            getattr(counts, column)[index] = value
-        if gold_side is None or test_side is None:
-            continue
-        for out, side, other in ((rows[0], gold_side.brackets, test_side.brackets),
-                                 (rows[1], test_side.brackets, gold_side.brackets)):
+class EngineBrackets:
+    """The brackets EVALB's engine counted on the lines it scored, collected line by line
+    (rows as ``SideBrackets``, with the labels spelled out until ``sides`` codes them)."""
+
+    def __init__(self) -> None:
+        self.rows: tuple[list[tuple], list[tuple]] = ([], [])
+
+    def add(self, index: int, gold: ReadSide, test: ReadSide) -> None:
+        """The counted brackets of line ``index`` (of the block), once the engine scored
+        its ``gold`` and ``test`` sides."""
+        for out, side, other in ((self.rows[0], gold.brackets, test.brackets),
+                                 (self.rows[1], test.brackets, gold.brackets)):
             for position, bracket in enumerate(side):
                 if bracket.result in (_UNMATCHED, _MATCHED):
-                    code = names.setdefault(bracket.label, len(names))
-                    out.append((index, position, code, bracket.start, bracket.end,
+                    out.append((index, position, bracket.label, bracket.start, bracket.end,
                                 bracket.result == _MATCHED, crosses(bracket, other)))
-    return _side_of_rows(rows[0]), _side_of_rows(rows[1])
+
+    def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
+        """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
+        coded = [[(index, position, names.setdefault(label, len(names)), *rest)
+                  for index, position, label, *rest in rows] for rows in self.rows]
+        return _side_of_rows(coded[0]), _side_of_rows(coded[1])
+
+
+def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
+               number: int) -> tuple[SentenceScore, tuple[ReadSide, ReadSide] | None]:
+    """EVALB's engine on one line pair (``ReferenceEngine.score_pair``), and both sides it
+    read and scored; a line in EVALB's endless 'Reading sentence' loop is an Error line
+    without sides."""
+    engine.start_line(number)
+    try:
+        gold_side = engine.read_line(gold_line, number)
+        test_side = engine.read_line(test_line, number)
+        return engine.score_sides(gold_side, test_side, number), (gold_side, test_side)
+    except EvalbKilled:
+        return SentenceScore(number, 0, 1, 0, 0, 0, 0, 0, 0), None
+
+
+def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
+                     first_line: int, counts: SentenceCounts,
+                     collected: EngineBrackets) -> None:
+    """Score the lines ``indices`` with one reference engine, in order (as ``score_block``
+    does), write their rows into ``counts`` and their brackets into ``collected``."""
+    engine = ReferenceEngine(params, _QuietBudget())
+    for index, gold_line, test_line in zip(indices, pick_lines(gold, indices),
+                                           pick_lines(test, indices)):
+        score, sides = score_line(engine, gold_line, test_line, first_line + index)
+        counts.set_row(index, score)
+        if sides is not None:
+            collected.add(index, *sides)
+
+
+class KeptSpans:
+    """Bracket columns kept by a run, computed on first use (``spans``) from what its scan
+    left: scoring pays nothing for them until they are asked for.  Sent to another
+    process, they are computed first.
+
+    >>> kept = KeptSpans(lambda: bracket_spans(b"(S (A a))\\n", b"(S (A a))\\n", EvalbParams()))
+    >>> kept.spans().gold.matched.tolist(), kept.spans() is kept.spans()
+    ([True], True)
+    """
+
+    def __init__(self, compute: Callable[[], BracketSpans]) -> None:
+        self._compute: Callable[[], BracketSpans] | None = compute
+        self._spans: BracketSpans | None = None
+
+    def spans(self) -> BracketSpans:
+        if self._spans is None:
+            assert self._compute is not None
+            self._spans, self._compute = self._compute(), None
+        return self._spans
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"_spans": self.spans(), "_compute": None}
+
+
+def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
+    """The columns of the first ``count`` sentences.
+
+    >>> spans = bracket_spans(b"(S (A a))\\n(S (B b))\\n", b"(S (A a))\\n(S (B b))\\n",
+    ...                       EvalbParams())
+    >>> head = first_spans(spans, 1)
+    >>> head.size, head.gold.sentence.tolist(), head.labels
+    (1, [0], [b'S'])
+    """
+    if count >= spans.size:
+        return spans
+
+    def first(side: BracketColumns) -> BracketColumns:
+        keep = side.sentence < count
+        return BracketColumns(*(getattr(side, name.name).compress(keep)
+                                for name in fields(BracketColumns)))
+
+    return BracketSpans(spans.labels, first(spans.gold), first(spans.test),
+                        spans.counts.take(slice(0, count)), spans.fallback[:count])
 
 
 #: the result code EVALB's engine leaves on a bracket it does not count

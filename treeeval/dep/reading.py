@@ -19,44 +19,48 @@ import numpy as np
 from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
 from ..formats.conll_columns import read_columns
+from ..formats.text import named_source
 from ..model.vocabulary import Vocabularies
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
-from .sources import locate_token, read_sentences, sniff_format
+from ..policy.sniffing import sniff
+from .sources import locate_token, read_sentences
 
 #: the string columns every evaluation uses: read with the file (the others on first use)
 EAGER = ("form", "deprel")
 
 
 def read_treebank(path: str, *, charset: str = "utf-8",
-                  vocabulary: Vocabularies | None = None) -> Treebank:
+                  vocabulary: Vocabularies | None = None, data: bytes | None = None) -> Treebank:
     """Read a CoNLL file as MaltEval does (``charset``: MaltEval's ``--charset``).
 
     Files read with one ``vocabulary`` share their string codes, which makes comparing
     them cheaper.  FORM and DEPREL are read at once; the other string columns when they
-    are first used (the file is scanned again for them).
+    are first used (the file, or ``data``, its bytes already read, is scanned again for
+    them).
     """
     try:
         codecs.lookup(charset)
     except LookupError:
         raise UsageError(f"unknown charset {charset!r}") from None
-    columns = read_columns(path, charset, vocabulary, columns=EAGER)
+    columns = read_columns(path, charset, vocabulary, columns=EAGER, data=data)
     if columns is None:
-        return read_treebank_carefully(path, charset=charset, vocabulary=vocabulary)
+        return read_treebank_carefully(path, charset=charset, vocabulary=vocabulary, data=data)
     shared = columns.vocabulary
 
     def load(column: str) -> np.ndarray:
-        again = read_columns(path, charset, shared, columns=(column,))
+        again = read_columns(path, charset, shared, columns=(column,), data=data)
         if again is None:  # the file changed since: read it all again, carefully
-            return read_treebank_carefully(path, charset=charset, vocabulary=shared).codes[
-                column]
+            return read_treebank_carefully(path, charset=charset, vocabulary=shared,
+                                           data=data).codes[column]
         return again.codes[column]
 
     return Treebank.from_columns(columns, load)
 
 
 def read_treebank_carefully(path: str, *, charset: str = "utf-8",
-                            vocabulary: Vocabularies | None = None) -> Treebank:
+                            vocabulary: Vocabularies | None = None,
+                            data: bytes | None = None) -> Treebank:
     """:func:`read_treebank` through the line-by-line reader, with its exact errors.
 
     >>> import os, tempfile
@@ -71,7 +75,7 @@ def read_treebank_carefully(path: str, *, charset: str = "utf-8",
     >>> careful.forms.tolist(), fast.forms.tolist(), fast.heads.tolist()
     (['It', 's'], ['It', 's'], [2, 0])
     """
-    sentences = list(read_conll(path, encoding=charset))
+    sentences = list(read_conll(named_source(path, data), encoding=charset))
     _check_pheads(sentences, path)
     return Treebank.from_sentences(sentences, vocabulary)
 
@@ -124,16 +128,17 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
 
 def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
                   heads: str | os.PathLike[str] = "collins",
-                  vocabulary: Vocabularies | None = None) -> Treebank:
+                  vocabulary: Vocabularies | None = None, data: bytes | None = None) -> Treebank:
     """Any input ``treeeval dep`` reads, as a Treebank: CoNLL-X/U with MaltEval's checks,
     MaltTab, MaltXML, or bracketed trees converted with the head table ``heads``.
 
     Files read with one ``vocabulary`` share their string codes, so comparing them is
-    comparing integers.
+    comparing integers.  ``data``: the file's bytes, already read (the file is then not
+    opened).
     """
     path = os.fspath(path)
-    kind = sniff_format(path)
+    kind = sniff(path, "dep", data)
     if kind == "conll":
-        return read_treebank(path, charset=charset, vocabulary=vocabulary)
+        return read_treebank(path, charset=charset, vocabulary=vocabulary, data=data)
     return Treebank.from_sentences(read_sentences(path, charset=charset, heads=heads,
-                                                  format=kind), vocabulary=vocabulary)
+                                                  format=kind, data=data), vocabulary=vocabulary)

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..errors import InputError, UsageError
 from ..formats.malttab import read_malttab
-from ..formats.text import read_text
+from ..formats.text import named_source, read_text
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from ..policy.sniffing import BRACKET_EXTENSIONS, sniff
@@ -172,35 +172,38 @@ than one gold-standard file the numbers must be equal (cross-validation)
 
 def read_sentences(path: str, *, charset: str = "utf-8",
                    heads: str | os.PathLike | HeadTable = "collins",
-                   labels: str = "none", format: str | None = None) -> list[DependencySentence]:
-    """The sentences of a MaltTab, MaltXML or bracketed file (``format``: sniffed if None).
+                   labels: str = "none", format: str | None = None,
+                   data: bytes | None = None) -> list[DependencySentence]:
+    """The sentences of a MaltTab, MaltXML or bracketed file (``format``: sniffed if None;
+    ``data``: the file's bytes, already read, when the file is not to be opened again).
 
     ``charset`` decodes MaltTab and bracketed files (MaltXML declares its own encoding).
     Bracketed trees are converted with the head table ``heads`` and the label scheme
     ``labels``.  CoNLL files are read by
     ``treeeval.dep.reading``, with MaltEval's checks.
     """
-    format = format or sniff_format(path)
+    format = format or sniff(path, "dep", data)
+    source = named_source(path, data)
     if format == "malttab":
-        return list(read_malttab(path, encoding=charset))
+        return list(read_malttab(source, encoding=charset))
     if format == "maltxml":
         from ..formats.maltxml import read_maltxml  # expat: only for MaltXML input
 
-        return list(read_maltxml(path))
+        return list(read_maltxml(source))
     if format == "brackets":
-        return _converted(path, charset, heads, labels)
+        return _converted(path, charset, heads, labels, data)
     raise ValueError(f"read_sentences reads malttab, maltxml and brackets, not {format!r}")
 
 
 def _converted(path: str, charset: str, heads: str | os.PathLike | HeadTable,
-               labels: str) -> list[DependencySentence]:
+               labels: str, data: bytes | None = None) -> list[DependencySentence]:
     # imported here: nltk and lark cost a quarter of a second that CoNLL input never needs
     from ..conversion import ConversionError, ConversionWarning, Converter
     from ..formats.brackets import tree_start_line
     from ..formats.brackets import read_trees
 
     converter = Converter(heads, labels)
-    trees = read_trees(path, encoding=charset)
+    trees = read_trees(named_source(path, data), encoding=charset)
     try:
         sentences = list(converter.sentences(trees))
     except ConversionError as exc:

@@ -26,7 +26,7 @@ from ..bracket.params import EvalbParams
 from ..errors import InputError
 from .classify import classify
 from .search import Gold, Step, repair
-from .reading import read_raw
+from .reading import Source, read_raw
 from .tree import Node, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -150,8 +150,8 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
     return load(params)  # type: ignore[arg-type]
 
 
-def _prepared(path: PathLike, delete: Callable[..., object] | None) -> Iterator[Node | None]:
-    for tree in read_raw(path):
+def _prepared(source: Source, delete: Callable[..., object] | None) -> Iterator[Node | None]:
+    for tree in read_raw(source):
         yield None if tree is None else prepare(tree, delete)
 
 
@@ -189,27 +189,43 @@ def line_repairs(number: int, gold_line: bytes, test_line: bytes,
     return sentence_repairs(number, gold, None if gold is None else Gold.of(gold), test)
 
 
-def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
+def _name(source: Source) -> str:
+    """The name of a path or a binary stream (its ``name``, as ``read_raw`` reports it).
+
+    >>> stream = io.BytesIO(b"")
+    >>> stream.name = "gold.mrg"
+    >>> _name("test.mrg"), _name(stream), _name(io.BytesIO(b""))
+    ('test.mrg', 'gold.mrg', '<input>')
+    """
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<input>"
+
+
+def classify_errors(gold: Source, test: Source | Sequence[Source],
                     params: EvalbParams | PathLike | Iterable[PathLike] | None = None
                     ) -> ErrorsResult:
     """Kummerfeld et al.'s (2012) parse error classes of each test file against ``gold``.
 
-    ``test`` is one file or a list of files (one system each).  Trees are paired line by
-    line; the shorter file ends the comparison.  ``params`` (EVALB parameters: an
-    EvalbParams, a .prm name or path, or a list of them) replaces the classifier's own
-    deletions of ``-NONE-`` and punctuation with the file's DELETE_LABEL lines.
+    ``test`` is one file or a list of files (one system each); each file is a path or a
+    binary stream (the bytes of a file already read: ``treeeval browse`` gives its own,
+    named as the file).  Trees are paired line by line; the shorter file ends the
+    comparison.  ``params`` (EVALB parameters: an EvalbParams, a .prm name or path, or a
+    list of them) replaces the classifier's own deletions of ``-NONE-`` and punctuation with
+    the file's DELETE_LABEL lines.
     """
-    tests = [test] if isinstance(test, (str, os.PathLike)) else list(test)
+    tests = [test] if isinstance(test, (str, os.PathLike, io.IOBase)) else list(test)
     delete = _deleter(_params(params))
     golds = [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(gold, delete)]
     systems = []
-    for path in tests:
-        system = SystemErrors(os.fspath(path))
+    for source in tests:
+        system = SystemErrors(_name(source))
         for number, ((gold_tree, index), test_tree) in enumerate(
-                zip(golds, _prepared(path, delete)), start=1):
+                zip(golds, _prepared(source, delete)), start=1):
             system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
         systems.append(system)
-    return ErrorsResult(os.fspath(gold), systems)
+    return ErrorsResult(_name(gold), systems)
 
 
 __all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",

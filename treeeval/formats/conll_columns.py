@@ -23,8 +23,8 @@ its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatib
 ...     with open(path, "w", encoding="utf-8") as f:
 ...         _ = f.write(text * 2)
 ...     columns = read_columns(path)
->>> columns.heads.tolist(), columns.sizes.tolist()
-([2, 0, 2, 0], [2, 2])
+>>> columns.heads.tolist(), columns.sizes.tolist(), columns.sentence_line.tolist()
+([2, 0, 2, 0], [2, 2], [2, 6])
 >>> columns.vocabulary.strings("deprel")[columns.codes["deprel"]].tolist()
 ['nsubj', 'root', 'nsubj', 'root']
 """
@@ -32,6 +32,7 @@ its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatib
 from __future__ import annotations
 
 import codecs
+import io
 from dataclasses import dataclass
 from typing import BinaryIO, Iterable, Iterator
 
@@ -52,12 +53,14 @@ UNDERSCORE = np.uint64(ord("_"))
 
 @dataclass
 class ConllColumns:
-    """A CoNLL file as columns: int64 heads (-1 for ``_``), sentence sizes, string codes."""
+    """A CoNLL file as columns: int64 heads (-1 for ``_``), sentence sizes, string codes,
+    and the line of each sentence's first word (1-based, as the careful reader gives it)."""
 
     heads: np.ndarray
     sizes: np.ndarray
     codes: dict[str, np.ndarray]
     vocabulary: Vocabularies
+    sentence_line: np.ndarray
 
 
 class _Unvouched(Exception):
@@ -77,13 +80,14 @@ def fast_charset(charset: str) -> bool:
 
 
 def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
-                 block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS)
-                 ) -> ConllColumns | None:
+                 block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS),
+                 data: bytes | None = None) -> ConllColumns | None:
     """Read ``path`` into columns, or None when the careful reader must read it instead.
 
     Only the columns stay in memory: the file is read ``block_size`` bytes at a time (cut
     after a blank line).  Only the string ``columns`` named get codes (every line is
-    checked all the same).  A None leaves ``vocabulary`` unchanged.
+    checked all the same).  A None leaves ``vocabulary`` unchanged.  ``data``: the file's
+    bytes, already read (the file is not opened).
     """
     wanted = {name: STRING_FIELDS[name] for name in columns}
     if not fast_charset(charset):
@@ -92,14 +96,16 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
     trial = Vocabularies()
     heads: list[np.ndarray] = []
     sizes: list[np.ndarray] = []
+    lines: list[np.ndarray] = []
     codes: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
     try:
-        with open(path, "rb") as stream:
-            for block in _blocks(stream, block_size):
-                block_heads, block_sizes, block_codes = _scan_block(block, charset, trial,
-                                                                    wanted)
+        with open(path, "rb") if data is None else io.BytesIO(data) as stream:
+            for block, first_line in _blocks(stream, block_size):
+                block_heads, block_sizes, block_codes, block_lines = _scan_block(
+                    block, charset, trial, wanted)
                 heads.append(block_heads)
                 sizes.append(block_sizes)
+                lines.append(block_lines + first_line)
                 for name, values in block_codes.items():
                     codes[name].append(values)
     except _Unvouched:
@@ -112,26 +118,28 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
             remap = vocabulary.encode(name, trial.index[name])
             joined[name] = remap[joined[name]] if len(remap) else joined[name]
     return ConllColumns(_join(heads, np.int64), _join(sizes, np.int64), joined,
-                        vocabulary if vocabulary is not None else trial)
+                        vocabulary if vocabulary is not None else trial,
+                        _join(lines, np.int64))
 
 
 def _join(parts: list[np.ndarray], dtype: type) -> np.ndarray:
     return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
-def _blocks(stream: BinaryIO, block_size: int) -> Iterator[bytes]:
+def _blocks(stream: BinaryIO, block_size: int) -> Iterator[tuple[bytes, int]]:
     """The file in pieces of about ``block_size`` bytes, each ending after a blank line
-    (the last one after a newline, added if the file lacks it)."""
-    for data, _, last in sentence_blocks(stream, block_size, numbered=False):
+    (the last one after a newline, added if the file lacks it), with their first line."""
+    for data, first_line, last in sentence_blocks(stream, block_size):
         if not last:
-            yield data
+            yield data, first_line
         elif data:
-            yield data if data.endswith(b"\n") else data + b"\n"
+            yield (data if data.endswith(b"\n") else data + b"\n"), first_line
 
 
 def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int]
-                ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-    """Heads, sentence sizes and string codes of one block of whole sentences."""
+                ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """Heads, sentence sizes, string codes and the line (from 0 in the block) of each
+    sentence's first word, of one block of whole sentences."""
     if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the careful reader's
         if block.count(b"\r") != block.count(b"\r\n"):
             raise _Unvouched
@@ -163,11 +171,13 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
         ends = [separators[newline_at[token] + k] for k in range(-9, 1)]
     fields = _Fields(data, line_start[token], ends)
     sentence_of_line = np.cumsum(blank)[token]
+    word_line = np.flatnonzero(token)
     sizes, position = _positions(sentence_of_line)
     id_ok = fields.word(0) == _id_words(position)
     if not id_ok.all():  # multiword ranges and empty nodes are skipped
         words = ~fields.contains(0, (ord("-"), ord(".")))
         fields.keep(words)
+        word_line = word_line[words]
         sizes, position = _positions(sentence_of_line[words])
         if not np.all(fields.word(0) == _id_words(position)):
             raise _Unvouched
@@ -181,7 +191,7 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
         raise _Unvouched
     codes = {name: fields.codes(field, block, charset, vocabulary.index[name])
              for name, field in wanted.items()}
-    return heads, sizes, codes
+    return heads, sizes, codes, word_line[np.cumsum(sizes) - sizes]
 
 
 def _positions(sentence_of_token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -23,9 +23,10 @@ MaltTabError (an InputError) with file, line and column.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Callable, Iterator
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
@@ -54,22 +55,28 @@ def read_malttab(source: Source, encoding: str = "utf-8") -> Iterator[Dependency
     treeeval.formats.malttab.MaltTabError: <input>:1:9: HEAD must be a whole number, found 'two'
     """
     stream, path, opened = open_lines(source, encoding)
-    return _read_and_close(stream, path, encoding) if opened else _decoded(stream, path, None)
+    if opened:
+        return _read_and_close(stream, path, lambda: Path(path).read_bytes(), encoding)
+    in_memory = source.getvalue if isinstance(source, io.BytesIO) else None
+    return _decoded(stream, path, in_memory, encoding)
 
 
-def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
+def _read_and_close(stream: IO[str], path: str, raw: Callable[[], bytes],
+                    encoding: str) -> Iterator[DependencySentence]:
     with stream:
-        yield from _decoded(stream, path, encoding)
+        yield from _decoded(stream, path, raw, encoding)
 
 
-def _decoded(stream: IO[str], path: str, file_encoding: str | None) -> Iterator[DependencySentence]:
-    """The sentences; an undecodable byte is an InputError (positioned when on disk)."""
+def _decoded(stream: IO[str], path: str, raw: Callable[[], bytes] | None,
+             encoding: str) -> Iterator[DependencySentence]:
+    """The sentences; an undecodable byte is an InputError (positioned when the bytes can
+    be had again: ``raw``, a file on disk or a stream of bytes in memory)."""
     try:
         yield from _read_lines(stream, path)
     except UnicodeDecodeError as exc:
-        if file_encoding is not None:
+        if raw is not None:
             # the text layer decodes ahead of the lines: find the byte again for its position
-            decode(Path(path).read_bytes(), path, file_encoding)
+            decode(raw(), path, encoding)
         raise InputError(f"cannot decode: {exc.reason}", path=path) from None
 
 

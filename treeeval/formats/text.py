@@ -44,6 +44,22 @@ def decode(data: bytes, path: str, encoding: str = "utf-8") -> str:
 Source = Union[str, os.PathLike, IO[str], IO[bytes]]
 
 
+def named_source(path: str, data: bytes | None = None) -> str | io.BytesIO:
+    """What a reader that takes a path or an open file (``Source``) reads: ``path``, or,
+    given ``data`` (its bytes, already read), a binary stream of them named ``path``, so
+    that the file is not opened again and errors still name it.
+
+    >>> source = named_source("gold.conll", b"1\\ta\\n")
+    >>> source.name, source.read(), named_source("gold.conll")
+    ('gold.conll', b'1\\ta\\n', 'gold.conll')
+    """
+    if data is None:
+        return path
+    stream = io.BytesIO(data)
+    stream.name = path
+    return stream
+
+
 def open_lines(source: Source, encoding: str = "utf-8") -> tuple[IO[str], str, bool]:
     """A text stream of ``source``, the name to report errors under, and whether the stream
     was opened here (and must be closed by the caller).  Lines keep their line ends.

@@ -33,6 +33,7 @@ class ColumnSource(Protocol):
     sizes: np.ndarray
     codes: dict[str, np.ndarray]
     vocabulary: Vocabularies
+    sentence_line: np.ndarray
 
 
 class Columns(dict):  # type: ignore[type-arg]
@@ -53,13 +54,17 @@ class Treebank:
     """One CoNLL file as flat token columns (``sentence[i]`` is token i's sentence index).
 
     ``codes`` may leave out string columns when ``loader`` can read them on first use.
+    ``sentence_line``: where each sentence starts in its file, as its reader gives it
+    (1-based; 0 where unknown; None when the treebank has no single file).
     """
 
     def __init__(self, heads: np.ndarray, sizes: np.ndarray, codes: dict[str, np.ndarray],
                  vocabulary: Vocabularies, positions: np.ndarray | None = None,
-                 sentence: np.ndarray | None = None, loader: Loader | None = None) -> None:
+                 sentence: np.ndarray | None = None, loader: Loader | None = None,
+                 sentence_line: np.ndarray | None = None) -> None:
         self.heads = np.asarray(heads, dtype=np.int64)
         self.sizes = np.asarray(sizes, dtype=np.int64)
+        self.sentence_line = sentence_line
         self.codes = Columns(codes, loader)
         self.vocabulary = vocabulary
         self._positions = positions
@@ -72,7 +77,7 @@ class Treebank:
         """The treebank of a file read by formats/conll_columns.py (``loader``: the columns
         left out, on first use)."""
         return cls(columns.heads, columns.sizes, columns.codes, columns.vocabulary,
-                   loader=loader)
+                   loader=loader, sentence_line=columns.sentence_line)
 
     @classmethod
     def from_sentences(cls, sentences: Iterable[DependencySentence],
@@ -80,9 +85,10 @@ class Treebank:
         """Flatten sentences: ``tags`` is CPOSTAG; ``extra`` gives ``postag`` (else the tags),
         ``lemma``, ``feats``, ``col9`` (PHEAD) and ``col10`` (PDEPREL), else ``_``.
 
-        >>> s = DependencySentence(["a", "b"], ["X", "Y"], [0, 1], ["root", "dep"])
-        >>> Treebank.from_sentences([s, s]).positions.tolist()
-        [1, 2, 1, 2]
+        >>> s = DependencySentence(["a", "b"], ["X", "Y"], [0, 1], ["root", "dep"], line=3)
+        >>> tb = Treebank.from_sentences([s, s])
+        >>> tb.positions.tolist(), tb.sentence_line.tolist()
+        ([1, 2, 1, 2], [3, 3])
         """
         sentences = list(sentences)
         vocabulary = vocabulary if vocabulary is not None else Vocabularies()
@@ -104,7 +110,8 @@ class Treebank:
 
         codes = {column: vocabulary.encode(column, flat(column)) for column in STRING_FIELDS}
         return cls(np.array([h for s in sentences for h in s.heads], dtype=np.int64),
-                   np.array([len(s) for s in sentences], dtype=np.int64), codes, vocabulary)
+                   np.array([len(s) for s in sentences], dtype=np.int64), codes, vocabulary,
+                   sentence_line=np.array([s.line for s in sentences], dtype=np.int64))
 
     @classmethod
     def concatenate(cls, treebanks: list[Treebank]) -> Treebank:

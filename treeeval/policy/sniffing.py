@@ -49,6 +49,7 @@ gives that name, or an InputError for a kind the command does not read:
 
 from __future__ import annotations
 
+import io
 import os
 import re
 
@@ -75,12 +76,18 @@ NAMES = {"maltxml": "MaltXML", "malttab": "MaltTab", "brackets": "bracketed tree
          "conllu": "CoNLL-U", "conllx": "CoNLL-X"}
 
 
-def first_word_line(path: str | os.PathLike[str]) -> tuple[int, bytes, bool] | None:
-    """The first word line of ``path``: its number, its bytes (without the line end) and
-    whether a comment line came before it; None when there is none."""
+def first_word_line(path: str | os.PathLike[str],
+                    data: bytes | None = None) -> tuple[int, bytes, bool] | None:
+    """The first word line of ``path`` (of ``data``, its bytes already read, when given):
+    its number, its bytes (without the line end) and whether a comment line came before
+    it; None when there is none.
+
+    >>> first_word_line("f", b"\\n# c\\n(S (A a))\\n")
+    (3, b'(S (A a))', True)
+    """
     commented = False
     try:
-        with open(path, "rb") as stream:
+        with open(path, "rb") if data is None else io.BytesIO(data) as stream:
             for number, line in enumerate(stream, 1):
                 text = line.removeprefix(_BOM) if number == 1 else line
                 stripped = text.strip()
@@ -98,13 +105,14 @@ def _conll_word_line(line: bytes) -> bool:
     return len(fields) >= 8 and _TOKEN_ID.fullmatch(fields[0]) is not None
 
 
-def sniff_kind(path: str | os.PathLike[str]) -> str:
-    """The kind of ``path`` by the decision table above."""
+def sniff_kind(path: str | os.PathLike[str], data: bytes | None = None) -> str:
+    """The kind of ``path`` by the decision table above (``data``: its bytes, already
+    read; the file is then not opened)."""
     name = os.fspath(path).lower()
     for endings, kind in _BY_NAME:
         if name.endswith(endings):
             return kind
-    first = first_word_line(path)
+    first = first_word_line(path, data)
     if first is not None and first[1].lstrip().startswith(b"("):
         return "brackets"
     if name.endswith(".conllu"):
@@ -118,9 +126,10 @@ def sniff_kind(path: str | os.PathLike[str]) -> str:
     return "conllu" if commented or b"-" in token_id or b"." in token_id else "conllx"
 
 
-def sniff(path: str | os.PathLike[str], command: str) -> str:
-    """The format ``command`` reads ``path`` in, by its own name for it (``READS``)."""
-    kind = sniff_kind(path)
+def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None) -> str:
+    """The format ``command`` reads ``path`` in, by its own name for it (``READS``);
+    ``data``: the file's bytes, already read."""
+    kind = sniff_kind(path, data)
     reads = READS[command]
     if kind in reads:
         return reads[kind]
@@ -128,7 +137,7 @@ def sniff(path: str | os.PathLike[str], command: str) -> str:
     if kind == "empty":
         raise InputError("the file is empty", path=name)
     if kind == "other":
-        number, line, _ = first_word_line(path) or (None, b"", False)
+        number, line, _ = first_word_line(path, data) or (None, b"", False)
         raise InputError("neither a bracketed tree nor a CoNLL word line", path=name,
                          line=number, source_line=line.decode("utf-8", "replace"))
     readable = ", ".join(dict.fromkeys(NAMES.get(k, "Lin's tuples") for k in reads))

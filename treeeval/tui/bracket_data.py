@@ -1,11 +1,12 @@
 """Bracket files in the browser: EVALB's per-sentence rows, trees and breakdowns.
 
-Each file is read once (``lines.LineIndex``). Every number comes from EVALB's run on those
-bytes (``score_lines``: ``EvalbRun``, the counts ``treeeval bracket`` prints, as
-``evaluate_brackets`` gives them); the per-label tables and filters from the same scorer's
-bracket columns (``treeeval.bracket.spans``: every counted bracket with its label, span,
-matched and crossing flags, vectorised, with EVALB's engine for the lines the fast path
-hands back); the drawing from EVALB's per-sentence engine run on one line at a time
+Each file is read once (``lines.LineIndex``) and scanned once. Every number comes from
+EVALB's run on those bytes (``score_lines``: ``EvalbRun``, the counts ``treeeval bracket``
+prints, as ``evaluate_brackets`` gives them); the per-label tables and filters from the
+bracket columns the same run kept from its scan (``treeeval.bracket.spans``: every counted
+bracket with its label, span, matched and crossing flags, vectorised, with EVALB's engine
+for the lines the fast path hands back); the error classes from the same bytes; the
+drawing from EVALB's per-sentence engine run on one line at a time
 (``render_tree.diff_brackets``).
 
 >>> import tempfile, os
@@ -32,7 +33,7 @@ from rich.text import Text
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbRun, RunResult
-from ..bracket.spans import BracketSpans, bracket_spans
+from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
 from .bracket_columns import (MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary,
@@ -40,7 +41,7 @@ from .bracket_columns import (MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS,
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
 from .corpus import HeaderInfo, file_lines, system_name
-from .lines import LineIndex
+from .lines import LineIndex, as_lines
 from .model import Column, SentenceFilter, TableCorpus, delta_columns, system_column
 from .render_tree import BracketDiff, bracket_legend, diff_brackets, draw_tree, side_by_side
 
@@ -202,11 +203,13 @@ class BracketCorpus(TableCorpus):
 
     # -- label analysis, filters and the breakdown ----------------------------------------------
     def spans(self, system: int = 0) -> BracketSpans:
-        """Every counted bracket of one system's sentences, as columns (computed once)."""
+        """Every counted bracket of one system's sentences, as columns: those the run
+        kept from its scan (``EvalbRun(keep_brackets=True)``, computed now from what the
+        scan left), cut to the sentences shown."""
         if system not in self._spans:
-            self._spans[system] = bracket_spans(self.gold_lines.head(self.size),
-                                                self.system_lines[system].head(self.size),
-                                                self.params)
+            brackets = self.runs[system].brackets
+            assert brackets is not None, "score_lines keeps the brackets"
+            self._spans[system] = first_spans(brackets.spans(), self.size)
         return self._spans[system]
 
     def analysis(self, system: int = 0) -> LabelAnalysis:
@@ -260,10 +263,12 @@ class BracketCorpus(TableCorpus):
                             self.system_lines[system].line(number), self._class_params())
 
     def error_classes(self) -> list[SystemErrors]:
-        """Every sentence's repairs, per system (the whole corpus, classified once)."""
+        """Every sentence's repairs, per system (the whole corpus, classified once, from
+        the bytes read at loading)."""
         if self._classes is None:
-            self._classes = classify_errors(self.gold_path, self.system_paths,
-                                            self._class_params()).systems
+            self._classes = classify_errors(
+                self.gold_lines.stream(), [lines.stream() for lines in self.system_lines],
+                self._class_params()).systems
         return self._classes
 
     def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
@@ -313,18 +318,19 @@ class BracketCorpus(TableCorpus):
         return tables
 
 
-def load_brackets(gold: str, systems: list[str], params: EvalbParams,
-                  prm_names: Sequence[str] = ()) -> BracketCorpus:
-    """Read each file once and score each system against gold as ``treeeval bracket``
-    does (``EvalbRun`` on the bytes read), then build the corpus."""
-    gold_lines = LineIndex(gold)
-    system_lines = [LineIndex(path) for path in systems]
+def load_brackets(gold: str | LineIndex, systems: Sequence[str | LineIndex],
+                  params: EvalbParams, prm_names: Sequence[str] = ()) -> BracketCorpus:
+    """Score each system against gold as ``treeeval bracket`` does (``EvalbRun`` on the
+    bytes read, each file read once: paths are read now), then build the corpus."""
+    gold_lines = as_lines(gold)
+    system_lines = [as_lines(source) for source in systems]
     runs = [score_lines(gold_lines, lines, params) for lines in system_lines]
     return BracketCorpus(gold_lines, system_lines, params, runs, prm_names)
 
 
 def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> RunResult:
     """EVALB's run over two files already read (``evaluate_brackets`` without reading them
-    again): the per-sentence rows, both summary blocks and whether MAX_ERROR stopped it."""
-    run = EvalbRun(params, io.BytesIO(), io.BytesIO(), keep_sentences=True)
+    again): the per-sentence rows, the brackets behind them (as columns, from the same
+    scan), both summary blocks and whether MAX_ERROR stopped it."""
+    run = EvalbRun(params, io.BytesIO(), io.BytesIO(), keep_sentences=True, keep_brackets=True)
     return run.run_streams(io.BytesIO(gold.data), io.BytesIO(test.data))

@@ -21,6 +21,7 @@ from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
 from ..policy.sniffing import sniff
 from .corpus import BrowseCorpus
+from .lines import LineIndex
 
 DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
@@ -112,40 +113,50 @@ def sniff_format(path: str) -> str:
 
 
 def load_corpus(options: BrowseOptions) -> BrowseCorpus:
-    """Score the files as the matching ``treeeval`` command does; returns the corpus."""
-    kind = sniff_format(options.gold)
+    """Score the files as the matching ``treeeval`` command does; returns the corpus.
+
+    Each file is read once (``lines.LineIndex``): the format is sniffed from the bytes
+    read, and every reader, scorer and the detail pane work on them."""
+    gold = LineIndex(options.gold)
+    kind = sniff(gold.path, "browse", gold.data)
     if not options.systems:
         from .single_data import load_single
 
-        return load_single(options.gold)
+        return load_single(gold)
     if kind == "conllu":
-        return _load_conllu(options)
+        _check_conllu_options(options)
+    elif kind != "bracket" and options.heads is not None:
+        raise UsageError(f"--heads converts bracketed trees; the gold file is {NAMES[kind]} "
+                         "already")
+    systems = [LineIndex(path) for path in options.systems]
+    if kind == "conllu":
+        return _load_conllu(gold, systems)
     if kind == "bracket" and options.heads is None:
         from .bracket_data import load_brackets
 
-        return load_brackets(options.gold, options.systems, options.params, options.prm_names)
-    if kind != "bracket" and options.heads is not None:
-        raise UsageError(f"--heads converts bracketed trees; the gold file is {NAMES[kind]} "
-                         "already")
+        return load_brackets(gold, systems, options.params, options.prm_names)
     from .dep_data import load_dependencies
 
-    return load_dependencies(options.gold, options.systems, options.exclude_punct,
-                             options.heads)
+    return load_dependencies(gold, systems, options.exclude_punct, options.heads)
 
 
-def _load_conllu(options: BrowseOptions) -> BrowseCorpus:
-    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it."""
+def _check_conllu_options(options: BrowseOptions) -> None:
+    """CoNLL-U files are scored as ``treeeval ud`` scores them: no dependency options."""
     if options.heads is not None or options.exclude_punct:
         option = "--heads" if options.heads is not None else "--exclude-punct"
         raise UsageError(f"{option} does not apply to CoNLL-U files (scored as treeeval ud, "
                          "punctuation included)")
-    if len(options.systems) > 1:
+
+
+def _load_conllu(gold: LineIndex, systems: list[LineIndex]) -> BrowseCorpus:
+    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it."""
+    if len(systems) > 1:
         from .ud_systems import load_ud_systems
 
-        return load_ud_systems(options.gold, options.systems)
+        return load_ud_systems(gold, systems)
     from .ud_data import load_ud
 
-    return load_ud(options.gold, options.systems[0])
+    return load_ud(gold, systems[0])
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

@@ -29,7 +29,7 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from .lines import LineIndex, sentence_starts
+from .lines import LineIndex, as_lines, sentence_ranges
 from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
                         percent)
 from .corpus import HeaderInfo, file_lines, system_name
@@ -53,11 +53,11 @@ class DependencyCorpus(TableCorpus):
 
     kind = "dep"
 
-    def __init__(self, gold_path: str, system_paths: list[str], gold: Treebank,
+    def __init__(self, gold_lines: LineIndex, system_lines: list[LineIndex], gold: Treebank,
                  systems: list[Treebank], exclude_punct: bool = False,
                  source_note: str = "") -> None:
-        self.gold_path = gold_path
-        self.system_paths = system_paths
+        self.gold_path = gold_lines.path
+        self.system_paths = [lines.path for lines in system_lines]
         self.gold = gold
         self.systems = systems
         self.exclude_punct = exclude_punct
@@ -67,11 +67,12 @@ class DependencyCorpus(TableCorpus):
         self.hits = [{metric: token_hits(metric, gold, system) for metric in ("LAS", "UAS", "LA")}
                      for system in systems]
         self.offsets = np.concatenate(([0], np.cumsum(gold.sizes))).astype(np.int64)
-        self.gold_lines = LineIndex(gold_path)
-        self.system_lines = [LineIndex(path) for path in system_paths]
+        self.gold_lines = gold_lines
+        self.system_lines = system_lines
         size = len(gold.sizes)
-        self.gold_blocks = sentence_starts(self.gold_lines, size)
-        self.system_blocks = [sentence_starts(lines, size) for lines in self.system_lines]
+        #: per file, each sentence's lines (first, stop), from where its reader says it starts
+        self.ranges = [sentence_ranges(lines, size, bank.sentence_line)
+                       for lines, bank in zip([gold_lines] + system_lines, [gold] + systems)]
         values: dict[str, np.ndarray] = {"id": np.arange(1, size + 1, dtype=float),
                                          "len": gold.sizes.astype(float)}
         columns = [Column("id", "ID", help="sentence number in the files"),
@@ -162,10 +163,9 @@ class DependencyCorpus(TableCorpus):
     def raw(self, index: int) -> list[Text]:
         """The sentence's lines in each file, after file name and line number."""
         out = []
-        for lines, blocks in [(self.gold_lines, self.gold_blocks)] + list(
-                zip(self.system_lines, self.system_blocks)):
-            if index + 1 < len(blocks):
-                out += lines.numbered(int(blocks[index]), int(blocks[index + 1]))
+        for lines, (first, stop) in zip([self.gold_lines] + self.system_lines, self.ranges):
+            if index < len(first):
+                out += lines.numbered(int(first[index]), int(stop[index]))
         return out
 
     # -- filters and breakdown -------------------------------------------------------------------
@@ -242,25 +242,27 @@ def check_same_text(gold: Treebank, system: Treebank, system_path: str) -> None:
         raise InputError(f"not the same text as the gold file: {problem}", path=system_path)
 
 
-def load_dependencies(gold: str, systems: Sequence[str], exclude_punct: bool = False,
-                      heads: str | None = None) -> DependencyCorpus:
+def load_dependencies(gold: str | LineIndex, systems: Sequence[str | LineIndex],
+                      exclude_punct: bool = False, heads: str | None = None) -> DependencyCorpus:
     """Read gold and system files (CoNLL-X, MaltTab, MaltXML as ``treeeval dep`` reads them,
-    or bracketed trees converted with the head table ``heads``) and score them."""
+    or bracketed trees converted with the head table ``heads``) and score them; each file
+    is read once (a path is read now), the readers work on the bytes read."""
+    gold_lines, system_lines = as_lines(gold), [as_lines(source) for source in systems]
     if heads is None:
-        gold_bank = load_treebank(gold)
-        system_banks = [load_treebank(path) for path in systems]
+        banks = [load_treebank(lines.path, data=lines.data)
+                 for lines in [gold_lines] + system_lines]
         note = ""
     else:
-        gold_bank, system_banks = _converted(gold, heads), [_converted(p, heads) for p in systems]
+        banks = [_converted(lines, heads) for lines in [gold_lines] + system_lines]
         note = f"bracket files converted to dependencies with head table {heads} (no labels)"
-    for path, bank in zip(systems, system_banks):
-        check_same_text(gold_bank, bank, path)
-    return DependencyCorpus(gold, list(systems), gold_bank, system_banks, exclude_punct, note)
+    for lines, bank in zip(system_lines, banks[1:]):
+        check_same_text(banks[0], bank, lines.path)
+    return DependencyCorpus(gold_lines, system_lines, banks[0], banks[1:], exclude_punct, note)
 
 
-def _converted(path: str, heads: str) -> Treebank:
+def _converted(lines: LineIndex, heads: str) -> Treebank:
     from ..conversion import Converter
     from ..formats.brackets import read_trees
 
     converter = Converter(heads)
-    return Treebank.from_sentences(converter.sentences(read_trees(path)))
+    return Treebank.from_sentences(converter.sentences(read_trees(lines.stream())))

@@ -22,7 +22,7 @@ from rich.text import Text
 from ..policy.sniffing import sniff
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo
-from .lines import LineIndex, sentence_blocks, sentence_starts
+from .lines import LineIndex, as_lines, sentence_blocks, sentence_ranges
 from .model import Column, TableCorpus
 from .render_tree import outline
 
@@ -38,14 +38,15 @@ class SingleCorpus(TableCorpus):
 
     kind = "single"
 
-    def __init__(self, lines: LineIndex, kind: str, starts: np.ndarray, lengths: np.ndarray,
-                 texts: list[str]) -> None:
+    def __init__(self, lines: LineIndex, kind: str, ranges: tuple[np.ndarray, np.ndarray],
+                 lengths: np.ndarray, texts: list[str]) -> None:
         self.lines = lines
         self.format = kind
-        self.starts = starts
+        #: each sentence's lines: the first and one past the last
+        self.first, self.stop = ranges
         self._sentence_texts = texts
         size = len(lengths)
-        values = {"id": starts[:size].astype(float), "len": lengths.astype(float)}
+        values = {"id": self.first[:size].astype(float), "len": lengths.astype(float)}
         columns = [Column("id", "ID", help="the sentence's first line in the file"),
                    Column("len", "Len", help="words in the sentence")]
         super().__init__(columns, values, np.zeros(size, dtype=bool), lengths.copy(),
@@ -60,7 +61,7 @@ class SingleCorpus(TableCorpus):
         return self._sentence_texts[index]
 
     def detail(self, index: int, width: int) -> list[Text]:
-        first, stop = int(self.starts[index]), int(self.starts[index + 1])
+        first, stop = int(self.first[index]), int(self.stop[index])
         out = [Text(f"Sentence {index + 1} (line {first})", style="bold")]
         if self.format == "bracket":
             out += outline(self.lines.line(first))
@@ -71,28 +72,31 @@ class SingleCorpus(TableCorpus):
         return []
 
 
-def load_single(path: str) -> SingleCorpus:
-    """One file of any format the browser reads, without gold."""
-    lines = LineIndex(path)
-    kind = sniff(path, "browse")
+def load_single(source: str | LineIndex) -> SingleCorpus:
+    """One file of any format the browser reads, without gold (read once: a path is read
+    now)."""
+    lines = as_lines(source)
+    kind = sniff(lines.path, "browse", lines.data)
     if kind == "bracket":
         starts = np.arange(1, len(lines) + 2, dtype=np.int64)
         where = [(match.start(), match.group(1).decode("utf-8", "replace"))
                  for match in _WORD.finditer(lines.data)]
-        return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
+        return SingleCorpus(lines, kind, (starts[:-1], starts[1:]),
+                            *_by_block(lines, starts, where))
     if kind == "conllu":
         starts = sentence_blocks(lines)
         where = [(match.start(), match.group(1).decode("utf-8", "replace"))
                  for match in _CONLLU_WORD.finditer(lines.data)]
-        return SingleCorpus(lines, kind, starts, *_by_block(lines, starts, where))
+        return SingleCorpus(lines, kind, (starts[:-1], starts[1:]),
+                            *_by_block(lines, starts, where))
     from ..dep.reading import load_treebank
 
-    bank = load_treebank(path)
-    starts = sentence_starts(lines, len(bank.sizes))
+    bank = load_treebank(lines.path, data=lines.data)
+    ranges = sentence_ranges(lines, len(bank.sizes), bank.sentence_line)
     offsets = np.concatenate(([0], np.cumsum(bank.sizes))).astype(np.int64)
     forms = [str(form) for form in bank.forms]
     texts = [" ".join(forms[offsets[k]:offsets[k + 1]]) for k in range(len(bank.sizes))]
-    return SingleCorpus(lines, kind, starts, bank.sizes.astype(np.int64), texts)
+    return SingleCorpus(lines, kind, ranges, bank.sizes.astype(np.int64), texts)
 
 
 def _by_block(lines: LineIndex, starts: np.ndarray,

@@ -31,7 +31,7 @@ from rich.text import Text
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.treebank import UDTreebank
-from .lines import LineIndex, sentence_blocks
+from .lines import LineIndex, as_lines, sentence_blocks
 from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
                         length_row, percent)
 from .corpus import HeaderInfo
@@ -73,8 +73,9 @@ class UDCorpus(TableCorpus):
 
     kind = "ud"
 
-    def __init__(self, gold_path: str, system_path: str, result: UDResult) -> None:
-        self.gold_path, self.system_path, self.result = gold_path, system_path, result
+    def __init__(self, gold_lines: LineIndex, system_lines: LineIndex, result: UDResult) -> None:
+        self.gold_path, self.system_path = gold_lines.path, system_lines.path
+        self.result = result
         gold, system = result.gold, result.system
         self.system_to_gold = result.system_to_gold
         self.gold_sentence = gold.word_sentences()
@@ -88,7 +89,7 @@ class UDCorpus(TableCorpus):
         self.kinds, self.system_right = self._word_kinds()
         extra = np.flatnonzero(self.system_to_gold < 0)
         self.extra_words, self.extra_rows = extra, self.system_row[extra]
-        self.gold_lines, self.system_lines = LineIndex(gold_path), LineIndex(system_path)
+        self.gold_lines, self.system_lines = gold_lines, system_lines
         self.gold_blocks = sentence_blocks(self.gold_lines)
         self.system_blocks = sentence_blocks(self.system_lines)
         self._forms = (np.array(gold.forms.strings, dtype=object),
@@ -339,6 +340,10 @@ def _block_lines(lines: LineIndex, blocks: np.ndarray, first_lines: list[int]) -
     return out
 
 
-def load_ud(gold: str, system: str) -> UDCorpus:
-    """Score a CoNLL-U pair with ``evaluate_ud`` (bad input: the ud error, file and line)."""
-    return UDCorpus(gold, system, evaluate_ud(gold, system))
+def load_ud(gold: str | LineIndex, system: str | LineIndex) -> UDCorpus:
+    """Score a CoNLL-U pair with ``evaluate_ud`` (bad input: the ud error, file and line),
+    on the bytes read (a path is read now)."""
+    gold_lines, system_lines = as_lines(gold), as_lines(system)
+    return UDCorpus(gold_lines, system_lines,
+                    evaluate_ud(gold_lines.path, system_lines.path, gold_data=gold_lines.data,
+                                system_data=system_lines.data))

@@ -30,6 +30,7 @@ from .breakdown import BreakdownTable
 from .corpus import HeaderInfo, file_lines, system_name
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_alignment import alignment_legend
+from .lines import LineIndex, as_lines
 from .ud_data import UD_COLUMNS, UDCorpus, load_ud
 
 #: the per-system columns of several systems
@@ -106,6 +107,8 @@ class UDSystemsCorpus(TableCorpus):
                 for system, part in enumerate(self.parts) for table in part.breakdown()]
 
 
-def load_ud_systems(gold: str, systems: list[str]) -> UDSystemsCorpus:
-    """Score each system against gold with ``evaluate_ud`` (one ``UDCorpus`` each)."""
-    return UDSystemsCorpus([load_ud(gold, system) for system in systems])
+def load_ud_systems(gold: str | LineIndex, systems: list[str | LineIndex]) -> UDSystemsCorpus:
+    """Score each system against gold with ``evaluate_ud`` (one ``UDCorpus`` each; each
+    file read once, a path now)."""
+    gold_lines = as_lines(gold)
+    return UDSystemsCorpus([load_ud(gold_lines, system) for system in systems])

@@ -137,18 +137,20 @@ def load_weights(path: str) -> dict[str, float]:
 
 def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,
                 multiple_roots_okay: bool = False,
-                weights: dict[str, float] | None = None) -> UDResult:
+                weights: dict[str, float] | None = None,
+                gold_data: bytes | None = None, system_data: bytes | None = None) -> UDResult:
     """Score ``system_path`` against ``gold_path`` (CoNLL-U files).
 
     ``conll17`` applies the CoNLL 2017 rules (only ASCII spaces removed from FORMs,
     literal FEATS and LEMMA, CLAS as a blacklist, no MLAS/BLEX); ``weights`` (DEPREL ->
     weight) adds conll17's WeightedLAS; ``multiple_roots_okay`` accepts sentences with
-    several roots, which the reference scorers refuse.
+    several roots, which the reference scorers refuse.  ``gold_data`` and ``system_data``
+    are the files' bytes when they were read already (the files are then not opened).
     """
     options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
     vocabulary, forms = Vocabulary(), Vocabulary()
-    gold = read_ud(gold_path, options, vocabulary, forms)
-    system = read_ud(system_path, options, vocabulary, forms)
+    gold = read_ud(gold_path, options, vocabulary, forms, gold_data)
+    system = read_ud(system_path, options, vocabulary, forms, system_data)
     check_same_text(gold, system)
     gold_to_system = align_treebanks(gold, system)
     scores: UDScores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)

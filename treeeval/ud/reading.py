@@ -34,6 +34,7 @@ sorted; conll17: literal), HEAD and DEPREL (subtype cut).
 from __future__ import annotations
 
 import gc
+import io
 from typing import Iterator
 
 from ..columnar.blocks import Block, sentence_blocks
@@ -53,13 +54,15 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def read_ud(path: str, options: ReadOptions = ReadOptions(),
-            vocabulary: Vocabulary | None = None, forms: Vocabulary | None = None) -> UDTreebank:
-    """Read a CoNLL-U file into columns; bad input raises :class:`UDFormatError`."""
+            vocabulary: Vocabulary | None = None, forms: Vocabulary | None = None,
+            data: bytes | None = None) -> UDTreebank:
+    """Read a CoNLL-U file into columns (``data``: its bytes, already read; the file is
+    then not opened); bad input raises :class:`UDFormatError`."""
     vocabulary = Vocabulary() if vocabulary is None else vocabulary
     forms = Vocabulary() if forms is None else forms
     builder = ColumnBuilder(path, options, vocabulary, forms)
-    for data, first_line, at_eof in _blocks(path):
-        builder.add(_read_block(builder, data, first_line, at_eof))
+    for block, first_line, at_eof in _blocks(path, data):
+        builder.add(_read_block(builder, block, first_line, at_eof))
     return builder.finish()
 
 
@@ -93,11 +96,12 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
     return columns
 
 
-def _blocks(path: str) -> Iterator[Block]:
-    """The file in blocks of whole sentences, newlines made ``\\n`` as Python's universal
-    newlines make them (``\\r\\n`` and a lone ``\\r`` too), a leading UTF-8 BOM dropped."""
+def _blocks(path: str, data: bytes | None = None) -> Iterator[Block]:
+    """The file (or ``data``, its bytes) in blocks of whole sentences, newlines made ``\\n``
+    as Python's universal newlines make them (``\\r\\n`` and a lone ``\\r`` too), a
+    leading UTF-8 BOM dropped."""
     try:
-        stream = open(path, "rb")
+        stream = open(path, "rb") if data is None else io.BytesIO(data)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path=path) from None
     with stream:
