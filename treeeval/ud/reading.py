@@ -80,6 +80,8 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
     collecting = gc.isenabled()
     gc.disable()  # many short-lived strings and no cycles: the collector only costs
     try:
+        if not data.isascii():
+            _decode(data, builder.path, first_line)  # bad UTF-8 anywhere: a located error
         columns = scan_block(data, first_line, builder.options, builder.interner)
         if columns is None:
             lines = _split_lines(data, builder.path, first_line)
@@ -104,15 +106,26 @@ def _blocks(path: str) -> Iterator[Block]:
         yield from sentence_blocks(stream, BLOCK_BYTES, universal=True, bom=_BOM)
 
 
-def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:
-    """The lines of a block as strings (the newline of each removed)."""
+def _decode(data: bytes, path: str, first_line: int) -> str:
+    """A block as text; a byte sequence that is not UTF-8 is an error at its line (the
+    scorers stop there with a UnicodeDecodeError traceback).
+
+    >>> _decode(b"1\\ta\\n2\\tb\\xff\\n", "x.conllu", 7)
+    Traceback (most recent call last):
+    ...
+    treeeval.ud.format_error.UDFormatError: x.conllu:8: cannot decode as UTF-8: invalid start byte
+    """
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = first_line + data.count(b"\n", 0, exc.start)
         raise UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=path,
                             line=line) from None
-    lines = text.split("\n")
+
+
+def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:
+    """The lines of a block as strings (the newline of each removed)."""
+    lines = _decode(data, path, first_line).split("\n")
     if not lines[-1]:
         lines.pop()
     return lines
