@@ -18,12 +18,14 @@ from typing import BinaryIO, Sequence
 from ..arguments import add_signature, add_strict, examples, parse_command, run_command
 from ..errors import TreeevalError, UsageError
 from ..policy import signature
+from ..policy.notices import Notices
 from ..policy.envelope import envelope
-from .api import UDResult, evaluate_ud, load_weights
+from .api import UDResult, evaluate_ud, read_weights
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
-from .report import MAIN_METRICS, macro_average, render, render_macro, score_json
+from .report import (MAIN_METRICS, json_number, macro_average, render, render_macro,
+                     score_json)
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
 
@@ -152,7 +154,7 @@ def _is_pair(item: str) -> tuple[str, str] | None:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval ud``: returns the exit status."""
     options = ud_options(args)
-    weights = load_weights(options.weights) if options.weights else None
+    weights = _weights(options.weights, args.notices) if options.weights else None
     callin = _CallinTables.load(options) if options.callin else None
 
     def evaluate(gold: str, system: str) -> _Scored:
@@ -161,10 +163,11 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                                   multiple_roots_okay=options.multiple_roots_okay,
                                   per_sentence=False)
             if pieces is not None:
-                return _Scored(pieces.scores)
+                return _notice_empty(_Scored(pieces.scores), gold, system, args.notices)
         result = evaluate_ud(gold, system, conll17=options.conll17, weights=weights,
                              multiple_roots_okay=options.multiple_roots_okay)
-        return _Scored(result.scores, callin.score(result) if callin else None)
+        scored = _Scored(result.scores, callin.score(result) if callin else None)
+        return _notice_empty(scored, gold, system, args.notices)
 
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -200,7 +203,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     failed = sum(r is None for r in results)
     if options.json:
         document = _json_document(options, documents)
-        document["macro_average"] = dict(average)
+        document["macro_average"] = {name: json_number(f1) for name, f1 in average.items()}
         document["failed"] = failed
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
@@ -209,6 +212,31 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         if options.signature:
             out.write(signature.line(ud_signature(options)))
     return 1 if failed else 0
+
+
+def _weights(path: str, notices: Notices) -> dict[str, float]:
+    """The ``-w`` weights, each weight that is not a finite number (the 2017 scorer takes
+    it, and WeightedLAS may print nan) noticed at its line."""
+    table = read_weights(path)
+    for line, doubt in table.doubts:
+        notices.add(doubt, path=path, line=line)
+    return table.weights
+
+
+def _notice_empty(scored: _Scored, gold: str, system: str, notices: Notices) -> _Scored:
+    """A pair's scores, with a notice for a file without a token (empty, or comments only:
+    the scorers then score every metric 0 and succeed).
+
+    >>> notices = Notices()
+    >>> _ = _notice_empty(_Scored({"Tokens": Score(0, 0, 0)}), "g.conllu", "s.conllu", notices)
+    >>> [notice.text() for notice in notices.items]
+    ['g.conllu: holds no word: every score of the pair is 0', 's.conllu: holds no word: every score of the pair is 0']
+    """
+    tokens = scored.scores["Tokens"]
+    for path, count in ((gold, tokens.gold), (system, tokens.system)):
+        if count == 0:
+            notices.add("holds no word: every score of the pair is 0", path=path)
+    return scored
 
 
 def ud_signature(options: UDOptions) -> str:
