@@ -210,3 +210,15 @@ def test_a_pair_with_words_says_nothing(tmp_path: Path) -> None:
     ran = run_ud(tmp_path, {"gold.conllu": GOLD, "system.conllu": SYSTEM},
                  "ud", "--strict", "gold.conllu", "system.conllu")
     assert (ran.status, ran.stderr) == (0, b"")
+
+
+def test_unpaired_system_file_is_noticed(tmp_path: Path) -> None:
+    for folder, names in (("gold", ["a"]), ("sys", ["a", "b"])):
+        (tmp_path / folder).mkdir()
+        for name in names:
+            (tmp_path / folder / f"{name}.conllu").write_text(GOLD, encoding="utf-8")
+    ran = run_ud(tmp_path, {}, "ud", "gold", "sys")
+    assert ran.status == 0 and ran.stdout.startswith(b"=== a: gold/a.conllu sys/a.conllu\n")
+    assert ran.stderr == b"treeeval: warning: sys/b.conllu: no gold file b.conllu in gold: " \
+                         b"not scored\n"
+    assert run_ud(tmp_path, {}, "ud", "--strict", "gold", "sys").status == 1

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO, Sequence
 
 from ..arguments import add_signature, add_strict, examples, parse_command, run_command
-from ..errors import TreeevalError, UsageError
+from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.envelope import envelope
@@ -122,9 +122,9 @@ def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
 
 
 def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
-    if len(files) == 2 and all(os.path.isdir(f) for f in files):
+    if _folders(files):
         gold_dir, system_dir = files
-        names = sorted(n for n in os.listdir(gold_dir) if n.endswith(".conllu"))
+        names = _conllu_names(gold_dir)
         if not names:
             raise UsageError(f"no .conllu files in {gold_dir}")
         return [(os.path.join(gold_dir, n), os.path.join(system_dir, n)) for n in names], True
@@ -141,6 +141,31 @@ def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
     return pairs, True
 
 
+def _conllu_names(folder: str) -> list[str]:
+    """The ``.conllu`` files of a folder, sorted."""
+    try:
+        return sorted(n for n in os.listdir(folder) if n.endswith(".conllu"))
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=folder) from None
+
+
+def _folders(files: list[str]) -> bool:
+    """Whether the files are GOLD_DIR SYSTEM_DIR (pairs by file name)."""
+    return len(files) == 2 and all(os.path.isdir(f) for f in files)
+
+
+def _notice_unpaired(files: list[str], notices: Notices) -> None:
+    """GOLD_DIR SYSTEM_DIR: a notice for each system file that no gold file pairs (not
+    scored, and a user may take the macro-average for theirs)."""
+    if not _folders(files):
+        return
+    gold = set(_conllu_names(files[0]))
+    for name in _conllu_names(files[1]):
+        if name not in gold:
+            notices.add(f"no gold file {name} in {files[0]}: not scored",
+                        path=os.path.join(files[1], name))
+
+
 def _is_pair(item: str) -> tuple[str, str] | None:
     """``GOLD:SYSTEM`` split at the first colon whose left part is a file."""
     if os.path.exists(item):
@@ -154,6 +179,7 @@ def _is_pair(item: str) -> tuple[str, str] | None:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval ud``: returns the exit status."""
     options = ud_options(args)
+    _notice_unpaired(args.files, args.notices)
     weights = _weights(options.weights, args.notices) if options.weights else None
     callin = _CallinTables.load(options) if options.callin else None
 
