@@ -222,3 +222,12 @@ def test_unpaired_system_file_is_noticed(tmp_path: Path) -> None:
     assert ran.stderr == b"treeeval: warning: sys/b.conllu: no gold file b.conllu in gold: " \
                          b"not scored\n"
     assert run_ud(tmp_path, {}, "ud", "--strict", "gold", "sys").status == 1
+
+
+def test_an_earlier_error_comes_before_bad_utf8(tmp_path: Path) -> None:
+    """Read as the scorers read: a refused sentence before the bad byte is reported first."""
+    system = (SYSTEM.replace("\t0\troot", "\t1\troot", 1) + GOLD.replace("bark", "b\udcffrk"))
+    ran = run_ud(tmp_path, {"gold.conllu": GOLD * 2,
+                            "system.conllu": system.encode("utf-8", "surrogateescape")},
+                 "ud", "gold.conllu", "system.conllu")
+    assert error_line(ran) == "system.conllu:3: There is a cycle in a sentence"

@@ -81,10 +81,10 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
     gc.disable()  # many short-lived strings and no cycles: the collector only costs
     try:
         if not data.isascii():
-            _decode(data, builder.path, first_line)  # bad UTF-8 anywhere: a located error
+            _check_utf8(data, builder, first_line)
         columns = scan_block(data, first_line, builder.options, builder.interner)
         if columns is None:
-            lines = _split_lines(data, builder.path, first_line)
+            lines = _split_lines(data)
             block = parse_fast(lines, first_line, builder.options)
             if block is None:
                 block = parse_exact(lines, first_line, builder.options, builder.path, at_eof)
@@ -93,6 +93,30 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
         if collecting:
             gc.enable()
     return columns
+
+
+def _check_utf8(data: bytes, builder: ColumnBuilder, first_line: int) -> None:
+    """Bad UTF-8 anywhere in a block (comments too) is an error at its line, where the
+    scorers stop with a UnicodeDecodeError traceback; an error of theirs in a sentence
+    before it (read as they read it) comes first, as in the file.
+
+    >>> from treeeval.model.vocabulary import Vocabulary
+    >>> builder = ColumnBuilder("x.conllu", ReadOptions(), Vocabulary(), Vocabulary())
+    >>> _check_utf8(b"1\\ta\\n2\\tb\\xff\\n", builder, 7)
+    Traceback (most recent call last):
+    ...
+    treeeval.ud.format_error.UDFormatError: x.conllu:8: cannot decode as UTF-8: invalid start byte
+    """
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data.rfind(b"\n\n", 0, exc.start)  # the end of the last whole sentence
+        if before >= 0:
+            parse_exact(_split_lines(data[:before + 2]), first_line, builder.options,
+                        builder.path, False)
+        line = first_line + data.count(b"\n", 0, exc.start)
+        raise UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=builder.path,
+                            line=line) from None
 
 
 def _blocks(path: str) -> Iterator[Block]:
@@ -106,26 +130,9 @@ def _blocks(path: str) -> Iterator[Block]:
         yield from sentence_blocks(stream, BLOCK_BYTES, universal=True, bom=_BOM)
 
 
-def _decode(data: bytes, path: str, first_line: int) -> str:
-    """A block as text; a byte sequence that is not UTF-8 is an error at its line (the
-    scorers stop there with a UnicodeDecodeError traceback).
-
-    >>> _decode(b"1\\ta\\n2\\tb\\xff\\n", "x.conllu", 7)
-    Traceback (most recent call last):
-    ...
-    treeeval.ud.format_error.UDFormatError: x.conllu:8: cannot decode as UTF-8: invalid start byte
-    """
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = first_line + data.count(b"\n", 0, exc.start)
-        raise UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=path,
-                            line=line) from None
-
-
-def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:
-    """The lines of a block as strings (the newline of each removed)."""
-    lines = _decode(data, path, first_line).split("\n")
+def _split_lines(data: bytes) -> list[str]:
+    """The lines of a block (valid UTF-8) as strings, the newline of each removed."""
+    lines = data.decode("utf-8").split("\n")
     if not lines[-1]:
         lines.pop()
     return lines
