@@ -84,7 +84,7 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
             _check_utf8(data, builder, first_line)
         columns = scan_block(data, first_line, builder.options, builder.interner)
         if columns is None:
-            lines = _split_lines(data)
+            lines = _split_lines(data, builder.path, first_line)
             block = parse_fast(lines, first_line, builder.options)
             if block is None:
                 block = parse_exact(lines, first_line, builder.options, builder.path, at_eof)
@@ -112,11 +112,16 @@ def _check_utf8(data: bytes, builder: ColumnBuilder, first_line: int) -> None:
     except UnicodeDecodeError as exc:
         before = data.rfind(b"\n\n", 0, exc.start)  # the end of the last whole sentence
         if before >= 0:
-            parse_exact(_split_lines(data[:before + 2]), first_line, builder.options,
-                        builder.path, False)
-        line = first_line + data.count(b"\n", 0, exc.start)
-        raise UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=builder.path,
-                            line=line) from None
+            parse_exact(_split_lines(data[:before + 2], builder.path, first_line),
+                        first_line, builder.options, builder.path, False)
+        raise _decode_error(data, exc, builder.path, first_line) from None
+
+
+def _decode_error(data: bytes, exc: UnicodeDecodeError, path: str,
+                  first_line: int) -> UDFormatError:
+    """A block's bad UTF-8 as an error at its line."""
+    line = first_line + data.count(b"\n", 0, exc.start)
+    return UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=path, line=line)
 
 
 def _blocks(path: str) -> Iterator[Block]:
@@ -130,9 +135,13 @@ def _blocks(path: str) -> Iterator[Block]:
         yield from sentence_blocks(stream, BLOCK_BYTES, universal=True, bom=_BOM)
 
 
-def _split_lines(data: bytes) -> list[str]:
-    """The lines of a block (valid UTF-8) as strings, the newline of each removed."""
-    lines = data.decode("utf-8").split("\n")
+def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:
+    """The lines of a block as strings (the newline of each removed)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _decode_error(data, exc, path, first_line) from None
+    lines = text.split("\n")
     if not lines[-1]:
         lines.pop()
     return lines
