@@ -231,3 +231,12 @@ def test_an_earlier_error_comes_before_bad_utf8(tmp_path: Path) -> None:
                             "system.conllu": system.encode("utf-8", "surrogateescape")},
                  "ud", "gold.conllu", "system.conllu")
     assert error_line(ran) == "system.conllu:3: There is a cycle in a sentence"
+
+
+def test_wde_notices_a_treebank_without_words(tmp_path: Path) -> None:
+    ran = run_ud(tmp_path, {"a.conllu": GOLD, "b.conllu": "# nothing\n"},
+                 "wde", "a.conllu", "b.conllu")
+    assert ran.status == 0 and b"average" in ran.stdout
+    assert ran.stderr == (b"treeeval: warning: b.conllu: holds no word: every relation counts "
+                          b"0.5 for it in the average\n")
+    assert run_ud(tmp_path, {}, "wde", "--strict", "a.conllu", "b.conllu").status == 1
