@@ -198,9 +198,9 @@ def test_empty_files_are_noticed(tmp_path: Path, gold: str, system: str) -> None
     ran = run_ud(tmp_path, files, "ud", "gold.conllu", "system.conllu")
     assert ran.status == 0
     assert ran.stdout == b"LAS F1 Score: 0.00\nMLAS Score: 0.00\nBLEX Score: 0.00\n"
-    notice = "holds no word: every score of the pair is 0"
-    assert ran.stderr.decode() == (f"treeeval: warning: gold.conllu: {notice}\n"
-                                   f"treeeval: warning: system.conllu: {notice}\n")
+    notice = "file holds no word: every score of the pair is 0"
+    assert ran.stderr.decode() == (f"treeeval: warning: gold.conllu: the gold {notice}\n"
+                                   f"treeeval: warning: system.conllu: the system {notice}\n")
     strict = run_ud(tmp_path, {}, "ud", "--strict", "--conll17", "gold.conllu", "system.conllu")
     assert strict.status == 1
     assert strict.stderr.decode().count("(--strict)\n") == 2

@@ -256,12 +256,13 @@ def _notice_empty(scored: _Scored, gold: str, system: str, notices: Notices) -> 
     >>> notices = Notices()
     >>> _ = _notice_empty(_Scored({"Tokens": Score(0, 0, 0)}), "g.conllu", "s.conllu", notices)
     >>> [notice.text() for notice in notices.items]
-    ['g.conllu: holds no word: every score of the pair is 0', 's.conllu: holds no word: every score of the pair is 0']
+    ['g.conllu: the gold file holds no word: every score of the pair is 0', 's.conllu: the system file holds no word: every score of the pair is 0']
     """
     tokens = scored.scores["Tokens"]
-    for path, count in ((gold, tokens.gold), (system, tokens.system)):
+    for role, path, count in (("gold", gold, tokens.gold), ("system", system, tokens.system)):
         if count == 0:
-            notices.add("holds no word: every score of the pair is 0", path=path)
+            notices.add(f"the {role} file holds no word: every score of the pair is 0",
+                        path=path)
     return scored
 
 
