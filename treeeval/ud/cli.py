@@ -255,8 +255,10 @@ def _notice_empty(scored: _Scored, gold: str, system: str, notices: Notices) -> 
 
     >>> notices = Notices()
     >>> _ = _notice_empty(_Scored({"Tokens": Score(0, 0, 0)}), "g.conllu", "s.conllu", notices)
-    >>> [notice.text() for notice in notices.items]
-    ['g.conllu: the gold file holds no word: every score of the pair is 0', 's.conllu: the system file holds no word: every score of the pair is 0']
+    >>> for notice in notices.items:
+    ...     print(notice.text())
+    g.conllu: the gold file holds no word: every score of the pair is 0
+    s.conllu: the system file holds no word: every score of the pair is 0
     """
     tokens = scored.scores["Tokens"]
     for role, path, count in (("gold", gold, tokens.gold), ("system", system, tokens.system)):
