@@ -1,6 +1,7 @@
 """Hypothesis profiles: ``ci`` (the default: derandomized, so every run draws the same
 examples, and no example database) and ``nightly`` (random, twenty times the examples), chosen
-with Hypothesis' own option: ``python3 -m pytest --hypothesis-profile nightly``.
+with Hypothesis' own option: ``python3 -m pytest --hypothesis-profile nightly``; and ``fuzz``
+for the long runs of tests/fuzz (docs/testing.md).
 
 A property test asks for its CI count through :func:`examples`, which scales it::
 
@@ -9,7 +10,7 @@ A property test asks for its CI count through :func:`examples`, which scales it:
 
 from __future__ import annotations
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 #: max_examples of a profile's tests that do not set their own; examples() scales by it
 BASE = 100
@@ -19,6 +20,9 @@ settings.register_profile("ci", max_examples=BASE, derandomize=True, database=No
                           deadline=None, print_blob=True)
 settings.register_profile("nightly", max_examples=BASE * NIGHTLY_SCALE, deadline=None,
                           print_blob=True)
+#: long fuzz runs (tests/fuzz, with TREEEVAL_FUZZ_CASES): random, slow generation allowed
+settings.register_profile("fuzz", deadline=None, print_blob=True, database=None,
+                          suppress_health_check=list(HealthCheck))
 settings.load_profile("ci")
 
 

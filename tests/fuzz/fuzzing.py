@@ -36,10 +36,6 @@ from cli_runner import Run, run_treeeval
 #: seconds one case may take (a 100,000-level tree or word sentence: under 5 s each)
 TIME_LIMIT = 10.0
 
-#: the ``fuzz`` profile: random, for long runs with ``TREEEVAL_FUZZ_CASES``
-settings.register_profile("fuzz", deadline=None, print_blob=True, database=None,
-                          suppress_health_check=list(HealthCheck))
-
 #: a located error: FILE:LINE[:COL]: what (FILE is one of the run's files), or a notice
 #: FILE[:LINE]: what (a run EVALB stops at MAX_ERROR keeps EVALB's exit status 1)
 LOCATED = re.compile(rb"treeeval: (?:error: (?P<file>[^:\n]+):\d+(?::\d+)?"

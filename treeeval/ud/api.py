@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from typing import Mapping
@@ -123,16 +124,51 @@ def load_weights(path: str) -> dict[str, float]:
     {'nsubj': 2.0, 'advmod': 0.5}
     >>> os.remove(f.name)
     """
+    return read_weights(path).weights
+
+
+@dataclass
+class WeightsFile:
+    """A conll17 ``-w`` file as read: the weights, and the lines whose weight is not a finite
+    number (the 2017 scorer takes it, and WeightedLAS may print nan), as (line, what)."""
+
+    weights: dict[str, float]
+    doubts: list[tuple[int, str]]
+
+
+def read_weights(path: str) -> WeightsFile:
+    """Read a conll17 ``-w`` file as the 2017 scorer does (:func:`load_weights`), noting each
+    weight that is not a finite number (inf, nan, 1e309; a negative weight is a number, and
+    a repeated relation keeps its last weight, as there).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", delete=False) as f:
+    ...     _ = f.write("nsubj 1e309\\nobj -1\\nnsubj nan\\n")
+    >>> table = read_weights(f.name)
+    >>> table.weights
+    {'nsubj': nan, 'obj': -1.0}
+    >>> table.doubts[0]  # doctest: +ELLIPSIS
+    (1, "weight '1e309' of 'nsubj' is not a finite number (the 2017 scorer takes it: ...)")
+    >>> [line for line, _ in table.doubts]
+    [1, 3]
+    >>> os.remove(f.name)
+    """
     weights: dict[str, float] = {}
+    doubts: list[tuple[int, str]] = []
     for number, line, columns in table_lines(path, separator=None):
         try:
             if len(columns) != 2:
                 raise ValueError
-            weights[columns[0]] = float(columns[1])
+            relation, weight = columns[0], float(columns[1])
         except ValueError:
             raise InputError("expected a relation and a weight", path=path, line=number,
                              source_line=line) from None
-    return weights
+        if not math.isfinite(weight):
+            doubts.append((number, f"weight {columns[1]!r} of {relation!r} is not a finite "
+                                   "number (the 2017 scorer takes it: WeightedLAS may print "
+                                   "nan)"))
+        weights[relation] = weight
+    return WeightsFile(weights, doubts)
 
 
 def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,

@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import BinaryIO, Sequence
 
 from ..arguments import add_signature, add_strict, examples, parse_command, run_command
-from ..errors import TreeevalError, UsageError
+from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
+from ..policy.notices import Notices
 from ..policy.envelope import envelope
-from .api import UDResult, evaluate_ud, load_weights
+from .api import UDResult, evaluate_ud, read_weights
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
-from .report import MAIN_METRICS, macro_average, render, render_macro, score_json
+from .report import (MAIN_METRICS, json_number, macro_average, render, render_macro,
+                     score_json)
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
 
@@ -120,9 +122,9 @@ def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
 
 
 def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
-    if len(files) == 2 and all(os.path.isdir(f) for f in files):
+    if _folders(files):
         gold_dir, system_dir = files
-        names = sorted(n for n in os.listdir(gold_dir) if n.endswith(".conllu"))
+        names = _conllu_names(gold_dir)
         if not names:
             raise UsageError(f"no .conllu files in {gold_dir}")
         return [(os.path.join(gold_dir, n), os.path.join(system_dir, n)) for n in names], True
@@ -139,6 +141,31 @@ def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
     return pairs, True
 
 
+def _conllu_names(folder: str) -> list[str]:
+    """The ``.conllu`` files of a folder, sorted."""
+    try:
+        return sorted(n for n in os.listdir(folder) if n.endswith(".conllu"))
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=folder) from None
+
+
+def _folders(files: list[str]) -> bool:
+    """Whether the files are GOLD_DIR SYSTEM_DIR (pairs by file name)."""
+    return len(files) == 2 and all(os.path.isdir(f) for f in files)
+
+
+def _notice_unpaired(files: list[str], notices: Notices) -> None:
+    """GOLD_DIR SYSTEM_DIR: a notice for each system file that no gold file pairs (not
+    scored, and a user may take the macro-average for theirs)."""
+    if not _folders(files):
+        return
+    gold = set(_conllu_names(files[0]))
+    for name in _conllu_names(files[1]):
+        if name not in gold:
+            notices.add(f"no gold file {name} in {files[0]}: not scored",
+                        path=os.path.join(files[1], name))
+
+
 def _is_pair(item: str) -> tuple[str, str] | None:
     """``GOLD:SYSTEM`` split at the first colon whose left part is a file."""
     if os.path.exists(item):
@@ -152,7 +179,8 @@ def _is_pair(item: str) -> tuple[str, str] | None:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval ud``: returns the exit status."""
     options = ud_options(args)
-    weights = load_weights(options.weights) if options.weights else None
+    _notice_unpaired(args.files, args.notices)
+    weights = _weights(options.weights, args.notices) if options.weights else None
     callin = _CallinTables.load(options) if options.callin else None
 
     def evaluate(gold: str, system: str) -> _Scored:
@@ -161,10 +189,11 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                                   multiple_roots_okay=options.multiple_roots_okay,
                                   per_sentence=False)
             if pieces is not None:
-                return _Scored(pieces.scores)
+                return _notice_empty(_Scored(pieces.scores), gold, system, args.notices)
         result = evaluate_ud(gold, system, conll17=options.conll17, weights=weights,
                              multiple_roots_okay=options.multiple_roots_okay)
-        return _Scored(result.scores, callin.score(result) if callin else None)
+        scored = _Scored(result.scores, callin.score(result) if callin else None)
+        return _notice_empty(scored, gold, system, args.notices)
 
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -200,7 +229,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     failed = sum(r is None for r in results)
     if options.json:
         document = _json_document(options, documents)
-        document["macro_average"] = dict(average)
+        document["macro_average"] = {name: json_number(f1) for name, f1 in average.items()}
         document["failed"] = failed
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
@@ -209,6 +238,34 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         if options.signature:
             out.write(signature.line(ud_signature(options)))
     return 1 if failed else 0
+
+
+def _weights(path: str, notices: Notices) -> dict[str, float]:
+    """The ``-w`` weights, each weight that is not a finite number (the 2017 scorer takes
+    it, and WeightedLAS may print nan) noticed at its line."""
+    table = read_weights(path)
+    for line, doubt in table.doubts:
+        notices.add(doubt, path=path, line=line)
+    return table.weights
+
+
+def _notice_empty(scored: _Scored, gold: str, system: str, notices: Notices) -> _Scored:
+    """A pair's scores, with a notice for a file without a token (empty, or comments only:
+    the scorers then score every metric 0 and succeed).
+
+    >>> notices = Notices()
+    >>> _ = _notice_empty(_Scored({"Tokens": Score(0, 0, 0)}), "g.conllu", "s.conllu", notices)
+    >>> for notice in notices.items:
+    ...     print(notice.text())
+    g.conllu: the gold file holds no word: every score of the pair is 0
+    s.conllu: the system file holds no word: every score of the pair is 0
+    """
+    tokens = scored.scores["Tokens"]
+    for role, path, count in (("gold", gold, tokens.gold), ("system", system, tokens.system)):
+        if count == 0:
+            notices.add(f"the {role} file holds no word: every score of the pair is 0",
+                        path=path)
+    return scored
 
 
 def ud_signature(options: UDOptions) -> str:

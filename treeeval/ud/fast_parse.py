@@ -13,8 +13,8 @@ from typing import Callable
 
 import numpy as np
 
-from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions,
-                     multiword_layout, sentence_numbering, token_lines, trees_ok)
+from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, MAX_DIGITS, UPOS, XPOS,
+                     ReadOptions, multiword_layout, sentence_numbering, token_lines, trees_ok)
 from .string_block import StringBlock, form_stripper
 
 
@@ -22,6 +22,18 @@ def _flags(function: Callable[..., object], values: list[str], *arguments: str) 
     """``function(value, *arguments)`` for every value, as a boolean array (a C-level map)."""
     return np.fromiter(map(function, values, *(repeat(a) for a in arguments)), bool,
                        len(values))
+
+
+def _integers(fields: list[str]) -> np.ndarray | None:
+    """Fields of decimal digits as integers, or None when one is not plainly a number that
+    fits in 64 bits (at most 18 digits: the exact reader then reads the block).
+
+    >>> _integers(["3", "12"]).tolist(), _integers(["1" * 20]), _integers(["+3"])
+    ([3, 12], None, None)
+    """
+    if not all(map(str.isdecimal, fields)) or max(map(len, fields), default=0) > MAX_DIGITS:
+        return None
+    return np.fromiter(map(int, fields), np.int64, len(fields))
 
 
 def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> StringBlock | None:
@@ -50,20 +62,18 @@ def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> Strin
     def word_column(column: int) -> list[str]:
         return list(compress(fields[column::10], word_selector))
 
-    word_ids, heads = word_column(ID), word_column(HEAD)
     sentences = int(blank.sum())
     sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
-    if not all(map(str.isdecimal, word_ids)) or not all(map(str.isdecimal, heads)):
+    word_id, head = _integers(word_column(ID)), _integers(word_column(HEAD))
+    if word_id is None or head is None or not np.array_equal(word_id, position):
         return None
-    if not np.array_equal(np.fromiter(map(int, word_ids), np.int64, len(word_ids)), position):
-        return None
-    head = np.fromiter(map(int, heads), np.int64, len(heads))
     bounds = [ids[r].split("-") for r in np.flatnonzero(is_range).tolist()]
-    if not all(len(b) == 2 and b[0].isdecimal() and b[1].isdecimal() for b in bounds):
+    if not all(len(b) == 2 for b in bounds):
         return None
-    layout = multiword_layout(is_word, is_range, row_sentence, position,
-                              np.array([int(b[0]) for b in bounds], np.int64),
-                              np.array([int(b[1]) for b in bounds], np.int64))
+    start, end = _integers([b[0] for b in bounds]), _integers([b[1] for b in bounds])
+    if start is None or end is None:
+        return None
+    layout = multiword_layout(is_word, is_range, row_sentence, position, start, end)
     if layout is None:
         return None
     stripped = list(map(form_stripper(options), fields[FORM::10]))

@@ -20,6 +20,10 @@ import numpy as np
 #: CoNLL-U column indices
 ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL = range(8)
 
+#: the most digits of an ID or HEAD the numpy readers take (any such number fits in 64 bits;
+#: longer ones go to the exact reader, which reads them as Python integers)
+MAX_DIGITS = 18
+
 
 @dataclass(frozen=True)
 class ReadOptions:

@@ -180,12 +180,13 @@ class _Table:
         """conll17's WeightedLAS: every count is a sum of DEPREL weights, added word by word
         in file order (a running sum, as the scorer adds them)."""
         def total(values: np.ndarray) -> float:
-            return float(np.cumsum(values)[-1]) if len(values) else 0
+            with np.errstate(invalid="ignore"):  # inf - inf: nan, silently, as in Python
+                return float(np.cumsum(values)[-1]) if len(values) else 0
 
         at = gold_sentence[aligned_gold]
         aligned_weight = gold_weight[aligned_gold]
         size = self.sentences
-        rows = np.stack([np.bincount(at, aligned_weight * correct, size)[:size],
+        rows = np.stack([np.bincount(at, np.where(correct, aligned_weight, 0.0), size)[:size],
                          np.bincount(gold_sentence, gold_weight, size)[:size],
                          np.bincount(system_sentence, system_weight, size)[:size],
                          np.bincount(at, aligned_weight, size)[:size]], 1)

@@ -83,6 +83,8 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
     collecting = gc.isenabled()
     gc.disable()  # many short-lived strings and no cycles: the collector only costs
     try:
+        if not data.isascii():
+            _check_utf8(data, builder, first_line)
         columns = scan_block(data, first_line, builder.options, builder.interner)
         if columns is None:
             lines = _split_lines(data, builder.path, first_line)
@@ -94,6 +96,35 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
         if collecting:
             gc.enable()
     return columns
+
+
+def _check_utf8(data: bytes, builder: ColumnBuilder, first_line: int) -> None:
+    """Bad UTF-8 anywhere in a block (comments too) is an error at its line, where the
+    scorers stop with a UnicodeDecodeError traceback; an error of theirs in a sentence
+    before it (read as they read it) comes first, as in the file.
+
+    >>> from treeeval.model.vocabulary import Vocabulary
+    >>> builder = ColumnBuilder("x.conllu", ReadOptions(), Vocabulary(), Vocabulary())
+    >>> _check_utf8(b"1\\ta\\n2\\tb\\xff\\n", builder, 7)
+    Traceback (most recent call last):
+    ...
+    treeeval.ud.format_error.UDFormatError: x.conllu:8: cannot decode as UTF-8: invalid start byte
+    """
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data.rfind(b"\n\n", 0, exc.start)  # the end of the last whole sentence
+        if before >= 0:
+            parse_exact(_split_lines(data[:before + 2], builder.path, first_line),
+                        first_line, builder.options, builder.path, False)
+        raise _decode_error(data, exc, builder.path, first_line) from None
+
+
+def _decode_error(data: bytes, exc: UnicodeDecodeError, path: str,
+                  first_line: int) -> UDFormatError:
+    """A block's bad UTF-8 as an error at its line."""
+    line = first_line + data.count(b"\n", 0, exc.start)
+    return UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=path, line=line)
 
 
 def _blocks(path: str, data: bytes | None = None) -> Iterator[Block]:
@@ -113,9 +144,7 @@ def _split_lines(data: bytes, path: str, first_line: int) -> list[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = first_line + data.count(b"\n", 0, exc.start)
-        raise UDFormatError(f"cannot decode as UTF-8: {exc.reason}", path=path,
-                            line=line) from None
+        raise _decode_error(data, exc, path, first_line) from None
     lines = text.split("\n")
     if not lines[-1]:
         lines.pop()

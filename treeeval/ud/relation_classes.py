@@ -24,8 +24,17 @@ def table_lines(path: str, separator: str | None = "\t"
                 ) -> Iterable[tuple[int, str, list[str]]]:
     """The data lines of a small file of fields: (line number, line, fields).
 
-    Lines starting with ``#`` and blank lines are skipped; fields are split at
+    Lines end at ``\\n``, ``\\r\\n`` or ``\\r`` (Python's universal newlines, as the 2017
+    scorer reads its ``-w`` file: a form feed or U+2028 inside a line is white space, not a
+    line end).  Lines starting with ``#`` and blank lines are skipped; fields are split at
     ``separator`` (None: at runs of white space).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("wb", delete=False) as f:
+    ...     _ = f.write(b"# w\\r\\nnsubj 1\\x0cobj 2\\rdet 3\\n")
+    >>> list(table_lines(f.name, separator=None))
+    [(2, 'nsubj 1\\x0cobj 2', ['nsubj', '1', 'obj', '2']), (3, 'det 3', ['det', '3'])]
+    >>> os.remove(f.name)
     """
     try:
         with open(path, "rb") as stream:
@@ -37,7 +46,8 @@ def table_lines(path: str, separator: str | None = "\t"
     except UnicodeDecodeError as exc:
         raise InputError(f"cannot decode as UTF-8: {exc.reason}", path=path,
                          line=data.count(b"\n", 0, exc.start) + 1) from None
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, 1):
         if line.strip() and not line.startswith("#"):
             yield number, line, line.rstrip().split(separator)
 

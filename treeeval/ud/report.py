@@ -15,6 +15,7 @@ UPOS       |     60.00 |     75.00 |     66.67 |     75.00
 
 from __future__ import annotations
 
+import math
 from typing import Mapping, Sequence
 
 from .metrics import Score
@@ -85,11 +86,23 @@ def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed
 
 
 def score_json(value: Score) -> dict[str, float | None]:
-    """One metric as JSON: the four counts and the four ratios (ratios as fractions).
+    """One metric as JSON: the four counts and the four ratios (ratios as fractions); a
+    value that is not a finite number (a WeightedLAS with an ``inf`` weight) is null, as
+    JSON has no NaN.
 
-    >>> score_json(Score(1, 2, 2))["f1"]
-    0.5
+    >>> score_json(Score(1, 2, 2))["f1"], score_json(Score(math.inf, 2, 2))["f1"]
+    (0.5, None)
     """
-    return {"correct": value.correct, "gold": value.gold, "system": value.system,
-            "aligned": value.aligned, "precision": value.precision, "recall": value.recall,
-            "f1": value.f1, "aligned_accuracy": value.aligned_accuracy}
+    values = {"correct": value.correct, "gold": value.gold, "system": value.system,
+              "aligned": value.aligned, "precision": value.precision, "recall": value.recall,
+              "f1": value.f1, "aligned_accuracy": value.aligned_accuracy}
+    return {name: json_number(number) for name, number in values.items()}
+
+
+def json_number(value: float | None) -> float | None:
+    """A number as JSON can hold it: null for one that is not finite.
+
+    >>> json_number(2), json_number(float("nan")), json_number(None)
+    (2, None, None)
+    """
+    return None if isinstance(value, float) and not math.isfinite(value) else value

@@ -33,8 +33,8 @@ import numpy as np
 from ..columnar.intern import intern
 from ..model.vocabulary import Vocabulary
 from ..columnar.words import padded, word_view
-from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, Columns, ReadOptions,
-                     multiword_layout, sentence_numbering, token_lines, trees_ok)
+from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, MAX_DIGITS, UPOS, XPOS, Columns,
+                     ReadOptions, multiword_layout, sentence_numbering, token_lines, trees_ok)
 from .rules import strip_ascii_spaces, strip_spaces
 
 _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
@@ -195,7 +195,8 @@ def _range_bounds(data: bytes, start: np.ndarray,
                   end: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """The integers of ``a-b`` range IDs (few per block: parsed in Python)."""
     bounds = [data[s:e].split(b"-") for s, e in zip(start.tolist(), end.tolist())]
-    if not all(len(b) == 2 and b[0].isdigit() and b[1].isdigit() for b in bounds):
+    if not all(len(b) == 2 and b[0].isdigit() and b[1].isdigit()
+               and max(len(b[0]), len(b[1])) <= MAX_DIGITS for b in bounds):
         return None
     return (np.array([int(b[0]) for b in bounds], np.int64),
             np.array([int(b[1]) for b in bounds], np.int64))

@@ -41,8 +41,9 @@ from typing import IO, BinaryIO, Mapping, Sequence
 
 import numpy as np
 
-from ..arguments import examples
+from ..arguments import add_strict, examples
 from ..errors import InputError, UsageError
+from ..policy.notices import Notices
 from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
 
@@ -246,9 +247,19 @@ def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, f
     return "\n".join(lines) + "\n"
 
 
+def _relation_words(path: str, notices: Notices) -> RelationWordCounts:
+    """The (relation, form) counts of a treebank, with a notice when it has no word (each
+    relation then counts :data:`MISSING_WDE` for it in the average)."""
+    counts = read_relation_words(path)
+    if counts.counts.size == 0:
+        notices.add(f"holds no word: every relation counts {MISSING_WDE} for it in the average",
+                    path=path)
+    return counts
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``treeeval wde TREEBANK... [-o FILE] [--classes FILE]``."""
-    parser.usage = "%(prog)s TREEBANK... [-o WEIGHTS.tsv] [--classes FILE]"
+    """``treeeval wde TREEBANK... [-o FILE] [--classes FILE] [--strict]``."""
+    parser.usage = "%(prog)s TREEBANK... [-o WEIGHTS.tsv] [--classes FILE] [--strict]"
     parser.description = WDE_DESCRIPTION
     parser.epilog = examples("treeeval wde gold/en_ewt.conllu gold/fi_tdt.conllu",
                              "treeeval wde gold/*.conllu -o weights.tsv",
@@ -263,6 +274,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                        "for the class column; default: the table of the paper")
     for action in (output, classes):
         setattr(action, "needs", "a file name")
+    add_strict(parser)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -275,7 +287,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if output is not None:
         check_not_input(output, [*paths, classes_path])
     classes = load_relation_classes(classes_path)
-    per_treebank = [word_dependency_entropy(read_relation_words(path)) for path in paths]
+    per_treebank = [word_dependency_entropy(_relation_words(path, args.notices))
+                    for path in paths]
     out.write(render_wde_table(treebank_names(paths), per_treebank, classes).encode("utf-8"))
     if output is not None:
         averages = averaged_wde(per_treebank)
