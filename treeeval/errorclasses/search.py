@@ -88,7 +88,7 @@ class Step:
 
 @dataclass
 class _Move:
-    """A scored candidate move."""
+    """A scored candidate move, with the span changes and key count changes it makes."""
 
     source: Node
     left: int
@@ -97,26 +97,31 @@ class _Move:
     kind: str  # dl, dr (down into a sibling), ol, or (out), ul, ur (up)
     fixed: int
     add: Key | None
+    changes: list[tuple[Node, Key, Key]]
+    delta: dict[Key, int]
 
 
 @dataclass
 class Gold:
-    """The gold brackets in the classifier's order (by span, then pre-order)."""
+    """The gold brackets in the classifier's order (by span, then pre-order), with the
+    occurrence number of each and the positions of each key's occurrences."""
 
     keys: list[Key]
     counts: Counter[Key]
     occurrence: list[int] = field(default_factory=list)
+    positions: dict[Key, list[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node) -> Gold:
         brackets = sorted(root.brackets(), key=_SPAN)
         keys = [node.key for node in brackets]
-        seen: Counter[Key] = Counter()
+        positions: dict[Key, list[int]] = {}
         occurrence = []
-        for key in keys:
-            occurrence.append(seen[key])
-            seen[key] += 1
-        return cls(keys, Counter(keys), occurrence)
+        for index, key in enumerate(keys):
+            seen = positions.setdefault(key, [])
+            occurrence.append(len(seen))
+            seen.append(index)
+        return cls(keys, Counter(keys), occurrence, positions)
 
 
 def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
@@ -128,57 +133,133 @@ def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
     return False
 
 
+def _merger(node: Node) -> bool:
+    """Whether a move could leave ``node`` a unary over its own label: it has two children
+    or more, the first or the last a bracket of its label."""
+    children = node.children
+    if len(children) < 2:
+        return False
+    first, last = children[0], children[-1]
+    return ((first.word is None and first.label == node.label)
+            or (last.word is None and last.label == node.label))
+
+
+def _preorder(node: Node) -> tuple[int, int, int]:
+    """A sort key putting brackets in pre-order: by start, the longer first, then by depth
+    (brackets of one span are a unary chain)."""
+    depth = 0
+    parent = node.parent
+    while parent is not None:
+        depth += 1
+        parent = parent.parent
+    return (node.start, -node.end, depth)
+
+
 class Search:
-    """One step of the search on the current test tree (see the module docstring)."""
+    """The search on one test tree (see the module docstring): its bracket counts, the
+    extra and missing brackets, and the brackets a move could merge, carried from one
+    repair to the next (each repair updates the few brackets it changes).
+
+    >>> import io
+    >>> from .reading import read_raw
+    >>> from .tree import prepare
+    >>> def tree(text): return prepare(next(read_raw(io.BytesIO(text.encode()))))
+    >>> gold = Gold.of(tree("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))"))
+    >>> search = Search(gold, tree("(ROOT (S (X (DT a) (NN b)) (VB c)))"))
+    >>> search.errors, sorted(search.deficit), sorted(search.extra_keys)
+    (3, [(0, 2, 'NP'), (2, 3, 'VP')], [(0, 2, 'X')])
+    >>> search.first_relabel(), search.first_missing()
+    (((0, 2, 'X'), 'NP'), (0, 2, 'NP'))
+    """
 
     def __init__(self, gold: Gold, root: Node) -> None:
         self.gold, self.root = gold, root
-        self.brackets, self.leaves = root.walk()
-        keys = [(node.start, node.end, node.label) for node in self.brackets]
-        self.counts = counts = Counter(keys)
-        if dict.__eq__(counts, gold.counts):  # both without zero counts
-            self.errors = 0
-            return
-        self.spans = Counter([key[:2] for key in keys])
-        self.extra = self._extra()
-        self.extra_keys = set(self.extra)
-        self.unmatched = self._unmatched()
-        self.errors = len(self.extra) + len(self.unmatched)
-        self.deficit = {key for key, count in gold.counts.items() if count > counts[key]}
+        brackets, self.leaves = root.walk()
+        self.counts: dict[Key, int] = {}
+        self.spans: dict[Span, int] = {}
+        self.deficit: set[Key] = set(gold.counts)
+        self.extra_keys: set[Key] = set()
+        self.errors = len(gold.keys)
+        for node in brackets:
+            self._count((node.start, node.end, node.label), 1)
+        self.mergers = {node for node in brackets if _merger(node)}
 
-    def _extra(self) -> list[Key]:
-        """The extra test brackets, by span then pre-order."""
-        left = dict(self.gold.counts)
-        extra = []
-        for node in sorted(self.brackets, key=_SPAN):
-            key = (node.start, node.end, node.label)
-            if left.get(key, 0) > 0:
-                left[key] -= 1
+    def _count(self, key: Key, change: int) -> None:
+        """Count ``change`` more brackets ``key`` in the test tree."""
+        counts, spans = self.counts, self.spans
+        have = counts.get(key, 0)
+        now = have + change
+        want = self.gold.counts.get(key, 0)
+        self.errors += abs(now - want) - abs(have - want)
+        if now:
+            counts[key] = now
+        else:
+            del counts[key]
+        span = key[:2]
+        width = spans.get(span, 0) + change
+        if width:
+            spans[span] = width
+        else:
+            del spans[span]
+        if now < want:
+            self.deficit.add(key)
+        else:
+            self.deficit.discard(key)
+        if now > want:
+            self.extra_keys.add(key)
+        else:
+            self.extra_keys.discard(key)
+
+    def _touch(self, *nodes: Node) -> None:
+        """Recheck whether brackets whose children changed could merge after a move."""
+        for node in nodes:
+            if _merger(node):
+                self.mergers.add(node)
             else:
-                extra.append(key)
-        return extra
+                self.mergers.discard(node)
 
     def _unmatched(self) -> list[Key]:
-        """The gold brackets without a test partner (missing or crossing), in gold order:
-        of a bracket that gold has more often than the test tree, the last copies."""
-        counts = self.counts
-        return [key for key, seen in zip(self.gold.keys, self.gold.occurrence)
-                if seen >= counts.get(key, 0)]
+        """The gold brackets without a test partner (missing or crossing), each once, in
+        gold order (of a bracket gold has more often than the test tree, the last copies
+        are the unmatched ones: the first of them places it)."""
+        counts, positions = self.counts, self.gold.positions
+        return sorted(self.deficit, key=lambda key: positions[key][counts.get(key, 0)])
+
+    def _chain_of(self, start: int, end: int) -> list[Node]:
+        """The brackets of one span, top down."""
+        chain = []
+        node = self.leaves[start].parent
+        while node is not None and node.start == start:
+            if node.end == end:
+                chain.append(node)
+            node = node.parent
+        chain.reverse()
+        return chain
+
+    def _first_extra(self, span: Span) -> Node:
+        """The first extra bracket of a span (pre-order): of each label, the brackets after
+        as many as gold has are extra."""
+        seen: Counter[str] = Counter()
+        want = self.gold.counts
+        for node in self._chain_of(*span):
+            if seen[node.label] >= want.get((*span, node.label), 0):
+                return node
+            seen[node.label] += 1
+        raise AssertionError(f"no extra bracket on {span}")
 
     # --- the fixed-gain repairs -----------------------------------------------------------
 
     def first_relabel(self) -> tuple[Key, str] | None:
         """The first (extra bracket, missing label) pair on one span, in the classifier's order."""
-        extra_spans = {key[:2] for key in self.extra}
-        for missing in self.unmatched:
+        extra_spans = {key[:2] for key in self.extra_keys}
+        for missing in self._unmatched():
             if missing[:2] in extra_spans and not _crosses(missing[0], missing[1], self.spans):
-                extra = next(key for key in self.extra if key[:2] == missing[:2])
-                return extra, missing[2]
+                return self._first_extra(missing[:2]).key, missing[2]
         return None
 
     def first_missing(self) -> Key | None:
         """The first missing (not crossing) gold bracket."""
-        return next((key for key in self.unmatched
+        return next((key for key in self._unmatched()
                      if not _crosses(key[0], key[1], self.spans)), None)
 
     # --- moves ------------------------------------------------------------------------------
@@ -188,11 +269,8 @@ class Search:
         than ``beat``)."""
         best: _Move | None = None
         candidates = self._candidates(merges=beat < 2)
-        for source in self.brackets:
-            runs = candidates.get(id(source))
-            if runs is None:
-                continue
-            for left, right, rank in sorted(runs):
+        for source in sorted(candidates, key=_preorder):
+            for left, right, rank in sorted(candidates[source]):
                 kind = KINDS[rank]
                 merge = self._merge(source, left, right)
                 for target in self._targets(source, left, right, kind):
@@ -202,8 +280,8 @@ class Search:
                         best = move
         return best
 
-    def _candidates(self, merges: bool) -> dict[int, set[tuple[int, int, int]]]:
-        """The moves worth scoring, by source id: (left, right, rank of the kind).
+    def _candidates(self, merges: bool) -> dict[Node, set[tuple[int, int, int]]]:
+        """The moves worth scoring, by source: (left, right, rank of the kind).
 
         A move fixes 2 errors or more only if a bracket whose span it changes lands on a
         missing bracket, or if it merges a unary (module docstring); so each missing bracket
@@ -212,10 +290,10 @@ class Search:
         fixes 2 at most, so the merges are only looked for when ``merges`` (nothing fixing
         2 is known yet).
         """
-        found: dict[int, set[tuple[int, int, int]]] = {}
+        found: dict[Node, set[tuple[int, int, int]]] = {}
 
         def add(source: Node, left: int, right: int, kind: int) -> None:
-            found.setdefault(id(source), set()).add((left, right, kind))
+            found.setdefault(source, set()).add((left, right, kind))
 
         extra, words = self.extra_keys, len(self.leaves)
         leaves = self.leaves
@@ -256,11 +334,8 @@ class Search:
                             add(source, 0, right, UL)
                             if source.start > 0:
                                 add(source, 0, right, OL)
-        for source in self.brackets if merges else ():
-            children = source.children
-            k = len(children)
-            if k < 2 or (children[0].label != source.label and children[-1].label != source.label):
-                continue
+        for source in self.mergers if merges else ():
+            k = len(source.children)
             if self._merge(source, 1, k - 1):
                 add(source, 1, k - 1, DL)
                 if (source.start, source.end, source.label) in extra:
@@ -397,7 +472,7 @@ class Search:
             fixed += 1
         if fixed <= beat:
             return None
-        return _Move(source, left, right, target, kind, fixed, add)
+        return _Move(source, left, right, target, kind, fixed, add, changes, delta)
 
     def _added(self, a: int, b: int, target: Key, delta: dict[Key, int],
                changes: list[tuple[Node, Key, Key]], merged: Key | None) -> Key | None:
@@ -511,24 +586,12 @@ def _span_changes(source: Node, left: int, right: int, target: Node,
 # --- applying repairs ------------------------------------------------------------------------
 
 
-def _find(root: Node, key: Key) -> Node:
-    """The highest bracket with this key."""
-    return next(node for node in root.preorder() if node.word is None and node.key == key)
-
-
 def _labels(nodes: list[Node]) -> tuple[str, ...]:
     return tuple(node.label for node in nodes)
 
 
 def _over_word(node: Node) -> bool:
     return len(node.children) == 1 and node.children[0].word is not None
-
-
-def _relabel(root: Node, key: Key, label: str) -> Step:
-    node = _find(root, key)
-    node.label = label
-    return Step("relabel", 2, span=key[:2], label=label, over_word=_over_word(node),
-                subtrees=_labels(node.children), parent=node.parent.label if node.parent else "")
 
 
 def _spanning(node: Node, start: int, end: int, out: list[Node]) -> int:
@@ -561,92 +624,130 @@ def add_bracket(root: Node, key: Key) -> Node:
     return new
 
 
-def _add(root: Node, key: Key) -> Step:
-    node = add_bracket(root, key)
-    return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
-                subtrees=_labels(node.children),
-                parent=node.parent.label)  # type: ignore[union-attr]
+class Repairs(Search):
+    """The search with the repairs applied: each changes the tree and updates the state
+    the search carries.
 
+    >>> import io
+    >>> from .reading import read_raw
+    >>> from .tree import prepare
+    >>> def tree(text): return prepare(next(read_raw(io.BytesIO(text.encode()))))
+    >>> gold = Gold.of(tree("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))"))
+    >>> search = Repairs(gold, tree("(ROOT (S (X (DT a) (NN b)) (VB c)))"))
+    >>> [search.step().kind for _ in range(2)], search.errors, search.step()
+    (['relabel', 'add'], 0, None)
+    """
 
-def _remove(root: Node, key: Key) -> Step:
-    node = _find(root, key)
-    parent = node.parent
-    assert parent is not None
-    position = parent.children.index(node)
-    family = len(parent.children)
-    right = _labels(parent.children[position + 1:])
-    parent.children[position:position + 1] = node.children
-    for child in node.children:
-        child.parent = parent
-    return Step("remove", 1, span=key[:2], label=key[2], over_word=_over_word(node),
-                subtrees=_labels(node.children), parent=parent.label, family=family,
-                right_siblings=right)
+    def step(self) -> Step | None:
+        """Apply the classifier's best repair; None when the tree matches the gold tree."""
+        if self.errors == 0:
+            return None
+        relabel = self.first_relabel()
+        move = self.best_move(2 if relabel is not None else 1)
+        if move is not None:
+            return self._apply_move(move)
+        if relabel is not None:
+            return self._relabel(*relabel)
+        missing = self.first_missing()
+        if missing is not None:
+            return self._add(missing)
+        return self._remove(self._first_extra(min(key[:2] for key in self.extra_keys)).key)
 
+    def _highest(self, key: Key) -> Node:
+        """The highest bracket with this key."""
+        return next(node for node in self._chain_of(key[0], key[1]) if node.label == key[2])
 
-def _apply_move(root: Node, move: _Move) -> Step:
-    source, target, kind = move.source, move.target, move.kind
-    block = source.children[move.left:move.right + 1]
-    moved = (block[0].start, block[-1].end)
-    source_key, target_key = source.key, target.key
-    start_left = _labels(source.children[:move.left])
-    start_right = _labels(source.children[move.right + 1:])
-    del source.children[move.left:move.right + 1]
-    if kind in ("dl", "ol"):
-        position = len(target.children)
-    elif kind in ("dr", "or"):
-        position = 0
-    else:
-        child = source
-        while child.parent is not target:
-            child = child.parent  # type: ignore[assignment]
-        position = target.children.index(child) + (1 if kind == "ur" else 0)
-    target.children[position:position] = block
-    for node in block:
-        node.parent = target
-    siblings = target.children
-    if Search.merges(source):
-        only = source.children[0]
-        if only is target:
-            siblings = only.children
-        source.children = only.children
-        for node in source.children:
-            node.parent = source
-    root.set_spans()
-    first, last = siblings.index(block[0]), siblings.index(block[-1])
-    done = Step("move", move.fixed, movers=_labels(block), start_left=start_left,
-                start_right=start_right, end_left=_labels(siblings[:first]),
-                end_right=_labels(siblings[last + 1:]), moved=moved, source=source_key,
-                target=(*target_key[:2], target.label), label=target.label)
-    if move.add is not None:
-        add_bracket(root, move.add)
-    return done
+    def _relabel(self, key: Key, label: str) -> Step:
+        node = self._highest(key)
+        node.label = label
+        self._count(key, -1)
+        self._count((key[0], key[1], label), 1)
+        parent = node.parent
+        self._touch(node, *([parent] if parent is not None else []))
+        return Step("relabel", 2, span=key[:2], label=label, over_word=_over_word(node),
+                    subtrees=_labels(node.children), parent=parent.label if parent else "")
 
+    def _insert(self, key: Key) -> Node:
+        node = add_bracket(self.root, key)
+        self._count(key, 1)
+        self._touch(node, node.parent)  # type: ignore[arg-type]
+        return node
 
-def step(gold: Gold, root: Node) -> Step | None:
-    """Apply the classifier's best repair to ``root``; None when it matches the gold tree."""
-    search = Search(gold, root)
-    if search.errors == 0:
-        return None
-    relabel = search.first_relabel()
-    beat = 2 if relabel is not None else 1
-    move = search.best_move(beat)
-    if move is not None:
-        return _apply_move(root, move)
-    if relabel is not None:
-        return _relabel(root, *relabel)
-    missing = search.first_missing()
-    if missing is not None:
-        return _add(root, missing)
-    return _remove(root, search.extra[0])
+    def _add(self, key: Key) -> Step:
+        node = self._insert(key)
+        return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                    subtrees=_labels(node.children),
+                    parent=node.parent.label)  # type: ignore[union-attr]
+
+    def _remove(self, key: Key) -> Step:
+        node = self._highest(key)
+        parent = node.parent
+        assert parent is not None
+        position = parent.children.index(node)
+        family = len(parent.children)
+        right = _labels(parent.children[position + 1:])
+        parent.children[position:position + 1] = node.children
+        for child in node.children:
+            child.parent = parent
+        self._count(key, -1)
+        self.mergers.discard(node)
+        self._touch(parent)
+        return Step("remove", 1, span=key[:2], label=key[2], over_word=_over_word(node),
+                    subtrees=_labels(node.children), parent=parent.label, family=family,
+                    right_siblings=right)
+
+    def _apply_move(self, move: _Move) -> Step:
+        source, target, kind = move.source, move.target, move.kind
+        block = source.children[move.left:move.right + 1]
+        moved = (block[0].start, block[-1].end)
+        source_key, target_key = source.key, target.key
+        start_left = _labels(source.children[:move.left])
+        start_right = _labels(source.children[move.right + 1:])
+        del source.children[move.left:move.right + 1]
+        if kind in ("dl", "ol"):
+            position = len(target.children)
+        elif kind in ("dr", "or"):
+            position = 0
+        else:
+            child = source
+            while child.parent is not target:
+                child = child.parent  # type: ignore[assignment]
+            position = target.children.index(child) + (1 if kind == "ur" else 0)
+        target.children[position:position] = block
+        for node in block:
+            node.parent = target
+        siblings, touched = target.children, [source, target]
+        for node, _old, new in move.changes:
+            node.start, node.end = new[0], new[1]
+        for key, change in move.delta.items():
+            if change:
+                self._count(key, change)
+        if Search.merges(source):
+            only = source.children[0]
+            if only is target:
+                siblings, touched = only.children, [source]
+            source.children = only.children
+            for node in source.children:
+                node.parent = source
+            self.mergers.discard(only)
+        self._touch(*touched)
+        first, last = siblings.index(block[0]), siblings.index(block[-1])
+        done = Step("move", move.fixed, movers=_labels(block), start_left=start_left,
+                    start_right=start_right, end_left=_labels(siblings[:first]),
+                    end_right=_labels(siblings[last + 1:]), moved=moved, source=source_key,
+                    target=(*target_key[:2], target.label), label=target.label)
+        if move.add is not None:
+            self._insert(move.add)
+        return done
 
 
 def repair(gold: Node | Gold, test: Node) -> list[Step] | None:
     """The repairs that turn ``test`` (changed in place) into ``gold``; None if the
     classifier would give up (more than MAX_STEPS repairs)."""
-    index = gold if isinstance(gold, Gold) else Gold.of(gold)
+    search = Repairs(gold if isinstance(gold, Gold) else Gold.of(gold), test)
     steps: list[Step] = []
     while True:
-        found = step(index, test)
+        found = search.step()
         if found is None:
             return steps
         if len(steps) == MAX_STEPS:
