@@ -39,12 +39,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .tree import Node
 
 Key = tuple[int, int, str]
 Span = tuple[int, int]
+#: a bracket whose span a move changes, with its key before and after
+Change = tuple[Node, Key, Key]
 
 #: the classifier gives up on a sentence that needs more repairs than this
 MAX_STEPS = 100
@@ -97,7 +99,7 @@ class _Move:
     kind: str  # dl, dr (down into a sibling), ol, or (out), ul, ur (up)
     fixed: int
     add: Key | None
-    changes: list[tuple[Node, Key, Key]]
+    changes: list[Change]
     delta: dict[Key, int]
 
 
@@ -273,11 +275,13 @@ class Search:
             for left, right, rank in sorted(candidates[source]):
                 kind = KINDS[rank]
                 merge = self._merge(source, left, right)
-                for target in self._targets(source, left, right, kind):
-                    move = self._score(source, left, right, target, kind, merge,
-                                       beat if best is None else best.fixed)
-                    if move is not None:
-                        best = move
+                for target, changes, landed in self._moves(source, left, right, kind):
+                    bar = beat if best is None else best.fixed
+                    if merge + 2 * landed + 1 > bar:
+                        move = self._score(source, left, right, target, kind, merge, bar,
+                                           changes)
+                        if move is not None:
+                            best = move
         return best
 
     def _candidates(self, merges: bool) -> dict[Node, set[tuple[int, int, int]]]:
@@ -378,42 +382,66 @@ class Search:
         if left is not None and left <= right:
             add(source, left, right, DR)
 
-    def _targets(self, source: Node, left: int, right: int, kind: str) -> list[Node]:
-        """The candidate new parents of one kind, in the classifier's order."""
-        children = source.children
-        targets = []
+    def _moves(self, source: Node, left: int, right: int,
+               kind: str) -> Iterator[tuple[Node, list[Change], int]]:
+        """The candidate new parents of one kind, in the classifier's order, each with the
+        brackets whose span the move changes (old and new key) and how many of the new
+        keys gold has more of (an upper bound of the gain).  The targets of one move lie on
+        one path, so the changes of each extend those of the one before."""
+        children, extra, deficit = source.children, self.extra_keys, self.deficit
+        a, b = children[left].start, children[right].end
+        changes: list[Change] = []
+        landed = 0
         if kind in ("dl", "dr"):
-            node = children[left - 1] if kind == "dl" else children[right + 1]
+            down = kind == "dl"
+            node = children[left - 1] if down else children[right + 1]
             while node.word is None:
-                if node.key in self.extra_keys:
-                    targets.append(node)
-                node = node.children[-1] if kind == "dl" else node.children[0]
-        elif kind in ("ol", "or"):
-            chain = []
-            if kind == "ol":
-                node = self.leaves[children[0].start - 1]
-                edge = node.end
-                while node is not None and node.end == edge:
-                    chain.append(node)
-                    node = node.parent
-            else:
-                node = self.leaves[children[-1].end]
-                edge = node.start
-                while node is not None and node.start == edge:
-                    chain.append(node)
-                    node = node.parent
-            targets = [node for node in reversed(chain)
-                       if node.word is None and node.key in self.extra_keys]
-        else:
-            node = source.parent
-            while node is not None and node.parent is not None:
-                targets.append(node)
-                if kind == "ul" and node.parent.start < source.start:
+                key = (node.start, node.end, node.label)
+                new = (node.start, b, node.label) if down else (a, node.end, node.label)
+                changes.append((node, key, new))
+                landed += new in deficit
+                if key in extra:
+                    yield node, changes[:], landed
+                node = node.children[-1] if down else node.children[0]
+        elif kind in ("ul", "ur"):
+            node = source
+            while node.parent is not None and node.parent.parent is not None:
+                new = (b, node.end, node.label) if kind == "ul" else (node.start, a, node.label)
+                changes.append((node, node.key, new))
+                landed += new in deficit
+                yield node.parent, changes[:], landed
+                if kind == "ul" and node.parent.parent.start < source.start:
                     break
-                if kind == "ur" and node.parent.end > source.end:
+                if kind == "ur" and node.parent.parent.end > source.end:
                     break
                 node = node.parent
-        return targets
+        else:
+            yield from self._moves_out(source, a, b, kind == "ol")
+
+    def _moves_out(self, source: Node, a: int, b: int,
+                   left: bool) -> Iterator[tuple[Node, list[Change], int]]:
+        """_moves out of ``source`` (at its left or right edge, from ``a`` to ``b``) into a
+        bracket ending where it starts (``left``) or starting where it ends."""
+        extra, deficit = self.extra_keys, self.deficit
+        own: list[Change] = []
+        node: Node | None = source
+        while node is not None and (node.start == a if left else node.end == b):
+            new = (b, node.end, node.label) if left else (node.start, a, node.label)
+            own.append((node, node.key, new))
+            node = node.parent
+        landed = sum(1 for change in own if change[2] in deficit)
+        chain: list[Change] = []
+        node = self.leaves[a - 1] if left else self.leaves[b]
+        node = node.parent
+        while node is not None and (node.end == a if left else node.start == b):
+            new = (node.start, b, node.label) if left else (a, node.end, node.label)
+            chain.append((node, node.key, new))
+            node = node.parent
+        hits = [change[2] in deficit for change in chain]
+        for index in range(len(chain) - 1, -1, -1):
+            target, key, _new = chain[index]
+            if key in extra:
+                yield target, own + chain[index:], landed + sum(hits[index:])
 
     @staticmethod
     def _merge(source: Node, left: int, right: int) -> bool:
@@ -431,13 +459,9 @@ class Search:
                 and source.children[0].label == source.label)
 
     def _score(self, source: Node, left: int, right: int, target: Node, kind: str,
-               merge: bool, beat: int) -> _Move | None:
+               merge: bool, beat: int, changes: list[Change]) -> _Move | None:
         children = source.children
         a, b = children[left].start, children[right].end
-        changes = _span_changes(source, left, right, target, kind)
-        deficit = self.deficit
-        if merge + 2 * sum(1 for change in changes if change[2] in deficit) + 1 <= beat:
-            return None
         if kind in ("dl", "dr", "ul", "ur"):
             new_source = (source.start, source.end)
             if kind == "ul":
@@ -475,7 +499,7 @@ class Search:
         return _Move(source, left, right, target, kind, fixed, add, changes, delta)
 
     def _added(self, a: int, b: int, target: Key, delta: dict[Key, int],
-               changes: list[tuple[Node, Key, Key]], merged: Key | None) -> Key | None:
+               changes: list[Change], merged: Key | None) -> Key | None:
         """The missing bracket the classifier adds round a moved run, if any."""
         low, high = target[0], target[1]
         spans: Counter[Span] | None = None
@@ -539,48 +563,6 @@ def _child_starting(node: Node, start: int) -> int | None:
         if child.start == start:
             return index
     return None
-
-
-def _span_changes(source: Node, left: int, right: int, target: Node,
-                  kind: str) -> list[tuple[Node, Key, Key]]:
-    """The brackets whose span moving children ``left..right`` of ``source`` into ``target``
-    changes, with their old and new keys."""
-    a, b = source.children[left].start, source.children[right].end
-    changes = []
-    if kind in ("dl", "dr"):
-        node = source.children[left - 1] if kind == "dl" else source.children[right + 1]
-        while True:
-            new = (node.start, b, node.label) if kind == "dl" else (a, node.end, node.label)
-            changes.append((node, node.key, new))
-            if node is target:
-                break
-            node = node.children[-1] if kind == "dl" else node.children[0]
-        return changes
-    if kind in ("ul", "ur"):
-        node = source
-        while node is not target:
-            new = (b, node.end, node.label) if kind == "ul" else (node.start, a, node.label)
-            changes.append((node, node.key, new))
-            node = node.parent  # type: ignore[assignment]
-        return changes
-    node = source
-    if kind == "ol":
-        while node is not None and node.start == a:
-            changes.append((node, node.key, (b, node.end, node.label)))
-            node = node.parent
-        node = target
-        while node is not None and node.end == a:
-            changes.append((node, node.key, (node.start, b, node.label)))
-            node = node.parent
-    else:
-        while node is not None and node.end == b:
-            changes.append((node, node.key, (node.start, a, node.label)))
-            node = node.parent
-        node = target
-        while node is not None and node.start == b:
-            changes.append((node, node.key, (a, node.end, node.label)))
-            node = node.parent
-    return changes
 
 
 # --- applying repairs ------------------------------------------------------------------------
