@@ -16,11 +16,13 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence, Union
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar, Union
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError
@@ -30,6 +32,7 @@ from .reading import read_raw
 from .tree import Node, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -201,15 +204,46 @@ def classify_errors(gold: PathLike, test: PathLike | Sequence[PathLike],
     """
     tests = [test] if isinstance(test, (str, os.PathLike)) else list(test)
     delete = _deleter(_params(params))
-    golds = [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(gold, delete)]
     systems = []
-    for path in tests:
-        system = SystemErrors(os.fspath(path))
-        for number, ((gold_tree, index), test_tree) in enumerate(
-                zip(golds, _prepared(path, delete)), start=1):
-            system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
-        systems.append(system)
+    with _frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
+                                for tree in _prepared(gold, delete)]) as golds:
+        for path in tests:
+            system = SystemErrors(os.fspath(path))
+            for number, ((gold_tree, index), test_tree) in enumerate(
+                    zip(golds, _prepared(path, delete)), start=1):
+                system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
+            systems.append(system)
     return ErrorsResult(os.fspath(gold), systems)
+
+
+@contextmanager
+def _frozen_after(read: Callable[[], T]) -> Iterator[T]:
+    """``read()`` with the cyclic garbage collector paused, then what it read (and all else
+    alive) left out of garbage collections (gc.freeze) until the block ends.
+
+    The trees are cyclic (parent links): without this, each full collection walks every gold
+    tree again, about a tenth of the time on WSJ 22 (docs/performance.md).  Reading makes
+    little cyclic garbage.  A caller that froze objects of its own keeps them frozen: then nothing
+    is frozen here.
+
+    >>> with _frozen_after(lambda: (gc.isenabled(), gc.get_freeze_count() > 0)) as seen:
+    ...     seen, gc.get_freeze_count() > 0
+    ((False, False), True)
+    """
+    enabled, mine = gc.isenabled(), gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        value = read()
+        if mine:
+            gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
+    try:
+        yield value
+    finally:
+        if mine:
+            gc.unfreeze()
 
 
 __all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
