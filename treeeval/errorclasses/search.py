@@ -36,10 +36,11 @@ a unary), by arithmetic on the bracket counts instead of building each candidate
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from .tree import Node
 
@@ -52,6 +53,7 @@ Change = tuple[Node, Key, Key]
 MAX_STEPS = 100
 
 _SPAN = attrgetter("start", "end")
+_LABEL = attrgetter("label")
 
 #: the kinds of move in the classifier's order: down into the left or right sibling, out
 #: to the left or right, up leaving the left or right edge
@@ -59,9 +61,9 @@ KINDS = ("dl", "dr", "ol", "or", "ul", "ur")
 DL, DR, OL, OR, UL, UR = range(6)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One repair and what the classifier's rules look at to name it.
+class Step(NamedTuple):
+    """One repair and what the classifier's rules look at to name it (a named tuple: one is
+    made at each step, and a frozen dataclass takes several times as long to make).
 
     ``kind`` is relabel, add, remove or move; ``fixed`` the bracket errors it fixes;
     ``span``/``label`` the bracket relabelled (to ``label``), added or removed; for a move,
@@ -112,6 +114,7 @@ class Gold:
     counts: Counter[Key]
     occurrence: list[int] = field(default_factory=list)
     positions: dict[Key, list[int]] = field(default_factory=dict)
+    starts: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, root: Node) -> Gold:
@@ -123,7 +126,7 @@ class Gold:
             seen = positions.setdefault(key, [])
             occurrence.append(len(seen))
             seen.append(index)
-        return cls(keys, Counter(keys), occurrence, positions)
+        return cls(keys, Counter(keys), occurrence, positions, [key[0] for key in keys])
 
 
 def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
@@ -224,8 +227,11 @@ class Search:
         """The gold brackets without a test partner (missing or crossing), each once, in
         gold order (of a bracket gold has more often than the test tree, the last copies
         are the unmatched ones: the first of them places it)."""
+        deficit = self.deficit
+        if len(deficit) < 2:
+            return list(deficit)
         counts, positions = self.counts, self.gold.positions
-        return sorted(self.deficit, key=lambda key: positions[key][counts.get(key, 0)])
+        return sorted(deficit, key=lambda key: positions[key][counts.get(key, 0)])
 
     def _chain_of(self, start: int, end: int) -> list[Node]:
         """The brackets of one span, top down."""
@@ -253,6 +259,8 @@ class Search:
 
     def first_relabel(self) -> tuple[Key, str] | None:
         """The first (extra bracket, missing label) pair on one span, in the classifier's order."""
+        if not self.deficit or not self.extra_keys:
+            return None
         extra_spans = {key[:2] for key in self.extra_keys}
         for missing in self._unmatched():
             if missing[:2] in extra_spans and not _crosses(missing[0], missing[1], self.spans):
@@ -271,7 +279,7 @@ class Search:
         than ``beat``)."""
         best: _Move | None = None
         candidates = self._candidates(merges=beat < 2)
-        for source in sorted(candidates, key=_preorder):
+        for source in sorted(candidates, key=_preorder) if len(candidates) > 1 else candidates:
             for left, right, rank in sorted(candidates[source]):
                 kind = KINDS[rank]
                 merge = self._merge(source, left, right)
@@ -480,9 +488,10 @@ class Search:
         counts, gold = self.counts, self.gold.counts
         gain = 0
         for key, change in delta.items():
-            if change:
+            if change:  # the matched copies of ``key`` go from min(have, want) to min(now, want)
                 have, want = counts.get(key, 0), gold.get(key, 0)
-                gain += min(have + change, want) - min(have, want)
+                now = have + change
+                gain += (now if now < want else want) - (have if have < want else want)
         fixed = (1 if merge else 0) + 2 * gain
         if fixed + 1 <= beat:
             return None
@@ -500,32 +509,59 @@ class Search:
 
     def _added(self, a: int, b: int, target: Key, delta: dict[Key, int],
                changes: list[Change], merged: Key | None) -> Key | None:
-        """The missing bracket the classifier adds round a moved run, if any."""
+        """The missing bracket the classifier adds round a moved run, if any: the widest
+        gold bracket within the new parent round the run, missing after the move and
+        crossing none of the brackets then."""
         low, high = target[0], target[1]
-        spans: Counter[Span] | None = None
+        gold, counts = self.gold, self.counts
+        keys, occurrence = gold.keys, gold.occurrence
+        moved: dict[Span, int] | None = None
         chosen: Key | None = None
-        gold = self.gold
-        for index, key in enumerate(gold.keys):
+        for index in range(bisect_left(gold.starts, low), len(keys)):
+            key = keys[index]
             start, end = key[0], key[1]
             if start > a:
                 break
-            if end < b or (start == a and end == b) or start < low or end > high:
+            if end < b or (start == a and end == b) or end > high:
                 continue
-            if gold.occurrence[index] < self.counts.get(key, 0) + delta.get(key, 0):
+            if occurrence[index] < counts.get(key, 0) + delta.get(key, 0):
                 continue
-            if spans is None:
-                spans = Counter(self.spans)
-                for _node, old, new in changes:
-                    spans[old[:2]] -= 1
-                    spans[new[:2]] += 1
-                if merged is not None:
-                    spans[merged[:2]] -= 1
-                spans = +spans
-            if _crosses(start, end, spans):
+            if moved is None:
+                moved = _span_moves(changes, merged)
+            if _crosses_after(start, end, self.spans, moved):
                 continue
             if chosen is None or chosen[0] < start or end < chosen[1]:
                 chosen = key
         return chosen
+
+
+def _span_moves(changes: list[Change], merged: Key | None) -> dict[Span, int]:
+    """How many brackets of each span a move takes away (negative) or makes."""
+    moved: dict[Span, int] = {}
+    for _node, old, new in changes:
+        moved[old[:2]] = moved.get(old[:2], 0) - 1
+        moved[new[:2]] = moved.get(new[:2], 0) + 1
+    if merged is not None:
+        moved[merged[:2]] = moved.get(merged[:2], 0) - 1
+    return moved
+
+
+def _crosses_after(start: int, end: int, spans: dict[Span, int], moved: dict[Span, int]) -> bool:
+    """Whether a test span crosses (start, end) once the spans are changed by ``moved``.
+
+    >>> _crosses_after(0, 2, {(1, 3): 1}, {}), _crosses_after(0, 2, {(1, 3): 1}, {(1, 3): -1})
+    (True, False)
+    >>> _crosses_after(0, 2, {}, {(1, 3): 1})
+    True
+    """
+    for t0, t1 in spans:
+        if ((t0 < start < t1 < end or start < t0 < end < t1)
+                and spans[t0, t1] + moved.get((t0, t1), 0) > 0):
+            return True
+    for (t0, t1), change in moved.items():
+        if change > 0 and (t0, t1) not in spans and (t0 < start < t1 < end or start < t0 < end < t1):
+            return True
+    return False
 
 
 def _chain(node: Node, side: str) -> list[Node]:
@@ -569,7 +605,7 @@ def _child_starting(node: Node, start: int) -> int | None:
 
 
 def _labels(nodes: list[Node]) -> tuple[str, ...]:
-    return tuple(node.label for node in nodes)
+    return tuple(map(_LABEL, nodes))
 
 
 def _over_word(node: Node) -> bool:
