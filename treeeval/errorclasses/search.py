@@ -180,14 +180,25 @@ class Search:
     def __init__(self, gold: Gold, root: Node) -> None:
         self.gold, self.root = gold, root
         brackets, self.leaves = root.walk()
-        self.counts: dict[Key, int] = {}
-        self.spans: dict[Span, int] = {}
-        self.deficit: set[Key] = set(gold.counts)
+        keys = [(node.start, node.end, node.label) for node in brackets]
+        self.counts: dict[Key, int] = Counter(keys)
+        self.spans: dict[Span, int] = Counter([key[:2] for key in keys])
+        #: the keys gold has more of, each with the gold position of its first unmatched copy
+        self.deficit: dict[Key, int] = {}
         self.extra_keys: set[Key] = set()
-        self.errors = len(gold.keys)
-        for node in brackets:
-            self._count((node.start, node.end, node.label), 1)
+        self.errors = 0
+        for key in gold.counts.keys() | self.counts.keys():
+            self._settle(key, gold.counts.get(key, 0), self.counts.get(key, 0))
         self.mergers = {node for node in brackets if _merger(node)}
+
+    def _settle(self, key: Key, want: int, have: int) -> None:
+        """Count the errors of ``key`` and file it as missing or extra."""
+        if have < want:
+            self.errors += want - have
+            self.deficit[key] = self.gold.positions[key][have]
+        elif have > want:
+            self.errors += have - want
+            self.extra_keys.add(key)
 
     def _count(self, key: Key, change: int) -> None:
         """Count ``change`` more brackets ``key`` in the test tree."""
@@ -207,9 +218,9 @@ class Search:
         else:
             del spans[span]
         if now < want:
-            self.deficit.add(key)
+            self.deficit[key] = self.gold.positions[key][now]
         else:
-            self.deficit.discard(key)
+            self.deficit.pop(key, None)
         if now > want:
             self.extra_keys.add(key)
         else:
@@ -226,12 +237,8 @@ class Search:
     def _unmatched(self) -> list[Key]:
         """The gold brackets without a test partner (missing or crossing), each once, in
         gold order (of a bracket gold has more often than the test tree, the last copies
-        are the unmatched ones: the first of them places it)."""
-        deficit = self.deficit
-        if len(deficit) < 2:
-            return list(deficit)
-        counts, positions = self.counts, self.gold.positions
-        return sorted(deficit, key=lambda key: positions[key][counts.get(key, 0)])
+        are the unmatched ones: the first of them places it, see ``deficit``)."""
+        return sorted(self.deficit, key=self.deficit.__getitem__)
 
     def _chain_of(self, start: int, end: int) -> list[Node]:
         """The brackets of one span, top down."""
@@ -247,12 +254,13 @@ class Search:
     def _first_extra(self, span: Span) -> Node:
         """The first extra bracket of a span (pre-order): of each label, the brackets after
         as many as gold has are extra."""
-        seen: Counter[str] = Counter()
+        seen: dict[str, int] = {}
         want = self.gold.counts
         for node in self._chain_of(*span):
-            if seen[node.label] >= want.get((*span, node.label), 0):
+            copies = seen.get(node.label, 0)
+            if copies >= want.get((*span, node.label), 0):
                 return node
-            seen[node.label] += 1
+            seen[node.label] = copies + 1
         raise AssertionError(f"no extra bracket on {span}")
 
     # --- the fixed-gain repairs -----------------------------------------------------------
@@ -612,24 +620,26 @@ def _over_word(node: Node) -> bool:
     return len(node.children) == 1 and node.children[0].word is not None
 
 
-def _spanning(node: Node, start: int, end: int, out: list[Node]) -> int:
-    """The highest nodes that tile [start, end), found as the classifier finds them."""
-    if node.start == start and node.end <= end:
-        out.append(node)
-        return node.end
-    for child in node.children:
-        if child.end < start:
-            continue
-        start = _spanning(child, start, end, out)
-        if start == end:
-            break
-    return start
+def add_bracket(root: Node, key: Key, leaves: list[Node] | None = None) -> Node:
+    """Insert a bracket round the nodes that tile its span (above a node of the same span),
+    as the classifier finds them: from each word on, the highest node starting there that
+    fits.  ``leaves`` are the tree's preterminals in word order, if known.
 
-
-def add_bracket(root: Node, key: Key) -> Node:
-    """Insert a bracket round the nodes that tile its span (above a node of the same span)."""
-    nodes: list[Node] = []
-    _spanning(root, key[0], key[1], nodes)
+    >>> from .tree import prepare
+    >>> root = prepare(("S", [("NP", [("D", "a"), ("N", "b")]), ("V", "c"), ("P", "d")]))
+    >>> print(add_bracket(root, (0, 3, "X")).parent)
+    (S (X (NP (D a) (N b)) (V c)) (P d))
+    """
+    if leaves is None:
+        leaves = root.walk()[1]
+    start, end = key[0], key[1]
+    nodes = []
+    while start < end:
+        node = leaves[start]
+        while node.parent is not None and node.parent.start == start and node.parent.end <= end:
+            node = node.parent
+        nodes.append(node)
+        start = node.end
     if nodes[0] is root:
         nodes = list(root.children)
     parent = nodes[0].parent
@@ -686,7 +696,7 @@ class Repairs(Search):
                     subtrees=_labels(node.children), parent=parent.label if parent else "")
 
     def _insert(self, key: Key) -> Node:
-        node = add_bracket(self.root, key)
+        node = add_bracket(self.root, key, self.leaves)
         self._count(key, 1)
         self._touch(node, node.parent)  # type: ignore[arg-type]
         return node
