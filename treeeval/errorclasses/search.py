@@ -313,17 +313,21 @@ class Search:
         found: dict[Node, set[tuple[int, int, int]]] = {}
 
         def add(source: Node, left: int, right: int, kind: int) -> None:
-            found.setdefault(source, set()).add((left, right, kind))
+            runs = found.get(source)
+            if runs is None:
+                found[source] = {(left, right, kind)}
+            else:
+                runs.add((left, right, kind))
 
         extra, words = self.extra_keys, len(self.leaves)
         leaves = self.leaves
         for start, end, label in self.deficit:
-            for node in _chain(leaves[start], "start") if start < words else ():
+            for node in _starting(leaves[start]) if start < words else ():
                 if node.label != label:
                     continue
                 if node.end < end:  # its end can grow to ``end``
                     self._grow_end(node, end, add)
-                    for source in (_chain(self.leaves[node.end], "start")
+                    for source in (_starting(leaves[node.end])
                                    if node.end < words else ()):
                         if (source.start, source.end, source.label) in extra:
                             right = _child_ending(source, end)
@@ -336,12 +340,12 @@ class Search:
                             add(source, left, len(source.children) - 1, UR)
                             if source.end < words:
                                 add(source, left, len(source.children) - 1, OR)
-            for node in _chain(leaves[end - 1], "end") if end > 0 else ():
+            for node in _ending(leaves[end - 1]) if end > 0 else ():
                 if node.label != label:
                     continue
                 if node.start > start:  # its start can move back to ``start``
                     self._grow_start(node, start, add)
-                    for source in _chain(self.leaves[node.start - 1], "end"):
+                    for source in _ending(leaves[node.start - 1]):
                         if (source.start, source.end, source.label) in extra:
                             left = _child_starting(source, start)
                             if left is not None and left > 0:
@@ -572,15 +576,23 @@ def _crosses_after(start: int, end: int, spans: dict[Span, int], moved: dict[Spa
     return False
 
 
-def _chain(node: Node, side: str) -> list[Node]:
-    """The brackets above preterminal ``node`` that start (``side="start"``) or end where
-    it does."""
+def _starting(leaf: Node) -> list[Node]:
+    """The brackets above preterminal ``leaf`` that start where it does, bottom up."""
     chain = []
-    edge = node.start if side == "start" else node.end
-    node = node.parent  # type: ignore[assignment]
-    while node is not None and (node.start if side == "start" else node.end) == edge:
+    edge, node = leaf.start, leaf.parent
+    while node is not None and node.start == edge:
         chain.append(node)
-        node = node.parent  # type: ignore[assignment]
+        node = node.parent
+    return chain
+
+
+def _ending(leaf: Node) -> list[Node]:
+    """The brackets above preterminal ``leaf`` that end where it does, bottom up."""
+    chain = []
+    edge, node = leaf.end, leaf.parent
+    while node is not None and node.end == edge:
+        chain.append(node)
+        node = node.parent
     return chain
 
 
