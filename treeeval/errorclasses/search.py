@@ -289,6 +289,8 @@ class Search:
         candidates = self._candidates(merges=beat < 2)
         for source in sorted(candidates, key=_preorder) if len(candidates) > 1 else candidates:
             for left, right, rank in sorted(candidates[source]):
+                if not self._reachable(source, left, right, rank):
+                    continue
                 kind = KINDS[rank]
                 merge = self._merge(source, left, right)
                 for target, changes, landed in self._moves(source, left, right, kind):
@@ -402,6 +404,25 @@ class Search:
         if left is not None and left <= right:
             add(source, left, right, DR)
 
+    def _reachable(self, source: Node, left: int, right: int, rank: int) -> bool:
+        """Whether a move has a target at all (most of the moves traced back have none)."""
+        children = source.children
+        if rank == DL:
+            nodes = _edge(children[left - 1], -1)
+        elif rank == DR:
+            nodes = _edge(children[right + 1], 0)
+        elif rank == OL:
+            nodes = _ending(self.leaves[source.start - 1])
+        elif rank == OR:
+            nodes = _starting(self.leaves[source.end])
+        else:
+            return True
+        extra = self.extra_keys
+        for node in nodes:
+            if (node.start, node.end, node.label) in extra:
+                return True
+        return False
+
     def _moves(self, source: Node, left: int, right: int,
                kind: str) -> Iterator[tuple[Node, list[Change], int]]:
         """The candidate new parents of one kind, in the classifier's order, each with the
@@ -414,15 +435,13 @@ class Search:
         landed = 0
         if kind in ("dl", "dr"):
             down = kind == "dl"
-            node = children[left - 1] if down else children[right + 1]
-            while node.word is None:
+            for node in (_edge(children[left - 1], -1) if down else _edge(children[right + 1], 0)):
                 key = (node.start, node.end, node.label)
                 new = (node.start, b, node.label) if down else (a, node.end, node.label)
                 changes.append((node, key, new))
                 landed += new in deficit
                 if key in extra:
                     yield node, changes[:], landed
-                node = node.children[-1] if down else node.children[0]
         elif kind in ("ul", "ur"):
             node = source
             while node.parent is not None and node.parent.parent is not None:
@@ -450,13 +469,8 @@ class Search:
             own.append((node, node.key, new))
             node = node.parent
         landed = sum(1 for change in own if change[2] in deficit)
-        chain: list[Change] = []
-        node = self.leaves[a - 1] if left else self.leaves[b]
-        node = node.parent
-        while node is not None and (node.end == a if left else node.start == b):
-            new = (node.start, b, node.label) if left else (a, node.end, node.label)
-            chain.append((node, node.key, new))
-            node = node.parent
+        chain = [(node, node.key, (node.start, b, node.label) if left else (a, node.end, node.label))
+                 for node in (_ending(self.leaves[a - 1]) if left else _starting(self.leaves[b]))]
         hits = [change[2] in deficit for change in chain]
         for index in range(len(chain) - 1, -1, -1):
             target, key, _new = chain[index]
