@@ -181,8 +181,9 @@ class Search:
         self.gold, self.root = gold, root
         brackets, self.leaves = root.walk()
         keys = [(node.start, node.end, node.label) for node in brackets]
-        self.counts: dict[Key, int] = Counter(keys)
-        self.spans: dict[Span, int] = Counter([key[:2] for key in keys])
+        # plain dicts: a Counter's item deletion is written in Python
+        self.counts: dict[Key, int] = dict(Counter(keys))
+        self.spans: dict[Span, int] = dict(Counter([key[:2] for key in keys]))
         #: the keys gold has more of, each with the gold position of its first unmatched copy
         self.deficit: dict[Key, int] = {}
         self.extra_keys: set[Key] = set()
@@ -293,11 +294,11 @@ class Search:
                     continue
                 kind = KINDS[rank]
                 merge = self._merge(source, left, right)
-                for target, changes, landed in self._moves(source, left, right, kind):
+                for target, moved_to, changes, landed in self._moves(source, left, right, kind):
                     bar = beat if best is None else best.fixed
                     if merge + 2 * landed + 1 > bar:
-                        move = self._score(source, left, right, target, kind, merge, bar,
-                                           changes)
+                        move = self._score(source, left, right, target, moved_to, kind, merge,
+                                           bar, changes)
                         if move is not None:
                             best = move
         return best
@@ -424,10 +425,10 @@ class Search:
         return False
 
     def _moves(self, source: Node, left: int, right: int,
-               kind: str) -> Iterator[tuple[Node, list[Change], int]]:
-        """The candidate new parents of one kind, in the classifier's order, each with the
-        brackets whose span the move changes (old and new key) and how many of the new
-        keys gold has more of (an upper bound of the gain).  The targets of one move lie on
+               kind: str) -> Iterator[tuple[Node, Key, list[Change], int]]:
+        """The candidate new parents of one kind, in the classifier's order, each with its
+        key after the move, the brackets whose span the move changes (old and new key) and
+        how many of the new keys gold has more of (an upper bound of the gain).  The targets of one move lie on
         one path, so the changes of each extend those of the one before."""
         children, extra, deficit = source.children, self.extra_keys, self.deficit
         a, b = children[left].start, children[right].end
@@ -441,14 +442,14 @@ class Search:
                 changes.append((node, key, new))
                 landed += new in deficit
                 if key in extra:
-                    yield node, changes[:], landed
+                    yield node, new, changes[:], landed
         elif kind in ("ul", "ur"):
             node = source
             while node.parent is not None and node.parent.parent is not None:
                 new = (b, node.end, node.label) if kind == "ul" else (node.start, a, node.label)
                 changes.append((node, node.key, new))
                 landed += new in deficit
-                yield node.parent, changes[:], landed
+                yield node.parent, node.parent.key, changes[:], landed
                 if kind == "ul" and node.parent.parent.start < source.start:
                     break
                 if kind == "ur" and node.parent.parent.end > source.end:
@@ -458,7 +459,7 @@ class Search:
             yield from self._moves_out(source, a, b, kind == "ol")
 
     def _moves_out(self, source: Node, a: int, b: int,
-                   left: bool) -> Iterator[tuple[Node, list[Change], int]]:
+                   left: bool) -> Iterator[tuple[Node, Key, list[Change], int]]:
         """_moves out of ``source`` (at its left or right edge, from ``a`` to ``b``) into a
         bracket ending where it starts (``left``) or starting where it ends."""
         extra, deficit = self.extra_keys, self.deficit
@@ -473,9 +474,9 @@ class Search:
                  for node in (_ending(self.leaves[a - 1]) if left else _starting(self.leaves[b]))]
         hits = [change[2] in deficit for change in chain]
         for index in range(len(chain) - 1, -1, -1):
-            target, key, _new = chain[index]
+            target, key, new = chain[index]
             if key in extra:
-                yield target, own + chain[index:], landed + sum(hits[index:])
+                yield target, new, own + chain[index:], landed + sum(hits[index:])
 
     @staticmethod
     def _merge(source: Node, left: int, right: int) -> bool:
@@ -492,8 +493,8 @@ class Search:
         return (len(source.children) == 1 and source.children[0].word is None
                 and source.children[0].label == source.label)
 
-    def _score(self, source: Node, left: int, right: int, target: Node, kind: str,
-               merge: bool, beat: int, changes: list[Change]) -> _Move | None:
+    def _score(self, source: Node, left: int, right: int, target: Node, moved_to: Key,
+               kind: str, merge: bool, beat: int, changes: list[Change]) -> _Move | None:
         children = source.children
         a, b = children[left].start, children[right].end
         if kind in ("dl", "dr", "ul", "ur"):
@@ -525,8 +526,7 @@ class Search:
             children[left - 1] if kind == "dl" else children[right + 1])
         add = None
         if not stale:
-            new_target = next((new for node, old, new in changes if node is target), target.key)
-            add = self._added(a, b, new_target, delta, changes, merged)
+            add = self._added(a, b, moved_to, delta, changes, merged)
         if add is not None:
             fixed += 1
         if fixed <= beat:
