@@ -338,8 +338,10 @@ class Search:
                                 add(source, 0, right, OL)
                 elif node.end > end:  # its end can shrink to ``end``
                     for source in _edge(node, -1):
+                        if (source.start, source.end, source.label) not in extra:
+                            continue
                         left = _child_starting(source, end)
-                        if left is not None and left > 0 and source.key in extra:
+                        if left is not None and left > 0:
                             add(source, left, len(source.children) - 1, UR)
                             if source.end < words:
                                 add(source, left, len(source.children) - 1, OR)
@@ -355,23 +357,26 @@ class Search:
                                 add(source, left, len(source.children) - 1, OR)
                 elif node.start < start:  # its start can move on to ``start``
                     for source in _edge(node, 0):
+                        if (source.start, source.end, source.label) not in extra:
+                            continue
                         right = _child_ending(source, start)
-                        if (right is not None and right < len(source.children) - 1
-                                and source.key in extra):
+                        if right is not None and right < len(source.children) - 1:
                             add(source, 0, right, UL)
                             if source.start > 0:
                                 add(source, 0, right, OL)
         for source in self.mergers if merges else ():
-            k = len(source.children)
-            if self._merge(source, 1, k - 1):
+            children = source.children
+            k = len(children)
+            is_extra = (source.start, source.end, source.label) in extra
+            if children[0].word is None and children[0].label == source.label:
                 add(source, 1, k - 1, DL)
-                if (source.start, source.end, source.label) in extra:
+                if is_extra:
                     if source.end < words:
                         add(source, 1, k - 1, OR)
                     add(source, 1, k - 1, UR)
-            if self._merge(source, 0, k - 2):
+            if children[-1].word is None and children[-1].label == source.label:
                 add(source, 0, k - 2, DR)
-                if (source.start, source.end, source.label) in extra:
+                if is_extra:
                     if source.start > 0:
                         add(source, 0, k - 2, OL)
                     add(source, 0, k - 2, UL)
