@@ -285,7 +285,10 @@ class Search:
 
     def best_move(self, beat: int) -> _Move | None:
         """The first move, in the classifier's order, that fixes the most errors (more
-        than ``beat``)."""
+        than ``beat``).  Without missing brackets none can: no key gains, so none is
+        missing after the move to be added round it, and a merge alone fixes 1."""
+        if not self.deficit:
+            return None
         best: _Move | None = None
         candidates = self._candidates(merges=beat < 2)
         for source in sorted(candidates, key=_preorder) if len(candidates) > 1 else candidates:
