@@ -187,6 +187,7 @@ class Search:
         #: the keys gold has more of, each with the gold position of its first unmatched copy
         self.deficit: dict[Key, int] = {}
         self.extra_keys: set[Key] = set()
+        self._unmatched_order: list[Key] | None = None
         self.errors = 0
         for key in gold.counts.keys() | self.counts.keys():
             self._settle(key, gold.counts.get(key, 0), self.counts.get(key, 0))
@@ -203,6 +204,7 @@ class Search:
 
     def _count(self, key: Key, change: int) -> None:
         """Count ``change`` more brackets ``key`` in the test tree."""
+        self._unmatched_order = None
         counts, spans = self.counts, self.spans
         have = counts.get(key, 0)
         now = have + change
@@ -238,8 +240,11 @@ class Search:
     def _unmatched(self) -> list[Key]:
         """The gold brackets without a test partner (missing or crossing), each once, in
         gold order (of a bracket gold has more often than the test tree, the last copies
-        are the unmatched ones: the first of them places it, see ``deficit``)."""
-        return sorted(self.deficit, key=self.deficit.__getitem__)
+        are the unmatched ones: the first of them places it, see ``deficit``); kept until
+        a count changes."""
+        if self._unmatched_order is None:
+            self._unmatched_order = sorted(self.deficit, key=self.deficit.__getitem__)
+        return self._unmatched_order
 
     def _chain_of(self, start: int, end: int) -> list[Node]:
         """The brackets of one span, top down."""
