@@ -164,7 +164,7 @@ def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
     on either side (no tree) is skipped, as by the classifier."""
     if gold is None or index is None or test is None:
         return SentenceRepairs(number, "empty", 0, [])
-    if gold.words() != test.words():
+    if index.words != test.words():
         return SentenceRepairs(number, "length", 0, [])
     steps = repair(index, test)
     if steps is None:

@@ -108,17 +108,20 @@ class _Move:
 @dataclass
 class Gold:
     """The gold brackets in the classifier's order (by span, then pre-order), with the
-    occurrence number of each and the positions of each key's occurrences."""
+    occurrence number of each, the positions of each key's occurrences, and the number of
+    words."""
 
     keys: list[Key]
     counts: Counter[Key]
     occurrence: list[int] = field(default_factory=list)
     positions: dict[Key, list[int]] = field(default_factory=dict)
     starts: list[int] = field(default_factory=list)
+    words: int = 0
 
     @classmethod
     def of(cls, root: Node) -> Gold:
-        brackets = sorted(root.brackets(), key=_SPAN)
+        brackets, leaves = root.walk()
+        brackets.sort(key=_SPAN)
         keys = [node.key for node in brackets]
         positions: dict[Key, list[int]] = {}
         occurrence = []
@@ -126,7 +129,8 @@ class Gold:
             seen = positions.setdefault(key, [])
             occurrence.append(len(seen))
             seen.append(index)
-        return cls(keys, Counter(keys), occurrence, positions, [key[0] for key in keys])
+        return cls(keys, Counter(keys), occurrence, positions, [key[0] for key in keys],
+                   len(leaves))
 
 
 def _crosses(start: int, end: int, spans: Iterable[Span]) -> bool:
