@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar, Union
 from ..bracket.params import EvalbParams
 from ..errors import InputError
 from .classify import classify
-from .search import Gold, Step, repair
+from .search import Gold, Repairs, Step
 from .reading import read_raw
 from .tree import Node, prepare
 
@@ -164,9 +164,10 @@ def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
     on either side (no tree) is skipped, as by the classifier."""
     if gold is None or index is None or test is None:
         return SentenceRepairs(number, "empty", 0, [])
-    if index.words != test.words():
+    search = Repairs(index, test)
+    if len(search.leaves) != index.words:
         return SentenceRepairs(number, "length", 0, [])
-    steps = repair(index, test)
+    steps = search.run()
     if steps is None:
         return SentenceRepairs(number, "gave up", 0, [])
     repairs = [Repair.of(step) for step in steps]

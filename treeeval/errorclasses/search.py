@@ -709,6 +709,18 @@ class Repairs(Search):
     (['relabel', 'add'], 0, None)
     """
 
+    def run(self) -> list[Step] | None:
+        """Every repair until the tree matches the gold tree; None if the classifier would
+        give up (more than MAX_STEPS repairs)."""
+        steps: list[Step] = []
+        while True:
+            found = self.step()
+            if found is None:
+                return steps
+            if len(steps) == MAX_STEPS:
+                return None
+            steps.append(found)
+
     def step(self) -> Step | None:
         """Apply the classifier's best repair; None when the tree matches the gold tree."""
         if self.errors == 0:
@@ -815,12 +827,4 @@ class Repairs(Search):
 def repair(gold: Node | Gold, test: Node) -> list[Step] | None:
     """The repairs that turn ``test`` (changed in place) into ``gold``; None if the
     classifier would give up (more than MAX_STEPS repairs)."""
-    search = Repairs(gold if isinstance(gold, Gold) else Gold.of(gold), test)
-    steps: list[Step] = []
-    while True:
-        found = search.step()
-        if found is None:
-            return steps
-        if len(steps) == MAX_STEPS:
-            return None
-        steps.append(found)
+    return Repairs(gold if isinstance(gold, Gold) else Gold.of(gold), test).run()
