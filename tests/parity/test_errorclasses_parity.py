@@ -35,12 +35,14 @@ def test_sample_parsers(parser: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.environ.get("TREEEVAL_SLOW_ORACLES") != "1",
-                    reason="the classifier takes minutes on WSJ 22: set TREEEVAL_SLOW_ORACLES=1 to run it")
+                    reason="the classifier takes minutes on WSJ 22: "
+                           "set TREEEVAL_SLOW_ORACLES=1 to run it")
 def test_wsj22_berkeley(tmp_path: Path) -> None:
     require_oracle("analyser")
     folder = require("evalb", "wsj22")
     gold = (folder / "wsj22.auto.clean.gld").read_text(encoding="utf-8")
     (tmp_path / "gold.mrg").write_text(
-        "".join("(ROOT " + line[len("(TOP "):] + "\n" for line in gold.splitlines()), encoding="utf-8")
+        "".join("(ROOT " + line[len("(TOP "):] + "\n" for line in gold.splitlines()),
+        encoding="utf-8")
     (tmp_path / "test.mrg").write_bytes((folder / "wsj22.berkeley_MLE.raw.tst").read_bytes())
     assert_same_classes("gold.mrg", "test.mrg", tmp_path, "WSJ 22, Berkeley parser")

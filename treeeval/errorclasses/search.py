@@ -445,8 +445,8 @@ class Search:
                kind: str) -> Iterator[tuple[Node, Key, list[Change], int]]:
         """The candidate new parents of one kind, in the classifier's order, each with its
         key after the move, the brackets whose span the move changes (old and new key) and
-        how many of the new keys gold has more of (an upper bound of the gain).  The targets of one move lie on
-        one path, so the changes of each extend those of the one before."""
+        how many of the new keys gold has more of (an upper bound of the gain).  The
+        targets of one move lie on one path, so the changes of each extend the last's."""
         children, extra, deficit = source.children, self.extra_keys, self.deficit
         a, b = children[left].start, children[right].end
         changes: list[Change] = []
@@ -487,8 +487,10 @@ class Search:
             own.append((node, node.key, new))
             node = node.parent
         landed = sum(1 for change in own if change[2] in deficit)
-        chain = [(node, node.key, (node.start, b, node.label) if left else (a, node.end, node.label))
-                 for node in (_ending(self.leaves[a - 1]) if left else _starting(self.leaves[b]))]
+        edge = _ending(self.leaves[a - 1]) if left else _starting(self.leaves[b])
+        chain = [(node, node.key,
+                  (node.start, b, node.label) if left else (a, node.end, node.label))
+                 for node in edge]
         hits = [change[2] in deficit for change in chain]
         for index in range(len(chain) - 1, -1, -1):
             target, key, new = chain[index]
@@ -602,7 +604,8 @@ def _crosses_after(start: int, end: int, spans: dict[Span, int], moved: dict[Spa
                 and spans[t0, t1] + moved.get((t0, t1), 0) > 0):
             return True
     for (t0, t1), change in moved.items():
-        if change > 0 and (t0, t1) not in spans and (t0 < start < t1 < end or start < t0 < end < t1):
+        if (change > 0 and (t0, t1) not in spans
+                and (t0 < start < t1 < end or start < t0 < end < t1)):
             return True
     return False
 
@@ -741,6 +744,7 @@ class Repairs(Search):
         return next(node for node in self._chain_of(key[0], key[1]) if node.label == key[2])
 
     def _relabel(self, key: Key, label: str) -> Step:
+        """Give the highest bracket ``key`` the missing ``label``."""
         node = self._highest(key)
         node.label = label
         self._count(key, -1)
@@ -751,18 +755,21 @@ class Repairs(Search):
                     subtrees=_labels(node.children), parent=parent.label if parent else "")
 
     def _insert(self, key: Key) -> Node:
+        """Add the bracket ``key`` to the tree and to the counts."""
         node = add_bracket(self.root, key, self.leaves)
         self._count(key, 1)
         self._touch(node, node.parent)  # type: ignore[arg-type]
         return node
 
     def _add(self, key: Key) -> Step:
+        """Add the missing bracket ``key``."""
         node = self._insert(key)
         return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
                     subtrees=_labels(node.children),
                     parent=node.parent.label)  # type: ignore[union-attr]
 
     def _remove(self, key: Key) -> Step:
+        """Remove the highest bracket ``key`` (its children go to its parent)."""
         node = self._highest(key)
         parent = node.parent
         assert parent is not None
@@ -780,6 +787,8 @@ class Repairs(Search):
                     right_siblings=right)
 
     def _apply_move(self, move: _Move) -> Step:
+        """Move the run, set the spans and counts its scoring worked out, merge a unary of
+        the source's own label, and add the missing bracket round the run if any."""
         source, target, kind = move.source, move.target, move.kind
         block = source.children[move.left:move.right + 1]
         moved = (block[0].start, block[-1].end)
