@@ -73,7 +73,8 @@ def main() -> None:
         oracle_wall, oracle_cpu, _ = timed([str(ORACLE), "analyser", str(gold), str(test),
                                             str(folder / "analysis")])
         print(f"classifier: {oracle_wall:.1f} s wall, {oracle_cpu:.1f} s CPU "
-              f"({oracle_cpu / cpu:.0f}x treeeval's CPU time)")
+              f"({oracle_wall / wall:.0f}x treeeval's wall time, "
+              f"{oracle_cpu / cpu:.0f}x its CPU time)")
         expected = read_counts(folder / "analysis.error_counts")
     if expected is not None:
         print("classes identical to the classifier's" if ours == expected else

@@ -16,20 +16,23 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence, Union
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar, Union
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError
 from .classify import classify
-from .search import Gold, Step, repair
+from .search import Gold, Repairs, Step
 from .reading import Source, read_raw
 from .tree import Node, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -161,9 +164,10 @@ def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
     on either side (no tree) is skipped, as by the classifier."""
     if gold is None or index is None or test is None:
         return SentenceRepairs(number, "empty", 0, [])
-    if gold.words() != test.words():
+    search = Repairs(index, test)
+    if len(search.leaves) != index.words:
         return SentenceRepairs(number, "length", 0, [])
-    steps = repair(index, test)
+    steps = search.run()
     if steps is None:
         return SentenceRepairs(number, "gave up", 0, [])
     repairs = [Repair.of(step) for step in steps]
@@ -217,15 +221,46 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     """
     tests = [test] if isinstance(test, (str, os.PathLike, io.IOBase)) else list(test)
     delete = _deleter(_params(params))
-    golds = [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(gold, delete)]
     systems = []
-    for source in tests:
-        system = SystemErrors(_name(source))
-        for number, ((gold_tree, index), test_tree) in enumerate(
-                zip(golds, _prepared(source, delete)), start=1):
-            system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
-        systems.append(system)
+    with _frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
+                                for tree in _prepared(gold, delete)]) as golds:
+        for source in tests:
+            system = SystemErrors(_name(source))
+            for number, ((gold_tree, index), test_tree) in enumerate(
+                    zip(golds, _prepared(source, delete)), start=1):
+                system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
+            systems.append(system)
     return ErrorsResult(_name(gold), systems)
+
+
+@contextmanager
+def _frozen_after(read: Callable[[], T]) -> Iterator[T]:
+    """``read()`` with the cyclic garbage collector paused, then what it read (and all else
+    alive) left out of garbage collections (gc.freeze) until the block ends.
+
+    The trees are cyclic (parent links): without this, each full collection walks every gold
+    tree again, about a tenth of the time on WSJ 22 (docs/performance.md).  Reading makes
+    little cyclic garbage.  A caller that froze objects of its own keeps them frozen: then nothing
+    is frozen here.
+
+    >>> with _frozen_after(lambda: (gc.isenabled(), gc.get_freeze_count() > 0)) as seen:
+    ...     seen, gc.get_freeze_count() > 0
+    ((False, False), True)
+    """
+    enabled, mine = gc.isenabled(), gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        value = read()
+        if mine:
+            gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
+    try:
+        yield value
+    finally:
+        if mine:
+            gc.unfreeze()
 
 
 __all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",
