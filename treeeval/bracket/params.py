@@ -80,6 +80,20 @@ class EvalbParams:
             (first == a and second == b) or (first == b and second == a) for a, b in self.eq_label
         )
 
+    def label_partners(self) -> dict[bytes, set[bytes]]:
+        """Each label with the labels it equals (itself, and its EQ_LABEL partners): what
+        ``labels_equal`` says, as a table, for the engines that look labels up.
+
+        >>> partners = EvalbParams(eq_label=[(b"ADVP", b"PRT")]).label_partners()
+        >>> sorted(partners[b"PRT"]), partners.get(b"NP", {b"NP"})
+        ([b'ADVP', b'PRT'], {b'NP'})
+        """
+        partners: dict[bytes, set[bytes]] = {}
+        for a, b in self.eq_label:
+            partners.setdefault(a, {a}).add(b)
+            partners.setdefault(b, {b}).add(a)
+        return partners
+
     def words_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's word_comp: identical, or paired by an EQ_WORD line (either order)."""
         if first == second:
