@@ -151,6 +151,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval bracket``: returns the exit status."""
     from .api import bracket_json, run_bracket_files
+    from .partial import run_notices
 
     options = bracket_options(args)
     for message in options.prm_messages:
@@ -168,9 +169,13 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     finally:
         if report is not out:
             report.close()
+    notices = run_notices(result, options.gold, options.test, options.params)
+    for notice in notices:
+        args.notices.add(notice.message, path=notice.path, line=notice.line,
+                         strict_only=notice.strict_only)
     if options.json:
         document = bracket_json(result, options.gold, options.test, options.params,
-                                bracket_signature(options))
+                                bracket_signature(options), notices)
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif options.signature:
         out.write(signature.line(bracket_signature(options)))

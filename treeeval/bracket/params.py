@@ -94,6 +94,17 @@ class EvalbParams:
             partners.setdefault(b, {b}).add(a)
         return partners
 
+    def deleted_labels(self) -> set[bytes]:
+        """The (truncated) bracket labels EVALB deletes: each DELETE_LABEL, and the labels
+        EQ_LABEL pairs with one.
+
+        >>> sorted(EvalbParams(delete_label=[b"TOP"], eq_label=[(b"TOP", b"ROOT")]).deleted_labels())
+        [b'ROOT', b'TOP']
+        """
+        partners = self.label_partners()
+        return set(self.delete_label).union(
+            *(partners.get(label, ()) for label in self.delete_label))
+
     def words_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's word_comp: identical, or paired by an EQ_WORD line (either order)."""
         if first == second:

@@ -51,9 +51,12 @@ class ErrorBudget:
         self.max_error = max_error
         self.count = 0
         self.stream = stream
+        #: the line of the latest error (where a killed run died)
+        self.line = 0
 
     def error(self, line: int, message: bytes) -> None:
         self.stream.write(b"%d : %s\n" % (line, message))
+        self.line = line
         previous = self.count
         self.count += 1
         if previous > self.max_error:
@@ -63,6 +66,7 @@ class ErrorBudget:
         """EVALB's reader does not advance after 'Reading sentence': it repeats until killed."""
         repeats = max(self.count, self.max_error + 1) - self.count + 1
         text = b"%d : %s\n" % (line, message)
+        self.line = line
         while repeats > 0:
             block = min(repeats, 65536)
             self.stream.write(text * block)
@@ -198,8 +202,7 @@ class ReferenceEngine:
         self.delete_for_length = set(params.delete_label_for_length)
         self.quote_labels = set(params.quote_label)
         self.partners = params.label_partners()
-        self.deleted = set(params.delete_label).union(
-            *(self.partners.get(label, ()) for label in params.delete_label))
+        self.deleted = params.deleted_labels()
         self.below = below if below is not None else BelowStack()
         self._line = 0
         self._status = 0

@@ -119,12 +119,18 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
 
 @dataclass
 class RunResult:
-    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it."""
+    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it, with
+    what a user could miss: EVALB's error count and the line it died at, which file has
+    lines the other lacks (``"gold"``, ``"test"``, or None) and the first Error or Skip line."""
 
     all_totals: Totals
     cut_totals: Totals
     killed: bool
     sentences: SentenceCounts | None = None
+    errors: int = 0
+    stopped_line: int | None = None
+    longer: str | None = None
+    first_unscored: int | None = None
 
 
 BlockScorer = Callable[[bytes, bytes, int], BlockResult]
@@ -159,6 +165,8 @@ class EvalbRun:
         self.all_totals = Totals()
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
+        self.longer: str | None = None
+        self.first_unscored: int | None = None
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
@@ -191,7 +199,10 @@ class EvalbRun:
         if not killed:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
-        return RunResult(self.all_totals, self.cut_totals, killed, sentences)
+        return RunResult(self.all_totals, self.cut_totals, killed, sentences,
+                         errors=self.budget.count,
+                         stopped_line=self.budget.line if killed else None,
+                         longer=self.longer, first_unscored=self.first_unscored)
 
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
@@ -252,6 +263,8 @@ class EvalbRun:
         self._add(rows)
 
     def _add(self, rows: SentenceCounts) -> None:
+        if self.first_unscored is None and (unscored := np.flatnonzero(rows.status)).size:
+            self.first_unscored = int(rows.line[unscored[0]])
         self.all_totals += Totals.from_sentences(rows)
         self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)
         if self.keep_sentences:
@@ -261,6 +274,7 @@ class EvalbRun:
 
     def _gold_longer(self, gold_line: bytes, line_no: int) -> bool:
         """EVALB reads the unmatched gold line (its read errors count) before complaining."""
+        self.longer = "gold"
         engine = ReferenceEngine(self.params, self.budget, self.out)
         try:
             engine.start_line(line_no)
@@ -274,6 +288,7 @@ class EvalbRun:
         _, extra = test.read_lines(1)
         if extra == 0:
             return False
+        self.longer = "test"
         line_no = self.all_totals.sentences + 1
         try:
             self.budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")
