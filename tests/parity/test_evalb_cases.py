@@ -18,8 +18,8 @@ from treeeval.bracket.cli import run_bracket
 UNDEFINED = {"over200_UB", "over5000bytes_UB"}
 OWN_BEHAVIOUR = {"help", "unknown_opt"}
 _ROOT = ("the {} root label {} is not the {} root label {}, and the parameters do not delete "
-         "it: it costs a bracket in {} of {} sentences (delete it with DELETE_LABEL, or give "
-         "the test trees the gold root label)")
+         "it: it costs a bracket in {} of the first {} sentences (delete it with DELETE_LABEL, "
+         "or give the test trees the gold root label)")
 _MAX_ERROR = "stopped after {} errors (MAX_ERROR {}); raise it with -e"
 _EMPTY = "has no bracketed tree (empty, blank or comment lines only): nothing was scored"
 #: the cases where treeeval says more than EVALB: its warnings, after EVALB's stderr

@@ -188,3 +188,20 @@ def test_huge_trees_in_under_5_s(tmp_path: Path, shape: str, engine: list[str]) 
     assert time.process_time() - start < 5
     length = b"1" if shape == "deep" else b"100000"
     assert ran.status == 0 and ran.stdout.splitlines()[3].split()[:3] == [b"1", length, b"0"]
+
+
+def test_numbers_are_c_ints(tmp_path: Path) -> None:
+    """MAX_ERROR past C's long range is atoi's -1: the first error kills the run at once
+    (it used to print 'Reading sentence' without end)."""
+    ran = bracket(tmp_path, TREE, b"bare text\n", prm=b"MAX_ERROR 99999999999999999999\n")
+    assert ran.status == 1 and ran.stderr.decode().splitlines() == [
+        "1 : Reading sentence",
+        "treeeval: warning: test.txt:1: stopped after 1 error (MAX_ERROR -1); raise it with -e"]
+    assert b"len<=705032704" in bracket(tmp_path, TREE, TREE, "-c", "5000000000").stdout
+
+
+def test_an_endless_reading_loop_is_cut_short(tmp_path: Path) -> None:
+    ran = bracket(tmp_path, TREE, b"bare text\n", "-e", "2000000000")
+    lines = ran.stderr.splitlines()
+    assert ran.status == 1 and len(lines) == 100_002 and lines[0] == b"1 : Reading sentence"
+    assert lines[-2] == b"1 : Reading sentence (EVALB repeats this line 1999900002 more times)"

@@ -128,7 +128,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
     >>> params.cutoff_len, params.debug, prms
     (40, 2, ['COLLINS.prm'])
     """
-    from .params import EvalbParams, load_params
+    from .params import EvalbParams, c_int, load_params
 
     params = EvalbParams()
     messages: list[str] = []
@@ -138,7 +138,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
             messages.extend(load_params([str(value)], params)[1])
             prms.append(str(value))
         elif option in ("-c", "-e"):
-            number = whole_number(str(value), option)
+            number = c_int(whole_number(str(value), option))
             if option == "-c":
                 params.cutoff_len = number
             else:

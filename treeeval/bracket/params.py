@@ -27,6 +27,17 @@ DEFAULT_MAX_ERROR = 10
 DEFAULT_CUTOFF_LEN = 40
 
 
+def c_int(value: int) -> int:
+    """The C ``int`` EVALB's ``atoi`` makes of a whole number: ``strtol`` saturates at the
+    64-bit ``long`` range, the conversion to ``int`` keeps the low 32 bits.
+
+    >>> c_int(10), c_int(-3), c_int(5_000_000_000), c_int(99999999999999999999), c_int(-10**30)
+    (10, -3, 705032704, -1, 0)
+    """
+    value = max(-(1 << 63), min((1 << 63) - 1, value)) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
 @dataclass
 class EvalbParams:
     """Every setting EVALB has; labels and words are bytes, as EVALB compares them."""
@@ -49,7 +60,7 @@ class EvalbParams:
             if isinstance(current, list):
                 current.append(setting.value)
             else:
-                setattr(self, attribute, setting.value)
+                setattr(self, attribute, c_int(setting.value))  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
         """The settings that change a number, as plain data (labels decoded as Latin-1): the

@@ -66,7 +66,7 @@ def run_notices(result: RunResult, gold: str, test: str, params: EvalbParams) ->
         shorter, longer = (test, gold) if result.longer == "gold" else (gold, test)
         notices.append(_length_notice(shorter, longer, result.killed))
     if result.killed and not foreign:
-        notices.append(Notice(f"stopped after {result.errors} errors (MAX_ERROR "
+        notices.append(Notice(f"stopped after {counted(result.errors, 'error')} (MAX_ERROR "
                               f"{params.max_error}); raise it with -e", test,
                               result.stopped_line))
     if not foreign and not empty:

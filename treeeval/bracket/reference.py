@@ -36,6 +36,11 @@ _TOKEN = re.compile(rb"[^ \t\n\v\f\r()]*")
 QUOTE_WORDS = (b"'", b'"', b"/")
 
 
+#: the most 'Reading sentence' lines written for one line EVALB cannot read (it repeats the
+#: line until MAX_ERROR, up to 2**31 times: docs/differences.md)
+FOREVER_LINES = 100_000
+
+
 class EvalbKilled(Exception):
     """The error budget (MAX_ERROR) is exhausted: EVALB exits with status 1 here."""
 
@@ -63,14 +68,19 @@ class ErrorBudget:
             raise EvalbKilled
 
     def error_forever(self, line: int, message: bytes) -> None:
-        """EVALB's reader does not advance after 'Reading sentence': it repeats until killed."""
+        """EVALB's reader does not advance after 'Reading sentence': it repeats until killed
+        (past FOREVER_LINES repeats, one line says how many more EVALB would print)."""
         repeats = max(self.count, self.max_error + 1) - self.count + 1
         text = b"%d : %s\n" % (line, message)
         self.line = line
-        while repeats > 0:
-            block = min(repeats, 65536)
+        shown = min(repeats, FOREVER_LINES)
+        while shown > 0:
+            block = min(shown, 65536)
             self.stream.write(text * block)
-            repeats -= block
+            shown -= block
+        if repeats > FOREVER_LINES:
+            self.stream.write(b"%d : %s (EVALB repeats this line %d more times)\n"
+                              % (line, message, repeats - FOREVER_LINES))
         self.count = max(self.count, self.max_error + 1) + 1
         raise EvalbKilled
 
