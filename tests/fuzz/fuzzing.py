@@ -41,9 +41,11 @@ settings.register_profile("fuzz", deadline=None, print_blob=True, database=None,
                           suppress_health_check=list(HealthCheck))
 
 #: a located error: FILE:LINE[:COL]: what (FILE is one of the run's files), or a notice
-#: FILE[:LINE]: what (a run EVALB stops at MAX_ERROR keeps EVALB's exit status 1)
-LOCATED = re.compile(rb"treeeval: (?:error: (?P<file>[^:\n]+):\d+(?::\d+)?"
-                     rb"|warning: (?P<noticed>[^:\n]+)(?::\d+)?): \S[^\n]*\n")
+#: FILE[:LINE]: what (a run EVALB stops at MAX_ERROR keeps EVALB's exit status 1; under
+#: --strict a notice is an error line ending in "(--strict)")
+LOCATED = re.compile(rb"treeeval: (?:error: (?P<file>[^:\n]+):\d+(?::\d+)?: \S[^\n]*"
+                     rb"|warning: (?P<noticed>[^:\n]+)(?::\d+)?: \S[^\n]*"
+                     rb"|error: (?P<strict>[^:\n]+)(?::\d+)?: \S[^\n]* \(--strict\))\n")
 
 #: values that break naive readers: huge and signed numbers, non-numbers, bad bytes
 NASTY = [b"", b"0", b"-1", b"99999999999999999999", b"1e309", b"nan", b"inf", b"-inf",
@@ -187,5 +189,6 @@ def assert_promise(ran: Run, files: Mapping[str, bytes], usage_ok: bool = False)
     errors = [m for m in LOCATED.finditer(ran.stderr)]
     assert errors, f"exit 1 without a located error line; stderr:\n{stderr[-2000:]}"
     last = errors[-1]
-    named = (last.group("file") or last.group("noticed")).decode("utf-8", "replace")
+    named = (last.group("file") or last.group("noticed") or last.group("strict")).decode(
+        "utf-8", "replace")
     assert Path(named).name in files, f"error names {named!r}, not an input; stderr:\n{stderr[-2000:]}"
