@@ -93,3 +93,18 @@ def test_what_a_command_does_not_read(tmp_path: Path) -> None:
         sniff(words, "browse")
     assert caught.value.source_line == "hello there"
 
+
+
+def test_gzip_and_xml_by_content(tmp_path: Path) -> None:
+    """Rules 9 and 10: compressed data and XML; ``names=False`` ignores the rules by name."""
+    import gzip
+
+    packed, xml, named = tmp_path / "test.mrg.gz", tmp_path / "trees", tmp_path / "trees.xml"
+    packed.write_bytes(gzip.compress(b"(S (NN x))\n"))
+    xml.write_text("\n<?xml version='1.0'?>\n<treebank/>\n")
+    named.write_text("(S (NN x))\n")
+    assert [sniff_kind(p) for p in (packed, xml, named)] == ["gzip", "xml", "maltxml"]
+    assert sniff_kind(named, names=False) == "brackets"
+    assert (dep_format(packed), sniff(xml, "lin")) == ("conll", "tuples")
+    with pytest.raises(InputError, match="trees:2: neither a bracketed tree nor a CoNLL"):
+        sniff(xml, "browse")

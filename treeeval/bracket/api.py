@@ -18,10 +18,12 @@ import contextlib
 import io
 import json
 import os
+from dataclasses import asdict
 from typing import BinaryIO, Iterable, Sequence, TextIO
 
 from ..formats.prm import find_prm
 from ..policy.envelope import envelope
+from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbParams, load_params
@@ -120,8 +122,9 @@ def write_jsonl(rows: SentenceCounts, sink: TextIO) -> None:
 
 
 def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams,
-                 signature: str) -> dict[str, object]:
-    """The ``--json`` document (schemas/bracket.json); see docs/bracket.md."""
+                 signature: str, notices: Sequence[Notice] = ()) -> dict[str, object]:
+    """The ``--json`` document (schemas/bracket.json); see docs/bracket.md.  ``notices``
+    are what the run could miss (treeeval.bracket.partial), also said on stderr."""
     def block(totals: Totals) -> dict[str, object]:
         return totals.to_dict()
 
@@ -135,4 +138,5 @@ def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams,
         all=block(result.all_totals),
         cutoff=block(result.cut_totals),
         columns=list(COLUMNS),
+        notices=[asdict(notice) for notice in notices],
     )

@@ -128,7 +128,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
     >>> params.cutoff_len, params.debug, prms
     (40, 2, ['COLLINS.prm'])
     """
-    from .params import EvalbParams, load_params
+    from .params import EvalbParams, c_int, load_params
 
     params = EvalbParams()
     messages: list[str] = []
@@ -138,7 +138,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
             messages.extend(load_params([str(value)], params)[1])
             prms.append(str(value))
         elif option in ("-c", "-e"):
-            number = whole_number(str(value), option)
+            number = c_int(whole_number(str(value), option))
             if option == "-c":
                 params.cutoff_len = number
             else:
@@ -151,6 +151,7 @@ def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval bracket``: returns the exit status."""
     from .api import bracket_json, run_bracket_files
+    from .partial import run_notices
 
     options = bracket_options(args)
     for message in options.prm_messages:
@@ -168,9 +169,13 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     finally:
         if report is not out:
             report.close()
+    notices = run_notices(result, options.gold, options.test, options.params)
+    for notice in notices:
+        args.notices.add(notice.message, path=notice.path, line=notice.line,
+                         strict_only=notice.strict_only)
     if options.json:
         document = bracket_json(result, options.gold, options.test, options.params,
-                                bracket_signature(options))
+                                bracket_signature(options), notices)
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif options.signature:
         out.write(signature.line(bracket_signature(options)))

@@ -54,6 +54,61 @@ def crossing_mask(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side,
     return crosses
 
 
+def crossing_any(gold_start: np.ndarray, gold_end: np.ndarray, test_start: np.ndarray,
+                 test_end: np.ndarray) -> np.ndarray:
+    """For each test bracket [c, d): does a gold bracket [a, b) cross it, a < c < b < d or
+    c < a < d < b?  Brackets need not nest (an unbalanced line's may not) and may be
+    of any number: the exact engine's crossing count, in O(n log n).
+
+    With f(x) = the least end b of the gold brackets with a < x < b, and g(x) = the
+    greatest start a of those, [c, d) crosses one iff f(c) < d or g(d) > c.
+
+    >>> crossing_any(np.array([0, 2]), np.array([3, 5]), np.array([1, 0, 3]),
+    ...              np.array([4, 5, 6])).tolist()
+    [True, False, True]
+    """
+    shift = -min(int(gold_start.min(initial=0)), int(gold_end.min(initial=0)),
+                 int(test_start.min(initial=0)), int(test_end.min(initial=0)))
+    a, b = gold_start + shift, gold_end + shift
+    c, d = test_start + shift, test_end + shift
+    size = 1 + max(int(a.max(initial=0)), int(b.max(initial=0)), int(c.max(initial=0)),
+                   int(d.max(initial=0)))
+    covers = b - a >= 2
+    a, b = a[covers], b[covers]
+    least_end = _covering_minimum(a + 1, b - 1, b, size)
+    greatest_start = -_covering_minimum(a + 1, b - 1, -a, size)
+    return (least_end.take(c) < d) | (greatest_start.take(d) > c)
+
+
+def _covering_minimum(first: np.ndarray, last: np.ndarray, values: np.ndarray,
+                      size: int) -> np.ndarray:
+    """At each point 0..size-1, the minimum of the ``values`` whose ranges [first, last]
+    cover it (a large number where none does): a sparse table filled top-down.
+
+    >>> _covering_minimum(np.array([0, 2]), np.array([2, 3]), np.array([5, 1]), 5).tolist()[:4]
+    [5, 5, 1, 1]
+    """
+    empty = np.iinfo(np.int64).max
+    width = last - first + 1
+    level = np.zeros(len(width), dtype=np.int64)
+    while True:
+        wider = (width >> (level + 1)) > 0
+        if not wider.any():
+            break
+        level += wider
+    levels = int(level.max(initial=0)) + 1
+    table = np.full(levels * size, empty, dtype=np.int64)
+    row = level * size
+    np.minimum.at(table, row + first, values)
+    np.minimum.at(table, row + last + 1 - (np.int64(1) << level), values)
+    table = table.reshape(levels, size)
+    for k in range(levels - 1, 0, -1):
+        half = 1 << (k - 1)
+        np.minimum(table[k - 1], table[k], out=table[k - 1])
+        np.minimum(table[k - 1][half:], table[k][:-half], out=table[k - 1][half:])
+    return table[0]
+
+
 def _sparse_minimum(values: np.ndarray, longest: int) -> np.ndarray:
     """Rows k: the minimum of values[i : i + 2**k] at column i (up to 2**k <= longest)."""
     rows = [values]

@@ -27,6 +27,17 @@ DEFAULT_MAX_ERROR = 10
 DEFAULT_CUTOFF_LEN = 40
 
 
+def c_int(value: int) -> int:
+    """The C ``int`` EVALB's ``atoi`` makes of a whole number: ``strtol`` saturates at the
+    64-bit ``long`` range, the conversion to ``int`` keeps the low 32 bits.
+
+    >>> c_int(10), c_int(-3), c_int(5_000_000_000), c_int(99999999999999999999), c_int(-10**30)
+    (10, -3, 705032704, -1, 0)
+    """
+    value = max(-(1 << 63), min((1 << 63) - 1, value)) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
 @dataclass
 class EvalbParams:
     """Every setting EVALB has; labels and words are bytes, as EVALB compares them."""
@@ -49,7 +60,7 @@ class EvalbParams:
             if isinstance(current, list):
                 current.append(setting.value)
             else:
-                setattr(self, attribute, setting.value)
+                setattr(self, attribute, c_int(setting.value))  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
         """The settings that change a number, as plain data (labels decoded as Latin-1): the
@@ -79,6 +90,31 @@ class EvalbParams:
         return any(
             (first == a and second == b) or (first == b and second == a) for a, b in self.eq_label
         )
+
+    def label_partners(self) -> dict[bytes, set[bytes]]:
+        """Each label with the labels it equals (itself, and its EQ_LABEL partners): what
+        ``labels_equal`` says, as a table, for the engines that look labels up.
+
+        >>> partners = EvalbParams(eq_label=[(b"ADVP", b"PRT")]).label_partners()
+        >>> sorted(partners[b"PRT"]), partners.get(b"NP", {b"NP"})
+        ([b'ADVP', b'PRT'], {b'NP'})
+        """
+        partners: dict[bytes, set[bytes]] = {}
+        for a, b in self.eq_label:
+            partners.setdefault(a, {a}).add(b)
+            partners.setdefault(b, {b}).add(a)
+        return partners
+
+    def deleted_labels(self) -> set[bytes]:
+        """The (truncated) bracket labels EVALB deletes: each DELETE_LABEL, and the labels
+        EQ_LABEL pairs with one.
+
+        >>> sorted(EvalbParams(delete_label=[b"TOP"], eq_label=[(b"TOP", b"ROOT")]).deleted_labels())
+        [b'ROOT', b'TOP']
+        """
+        partners = self.label_partners()
+        return set(self.delete_label).union(
+            *(partners.get(label, ()) for label in self.delete_label))
 
     def words_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's word_comp: identical, or paired by an EQ_WORD line (either order)."""

@@ -17,17 +17,28 @@ crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C'
 from __future__ import annotations
 
 import io
+import re
+from collections import deque
 from dataclasses import dataclass, field
 from typing import BinaryIO, NamedTuple
 
+import numpy as np
+
+from .crossing import crossing_any
 from .params import EvalbParams
 
 #: C isspace() in the C locale
 SPACE = frozenset(b" \t\n\v\f\r")
-#: characters that end a label or a word
-TERMINATOR = SPACE | {ord("("), ord(")")}
+#: a run of SPACE, and a label or word (up to SPACE or a bracket)
+_SPACES = re.compile(rb"[ \t\n\v\f\r]*")
+_TOKEN = re.compile(rb"[^ \t\n\v\f\r()]*")
 #: the words the Ellis quote repair looks at
 QUOTE_WORDS = (b"'", b'"', b"/")
+
+
+#: the most 'Reading sentence' lines written for one line EVALB cannot read (it repeats the
+#: line until MAX_ERROR, up to 2**31 times: docs/differences.md)
+FOREVER_LINES = 100_000
 
 
 class EvalbKilled(Exception):
@@ -45,22 +56,31 @@ class ErrorBudget:
         self.max_error = max_error
         self.count = 0
         self.stream = stream
+        #: the line of the latest error (where a killed run died)
+        self.line = 0
 
     def error(self, line: int, message: bytes) -> None:
         self.stream.write(b"%d : %s\n" % (line, message))
+        self.line = line
         previous = self.count
         self.count += 1
         if previous > self.max_error:
             raise EvalbKilled
 
     def error_forever(self, line: int, message: bytes) -> None:
-        """EVALB's reader does not advance after 'Reading sentence': it repeats until killed."""
+        """EVALB's reader does not advance after 'Reading sentence': it repeats until killed
+        (past FOREVER_LINES repeats, one line says how many more EVALB would print)."""
         repeats = max(self.count, self.max_error + 1) - self.count + 1
         text = b"%d : %s\n" % (line, message)
-        while repeats > 0:
-            block = min(repeats, 65536)
+        self.line = line
+        shown = min(repeats, FOREVER_LINES)
+        while shown > 0:
+            block = min(shown, 65536)
             self.stream.write(text * block)
-            repeats -= block
+            shown -= block
+        if repeats > FOREVER_LINES:
+            self.stream.write(b"%d : %s (EVALB repeats this line %d more times)\n"
+                              % (line, message, repeats - FOREVER_LINES))
         self.count = max(self.count, self.max_error + 1) + 1
         raise EvalbKilled
 
@@ -191,6 +211,8 @@ class ReferenceEngine:
         self.delete = set(params.delete_label)
         self.delete_for_length = set(params.delete_label_for_length)
         self.quote_labels = set(params.quote_label)
+        self.partners = params.label_partners()
+        self.deleted = params.deleted_labels()
         self.below = below if below is not None else BelowStack()
         self._line = 0
         self._status = 0
@@ -208,7 +230,7 @@ class ReferenceEngine:
         while p < size:
             char = text[p]
             if char in SPACE:
-                p += 1
+                p = _SPACES.match(text, p).end()  # type: ignore[union-attr]
             elif char == 0x28:  # "("
                 p = self._read_open(text, p, side, stack)
             elif char == 0x29:  # ")"
@@ -238,19 +260,12 @@ class ReferenceEngine:
 
     def _read_open(self, text: bytes, p: int, side: ReadSide, stack: _Stack) -> int:
         size = len(text)
-        p += 1
-        label_start = p
-        while p < size and text[p] not in TERMINATOR:
-            p += 1
+        label_start = p + 1
+        p = _TOKEN.match(text, label_start).end()  # type: ignore[union-attr]
         label = text[label_start:p]
-        q = p
-        if q < size and text[q] in SPACE:
-            q += 1
-            while q < size and text[q] in SPACE:
-                q += 1
-            word_start = q
-            while q < size and text[q] not in TERMINATOR:
-                q += 1
+        if p < size and text[p] in SPACE:
+            word_start = _SPACES.match(text, p).end()  # type: ignore[union-attr]
+            q = _TOKEN.match(text, word_start).end()  # type: ignore[union-attr]
             word = text[word_start:q]
             closes = q < size and text[q] == 0x29
             if closes and label not in self.delete_for_length:
@@ -317,7 +332,7 @@ class ReferenceEngine:
         crossing = self._crossing(gold, test)
         correct = 0
         for g, t in zip(gold.terminals, test.terminals):
-            result = 1 if self.params.labels_equal(g.label, t.label) else 0
+            result = 1 if t.label in self.partners.get(g.label, (g.label,)) else 0
             g.result = t.result = result
             correct += result
         words = len(gold.terminals)
@@ -333,43 +348,79 @@ class ReferenceEngine:
                 bracket.result = 5
                 continue
             bracket.label = truncate_label(bracket.label)
-            if any(self.params.labels_equal(bracket.label, d) for d in self.params.delete_label):
+            if bracket.label in self.deleted:
                 bracket.result = 5
             else:
                 kept += 1
         return kept
 
     def _match(self, gold: ReadSide, test: ReadSide) -> int:
-        trace = self.debug > 1
+        """EVALB's greedy matching: each gold bracket takes the first test bracket of its
+        span and an equal label that no earlier gold bracket took."""
+        if self.debug > 1:
+            return self._match_traced(gold, test)
+        labeled = self.params.labeled != 0
+        free: dict[tuple[int, int, bytes], deque[int]] = {}
+        for j, t in enumerate(test.brackets):
+            if t.result == 0:
+                free.setdefault((t.start, t.end, t.label if labeled else b""), deque()).append(j)
+        matched = 0
+        for g in gold.brackets:
+            if g.result == 5:
+                continue
+            equal = self.partners.get(g.label, (g.label,)) if labeled else (b"",)
+            queues = [queue for label in equal
+                      if (queue := free.get((g.start, g.end, label)))]
+            if queues:
+                first = min(queues, key=lambda queue: queue[0])
+                g.result = test.brackets[first.popleft()].result = 1
+                matched += 1
+        return matched
+
+    def _match_traced(self, gold: ReadSide, test: ReadSide) -> int:
+        """``_match`` pair by pair, as EVALB traces it under -D."""
         labeled = self.params.labeled != 0
         seen_label_clash = [False] * len(test.brackets)
         matched = 0
         for g in gold.brackets:
             found = False
             for j, t in enumerate(test.brackets):
-                if trace:
-                    self.out.write(
-                        b"1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
-                        % (g.result, t.result, g.start, t.start, g.end, t.end)
-                    )
+                self.out.write(
+                    b"1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
+                    % (g.result, t.result, g.start, t.start, g.end, t.end)
+                )
                 if g.result != 5 and t.result == 0 and g.start == t.start and g.end == t.end:
                     found = True
                     if not labeled or self.params.labels_equal(g.label, t.label):
                         g.result = t.result = 1
                         matched += 1
                         break
-                    if trace:
-                        self._trace_bracket(b"LABEL", g, gold.line)
+                    self._trace_bracket(b"LABEL", g, gold.line)
                     seen_label_clash[j] = True
-            if not found and g.result != 5 and trace:
+            if not found and g.result != 5:
                 self._trace_bracket(b"BRACKET", g, gold.line)
-        if trace:
-            for j, t in enumerate(test.brackets):
-                if t.result == 0 and not seen_label_clash[j]:
-                    self._trace_bracket(b"EXTRA", t, test.line)
+        for j, t in enumerate(test.brackets):
+            if t.result == 0 and not seen_label_clash[j]:
+                self._trace_bracket(b"EXTRA", t, test.line)
         return matched
 
     def _crossing(self, gold: ReadSide, test: ReadSide) -> int:
+        """The number of test brackets crossing at least one gold bracket (neither deleted)."""
+        if self.debug > 1:
+            return self._crossing_traced(gold, test)
+        kept_gold = [g for g in gold.brackets if g.result != 5]
+        kept_test = [t for t in test.brackets if t.result != 5]
+        if not kept_gold or not kept_test:
+            return 0
+        crosses = crossing_any(
+            np.array([g.start for g in kept_gold], dtype=np.int64),
+            np.array([g.end for g in kept_gold], dtype=np.int64),
+            np.array([t.start for t in kept_test], dtype=np.int64),
+            np.array([t.end for t in kept_test], dtype=np.int64))
+        return int(crosses.sum())
+
+    def _crossing_traced(self, gold: ReadSide, test: ReadSide) -> int:
+        """``_crossing`` pair by pair, naming each crossed gold bracket as EVALB does under -D."""
         crossing = 0
         last = -1
         for t in test.brackets:
@@ -380,8 +431,7 @@ class ReferenceEngine:
                     (g.start < t.start < g.end < t.end) or (t.start < g.start < t.end < g.end)
                 ):
                     if i != last:
-                        if self.debug > 1:
-                            self._trace_bracket(b"CROSSING", g, gold.line)
+                        self._trace_bracket(b"CROSSING", g, gold.line)
                         last = i
                     crossing += 1
                     break

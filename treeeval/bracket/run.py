@@ -138,7 +138,9 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
 
 @dataclass
 class RunResult:
-    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it."""
+    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it, with
+    what a user could miss: EVALB's error count and the line it died at, which file has
+    lines the other lacks (``"gold"``, ``"test"``, or None) and the first Error or Skip line."""
 
     all_totals: Totals
     cut_totals: Totals
@@ -147,6 +149,10 @@ class RunResult:
     #: the brackets behind ``sentences``, as columns (``EvalbRun(keep_brackets=True)``),
     #: computed from the run's scan when first asked for
     brackets: KeptSpans | None = None
+    errors: int = 0
+    stopped_line: int | None = None
+    longer: str | None = None
+    first_unscored: int | None = None
 
 
 BlockScorer = Callable[[bytes, bytes, int], BlockResult]
@@ -187,6 +193,8 @@ class EvalbRun:
         self.keep_brackets = keep_brackets and params.debug == 0
         #: each block's kept brackets, and how many of its sentences the run emitted
         self.kept_brackets: list[tuple[KeptSpans, int]] = []
+        self.longer: str | None = None
+        self.first_unscored: int | None = None
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
@@ -220,7 +228,10 @@ class EvalbRun:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
         brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
-        return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets)
+        return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
+                         errors=self.budget.count,
+                         stopped_line=self.budget.line if killed else None,
+                         longer=self.longer, first_unscored=self.first_unscored)
 
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
@@ -295,6 +306,8 @@ class EvalbRun:
         self._add(rows)
 
     def _add(self, rows: SentenceCounts) -> None:
+        if self.first_unscored is None and (unscored := np.flatnonzero(rows.status)).size:
+            self.first_unscored = int(rows.line[unscored[0]])
         self.all_totals += Totals.from_sentences(rows)
         self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)
         if self.keep_sentences:
@@ -304,6 +317,7 @@ class EvalbRun:
 
     def _gold_longer(self, gold_line: bytes, line_no: int) -> bool:
         """EVALB reads the unmatched gold line (its read errors count) before complaining."""
+        self.longer = "gold"
         engine = ReferenceEngine(self.params, self.budget, self.out)
         try:
             engine.start_line(line_no)
@@ -317,6 +331,7 @@ class EvalbRun:
         _, extra = test.read_lines(1)
         if extra == 0:
             return False
+        self.longer = "test"
         line_no = self.all_totals.sentences + 1
         try:
             self.budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")

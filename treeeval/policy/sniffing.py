@@ -14,8 +14,13 @@ rule  the file                                                                  
       a multiword range (``1-2``) or an empty node (``1.1``) as its ID
 7     its first word line is a CoNLL word line                                      conllx
 8     it has no word line (empty, blank or comments only)                           empty
-9     anything else (Lin's tuples, for instance)                                    other
+9     it starts with gzip's magic number (bytes 1f 8b)                              gzip
+10    its first word line starts with ``<``                                         xml
+11    anything else (Lin's tuples, for instance)                                    other
 ====  ============================================================================  ==========
+
+Rules 1, 2, 3 and 5 decide by the name; ``sniff_kind(path, names=False)`` skips them and
+decides by the content alone.
 
 Names are compared without regard to case.  The *first word line* is the first line that is
 neither blank nor a comment (its first character that is not white space is ``#``), after a
@@ -30,7 +35,10 @@ gives that name, or an InputError for a kind the command does not read:
   reads both and says what is wrong with anything else, so every other kind is CoNLL);
 * ``lin`` reads bracketed trees, CoNLL and Lin's tuples (anything else, and an empty file);
 * ``browse`` reads bracketed trees, CoNLL-X, CoNLL-U (scored by ``treeeval ud``), MaltTab
-  and MaltXML, and rejects an empty file and one whose first word line is none of these.
+  and MaltXML, and rejects an empty file and one whose first word line is none of these;
+* ``bracket`` reads every file as bracketed trees, as EVALB does, whatever its name: it asks
+  ``sniff_kind(path, names=False)`` only to warn that a file looks like another format
+  (``FOREIGN``), or has no tree at all (``empty``).
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -43,6 +51,8 @@ gives that name, or an InputError for a kind the command does not read:
 ('brackets', 'conllx', 'conllu', 'other')
 >>> kind("# a tuple\\nRain N < fell\\n"), kind("\\n\\n"), kind("(S (A a))", "a.TAB")
 ('other', 'empty', 'malttab')
+>>> kind("<?xml version='1.0'?>\\n"), sniff_kind(os.path.join(folder, "a.TAB"), names=False)
+('xml', 'brackets')
 >>> sniff(os.path.join(folder, "f"), "lin")
 'tuples'
 """
@@ -61,19 +71,26 @@ BRACKET_EXTENSIONS = (".mrg", ".tst", ".gld")
 _BY_NAME = ((".xml", "maltxml"), (".tab", "malttab"), (BRACKET_EXTENSIONS, "brackets"))
 _BOM = b"\xef\xbb\xbf"
 _TOKEN_ID = re.compile(rb"[0-9]+(?:[-.][0-9]+)?")
+_GZIP_MAGIC = b"\x1f\x8b"
 
 #: each command's name for each kind it reads
 READS: dict[str, dict[str, str]] = {
     "dep": {"maltxml": "maltxml", "malttab": "malttab", "brackets": "brackets",
-            "conllu": "conll", "conllx": "conll", "empty": "conll", "other": "conll"},
+            "conllu": "conll", "conllx": "conll", "empty": "conll", "gzip": "conll",
+            "xml": "conll", "other": "conll"},
     "lin": {"brackets": "brackets", "conllu": "conll", "conllx": "conll", "empty": "tuples",
-            "other": "tuples"},
+            "gzip": "tuples", "xml": "tuples", "other": "tuples"},
     "browse": {"brackets": "bracket", "conllu": "conllu", "conllx": "conllx",
                "malttab": "malttab", "maltxml": "maltxml"},
 }
 #: the kinds by name, for messages
 NAMES = {"maltxml": "MaltXML", "malttab": "MaltTab", "brackets": "bracketed trees",
-         "conllu": "CoNLL-U", "conllx": "CoNLL-X"}
+         "conllu": "CoNLL-U", "conllx": "CoNLL-X", "gzip": "gzip-compressed data",
+         "xml": "XML"}
+#: the kinds (by content) that are plainly another format than bracketed trees
+FOREIGN = ("conllu", "conllx", "gzip", "xml")
+#: the kinds a command that does not read them rejects as text of no known format
+UNKNOWN = ("other", "gzip", "xml")
 
 
 def first_word_line(path: str | os.PathLike[str],
@@ -105,10 +122,11 @@ def _conll_word_line(line: bytes) -> bool:
     return len(fields) >= 8 and _TOKEN_ID.fullmatch(fields[0]) is not None
 
 
-def sniff_kind(path: str | os.PathLike[str], data: bytes | None = None) -> str:
+def sniff_kind(path: str | os.PathLike[str], data: bytes | None = None,
+               names: bool = True) -> str:
     """The kind of ``path`` by the decision table above (``data``: its bytes, already
-    read; the file is then not opened)."""
-    name = os.fspath(path).lower()
+    read; the file is then not opened; without the rules by name when ``names`` is false)."""
+    name = os.fspath(path).lower() if names else ""
     for endings, kind in _BY_NAME:
         if name.endswith(endings):
             return kind
@@ -121,9 +139,22 @@ def sniff_kind(path: str | os.PathLike[str], data: bytes | None = None) -> str:
         return "empty"
     _, line, commented = first
     if not _conll_word_line(line):
-        return "other"
+        return _unknown_text(path, line, data)
     token_id = line.split(b"\t", 1)[0]
     return "conllu" if commented or b"-" in token_id or b"." in token_id else "conllx"
+
+
+def _unknown_text(path: str | os.PathLike[str], first_line: bytes,
+                  data: bytes | None = None) -> str:
+    """Rules 9 to 11, for a file whose first word line is neither a tree nor a CoNLL line."""
+    if data is None:
+        with open(path, "rb") as stream:
+            start = stream.read(len(_GZIP_MAGIC))
+    else:
+        start = data[:len(_GZIP_MAGIC)]
+    if start == _GZIP_MAGIC:
+        return "gzip"
+    return "xml" if first_line.lstrip().startswith(b"<") else "other"
 
 
 def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None) -> str:
@@ -136,7 +167,7 @@ def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None)
     name = os.fspath(path)
     if kind == "empty":
         raise InputError("the file is empty", path=name)
-    if kind == "other":
+    if kind in UNKNOWN:
         number, line, _ = first_word_line(path, data) or (None, b"", False)
         raise InputError("neither a bracketed tree nor a CoNLL word line", path=name,
                          line=number, source_line=line.decode("utf-8", "replace"))

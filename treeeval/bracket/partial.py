@@ -1,0 +1,193 @@
+"""What a ``treeeval bracket`` run could miss, as notices (treeeval.policy.notices).
+
+EVALB scores what it can and says little: a system file cut short is scored as far as it
+goes, an empty one gives ``-nan``, MAX_ERROR ends the report mid-table, a CoNLL or gzip file
+prints ``Reading sentence`` until the run dies, and a test root label the gold trees do not
+have costs a bracket in every sentence without a word.  ``run_notices`` turns the facts of a
+run (its :class:`~treeeval.bracket.run.RunResult`) and a look at the files into one notice
+each; the command line says them on stderr after EVALB's output (docs/bad-input.md).
+
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> gold, test = os.path.join(folder, "gold.txt"), os.path.join(folder, "test.txt")
+>>> _ = open(gold, "wb").write(b"(TOP (S (NN a)))\\n" * 3)
+>>> _ = open(test, "wb").write(b"(ROOT (S (NN a)))\\n" * 2)
+>>> from treeeval.bracket.params import load_params
+>>> from treeeval.bracket.run import EvalbRun
+>>> params = load_params(["COLLINS.prm"])[0]
+>>> result = EvalbRun(params, io.BytesIO(), io.BytesIO()).run(gold, test)
+>>> for notice in run_notices(result, gold, test, params):
+...     print(notice.text().replace(folder + os.sep, ""))
+test.txt: has 2 lines, gold.txt has 3; scored the first 2
+test.txt:1: the test root label ROOT is not the gold root label TOP, and the parameters do not delete it: it costs a bracket in 2 of the first 2 sentences (delete it with DELETE_LABEL, or give the test trees the gold root label)
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from itertools import islice
+from typing import BinaryIO, Iterator, NamedTuple
+
+from ..policy.notices import Notice
+from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
+from .params import EvalbParams
+from .reference import truncate_label
+from .run import RunResult
+
+#: sentences whose root labels are compared (the first of each file)
+ROOT_SAMPLE = 1000
+#: bytes read at a time when counting lines
+_CHUNK = 1 << 20
+#: the first two labels of a line: its root bracket's and the next bracket's, if it follows
+_ROOTS = re.compile(rb"[ \t\n\v\f\r]*\(([^ \t\n\v\f\r()]*)[ \t\n\v\f\r]*(?:\(([^ \t\n\v\f\r()]*))?")
+
+
+class Roots(NamedTuple):
+    """The root label of a tree line and the label of the bracket just inside it (None
+    when the root bracket holds a word)."""
+
+    root: bytes
+    inner: bytes | None
+
+
+def run_notices(result: RunResult, gold: str, test: str, params: EvalbParams) -> list[Notice]:
+    """The notices of a run of ``test`` against ``gold``: foreign formats and empty files,
+    files of different lengths, MAX_ERROR, root labels, then (said only under --strict)
+    EVALB's Error and Skip sentences."""
+    kinds = {path: sniff_kind(path, names=False) for path in (gold, test)}
+    notices = [Notice(f"looks like {NAMES[kind]}, not bracketed trees", path)
+               for path, kind in kinds.items() if kind in FOREIGN]
+    foreign = bool(notices)
+    empty = [path for path, kind in kinds.items() if kind == "empty"]
+    notices += [Notice("has no bracketed tree (empty, blank or comment lines only): "
+                       "nothing was scored", path) for path in empty]
+    if result.longer is not None and not empty:
+        shorter, longer = (test, gold) if result.longer == "gold" else (gold, test)
+        notices.append(_length_notice(shorter, longer, result.killed))
+    if result.killed and not foreign:
+        notices.append(Notice(f"stopped after {counted(result.errors, 'error')} (MAX_ERROR "
+                              f"{params.max_error}); raise it with -e", test,
+                              result.stopped_line))
+    if not foreign and not empty:
+        notices += _root_notices(gold, test, params)
+    notices += _unscored_notices(result, test)
+    return notices
+
+
+def _length_notice(shorter: str, longer: str, killed: bool) -> Notice:
+    """The shorter file has fewer lines: EVALB scored as many lines as it has."""
+    short, long = count_lines(shorter), count_lines(longer)
+    text = f"has {counted(short, 'line')}, {longer} has {long}"
+    return Notice(text if killed else f"{text}; scored the first {short}", shorter)
+
+
+def counted(number: int, noun: str) -> str:
+    """``number noun``, plural unless one.
+
+    >>> counted(1, "line"), counted(2416, "line")
+    ('1 line', '2416 lines')
+    """
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def count_lines(path: str) -> int:
+    """The lines of a file as EVALB's ``fgets`` counts them (a last line without a newline
+    counts too).
+
+    >>> import tempfile
+    >>> path = tempfile.mktemp()
+    >>> _ = open(path, "wb").write(b"(A a)\\n(B b)")
+    >>> count_lines(path)
+    2
+    """
+    count, last = 0, b"\n"
+    with open(path, "rb") as stream:
+        while chunk := stream.read(_CHUNK):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (last != b"\n")
+
+
+def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Roots | None]:
+    """The root labels of the first ``limit`` lines of ``path`` (None for a line that does
+    not start with a bracket), truncated as EVALB truncates labels.
+
+    >>> list(root_labels(io.BytesIO(b"(TOP (S-1 (NN a)))\\n( (NN a))\\nword\\n")))
+    [Roots(root=b'TOP', inner=b'S'), Roots(root=b'', inner=b'NN'), None]
+    """
+    stream = open(path, "rb") if isinstance(path, str) else path
+    with stream:
+        for line in islice(stream, limit):
+            found = _ROOTS.match(line)
+            if found is None:
+                yield None
+            else:
+                inner = found.group(2)
+                yield Roots(truncate_label(found.group(1)),
+                            None if inner is None else truncate_label(inner))
+
+
+def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
+    """One notice when root labels differ in a way that costs brackets (``root_cost``) in
+    more than half of the sentences checked: a convention of the files (``ROOT`` against
+    ``TOP``), not a parser's mistake on some sentence."""
+    checked, costly = 0, []
+    for number, (gold_roots, test_roots) in enumerate(
+            zip(root_labels(gold), root_labels(test)), 1):
+        if gold_roots is None or test_roots is None:
+            continue
+        checked += 1
+        side = root_cost(gold_roots, test_roots, params)
+        if side is not None:
+            costly.append((number, side, gold_roots.root, test_roots.root))
+    if 2 * len(costly) <= checked:
+        return []
+    number, side, gold_root, test_root = costly[0]
+    other = "gold" if side == "test" else "test"
+    label, other_label = (test_root, gold_root) if side == "test" else (gold_root, test_root)
+    return [Notice(f"the {side} root label {_shown(label)} is not the {other} root label "
+                   f"{_shown(other_label)}, and the parameters do not delete it: it costs a "
+                   f"bracket in {len(costly)} of the first {checked} sentences (delete it with "
+                   f"DELETE_LABEL, or give the test trees the gold root label)", test, number)]
+
+
+def root_cost(gold: Roots, test: Roots, params: EvalbParams) -> str | None:
+    """Which side's root bracket goes unmatched for its label alone (``"test"`` first, then
+    ``"gold"``), or None: the roots differ, the side's root is not deleted, and it is not
+    the label of the other side's bracket just inside the root either (a test tree without
+    the gold's deleted ``TOP`` costs nothing).
+
+    >>> params = EvalbParams(delete_label=[b"TOP"])
+    >>> root_cost(Roots(b"TOP", b"S"), Roots(b"ROOT", b"S"), params)
+    'test'
+    >>> root_cost(Roots(b"TOP", b"S"), Roots(b"S", b"NP"), params)
+    >>> root_cost(Roots(b"", b"S"), Roots(b"TOP", b"S"), params)
+    'gold'
+    """
+    partners = params.label_partners()
+    deleted = params.deleted_labels()
+
+    def unmatched(roots: Roots, other: Roots) -> bool:
+        equal = partners.get(roots.root, {roots.root})
+        return roots.root not in deleted and other.root not in equal and other.inner not in equal
+
+    if gold.root in partners.get(test.root, {test.root}):
+        return None
+    if unmatched(test, gold):
+        return "test"
+    return "gold" if unmatched(gold, test) else None
+
+
+def _shown(label: bytes) -> str:
+    return label.decode("latin-1") if label else "(empty)"
+
+
+def _unscored_notices(result: RunResult, test: str) -> list[Notice]:
+    """EVALB's Error and Skip sentences, in one notice said only under --strict."""
+    errors, skips = result.all_totals.error_sentences, result.all_totals.skip_sentences
+    if not errors + skips:
+        return []
+    return [Notice(f"{counted(errors + skips, 'sentence')} not scored ({errors} Error, {skips} Skip), "
+                   f"first at line {result.first_unscored}", test, result.first_unscored,
+                   strict_only=True)]
