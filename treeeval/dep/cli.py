@@ -53,7 +53,8 @@ def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval dep``: returns the exit status (options: ``dep.options.add_arguments``)."""
     options = dep_options(args)
-    sections = render_dep(options, BUILTIN.with_plugins(options.plugins))
+    with options.blaming_file():
+        sections = render_dep(options, BUILTIN.with_plugins(options.plugins))
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))

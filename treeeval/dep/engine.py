@@ -205,7 +205,7 @@ def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
     """Every evaluation of one parsed file: its tables, merged when MaltEval merges them,
     and its confusion tables."""
     tables = [build_table(gold, parsed, combination.groupby, combination.metric,
-                          details=_details(options), source=options.source,
+                          details=_details(options),
                           numbering=numbering, groupings=groupings,
                           exclusions=exclusions(options, combination.setting, gold))
               for combination in chosen]
