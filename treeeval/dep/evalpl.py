@@ -29,6 +29,7 @@ from typing import IO, Union
 import numpy as np
 
 from ..errors import InputError
+from ..formats.text import read_text
 from .punctuation import punctuation_forms
 
 VARIANTS = ("eval", "eval07")
@@ -87,7 +88,7 @@ class EvalplCorpus:
         scoring = self.scoring(punct if variant == "eval" else not punct)
         if not scoring.any():
             raise InputError("no scoring tokens (eval.pl would divide by zero)",
-                             path=self.gold_path)
+                             path=self.gold_path, line=1)
         return scoring
 
     @property
@@ -110,13 +111,7 @@ class EvalplCorpus:
 def _lines(source: Source) -> tuple[str, list[str]]:
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        try:
-            with open(path, encoding="utf-8", newline="") as stream:
-                return path, _split_lines(stream.read())
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-        except UnicodeDecodeError as exc:
-            raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+        return path, _split_lines(read_text(path, "the file"))
     name = getattr(source, "name", None)
     path = name if isinstance(name, str) else "<input>"
     return path, _split_lines(source.read())

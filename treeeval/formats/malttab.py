@@ -24,12 +24,11 @@ MaltTabError (an InputError) with file, line and column.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import IO, Iterator
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
-from .text import Source, decode, open_lines
+from .text import Source, decode_error, open_lines
 
 #: the columns of a MaltTab line, in order
 COLUMNS = ("FORM", "POSTAG", "HEAD", "DEPREL")
@@ -54,7 +53,8 @@ def read_malttab(source: Source, encoding: str = "utf-8") -> Iterator[Dependency
     treeeval.formats.malttab.MaltTabError: <input>:1:9: HEAD must be a whole number, found 'two'
     """
     stream, path, opened = open_lines(source, encoding)
-    return _read_and_close(stream, path, encoding) if opened else _decoded(stream, path, None)
+    return _read_and_close(stream, path, encoding) if opened else _decoded(stream, path,
+                                                                           encoding)
 
 
 def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
@@ -62,15 +62,13 @@ def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[Depen
         yield from _decoded(stream, path, encoding)
 
 
-def _decoded(stream: IO[str], path: str, file_encoding: str | None) -> Iterator[DependencySentence]:
-    """The sentences; an undecodable byte is an InputError (positioned when on disk)."""
+def _decoded(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
+    """The sentences; an undecodable byte is an InputError at its line and column (when the
+    file is on disk)."""
     try:
         yield from _read_lines(stream, path)
     except UnicodeDecodeError as exc:
-        if file_encoding is not None:
-            # the text layer decodes ahead of the lines: find the byte again for its position
-            decode(Path(path).read_bytes(), path, file_encoding)
-        raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+        raise decode_error(path, encoding, exc) from None
 
 
 def _read_lines(stream: IO[str], path: str) -> Iterator[DependencySentence]:

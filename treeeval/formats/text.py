@@ -40,6 +40,28 @@ def decode(data: bytes, path: str, encoding: str = "utf-8") -> str:
         ) from None
 
 
+def decode_error(path: str, encoding: str, exc: UnicodeDecodeError) -> InputError:
+    """The located error for ``exc``, met while a text stream of ``path`` was being read: the
+    file is decoded again to find the line and column of the bad byte (the text layer
+    decodes ahead of the lines, so the reader's line number is not the byte's).  A stream
+    that is no file on disk gets no line.
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "x.conll")
+    >>> _ = Path(path).write_bytes(b"ok\\nok\\nb\\xffd\\n")
+    >>> print(decode_error(path, "utf-8", UnicodeDecodeError("utf-8", b"", 0, 1, "?")))
+    ... # doctest: +ELLIPSIS
+    /.../x.conll:3:2: byte 0xff is not valid utf-8
+    """
+    try:
+        decode(Path(path).read_bytes(), path, encoding)
+    except InputError as found:
+        return found
+    except OSError:
+        pass
+    return InputError(f"cannot decode: {exc.reason}", path=path)
+
+
 #: a path, or a file opened in text or binary mode
 Source = Union[str, os.PathLike, IO[str], IO[bytes]]
 
