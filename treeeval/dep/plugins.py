@@ -308,4 +308,4 @@ def find_grouping(name: str, builtins: Mapping[str, Builtin],
         listing += f"; plug-ins: {', '.join(loaded + list(installed))}"
     raise ValueRefused("GroupBy", f"unknown GroupBy {name!r}{hint}; {listing}. A plug-in is "
                                   f"given with --plugin MODULE:CLASS or installed under the "
-                                  f"entry point group {ENTRY_POINT_GROUP}")
+                                  f"entry point group {ENTRY_POINT_GROUP}", name)
