@@ -248,6 +248,8 @@ def test_empty_files_are_said(tmp_path: Path, report: list[str]) -> None:
     assert quiet.stderr.decode() == ("treeeval: warning: g.conll: holds no sentence: nothing was "
                                      "scored\ntreeeval: warning: p.conll: holds no sentence: "
                                      "nothing was scored\n")
+    if report:  # no token: the scores are null (valid JSON), not NaN
+        assert b"NaN" not in quiet.stdout and b'"score": null' in quiet.stdout
     strict = run_treeeval(["dep", "g.conll", "p.conll", *report, "--strict"], tmp_path)
     assert strict.status == 1 and strict.stdout == quiet.stdout
     assert error_line(strict).endswith("holds no sentence: nothing was scored (--strict)")
