@@ -18,7 +18,6 @@ accuracy /    Token
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable, Sequence
 
 from .decimal_format import parse_pattern
@@ -36,7 +35,7 @@ def format_number(value: float, pattern: str | None = None) -> str:
 
     >>> [format_number(v) for v in (0.7727370, 1.0, 0.5, 0.0, 0.0625, float("nan"), 1234.5)]
     ['0.773', '1', '0.5', '0', '0.062', '-', '1,234.5']
-    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%"), format_number(-math.inf)
+    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%"), format_number(float("-inf"))
     ('0.7727', '531.00%', '-∞')
     """
     if value != value:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..errors import UsageError
 from .arc_groupings import ARC_GROUPINGS
 from .plugins import Grouping
 from .plugins import find_grouping as find_plugin
