@@ -122,9 +122,9 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
                          column=column, source_line=source_line)
 
 
-def end_line(path: str) -> int:
+def end_line(path: str) -> int | None:
     """The line where a file ends: past its last line break (the last line itself when
-    it has none); 1 for an empty file.
+    it has none); 1 for an empty file, None for one that cannot be read.
 
     >>> import tempfile, pathlib
     >>> file = pathlib.Path(tempfile.mkdtemp()) / "p.conll"
@@ -133,9 +133,12 @@ def end_line(path: str) -> int:
     3
     """
     count = 0
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            count += block.count(b"\n")
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                count += block.count(b"\n")
+    except OSError:
+        return None
     return count + 1
 
 
