@@ -198,7 +198,7 @@ class DepOptions:
         >>> parse_dep_args(["-e", path, "-g", "g", "-s", "p"])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        treeeval.errors.InputError: .../eval.xml:2:2: formatting argument details needs 0 or 1, got '7'
+        treeeval.errors.InputError: .../eval.xml:2:2: formatting argument details needs 0 or 1...
         """
         try:
             yield
