@@ -13,6 +13,7 @@ from profiles import examples
 from treeeval.dep.complex_groupby import (
     ComplexGroupByError, is_complex, parse_complex_groupby)
 from treeeval.errors import InputError, UsageError
+from treeeval.dep.options import parse_dep_args
 
 
 @dataclass
@@ -148,14 +149,18 @@ def test_errors_name_the_column_with_a_caret(value, column, message):
     assert error.context() == f"    {value}\n    {' ' * (column - 1)}^"
 
 
-def test_errors_in_an_evaluation_file_are_input_errors():
+def test_errors_in_an_evaluation_file_are_input_errors(tmp_path):
+    (tmp_path / "eval.xml").write_text(
+        '<evaluation><parameter name="Metric"><value>LAS</value></parameter>\n'
+        '<parameter name="GroupBy"><value>Cpostag@-1#Dep@1</value></parameter></evaluation>\n')
     with pytest.raises(InputError) as caught:
-        parse_complex_groupby("Cpostag@-1#Dep@1", path="eval.xml")
+        with parse_dep_args(["-e", str(tmp_path / "eval.xml"), "-g", "g", "-s", "p"]
+                            ).blaming_file():
+            parse_complex_groupby("Cpostag@-1#Dep@1")
     error = caught.value
-    assert str(error) == ("eval.xml: GroupBy value 'Cpostag@-1#Dep@1', column 12: Dep cannot "
-                          "be part of a complex GroupBy (use Wordform, Lemma, Cpostag, Postag "
-                          "or Feats)")
-    assert error.context() == "    Cpostag@-1#Dep@1\n               ^"
+    assert str(error) == (f"{tmp_path / 'eval.xml'}:2:27: GroupBy value 'Cpostag@-1#Dep@1', "
+                          "column 12: Dep cannot be part of a complex GroupBy (use Wordform, "
+                          "Lemma, Cpostag, Postag or Feats)")
 
 
 def test_keys_need_the_whole_treebank():

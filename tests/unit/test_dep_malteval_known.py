@@ -12,7 +12,7 @@ import pytest
 from treeeval.dep.cli import run_dep
 from treeeval.dep.combinations import combinations, hashtable_order
 from treeeval.dep.options import parse_dep_args
-from treeeval.errors import UsageError
+from treeeval.errors import InputError, UsageError
 
 RULE = "=" * 52
 #: two sentences, "The dog barks ." and "Cats run": gold and parsed rows
@@ -150,7 +150,7 @@ def test_evaluation_file_without_groupby_or_metric(files: tuple[str, str], tmp_p
     text = run("-e", str(plain), "-g", gold, "-s", parsed)
     assert "GroupBy->" not in text and "accuracy /    counter /    correctcounter /    Token\n" in text
     plain.write_text("<evaluation></evaluation>", encoding="utf-8")
-    with pytest.raises(UsageError, match="sets no Metric"):
+    with pytest.raises(InputError, match=r"xml:1:1: the evaluation file sets no Metric"):
         run("-e", str(plain), "-g", gold, "-s", parsed)
 
 

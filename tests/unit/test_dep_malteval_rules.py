@@ -203,7 +203,7 @@ def test_an_evaluation_file_without_groupby_uses_token_and_one_without_metric_is
     assert run_dep(["-e", "m.xml", "-g", "gold.conll", "-s", "parsed.conll"], out, io.BytesIO()) == 0
     assert "0.714" in out.getvalue().decode("utf-8")
     # MaltEval aborts with a NullPointerException without a Metric; treeeval says why
-    with pytest.raises(UsageError, match="sets no Metric"):
+    with pytest.raises(InputError, match=r"xml:1:1: the evaluation file sets no Metric"):
         run_dep(["-e", "g.xml", "-g", "gold.conll", "-s", "parsed.conll"], io.BytesIO(), io.BytesIO())
 
 

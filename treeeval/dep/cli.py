@@ -33,7 +33,12 @@ def render_dep(options: DepOptions, groupings: Groupings = BUILTIN) -> Sections:
     """The run's whole output as sections (:mod:`.malteval_render`): the engine's
     :class:`~.engine.Evaluation` of ``options``, formatted as ``--report`` or ``--json`` ask,
     else as MaltEval's tables."""
-    evaluation = evaluate(options, groupings)
+    return render_evaluation(evaluate(options, groupings))
+
+
+def render_evaluation(evaluation: Evaluation) -> Sections:
+    """An :class:`~.engine.Evaluation` as sections, formatted as its options ask."""
+    options = evaluation.settings
     if "report" in options.own:
         from .evalpl_report import render_evalpl  # only for --report
 
@@ -53,7 +58,11 @@ def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval dep``: returns the exit status (options: ``dep.options.add_arguments``)."""
     options = dep_options(args)
-    sections = render_dep(options, BUILTIN.with_plugins(options.plugins))
+    with options.blaming_file():
+        evaluation = evaluate(options, BUILTIN.with_plugins(options.plugins))
+        sections = render_evaluation(evaluation)
+    for path in evaluation.empty:
+        args.notices.add("holds no sentence: nothing was scored", path=path)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))

@@ -21,9 +21,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from ..errors import UsageError
 from .malteval_report import hash_order, java_string_hash
 from .options import DepOptions
+from .refusals import ValueRefused
 from .registry import BUILTIN, Groupings
 
 #: what MaltEval evaluates when an evaluation file (``-e``) sets no GroupBy and no flag does
@@ -120,8 +120,9 @@ def parameter_values(options: DepOptions) -> dict[str, list[str]]:
                 if name not in ("Metric", "GroupBy")}}
     if options.source is not None:  # MaltEval gives no defaults to an evaluation file's run
         if "Metric" not in options.parameters:
-            raise UsageError(f"{options.source} sets no Metric (nor does --Metric): MaltEval "
-                             "fails on such an evaluation (a NullPointerException)")
+            raise ValueRefused("Metric", "the evaluation file sets no Metric (nor does "
+                                         "--Metric): MaltEval fails on such an evaluation (a "
+                                         "NullPointerException)")
         given = {name: given[name] for name in options.parameters}
     result: dict[str, list[str]] = {}
     for name, values in given.items():

@@ -82,7 +82,8 @@ class Comparison:
             tokens=self.tokens,
             systems=[{"name": f"<{i}>", "path": s.path, "format": s.format,
                          "tokens": s.tokens, "lin_errors": s.lin_errors,
-                         **{metric: {"correct": s.correct[metric], "score": s.scores[metric]}
+                         **{metric: {"correct": s.correct[metric],  # no token: null
+                                     "score": None if s.tokens == 0 else s.scores[metric]}
                             for metric in METRICS}}
                         for i, s in enumerate(self.systems, 1)],
             significance=[test.to_json() for test in self.tests],

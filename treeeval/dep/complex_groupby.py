@@ -48,9 +48,9 @@ from typing import Any, Iterable
 import lark
 import numpy as np
 
-from ..errors import InputError, UsageError
 from .malteval_report import hash_order
 from .plugins import java_string_order
+from .refusals import ValueRefused
 
 #: the simple GroupBy values a complex value may combine, and their treebank columns
 ATTRIBUTES = {"Wordform": "forms", "Lemma": "lemmas", "Cpostag": "cpostags",
@@ -61,12 +61,12 @@ VALID_ATTRIBUTES = ("accuracy", "counter", "correctcounter")
 _INT_RANGE = (-(2 ** 31), 2 ** 31 - 1)
 
 
-class ComplexGroupByError(UsageError):
-    """A malformed complex ``--GroupBy`` value; ``context()`` shows it with a caret."""
+class ComplexGroupByError(ValueRefused):
+    """A malformed complex ``GroupBy`` value; ``context()`` shows it with a caret."""
 
     def __init__(self, message: str, value: str, column: int) -> None:
-        super().__init__(f"GroupBy value {value!r}, column {column}: {message}")
-        self.value = value
+        super().__init__("GroupBy", f"GroupBy value {value!r}, column {column}: {message}",
+                         value)
         self.column = column
 
     def context(self) -> str:
@@ -175,11 +175,10 @@ def _parser() -> lark.Lark:
                      propagate_positions=True)
 
 
-def parse_complex_groupby(value: str, *, path: str | None = None) -> ComplexGroupBy:
+def parse_complex_groupby(value: str) -> ComplexGroupBy:
     """Parse a complex GroupBy value (without its ``:format``).
 
-    Errors name the column and show a caret: a ComplexGroupByError (a UsageError) for a
-    command-line value, an InputError for a value read from the evaluation file ``path``.
+    Errors name the column and show a caret: a ComplexGroupByError (a ValueRefused).
 
     >>> parse_complex_groupby("Wordform,Cpostag@-1#Postag@+1#Cpostag@-1").items
     ((-1, ('Cpostag', 'Wordform')), (1, ('Postag',)))
@@ -193,7 +192,7 @@ Postag or Feats)
     try:
         tree = _parser().parse(value)
     except lark.exceptions.UnexpectedInput as exc:
-        raise _error(_syntax_message(exc, value), value, exc.column, path) from None
+        raise ComplexGroupByError(_syntax_message(exc, value), value, exc.column) from None
     offsets: dict[int, list[str]] = {}
     for group in tree.children:
         names = [child.children[0] for child in group.children if child.data == "attribute"]
@@ -202,10 +201,10 @@ Postag or Feats)
             token = group.children[-1].children[0]
             offset = int(token)
             if not _INT_RANGE[0] <= offset <= _INT_RANGE[1]:
-                raise _error("the offset is not a Java int", value, token.column, path)
+                raise ComplexGroupByError("the offset is not a Java int", value, token.column)
         for name in names:
             if name not in ATTRIBUTES:
-                raise _error(_unknown(str(name)), value, name.column, path)
+                raise ComplexGroupByError(_unknown(str(name)), value, name.column)
             if name not in offsets.setdefault(offset, []):
                 offsets[offset].append(str(name))
     items = tuple((offset, tuple(hash_order(names)))
@@ -242,9 +241,3 @@ def _syntax_message(exc: lark.exceptions.UnexpectedInput, value: str) -> str:
     expected = sorted({_EXPECTED.get(name, name) for name in names})
     return found + (f", expected {' or '.join(expected)}" if expected else "")
 
-
-def _error(message: str, value: str, column: int, path: str | None) -> UsageError | InputError:
-    if path is None:
-        return ComplexGroupByError(message, value, column)
-    return InputError(f"GroupBy value {value!r}, column {column}: {message}", path=path,
-                      column=column, source_line=value)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -120,6 +120,13 @@ class Evaluation:
     gold_files: list[str] = field(default_factory=list)
     parsed_files: list[str] = field(default_factory=list)
     evalpl: list[tuple[str, EvalplCorpus]] = field(default_factory=list)
+    #: the input files that hold no sentence, so that nothing of them was scored
+    empty: list[str] = field(default_factory=list)
+
+    def note_empty(self, paths: Sequence[str], treebanks: Sequence[Treebank]) -> None:
+        """Record which of ``paths`` (read as ``treebanks``) hold no sentence."""
+        empty = [path for path, treebank in zip(paths, treebanks) if not len(treebank.sizes)]
+        self.empty = list(dict.fromkeys(self.empty + empty))
 
     @property
     def files(self) -> list[FileEvaluation]:
@@ -173,8 +180,11 @@ def evaluate(options: DepOptions, groupings: Groupings = BUILTIN) -> Evaluation:
         folds = [(POOLED[0], [POOLED[1]])]
     numbering = TokenNumbering()
     for gold_path, paths in folds:
-        gold, parsed = pool_folds(options, plan) if pooled else load_files(options, gold_path,
-                                                                            paths)
+        if pooled:
+            gold, parsed = pool_folds(options, plan)
+        else:
+            gold, parsed = load_files(options, gold_path, paths)
+            result.note_empty([gold_path, *paths], [gold, *parsed])
         fold = Fold(gold_path, [_file(options, groupings, result.combinations, gold_path, path,
                                       gold, treebank, numbering)
                                 for path, treebank in zip(paths, parsed)])
@@ -205,7 +215,7 @@ def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
     """Every evaluation of one parsed file: its tables, merged when MaltEval merges them,
     and its confusion tables."""
     tables = [build_table(gold, parsed, combination.groupby, combination.metric,
-                          details=_details(options), source=options.source,
+                          details=_details(options),
                           numbering=numbering, groupings=groupings,
                           exclusions=exclusions(options, combination.setting, gold))
               for combination in chosen]
@@ -335,8 +345,10 @@ def _json(options: DepOptions) -> Evaluation:
     plan = file_plan(options)
     gold_path, paths = plan.gold[0], list(plan.parsed)
     gold, parsed = load_files(options, gold_path, paths)
-    return Evaluation(options, folds=[Fold(gold_path, [], comparison=_comparison(
+    result = Evaluation(options, folds=[Fold(gold_path, [], comparison=_comparison(
         options, gold_path, gold, paths, parsed))], gold_files=[gold_path], parsed_files=paths)
+    result.note_empty([gold_path, *paths], [gold, *parsed])
+    return result
 
 
 def evalpl_variant(options: DepOptions) -> tuple[str, str]:

@@ -29,6 +29,7 @@ from typing import IO, Union
 import numpy as np
 
 from ..errors import InputError
+from ..formats.text import read_text
 from .punctuation import punctuation_forms
 
 VARIANTS = ("eval", "eval07")
@@ -37,6 +38,16 @@ Source = Union[str, os.PathLike, IO[str]]
 #: Perl's ``\s`` on undecoded input: the ASCII whitespace characters only
 _FIELD_SEPARATOR = re.compile(r"[ \t\n\r\f\v]+")
 _HEAD = re.compile(r"[0-9]+")
+#: HEADs with more significant digits than this are read as :data:`FAR`
+SAFE_DIGITS = 18
+#: what a HEAD of more than SAFE_DIGITS digits is in ``gold_heads`` and ``system_heads``:
+#: compared with 0 and with token positions it is as far right as the HEAD itself
+FAR = 1 << 62
+#: Perl's largest integers (IV and UV); past UV_MAX a number is a double (NV)
+IV_MAX, UV_MAX = (1 << 63) - 1, (1 << 64) - 1
+#: a Perl array subscript from which eval.pl is taken to run out of memory (an array of
+#: 2**28 elements takes 2 GB, the limit depends on the machine; past 2**61 Perl refuses)
+OUT_OF_MEMORY = 1 << 28
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,7 @@ class EvalplCorpus:
     cpostags: np.ndarray
     gold_head_text: np.ndarray
     system_head_text: np.ndarray
+    #: HEAD as int64, :data:`FAR` for a HEAD of more than SAFE_DIGITS digits
     gold_heads: np.ndarray
     system_heads: np.ndarray
     gold_labels: np.ndarray
@@ -83,12 +95,57 @@ class EvalplCorpus:
 
     def scored(self, punct: bool, variant: str = "eval") -> np.ndarray:
         """The scoring tokens of the ``-p`` flag ``punct`` of ``variant`` (eval.pl's -p scores
-        punctuation, eval07.pl's leaves it out); none is an error (eval.pl divides by 0)."""
+        punctuation, eval07.pl's leaves it out); none is an error (eval.pl divides by 0), and
+        so is a HEAD eval.pl dies on (:meth:`frame_nodes`)."""
         scoring = self.scoring(punct if variant == "eval" else not punct)
         if not scoring.any():
             raise InputError("no scoring tokens (eval.pl would divide by zero)",
-                             path=self.gold_path)
+                             path=self.gold_path, line=1)
+        for side in ("gold", "system"):
+            self.frame_nodes(scoring, side)
         return scoring
+
+    def frame_nodes(self, scoring: np.ndarray, side: str) -> np.ndarray:
+        """The node (0: the root, else a token's position) whose frame each scoring token's
+        ``side`` HEAD ("gold" or "system") adds its label to, -1 for none.
+
+        eval.pl appends to ``$frames[$head]``, a Perl array of the sentence's nodes: a HEAD
+        past the sentence extends the array (that frame is never compared), and a HEAD of
+        2**63 or more is a negative subscript (2**64 - HEAD, or -1 past 2**64 - 1) counted
+        from the array's end, so it adds to the frame of a node of the sentence.  A subscript
+        before the array's start makes Perl die, and so does (out of memory) one of
+        :data:`OUT_OF_MEMORY` or more: an InputError here.
+        """
+        heads = self.gold_heads if side == "gold" else self.system_heads
+        token = np.flatnonzero(scoring)
+        sentence = self.sentence[token]
+        nodes = np.where(heads[token] <= self.sizes[sentence], heads[token], -1)
+        far = np.unique(sentence[heads[token] == FAR])
+        for which in far.tolist():  # a rare sentence: Perl's subscripts one by one
+            inside = np.flatnonzero(sentence == which)
+            nodes[inside] = self._perl_subscripts(token[inside], side)
+        return nodes
+
+    def _perl_subscripts(self, tokens: np.ndarray, side: str) -> list[int]:
+        """:meth:`frame_nodes` of the scoring ``tokens`` of one sentence, in order."""
+        texts = self.gold_head_text if side == "gold" else self.system_head_text
+        length = int(self.sizes[self.sentence[tokens[0]]]) + 1
+        nodes = []
+        for token in tokens.tolist():
+            subscript = perl_subscript(int(texts[token]))
+            if subscript + length < 0 or subscript >= OUT_OF_MEMORY:
+                why = ("before the start of the sentence's frames (Modification of "
+                       "non-creatable array value attempted)" if subscript < 0 else
+                       "too large to extend the sentence's frames to (Out of memory)")
+                raise InputError(f"HEAD {texts[token]} is the Perl array subscript "
+                                 f"{subscript}, {why}: eval.pl dies on it",
+                                 path=self.gold_path if side == "gold" else self.system_path,
+                                 line=int(self.starts[self.sentence[token]])
+                                 + int(self.position[token]) - 1)
+            node = subscript + length if subscript < 0 else subscript
+            length = max(length, node + 1)
+            nodes.append(node if node < int(self.sizes[self.sentence[token]]) + 1 else -1)
+        return nodes
 
     @property
     def head_errors(self) -> np.ndarray:
@@ -110,13 +167,7 @@ class EvalplCorpus:
 def _lines(source: Source) -> tuple[str, list[str]]:
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        try:
-            with open(path, encoding="utf-8", newline="") as stream:
-                return path, _split_lines(stream.read())
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-        except UnicodeDecodeError as exc:
-            raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+        return path, _split_lines(read_text(path, "the file"))
     name = getattr(source, "name", None)
     path = name if isinstance(name, str) else "<input>"
     return path, _split_lines(source.read())
@@ -206,9 +257,46 @@ def _fields(lines: list[str], token_lines: np.ndarray, path: str) -> list[list[s
 
 
 def _heads(text: np.ndarray, token_lines: np.ndarray, path: str, lines: list[str]) -> np.ndarray:
+    """The HEADs as int64, :data:`FAR` for those of more than SAFE_DIGITS digits."""
     valid = np.array([_HEAD.fullmatch(h) is not None for h in text], dtype=bool)
     if not valid.all():
         index = int(token_lines[np.argmin(valid)])
         raise InputError("HEAD must be a non-negative integer", path=path, line=index + 1,
                          source_line=lines[index])
-    return text.astype(np.int64)
+    far = np.char.str_len(np.char.lstrip(text.astype(str), "0")) > SAFE_DIGITS
+    if not far.any():
+        return text.astype(np.int64)
+    heads = np.where(far, "0", text).astype(np.int64)
+    heads[far] = FAR
+    return heads
+
+
+def perl_subscript(head: int) -> int:
+    """The array subscript Perl makes of a HEAD: itself up to 2**63 - 1, then 2**64 less (a
+    UV read as an IV), and -1 past 2**64 - 1 (a double cast to a UV, UV_MAX, read as an IV).
+
+    >>> perl_subscript(7), perl_subscript(2**64 - 2), perl_subscript(10**20)
+    (7, -2, -1)
+    """
+    if head <= IV_MAX:
+        return head
+    return head - (1 << 64) if head <= UV_MAX else -1
+
+
+def perl_difference(left: str, right: str) -> str:
+    """``left - right`` of two HEADs as Perl computes and prints it: exact while the result
+    is an IV or a UV (-2**63 to 2**64 - 1, both HEADs at most 2**64 - 1), else a double
+    printed with 15 significant digits.
+
+    >>> perl_difference("99999999999999999999", "1"), perl_difference("1", "18446744073709551615")
+    ('1e+20', '-1.84467440737096e+19')
+    >>> perl_difference("18446744073709551615", "1"), perl_difference("007", "9")
+    ('18446744073709551614', '-2')
+    """
+    a, b = int(left), int(right)
+    difference = a - b
+    if a <= UV_MAX and b <= UV_MAX and difference >= -(1 << 63):
+        return str(difference)
+    if a <= UV_MAX and b <= UV_MAX:
+        return "%.15g" % float(difference)
+    return "%.15g" % (float(a) - float(b))

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .evalpl import EvalplCorpus
+from .evalpl import FAR, EvalplCorpus, perl_difference
 
 #: how many of the most frequent errors get a table (with ties, more)
 FREQUENT_ERRORS = 10
@@ -78,9 +78,14 @@ class SpecificError:
         return describe(self.head, self.sides, self.dependency)
 
 
-def _number_as_words(number: int) -> str:
-    number = abs(number)
-    return NUMBERS.get(number, f"{number} words")
+def _number_as_words(number: str) -> str:
+    """eval.pl's words for the size of a head offset (Perl's ``abs`` of the number).
+
+    >>> _number_as_words("-2"), _number_as_words("12"), _number_as_words("-1e+20")
+    ('two words', '12 words', '1e+20 words')
+    """
+    size = number.lstrip("-")
+    return NUMBERS.get(int(size) if size.isdigit() else 0, f"{size} words")
 
 
 def describe(head: str, sides: str, dependency: str) -> str:
@@ -106,8 +111,8 @@ def describe(head: str, sides: str, dependency: str) -> str:
     elif gold == "0":
         text = "head is the focus word instead of 0"
     else:
-        offset = int(head)
-        text = (f"head {_number_as_words(offset)} {'before' if offset < 0 else 'after'} the "
+        side = "before" if head.startswith("-") else "after"
+        text = (f"head {_number_as_words(head)} {side} the "
                 f"correct head ({SIDES[system]}"
                 + (f" instead of{SIDES[system]}" if gold != system else "") + ")")
     if dependency == "-":
@@ -132,6 +137,8 @@ def error_keys(corpus: EvalplCorpus, tokens: np.ndarray) -> tuple[np.ndarray, np
     system_sides = _sides(system_text, corpus.system_heads[tokens], position)
     sides = _sides(gold_text, corpus.gold_heads[tokens], position) + system_sides
     offset = (corpus.system_heads[tokens] - corpus.gold_heads[tokens]).astype(str).astype(object)
+    far = np.flatnonzero((corpus.system_heads[tokens] == FAR) | (corpus.gold_heads[tokens] == FAR))
+    offset[far] = [perl_difference(s, g) for s, g in zip(system_text[far], gold_text[far])]
     head = np.where(~corpus.head_errors[tokens], "-", np.where(system_sides == "0", "0", offset))
     dependency = np.where(corpus.label_errors[tokens],
                           corpus.gold_labels[tokens] + "->" + corpus.system_labels[tokens], "-")

@@ -224,12 +224,13 @@ def _bin_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(parts)
 
 
-def _frames(corpus: EvalplCorpus, scoring: np.ndarray, heads: np.ndarray,
+def _frames(corpus: EvalplCorpus, scoring: np.ndarray, side: str,
             labels: np.ndarray) -> np.ndarray:
     """The frame of every node (the virtual root of each sentence, then its tokens).
 
     A frame lists, in surface order, the labels of the node's scoring dependents and, at the
     node's own place, ``*label*`` with the node's gold label; a root frame starts ``** ``.
+    ``side`` ("gold" or "system") names the HEADs, ``labels`` are that side's.
     """
     first_token = np.concatenate([[0], np.cumsum(corpus.sizes)[:-1]])
     node_base = first_token + np.arange(len(corpus.sizes))  # the root node of each sentence
@@ -239,8 +240,8 @@ def _frames(corpus: EvalplCorpus, scoring: np.ndarray, heads: np.ndarray,
     token = np.flatnonzero(scoring)
     sentence = corpus.sentence[token]
     position = corpus.position[token]
-    heads = heads[token]
-    inside = heads <= corpus.sizes[sentence]  # eval.pl never prints frames of absent nodes
+    heads = corpus.frame_nodes(scoring, side)
+    inside = heads >= 0  # eval.pl never prints frames of absent nodes
     node = np.concatenate([(node_base[sentence] + heads)[inside], node_base[sentence] + position])
     order_in_sentence = np.concatenate([position[inside], position])
     own = np.concatenate([np.zeros(int(inside.sum()), dtype=np.int64),
@@ -257,8 +258,8 @@ def _frames(corpus: EvalplCorpus, scoring: np.ndarray, heads: np.ndarray,
 
 def _frame_confusions(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     """Differing gold/system frames seen at least FRAME_THRESHOLD times, most frequent first."""
-    gold = _frames(corpus, scoring, corpus.gold_heads, corpus.gold_labels)
-    system = _frames(corpus, scoring, corpus.system_heads, corpus.system_labels)
+    gold = _frames(corpus, scoring, "gold", corpus.gold_labels)
+    system = _frames(corpus, scoring, "system", corpus.system_labels)
     differ = gold != system
     pairs, counts = np.unique((gold[differ] + "/ " + system[differ]).astype(str),
                               return_counts=True)

@@ -28,10 +28,10 @@ from typing import Mapping
 import numpy as np
 
 from ..bracket.params import load_params
-from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .punctuation import punctuation_forms
+from .refusals import ValueRefused
 
 #: the Exclude parameters and the column each one tests
 PARAMETERS = {"ExcludeWordforms": "form", "ExcludeLemmas": "lemma",
@@ -74,11 +74,12 @@ class Exclusions:
                     exclusions.values.setdefault(PARAMETERS[name], set()).update(items)
             elif name == "ExcludeUnicodePunc":
                 if value not in ("0", "1"):
-                    raise UsageError(f"ExcludeUnicodePunc needs 0 or 1, got {value!r}")
+                    raise ValueRefused(name, f"ExcludeUnicodePunc needs 0 or 1, got {value!r}",
+                                       value)
                 exclusions.unicode_punctuation = value == "1"
             elif name in BOUNDS:
                 if not value.isdigit():
-                    raise UsageError(f"{name} needs a whole number, got {value!r}")
+                    raise ValueRefused(name, f"{name} needs a whole number, got {value!r}", value)
                 setattr(exclusions, "min_length" if name == BOUNDS[0] else "max_length",
                         int(value))
         return exclusions

@@ -18,47 +18,29 @@ accuracy /    Token
 
 from __future__ import annotations
 
-import math
-from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any, Callable, Sequence
+
+from .decimal_format import parse_pattern
 
 RULE = "=" * 52
 
 
-def format_number(value: float, pattern: str | None = None) -> str:
-    """A value as Java's ``NumberFormat`` (Locale.US) or a ``DecimalFormat`` pattern prints it.
+#: the pattern of Java's ``NumberFormat.getInstance(Locale.US)``, MaltEval's default
+DEFAULT_PATTERN = "#,##0.###"
 
-    Without a pattern: at most 3 decimals, trailing zeros dropped, HALF_EVEN on the exact
-    binary value, thousands grouped.  NaN (an undefined value) prints as ``-``.
+
+def format_number(value: float, pattern: str | None = None) -> str:
+    """A value as Java's ``NumberFormat`` (Locale.US) or a ``DecimalFormat`` pattern prints it
+    (:mod:`.decimal_format`); NaN (an undefined value) prints as ``-``.
 
     >>> [format_number(v) for v in (0.7727370, 1.0, 0.5, 0.0, 0.0625, float("nan"), 1234.5)]
     ['0.773', '1', '0.5', '0', '0.062', '-', '1,234.5']
-    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%"), format_number(-math.inf)
+    >>> format_number(0.77273, "0.0000"), format_number(5.31, "0.00%"), format_number(float("-inf"))
     ('0.7727', '531.00%', '-∞')
     """
     if value != value:
         return "-"
-    if value in (math.inf, -math.inf):  # Java's DecimalFormat: the sign, then the symbol
-        return ("-" if value < 0 else "") + "\u221e" + ("%" if (pattern or "").endswith("%") else "")
-    if pattern is None:
-        text = _round(value, 0, 3)
-        whole, _, fraction = text.partition(".")
-        sign = "-" if whole.startswith("-") else ""
-        whole = f"{int(whole.lstrip('-')):,}"
-        return sign + whole + ("." + fraction if fraction else "")
-    percent = pattern.endswith("%")
-    body = pattern.rstrip("%")
-    _, _, decimals = body.partition(".")
-    text = _round(value * 100 if percent else value, decimals.count("0"), len(decimals))
-    return text + ("%" if percent else "")
-
-
-def _round(value: float, minimum: int, maximum: int) -> str:
-    """``value`` rounded HALF_EVEN to ``maximum`` decimals, with at least ``minimum`` shown."""
-    rounded = Decimal(value).quantize(Decimal(1).scaleb(-maximum), rounding=ROUND_HALF_EVEN)
-    whole, _, fraction = f"{rounded:f}".partition(".")
-    fraction = fraction.rstrip("0").ljust(minimum, "0")
-    return whole + ("." + fraction if fraction else "")
+    return parse_pattern(DEFAULT_PATTERN if pattern is None else pattern).format(value)
 
 
 def java_string_hash(text: str) -> int:
@@ -100,12 +82,13 @@ def hash_order(keys: Sequence[Any], hash_code: Callable[[Any], int] | None = Non
 
 
 def quote_argument(argument: str) -> str:
-    """An argument as MaltEval echoes it: quoted when it holds ``;`` or a space.
+    """An argument as MaltEval echoes it: quoted when it holds ``;``, a space or a quote.
 
-    >>> quote_argument("LAS;UAS"), quote_argument("Postag:all|accuracy-20")
-    ('"LAS;UAS"', 'Postag:all|accuracy-20')
+    >>> print(quote_argument("LAS;UAS"), quote_argument("Postag:all|accuracy-20"),
+    ...       quote_argument("'x'0"))
+    "LAS;UAS" Postag:all|accuracy-20 "'x'0"
     """
-    return f'"{argument}"' if (";" in argument or " " in argument) else argument
+    return f'"{argument}"' if any(mark in argument for mark in "; '\"") else argument
 
 
 def render_header(arguments: Sequence[str], gold: str, parsed: Sequence[str],

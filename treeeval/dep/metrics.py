@@ -18,9 +18,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import UsageError
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from .refusals import ValueRefused
 
 
 def _direction(tb: Treebank) -> np.ndarray:
@@ -81,8 +81,8 @@ def token_hits(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
     try:
         compute = METRICS[metric]
     except KeyError:
-        raise UsageError(f"unknown or unsupported Metric {metric!r} "
-                         f"(supported: {', '.join(METRICS)})") from None
+        raise ValueRefused("Metric", f"unknown or unsupported Metric {metric!r} "
+                                     f"(supported: {', '.join(METRICS)})", metric) from None
     return np.asarray(compute(gold, parsed), dtype=bool)
 
 

@@ -8,12 +8,15 @@
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from ..arguments import add_signature, add_strict, examples, parse_command
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
+from .decimal_format import parse_pattern
+from .refusals import ValueRefused
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -165,6 +168,9 @@ class DepOptions:
     plugins: list[str] = field(default_factory=list)
     #: the evaluation file (-e) the settings came from, if any
     source: str | None = None
+    #: where the evaluation file sets each parameter or formatting argument that no flag
+    #: overrides, and each of its values: (name, None) or (name, value) -> (line, column)
+    origins: dict[tuple[str, str | None], tuple[int, int]] = field(default_factory=dict)
 
     @property
     def metrics(self) -> list[str]:
@@ -179,6 +185,43 @@ class DepOptions:
     def switch(self, name: str, default: bool) -> bool:
         """A 0/1 formatting argument's value."""
         return self.formatting.get(name, "1" if default else "0") != "0"
+
+    @contextmanager
+    def blaming_file(self) -> Iterator[None]:
+        """Turn a :class:`ValueRefused` raised inside into an InputError at the value's place
+        in the evaluation file, when the value came from there (else it stays a usage error).
+
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "eval.xml")
+        >>> _ = open(path, "w").write('<evaluation>\\n <formatting argument="details" '
+        ...                           'format="7"/>\\n</evaluation>')
+        >>> parse_dep_args(["-e", path, "-g", "g", "-s", "p"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        treeeval.errors.InputError: .../eval.xml:2:2: formatting argument details needs 0 or 1...
+        """
+        try:
+            yield
+        except ValueRefused as exc:
+            place = next((where for (name, value), where in self.origins.items()
+                          if name == exc.option and value is not None
+                          and exc.value in (value, value.partition(":")[0])),
+                         self.origins.get((exc.option, None)))
+            if place is None:
+                raise
+            message = str(exc).replace(f"option --{exc.option} ", f"{_kind(exc.option)} "
+                                       f"{exc.option} ")
+            raise InputError(message, path=self.source, line=place[0],
+                             column=place[1]) from None
+
+
+def _kind(name: str) -> str:
+    """What MaltEval calls ``name`` in an evaluation file.
+
+    >>> _kind("Metric"), _kind("details")
+    ('parameter', 'formatting argument')
+    """
+    return "parameter" if name in PARAMETERS else "formatting argument"
 
 
 def dep_options(args: argparse.Namespace) -> DepOptions:
@@ -210,7 +253,7 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
         elif flag == "-e":
             echoed += [flag, value]
             options.source = value
-            parameters, formatting = read_evaluation_file(value)
+            parameters, formatting, options.origins = read_evaluation_file(value)
             options.parameters.update(parameters)
             options.formatting.update(formatting)
         elif flag == "--plugin":
@@ -219,13 +262,16 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
             options.own[flag.lstrip("-")] = value
         else:
             echoed += [flag, value]
+            options.origins = {key: place for key, place in options.origins.items()
+                               if key[0] != flag[2:]}  # the flag overrides the file
             if flag[2:] in PARAMETERS:
                 options.parameters[flag[2:]] = split_values(flag[2:], value)
             else:
                 options.formatting[flag[2:]] = value
     if args.files:
         _positional(options, echoed, args.files)
-    check_values(options)
+    with options.blaming_file():
+        check_values(options)
     if not options.gold or not options.parsed:
         raise UsageError("expected gold file(s) (-g) and parsed file(s) (-s)")
     options.arguments = echoed
@@ -292,27 +338,37 @@ def split_values(name: str, value: str) -> list[str]:
 
 
 def check_values(options: DepOptions) -> None:
-    """Usage errors for formatting values MaltEval would not accept."""
+    """Refuse (:class:`ValueRefused`) formatting values MaltEval would not accept, and
+    sentence-length bounds that are not whole numbers."""
     for name, value in options.formatting.items():
         if name in SWITCHES and value not in ("0", "1"):
-            raise UsageError(f"option --{name} needs 0 or 1, got {value!r}")
+            raise ValueRefused(name, f"option --{name} needs 0 or 1, got {value!r}")
         if name == "stat" and value not in STAT_VALUES:
-            raise UsageError(f"option --stat needs one of {', '.join(STAT_VALUES)}, "
-                             f"got {value!r}")
+            raise ValueRefused(name, f"option --stat needs one of {', '.join(STAT_VALUES)}, "
+                                     f"got {value!r}")
+        if name == "pattern":
+            try:
+                parse_pattern(value)
+            except ValueError as exc:
+                raise ValueRefused(name, f"option --pattern {value!r}: {exc}") from None
     for name in ("MinSentenceLength", "MaxSentenceLength"):
         for value in options.parameters.get(name, []):
             if not value.isdigit():
-                raise UsageError(f"option --{name} needs a whole number, got {value!r}")
-    if options.parameters.get("ExcludeUnicodePunc") and any(
-            v not in ("0", "1") for v in options.parameters["ExcludeUnicodePunc"]):
-        raise UsageError("option --ExcludeUnicodePunc needs 0 or 1")
+                raise ValueRefused(name, f"option --{name} needs a whole number, got {value!r}",
+                                   value)
+    for value in options.parameters.get("ExcludeUnicodePunc", []):
+        if value not in ("0", "1"):
+            raise ValueRefused("ExcludeUnicodePunc", "option --ExcludeUnicodePunc needs 0 or 1",
+                               value)
     order = options.own.get("metric-order", "given")
     if order not in ("given", "malteval"):
         raise UsageError(f"option --metric-order needs given or malteval, got {order!r}")
 
 
-def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """The parameters and formatting arguments of a MaltEval evaluation file (``-e``).
+def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str],
+                                              dict[tuple[str, str | None], tuple[int, int]]]:
+    """The parameters and formatting arguments of a MaltEval evaluation file (``-e``), and
+    where each is set (the origins of :class:`DepOptions`).
 
     The last ``<parameter>`` of a name wins, its ``<value>`` elements are its values (a
     GroupBy value's ``format`` attribute follows a colon), and
@@ -322,26 +378,38 @@ def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str
     root = parse_xml(path)
     parameters: dict[str, list[str]] = {}
     formatting: dict[str, str] = {}
+    origins: dict[tuple[str, str | None], tuple[int, int]] = {}
     for element in root.iter():
         if element.tag == "parameter":
             name = element.get("name", "")
             if name not in PARAMETERS:
                 raise InputError(f"unknown parameter {name!r} (parameters: "
                                  f"{', '.join(PARAMETERS)})", **_position(path, element))
-            parameters[name] = [
-                (value.text or "").strip() + (f":{value.get('format')}"
-                                              if value.get("format") else "")
-                for value in element.iter("value")]
+            origins = {key: place for key, place in origins.items() if key[0] != name}
+            origins[name, None] = _place(element)
+            parameters[name] = []
+            for value in element.iter("value"):
+                text = (value.text or "").strip() + (f":{value.get('format')}"
+                                                     if value.get("format") else "")
+                parameters[name].append(text)
+                origins.setdefault((name, text), _place(value))
         elif element.tag == "formatting":
             name = element.get("argument", "")
             if name not in FORMATTING:
                 raise InputError(f"unknown formatting argument {name!r} (arguments: "
                                  f"{', '.join(FORMATTING)})", **_position(path, element))
             formatting[name] = element.get("format", "")
-    return parameters, formatting
+            origins[name, None] = _place(element)
+    origins.setdefault(("Metric", None), _place(root))  # a file without Metric: its root
+    return parameters, formatting, origins
+
+
+def _place(element: Element) -> tuple[int, int]:
+    """The line and column where an element of an evaluation file starts."""
+    return int(element.get(LINE, 0)), int(element.get(COLUMN, 0))
 
 
 def _position(path: str, element: Element) -> dict[str, Any]:
     """Where an element of an evaluation file starts, as InputError's keywords."""
-    return {"path": path, "line": int(element.get(LINE, 0)) or None,
-            "column": int(element.get(COLUMN, 0)) or None}
+    line, column = _place(element)
+    return {"path": path, "line": line or None, "column": column or None}

@@ -40,6 +40,7 @@ from typing import (TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, T
 import numpy as np
 
 from ..errors import UsageError
+from .refusals import ValueRefused
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -305,6 +306,6 @@ def find_grouping(name: str, builtins: Mapping[str, Builtin],
     listing = f"built-in: {', '.join(builtins) or 'none'}"
     if loaded or installed:
         listing += f"; plug-ins: {', '.join(loaded + list(installed))}"
-    raise UsageError(f"unknown GroupBy {name!r}{hint}; {listing}. A plug-in is given with "
-                     f"--plugin MODULE:CLASS or installed under the entry point group "
-                     f"{ENTRY_POINT_GROUP}")
+    raise ValueRefused("GroupBy", f"unknown GroupBy {name!r}{hint}; {listing}. A plug-in is "
+                                  f"given with --plugin MODULE:CLASS or installed under the "
+                                  f"entry point group {ENTRY_POINT_GROUP}", name)

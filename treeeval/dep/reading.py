@@ -118,12 +118,32 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
             problem = (f"different word forms ({str(gold.forms[index])!r} in the treebank, "
                        f"{str(parsed.forms[index])!r} here)")
     if problem:
-        line = column = source_line = None
+        line, column, source_line = end_line(parsed_path), None, None
         if index is not None and index < len(parsed):
             line, column, source_line = locate_token(parsed_path, parsed, index, "FORM")
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "
                          f"contain the same text; {problem}", path=parsed_path, line=line,
                          column=column, source_line=source_line)
+
+
+def end_line(path: str) -> int | None:
+    """The line where a file ends: past its last line break (the last line itself when
+    it has none); 1 for an empty file, None for one that cannot be read.
+
+    >>> import tempfile, pathlib
+    >>> file = pathlib.Path(tempfile.mkdtemp()) / "p.conll"
+    >>> _ = file.write_bytes(b"1\\ta\\n\\n")
+    >>> end_line(str(file))
+    3
+    """
+    count = 0
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                count += block.count(b"\n")
+    except OSError:
+        return None
+    return count + 1
 
 
 def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",

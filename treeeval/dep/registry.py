@@ -18,12 +18,12 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..errors import UsageError
 from .arc_groupings import ARC_GROUPINGS
 from .plugins import Grouping
 from .plugins import find_grouping as find_plugin
 from .plugins import load_plugin
 from .postprocessing import POSTPROCESSED
+from .refusals import ValueRefused
 from .token_groupings import TOKEN_GROUPINGS
 
 #: every built-in GroupBy value but those :func:`~.groupings.group` computes itself
@@ -114,23 +114,25 @@ class Groupings:
         ('Deprel', 'BothRight')
         >>> BUILTIN.self_metric_name("Cpostag"), BUILTIN.self_metric_name("PreAndPost")
         ('BothRight', 'PreAndPost')
-        >>> BUILTIN.self_metric_name("Clustering")
+        >>> BUILTIN.self_metric_name("Clustering")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        treeeval.errors.UsageError: Metric self is not defined for GroupBy Clustering (MaltEval aborts)
-        >>> BUILTIN.self_metric_name("Cpostag@-1")
+        treeeval.dep.refusals.ValueRefused: Metric self is not defined for GroupBy Clustering ...
+        >>> BUILTIN.self_metric_name("Cpostag@-1")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        treeeval.errors.UsageError: Metric self is not defined for the complex GroupBy value Cpostag@-1
+        treeeval.dep.refusals.ValueRefused: Metric self is not defined for the complex GroupBy ...
         """
         found = self.find(grouping)
         if found == "PreAndPost":
             return found
         if found in POSTPROCESSED:
-            raise UsageError(f"Metric self is not defined for GroupBy {found} (MaltEval aborts)")
+            raise ValueRefused("Metric", f"Metric self is not defined for GroupBy {found} "
+                                         "(MaltEval aborts)", "self")
         if isinstance(grouping, str) and _is_complex(grouping):  # no name is complex
             # MaltEval fails with a NullPointerException here (docs/differences.md)
-            raise UsageError(f"Metric self is not defined for the complex GroupBy value {grouping}")
+            raise ValueRefused("Metric", "Metric self is not defined for the complex GroupBy "
+                                         f"value {grouping}", "self")
         return found.name if not isinstance(found, str) and found.two_sided else ACCURACY_SELF_METRIC
 
 

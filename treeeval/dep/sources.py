@@ -253,7 +253,11 @@ def validate_tags(data: Treebank | Sequence[DependencySentence], path: str,
     for order, (kind, values, tag_file) in enumerate((("POSTAG", treebank.postags, postag_file),
                                                       ("DEPREL", treebank.labels, deprel_file))):
         if tag_file is not None:
-            index = _first_invalid(values, read_tag_set(tag_file, charset))
+            valid = read_tag_set(tag_file, charset)
+            if not valid and len(values):
+                raise InputError(f"holds no tag, so no {kind} is valid (one tag a line)",
+                                 path=tag_file, line=1)
+            index = _first_invalid(values, valid)
             if index is not None:
                 problems.append((index, order, kind, str(values[index]), tag_file))
     if not problems:

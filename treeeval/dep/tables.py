@@ -23,7 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import InputError, UsageError
+from .refusals import ValueRefused
 from ..model.treebank import Treebank
 from .aggregate import row_mean
 from .exclusions import Exclusions
@@ -60,7 +60,7 @@ def _format_items(spec: str) -> tuple[list[str], tuple[str, bool, int | None] | 
     return names, sort
 
 
-def _selection(table: GroupTable, names: list[str], source: str | None) -> list[str]:
+def _selection(table: GroupTable, names: list[str], value: str) -> list[str]:
     """The attributes to show for the format's attribute ``names``.
 
     As in MaltEval, ``all`` anywhere in the format shows every attribute once and the other
@@ -71,8 +71,10 @@ def _selection(table: GroupTable, names: list[str], source: str | None) -> list[
 
     >>> t = GroupTable("Postag", ["NN"], {"accuracy": [1.0], "counter": [2], "correctcounter": [2]},
     ...                ["accuracy"])
-    >>> _selection(t, ["counter", "counter"], None), _selection(t, ["bogus", "all", "counter"], None)
-    (['counter', 'counter'], ['accuracy', 'counter', 'correctcounter'])
+    >>> _selection(t, ["counter", "counter"], "Postag:counter")
+    ['counter', 'counter']
+    >>> _selection(t, ["bogus", "all", "counter"], "Postag:bogus|all|counter")
+    ['accuracy', 'counter', 'correctcounter']
     """
     if "all" in names:
         return list(table.columns)
@@ -81,7 +83,7 @@ def _selection(table: GroupTable, names: list[str], source: str | None) -> list[
         if name not in valid:
             message = (f"{name!r} is not an attribute of GroupBy {table.name} "
                        f"(attributes: {', '.join(valid)})")
-            raise InputError(message, path=source) if source else UsageError(message)
+            raise ValueRefused("GroupBy", message, value)
     if table.attributes:
         return list(table.columns)
     return names or list(table.default)
@@ -129,15 +131,14 @@ class Table:
 
 def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
                 details: bool | None = None, exclusions: Exclusions | None = None,
-                source: str | None = None, numbering: TokenNumbering | None = None,
+                numbering: TokenNumbering | None = None,
                 groupings: Groupings = BUILTIN) -> Table:
     """The table of one parsed file for GroupBy ``value`` (``Grouping[:format]``) and one
     metric, sorted and cut as the format says.
 
     ``exclusions`` leaves tokens out as the Exclude parameters do; ``details`` (the
     ``--details`` switch when given) decides whether the rows are printed, else the grouping
-    does (all but Token and Sentence); ``source`` (an evaluation file) is named in the error
-    for an unknown attribute; ``numbering`` names Token's rows across a run's evaluations;
+    does (all but Token and Sentence); ``numbering`` names Token's rows across a run's evaluations;
     ``groupings`` is the run's registry of GroupBy names.
 
     >>> from treeeval.model.dependencies import DependencySentence
@@ -154,7 +155,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
     names, sort = _format_items(spec)
     grouped = group(grouping, hits, gold, parsed, metric, exclusions=exclusions,
                     numbering=numbering, attributes=names, groupings=groupings)
-    chosen = _selection(grouped, names, source)
+    chosen = _selection(grouped, names, value)
     columns = [np.asarray(grouped.columns[name], dtype=float) for name in chosen]
     groups: Sequence[str] = grouped.groups
     order = np.arange(len(groups))
@@ -162,7 +163,7 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
         name, descending, cut = sort
         if name not in chosen:  # e.g. Deprel:all|precision-10 under LAS: MaltEval aborts
             message = f"cannot sort by {name!r}: not an attribute of GroupBy {grouping}"
-            raise InputError(message, path=source) if source else UsageError(message)
+            raise ValueRefused("GroupBy", message, value)
         order = sort_order(columns[chosen.index(name)], descending)
         if cut is not None:
             order = order[:cut]

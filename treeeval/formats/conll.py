@@ -44,7 +44,7 @@ import os
 from typing import IO, Iterable, Iterator, Union
 
 from ..errors import InputError
-from ..formats.text import open_lines
+from ..formats.text import decode_error, open_lines
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 
 FORMATS = ("conllx", "conllu")
@@ -60,20 +60,23 @@ class ConllError(InputError):
 
 
 def read_conll(source: Source, encoding: str = "utf-8") -> Iterator[DependencySentence]:
-    """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file)."""
+    """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file).
+
+    An undecodable byte is an InputError at its line and column (for a file on disk).
+    """
     stream, path, opened = open_lines(source, encoding)
-    return _read_and_close(stream, path) if opened else _read_lines(stream, path)
+    return _read_and_close(stream, path, encoding) if opened else _read_lines(stream, path,
+                                                                              encoding)
 
 
-def _read_and_close(stream: IO[str], path: str) -> Iterator[DependencySentence]:
+def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
     with stream:
-        yield from _read_lines(stream, path)
+        yield from _read_lines(stream, path, encoding)
 
 
-def _read_lines(stream: IO[str], path: str) -> Iterator[DependencySentence]:
+def _read_lines(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
     rows: list[tuple[int, str, list[str]]] = []
     aside: dict[str, list[str]] = {}
-    number = 0
     try:
         for number, raw in enumerate(stream, 1):
             line = raw.rstrip("\r\n")
@@ -100,7 +103,7 @@ def _read_lines(stream: IO[str], path: str) -> Iterator[DependencySentence]:
             else:
                 rows.append((number, line, fields))
     except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode: {exc.reason}", path=path, line=number + 1) from None
+        raise decode_error(path, encoding, exc) from None
     if rows:
         yield _sentence(rows, aside, path)
 

@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 from typing import IO, Callable, Iterator
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
-from .text import Source, decode, open_lines
+from .text import Source, decode_error, open_lines
 
 #: the columns of a MaltTab line, in order
 COLUMNS = ("FORM", "POSTAG", "HEAD", "DEPREL")
@@ -56,28 +55,24 @@ def read_malttab(source: Source, encoding: str = "utf-8") -> Iterator[Dependency
     """
     stream, path, opened = open_lines(source, encoding)
     if opened:
-        return _read_and_close(stream, path, lambda: Path(path).read_bytes(), encoding)
+        return _read_and_close(stream, path, encoding)
     in_memory = source.getvalue if isinstance(source, io.BytesIO) else None
-    return _decoded(stream, path, in_memory, encoding)
+    return _decoded(stream, path, encoding, in_memory)
 
 
-def _read_and_close(stream: IO[str], path: str, raw: Callable[[], bytes],
-                    encoding: str) -> Iterator[DependencySentence]:
+def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
     with stream:
-        yield from _decoded(stream, path, raw, encoding)
+        yield from _decoded(stream, path, encoding)
 
 
-def _decoded(stream: IO[str], path: str, raw: Callable[[], bytes] | None,
-             encoding: str) -> Iterator[DependencySentence]:
-    """The sentences; an undecodable byte is an InputError (positioned when the bytes can
-    be had again: ``raw``, a file on disk or a stream of bytes in memory)."""
+def _decoded(stream: IO[str], path: str, encoding: str,
+             raw: Callable[[], bytes] | None = None) -> Iterator[DependencySentence]:
+    """The sentences; an undecodable byte is an InputError at its line and column (when the
+    bytes can be had again: a file on disk, or ``raw``, a stream of bytes in memory)."""
     try:
         yield from _read_lines(stream, path)
     except UnicodeDecodeError as exc:
-        if raw is not None:
-            # the text layer decodes ahead of the lines: find the byte again for its position
-            decode(raw(), path, encoding)
-        raise InputError(f"cannot decode: {exc.reason}", path=path) from None
+        raise decode_error(path, encoding, exc, raw) from None
 
 
 def _read_lines(stream: IO[str], path: str) -> Iterator[DependencySentence]:

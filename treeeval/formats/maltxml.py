@@ -40,6 +40,7 @@ from xml.parsers import expat
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence
+from .xmlsafe import encoding_error
 
 #: attributes a <word> must have
 REQUIRED = ("id", "form", "postag", "head", "deprel")
@@ -134,9 +135,10 @@ def _feed(parser: expat.XMLParserType, stream: IO[bytes], path: str) -> Iterator
                            source_line=line_at(path, exc.lineno)) from None
     except InputError:
         raise
-    except ValueError as exc:  # pyexpat's "multi-byte encodings are not supported"
-        raise MaltXmlError(f"cannot read the declared encoding: {exc} (expat reads UTF-8, "
-                           "UTF-16 and single-byte encodings)", path=path, line=1) from None
+    except (LookupError, ValueError) as exc:  # an unknown or a multi-byte encoding
+        error = encoding_error(path, (line_at(path, 1) or "").encode("utf-8"), exc)
+        raise MaltXmlError(error.message, path=path, line=1, column=error.column,
+                           source_line=error.source_line) from None
 
 
 def read_maltxml(source: Source) -> Iterator[DependencySentence]:

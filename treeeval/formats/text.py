@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from typing import IO, Union
+from typing import IO, Callable, Union
 
 from ..errors import InputError
 
@@ -38,6 +38,29 @@ def decode(data: bytes, path: str, encoding: str = "utf-8") -> str:
             line=data.count(b"\n", 0, exc.start) + 1, column=exc.start - line_start + 1,
             source_line=text.decode(encoding, "replace"),
         ) from None
+
+
+def decode_error(path: str, encoding: str, exc: UnicodeDecodeError,
+                 raw: Callable[[], bytes] | None = None) -> InputError:
+    """The located error for ``exc``, met while a text stream of ``path`` was being read: the
+    file (or ``raw()``, its bytes in memory) is decoded again to find the line and column of
+    the bad byte (the text layer decodes ahead of the lines, so the reader's line number is
+    not the byte's).  A stream that is neither a file on disk nor ``raw`` gets no line.
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "x.conll")
+    >>> _ = Path(path).write_bytes(b"ok\\nok\\nb\\xffd\\n")
+    >>> print(decode_error(path, "utf-8", UnicodeDecodeError("utf-8", b"", 0, 1, "?")))
+    ... # doctest: +ELLIPSIS
+    /.../x.conll:3:2: byte 0xff is not valid utf-8
+    """
+    try:
+        decode(raw() if raw is not None else Path(path).read_bytes(), path, encoding)
+    except InputError as found:
+        return found
+    except OSError:
+        pass
+    return InputError(f"cannot decode: {exc.reason}", path=path)
 
 
 #: a path, or a file opened in text or binary mode

@@ -76,3 +76,23 @@ def parse_xml(path: str | os.PathLike[str]) -> ElementTree.Element:
     except expat.ExpatError as exc:
         raise InputError(f"not well-formed XML ({expat.ErrorString(exc.code)})", path=path,
                          line=exc.lineno, column=exc.offset + 1) from None
+    except (LookupError, ValueError) as exc:
+        raise encoding_error(path, data[:200], exc) from None
+
+
+def encoding_error(path: str, start: bytes, exc: Exception) -> InputError:
+    """The error for an encoding expat cannot read (``exc``: the LookupError of an unknown
+    one, or the ValueError of a multi-byte one), at the XML declaration's ``encoding``
+    (``start``: the document's first bytes).
+
+    >>> print(encoding_error("t.xml", b'<?xml version="1.0" encoding="klingon"?>',
+    ...                      LookupError("unknown encoding: klingon")))
+    t.xml:1:21: cannot read the declared encoding: unknown encoding: klingon (expat reads \
+UTF-8, UTF-16 and single-byte encodings)
+    """
+    first = start.split(b"\n", 1)[0]
+    column = first.find(b"encoding")
+    return InputError(f"cannot read the declared encoding: {exc} (expat reads UTF-8, UTF-16 "
+                      "and single-byte encodings)", path=path, line=1,
+                      column=column + 1 if column >= 0 else None,
+                      source_line=first.decode("utf-8", "replace"))
