@@ -90,7 +90,7 @@ def system_names(paths: Sequence[str]) -> list[str]:
     >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu"])
     ['HIT', 'Turku']
     >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu", "y/HIT/en.conllu"])
-    ['x/HIT', 'Turku', 'y/HIT']
+    ['x/HIT', 'x/Turku', 'y/HIT']
     """
     parts = [os.path.splitext(os.path.normpath(path))[0].split(os.sep) for path in paths]
     if len({part[-1] for part in parts}) == 1 and all(len(part) > 1 for part in parts):
