@@ -212,6 +212,10 @@ def test_stat_needs_several_systems(folder: Path) -> None:
         folder, ["--stat", "ar", "gold.conllu", "alpha.conllu"], 2)
     assert "--format needs GOLD SYS1" in fails(
         folder, ["--format", "csv", "gold.conllu:alpha.conllu", "gold.conllu:beta.conllu"], 2)
+    assert "--metrics chooses the comparison table's metrics" in fails(
+        folder, ["--metrics", "LAS", "gold.conllu", "alpha.conllu"], 2)
+    assert "use --format json, not --json" in fails(
+        folder, ["--json", "--stat", "ar", "gold.conllu", "alpha.conllu", "beta.conllu"], 2)
 
 
 def test_missing_system_is_located(folder: Path) -> None:

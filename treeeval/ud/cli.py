@@ -170,6 +170,12 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
                          "[SYS2 ...] (not pairs or folders)")
     if args.format and (options.json or options.callin):
         raise UsageError(f"--format cannot go with {'--json' if options.json else '--callin'}")
+    if options.json and (args.stat or args.metrics):
+        raise UsageError(f"{'--stat' if args.stat else '--metrics'} makes the comparison "
+                         "table: use --format json, not --json")
+    if args.metrics and not (options.systems or args.format):
+        raise UsageError("--metrics chooses the comparison table's metrics: give several "
+                         "systems or --format")
     if args.stat is not None:
         options.stat = check_stat(args.stat)
     if args.seed is not None:
