@@ -198,7 +198,8 @@ def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
         if not names:
             raise UsageError(f"no .conllu files in {gold_dir}")
         return [(os.path.join(gold_dir, n), os.path.join(system_dir, n)) for n in names], True
-    if len(files) >= 2 and not any(_is_pair(f) or os.path.isdir(f) for f in files):
+    plain = len(files) == 2 or not any(os.path.isdir(f) for f in files)
+    if len(files) >= 2 and plain and not any(_is_pair(f) for f in files):
         return [(files[0], system) for system in files[1:]], False
     if not files:
         raise UsageError("expected GOLD and SYSTEM files (see treeeval ud -h)")
