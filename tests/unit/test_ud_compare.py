@@ -221,3 +221,15 @@ def test_stat_needs_several_systems(folder: Path) -> None:
 def test_missing_system_is_located(folder: Path) -> None:
     message = fails(folder, ["gold.conllu", "alpha.conllu", "nothing.conllu"], 1)
     assert message.startswith("treeeval: error: nothing.conllu")
+
+
+def test_gold_without_sentence_tests_nothing_loudly(tmp_path: Path) -> None:
+    for name in ("gold.conllu", "a.conllu", "b.conllu"):
+        (tmp_path / name).write_text("# only a comment\n", encoding="utf-8")
+    run = run_treeeval(["ud", "--stat", "ar", "--format", "csv", "gold.conllu", "a.conllu",
+                        "b.conllu"], tmp_path)
+    assert run.status == 0 and b",ar," not in run.stdout
+    assert b"gold.conllu: the gold file holds no sentence: --stat tests nothing" in run.stderr
+    strict = run_treeeval(["ud", "--strict", "--stat", "ar", "gold.conllu", "a.conllu",
+                           "b.conllu"], tmp_path)
+    assert strict.status == 1

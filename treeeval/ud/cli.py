@@ -269,7 +269,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         return _notice_empty(scored, gold, system, args.notices)
 
     if options.systems or options.format:
-        _run_systems(options, [evaluate(*pair) for pair in options.pairs], out)
+        _run_systems(options, [evaluate(*pair) for pair in options.pairs], out, args.notices)
         return 0
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -316,7 +316,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     return 1 if failed else 0
 
 
-def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO) -> None:
+def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
+                 notices: Notices) -> None:
     """GOLD SYS1 SYS2 ...: each system's report (as the pairs' layout heads them), then the
     comparison table as text; with ``--format`` the table alone; with ``--json`` one pair per
     system."""
@@ -324,7 +325,7 @@ def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO) -> N
         pairs = [_pair_json(*pair, result) for pair, result in zip(options.pairs, results)]
         out.write(json.dumps(_json_document(options, pairs), indent=2).encode() + b"\n")
         return
-    table = _comparison(options, results)
+    table = _comparison(options, results, notices)
     if options.format:
         out.write(render_table(table, options.format).encode())
         return
@@ -337,12 +338,17 @@ def _system_names(options: UDOptions) -> list[str]:
     return system_names([system for _, system in options.pairs])
 
 
-def _comparison(options: UDOptions, results: list[_Scored]) -> ComparisonTable:
-    """The comparison table of the systems (and their tests with ``--stat``); its signature
-    shown in text only with ``--signature``."""
+def _comparison(options: UDOptions, results: list[_Scored], notices: Notices) -> ComparisonTable:
+    """The comparison table of the systems (and their tests with ``--stat``, unless the gold
+    file has no sentence to pair: then a notice); its signature shown in text only with
+    ``--signature``."""
     names = _system_names(options)
     testing = None
-    if options.stat is not None:
+    sentences = len(next(iter(results[0].per_sentence.values()), ()))
+    if options.stat is not None and not sentences:
+        notices.add("the gold file holds no sentence: --stat tests nothing",
+                    path=options.pairs[0][0])
+    elif options.stat is not None:
         testing = StatPlan(options.stat, options.resamples, options.seed,
                           baseline_index(options.baseline, [s for _, s in options.pairs], names))
     shown = ud_signature(options) if options.signature or options.format not in (None, "text") \
