@@ -67,6 +67,17 @@ def test_ud(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     assert several["failed"] == 1
 
 
+def test_ud_several_systems(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, system = str(files / "gold.conllu"), str(files / "sys.conllu")
+    systems = [gold, system, gold, system]  # GOLD SYS1 SYS2 SYS3
+    validate("ud", document(capsysbinary, "ud", "--json", *systems))
+    table = document(capsysbinary, "ud", "--format", "json", "--stat", "ar", "--resamples", "20",
+                     *systems)
+    schema = json.loads(schema_path("table").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(table)
+    assert table["command"] == "ud" and table["correction"] == "holm"
+
+
 def test_dep(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     gold, system = str(files / "gold.conll"), str(files / "sys.conll")
     for stat in ("bootstrap", "ar", "mcnemar"):

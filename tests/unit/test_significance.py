@@ -23,6 +23,7 @@ from treeeval.stats import (
     approximate_randomization,
     compare,
     compare_all,
+    compare_many,
     mcnemar,
     mcnemar_z,
     normal_two_sided_p,
@@ -370,3 +371,35 @@ def test_dependency_scores_pair_sentences_and_keep_token_hits() -> None:
     assert first.score() == pytest.approx(100 * hits[0].mean())
     assert first.denominator.tolist() == np.bincount(gold.sentence[keep], minlength=30).tolist()
     assert mcnemar(first, second).statistic == pytest.approx(malteval_mcnemar_z(*hits))
+
+
+@pytest.mark.parametrize("method", ["bootstrap", "ar"])
+def test_compare_many_is_compare_one_by_one(method: str) -> None:
+    """Shared draws over several chunks, F1 and ratio counts, a system in several pairs:
+    every result is the one ``compare`` gives alone, to the last bit."""
+    rng = np.random.default_rng(5)
+    sentences = 3000  # several chunks of resamples (CHUNK_CELLS // 3000 rows each)
+    gold = rng.integers(1, 30, sentences)
+
+    def f1_system() -> SentenceScores:
+        system = np.maximum(gold + rng.integers(-1, 2, sentences), 0)
+        return SentenceScores.f1(np.minimum(gold, system) - rng.integers(0, 2, sentences).clip(
+            0, np.minimum(gold, system)), gold, system)
+
+    a, b, c = f1_system(), f1_system(), f1_system()
+    x = SentenceScores.ratio(rng.integers(0, 10, sentences), np.full(sentences, 10))
+    y = SentenceScores.ratio(rng.integers(0, 10, sentences), np.full(sentences, 10))
+    pairs = [(a, b), (c, b), (b, a), (x, y)]
+    names = [("a", "b"), ("c", "b"), ("b", "a"), ("x", "y")]
+    many = compare_many(pairs, method, resamples=2500, seed=9, names=names,
+                        metrics=["F1", "F1", "F1", "acc"])
+    assert many == [compare(p, q, method, resamples=2500, seed=9, names=n, metric=m)
+                    for (p, q), n, m in zip(pairs, names, ["F1", "F1", "F1", "acc"])]
+
+
+def test_compare_many_refuses_different_sentences() -> None:
+    a, b = SentenceScores.ratio([1, 2], [2, 2]), SentenceScores.ratio([1], [2])
+    with pytest.raises(TreeevalError, match="same sentences"):
+        compare_many([(a, a), (b, b)], "ar", resamples=10)
+    with pytest.raises(UsageError, match="McNemar"):  # delegated to compare: no token hits
+        compare_many([(a, a)], "mcnemar")

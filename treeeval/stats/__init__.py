@@ -23,6 +23,7 @@ from .significance import (
     approximate_randomization,
     compare,
     compare_all,
+    compare_many,
     mcnemar,
     mcnemar_z,
     normal_two_sided_p,
@@ -31,5 +32,5 @@ from .significance import (
 )
 
 __all__ = ["METHODS", "SentenceScores", "SignificanceResult", "approximate_randomization",
-           "compare", "compare_all", "mcnemar", "mcnemar_z", "normal_two_sided_p",
+           "compare", "compare_all", "compare_many", "mcnemar", "mcnemar_z", "normal_two_sided_p",
            "paired_bootstrap", "render_results"]

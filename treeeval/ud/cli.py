@@ -3,6 +3,9 @@
 >>> options = parse_ud_args(["-v", "--callin-weights", "w.tsv", "gold.conllu", "sys.conllu"])
 >>> options.mode, options.callin, options.callin_weights, options.pairs
 ('verbose', True, 'w.tsv', [('gold.conllu', 'sys.conllu')])
+>>> options = parse_ud_args(["--stat", "ar", "g.conllu", "a.conllu", "b.conllu"])
+>>> options.pairs, options.stat, options.systems
+([('g.conllu', 'a.conllu'), ('g.conllu', 'b.conllu')], 'ar', True)
 """
 
 from __future__ import annotations
@@ -15,12 +18,20 @@ from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import add_signature, add_strict, examples, parse_command, run_command
+import numpy as np
+
+from ..arguments import (add_signature, add_strict, examples, parse_command, run_command,
+                         whole_number)
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.envelope import envelope
+from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..tables import FORMATS, ComparisonTable
+from ..tables import render as render_table
 from .api import UDResult, evaluate_ud, read_weights
+from .compare import (StatPlan, baseline_index, check_stat, comparison_table, metric_list,
+                      system_names)
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
@@ -32,7 +43,9 @@ from .wde import load_weights as load_wde_weights
 DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
 output, byte for byte).  Several pairs (or two folders, paired by file name) give one report
-per treebank and the macro-average, a failed treebank counting as 0."""
+per treebank and the macro-average, a failed treebank counting as 0.  A gold file and several
+system files give each system's report and their comparison table, with --stat each system
+tested against the baseline on every metric."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,15 +53,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.usage = """%(prog)s [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
                    [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
                    GOLD SYSTEM
+       treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
+                   [--baseline SYS] [--metrics LIST] [--format F] GOLD SYS1 SYS2 [...]
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
         "treeeval ud --conll17 -v gold.conllu system.conllu",
+        "treeeval ud --stat bootstrap --metrics 'LAS;MLAS' --format latex gold.conllu a.conllu "
+        "b.conllu c.conllu",
         "treeeval ud gold/en.conllu:sys/en.conllu gold/fi.conllu:sys/fi.conllu")
     parser.add_argument("files", nargs="*", metavar="GOLD SYSTEM",
-                        help="a gold and a system file, GOLD:SYSTEM pairs or two folders")
+                        help="a gold and a system file, a gold file and several system files, "
+                             "GOLD:SYSTEM pairs or two folders")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="every metric: precision, recall, F1 and aligned accuracy")
     parser.add_argument("-c", "--counts", action="store_true",
@@ -74,6 +92,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--callin-classes", metavar="FILE",
         help="relation classes (relation<TAB>function|content|other); default: the table of "
              "Callin's paper"))
+    compare = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
+    compare.add_argument("--stat", choices=("bootstrap", "ar", "mcnemar"),
+                         help="test each system against the baseline on every metric: paired "
+                              "bootstrap (95%% CIs) or approximate randomization over gold "
+                              "sentences (mcnemar does not apply to F1 metrics)")
+    compare.add_argument("--seed", metavar="N", help="seed of --stat (default 1)")
+    compare.add_argument("--resamples", metavar="N",
+                         help="resamples (shuffles) of --stat (default 10000)")
+    compare.add_argument("--baseline", metavar="SYS",
+                         help="the system the others are tested against (its file or short "
+                              "name; default: the first system)")
+    compare.add_argument("--metrics", metavar="LIST",
+                         help="the metrics of the table and tests, e.g. 'LAS;MLAS;BLEX' "
+                              "(default: every metric of the report)")
+    compare.add_argument("--format", choices=FORMATS,
+                         help="write the comparison table alone in this format (default: the "
+                              "reports, then the table as text)")
     add_signature(parser)
     add_strict(parser)
     for action in files:
@@ -95,6 +130,13 @@ class UDOptions:
     callin_classes: str | None = None
     several: bool = False
     signature: bool = False
+    systems: bool = False
+    stat: str | None = None
+    seed: int = DEFAULT_SEED
+    resamples: int = DEFAULT_RESAMPLES
+    baseline: str | None = None
+    metrics: str | None = None
+    format: str | None = None
 
 
 def ud_options(args: argparse.Namespace) -> UDOptions:
@@ -112,7 +154,35 @@ def ud_options(args: argparse.Namespace) -> UDOptions:
         verbose = True
     options.mode = "counts" if args.counts else "verbose" if verbose else "default"
     options.pairs, options.several = _pairs(args.files)
+    options.systems = len(options.pairs) > 1 and not options.several
+    _comparison_options(args, options)
     return options
+
+
+def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
+    """``--stat`` and its company: only with several systems (``--format`` also with one)."""
+    given = [f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
+             if getattr(args, name) is not None]
+    if given and not options.systems:
+        raise UsageError(f"{given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
+    if (args.format or args.metrics) and options.several:
+        raise UsageError(f"{'--format' if args.format else '--metrics'} needs GOLD SYS1 "
+                         "[SYS2 ...] (not pairs or folders)")
+    if args.format and (options.json or options.callin):
+        raise UsageError(f"--format cannot go with {'--json' if options.json else '--callin'}")
+    if options.json and (args.stat or args.metrics):
+        raise UsageError(f"{'--stat' if args.stat else '--metrics'} makes the comparison "
+                         "table: use --format json, not --json")
+    if args.metrics and not (options.systems or args.format):
+        raise UsageError("--metrics chooses the comparison table's metrics: give several "
+                         "systems or --format")
+    if args.stat is not None:
+        options.stat = check_stat(args.stat)
+    if args.seed is not None:
+        options.seed = whole_number(args.seed, "--seed", 0)
+    if args.resamples is not None:
+        options.resamples = whole_number(args.resamples, "--resamples", 1)
+    options.baseline, options.metrics, options.format = args.baseline, args.metrics, args.format
 
 
 def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
@@ -128,15 +198,16 @@ def _pairs(files: list[str]) -> tuple[list[tuple[str, str]], bool]:
         if not names:
             raise UsageError(f"no .conllu files in {gold_dir}")
         return [(os.path.join(gold_dir, n), os.path.join(system_dir, n)) for n in names], True
-    if len(files) == 2 and not any(_is_pair(f) for f in files):
-        return [(files[0], files[1])], False
+    plain = len(files) == 2 or not any(os.path.isdir(f) for f in files)
+    if len(files) >= 2 and plain and not any(_is_pair(f) for f in files):
+        return [(files[0], system) for system in files[1:]], False
     if not files:
         raise UsageError("expected GOLD and SYSTEM files (see treeeval ud -h)")
     pairs = []
     for item in files:
         split = _is_pair(item)
         if not split:
-            raise UsageError(f"expected GOLD:SYSTEM, got {item!r} (or give exactly two files)")
+            raise UsageError(f"expected GOLD:SYSTEM, got {item!r} (or give GOLD SYS1 [SYS2 ...])")
         pairs.append(split)
     return pairs, True
 
@@ -187,14 +258,19 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         if not options.callin and weights is None:
             pieces = score_pieces(gold, system, conll17=options.conll17,
                                   multiple_roots_okay=options.multiple_roots_okay,
-                                  per_sentence=False)
+                                  per_sentence=options.stat is not None)
             if pieces is not None:
-                return _notice_empty(_Scored(pieces.scores), gold, system, args.notices)
+                scored = _Scored(pieces.scores, per_sentence=pieces.per_sentence)
+                return _notice_empty(scored, gold, system, args.notices)
         result = evaluate_ud(gold, system, conll17=options.conll17, weights=weights,
                              multiple_roots_okay=options.multiple_roots_okay)
-        scored = _Scored(result.scores, callin.score(result) if callin else None)
+        scored = _Scored(result.scores, callin.score(result) if callin else None,
+                         result.per_sentence)
         return _notice_empty(scored, gold, system, args.notices)
 
+    if options.systems or options.format:
+        _run_systems(options, [evaluate(*pair) for pair in options.pairs], out, args.notices)
+        return 0
     if not options.several:
         result = evaluate(*options.pairs[0])
         if options.json:
@@ -240,6 +316,49 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     return 1 if failed else 0
 
 
+def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
+                 notices: Notices) -> None:
+    """GOLD SYS1 SYS2 ...: each system's report (as the pairs' layout heads them), then the
+    comparison table as text; with ``--format`` the table alone; with ``--json`` one pair per
+    system."""
+    if options.json:
+        pairs = [_pair_json(*pair, result) for pair, result in zip(options.pairs, results)]
+        out.write(json.dumps(_json_document(options, pairs), indent=2).encode() + b"\n")
+        return
+    table = _comparison(options, results, notices)
+    if options.format:
+        out.write(render_table(table, options.format).encode())
+        return
+    for (gold, system), result, name in zip(options.pairs, results, _system_names(options)):
+        out.write(f"=== {name}: {gold} {system}\n".encode() + _report(result, options).encode())
+    out.write(b"\n" + render_table(table, "text").encode())
+
+
+def _system_names(options: UDOptions) -> list[str]:
+    return system_names([system for _, system in options.pairs])
+
+
+def _comparison(options: UDOptions, results: list[_Scored], notices: Notices) -> ComparisonTable:
+    """The comparison table of the systems (and their tests with ``--stat``, unless the gold
+    file has no sentence to pair: then a notice); its signature shown in text only with
+    ``--signature``."""
+    names = _system_names(options)
+    testing = None
+    sentences = len(next(iter(results[0].per_sentence.values()), ()))
+    if options.stat is not None and not sentences:
+        notices.add("the gold file holds no sentence: --stat tests nothing",
+                    path=options.pairs[0][0])
+    elif options.stat is not None:
+        testing = StatPlan(options.stat, options.resamples, options.seed,
+                          baseline_index(options.baseline, [s for _, s in options.pairs], names))
+    shown = ud_signature(options) if options.signature or options.format not in (None, "text") \
+        else ""
+    return comparison_table(_name(options.pairs[0][0]), names, [r.scores for r in results],
+                            metric_list(options.metrics, _metric_names(options)),
+                            signature=shown, per_sentence=[r.per_sentence for r in results],
+                            testing=testing)
+
+
 def _weights(path: str, notices: Notices) -> dict[str, float]:
     """The ``-w`` weights, each weight that is not a finite number (the 2017 scorer takes
     it, and WeightedLAS may print nan) noticed at its line."""
@@ -276,6 +395,14 @@ def ud_signature(options: UDOptions) -> str:
 
     >>> ud_signature(UDOptions(conll17=True))
     'cmd:ud|rules:conll17|mroots:no|callin:no|version:0.1.0'
+
+    With several systems it names the metrics asked for and the test: ``--stat``, its
+    resamples and seed, and the baseline.
+
+    >>> ud_signature(UDOptions(pairs=[("g", "a"), ("g", "b")], systems=True, stat="ar",
+    ...                        metrics="LAS"))
+    'cmd:ud|rules:conll18|mroots:no|callin:no|metrics:LAS|stat:ar|resamples:10000|seed:1|\
+baseline:a|version:0.1.0'
     """
     classes = weights = None
     if options.callin:
@@ -286,7 +413,23 @@ def ud_signature(options: UDOptions) -> str:
         ("rules", "conll17" if options.conll17 else "conll18"),
         ("mroots", options.multiple_roots_okay),
         ("weights", Path(options.weights) if options.weights else None),
-        ("callin", options.callin), ("classes", classes), ("wlas", weights)])
+        ("callin", options.callin), ("classes", classes), ("wlas", weights),
+        *_comparison_signature(options)])
+
+
+def _comparison_signature(options: UDOptions) -> list[tuple[str, object]]:
+    """The signature's fields of several systems: the metrics asked, the test, its resamples
+    and seed, and the baseline by its short name (none when nothing is tested)."""
+    if not options.systems:
+        return []
+    fields: list[tuple[str, object]] = [("metrics", options.metrics and metric_list(
+        options.metrics, _metric_names(options)))]
+    if options.stat is not None:
+        names = _system_names(options)
+        base = baseline_index(options.baseline, [s for _, s in options.pairs], names)
+        fields += [("stat", options.stat), ("resamples", options.resamples),
+                   ("seed", options.seed), ("baseline", names[base])]
+    return fields
 
 
 def run_ud(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
@@ -300,6 +443,7 @@ class _Scored:
 
     scores: dict[str, Score]
     callin: CallinScores | None = None
+    per_sentence: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 @dataclass
