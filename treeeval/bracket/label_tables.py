@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..columnar.intern import hash_ids
+from ..columnar.intern import distinct, hash_ids
 from ..columnar.words import MASKS
 from ..formats.scan import ScannedLines
 from .limits import MAX_LABEL_BYTES
@@ -42,7 +42,7 @@ class LabelTables:
         self.members = np.array([member for member, _ in pairs], dtype=U64)
         representatives = np.array([rep for _, rep in pairs], dtype=U64)
         self.representatives, self.member_class = np.unique(representatives, return_inverse=True)
-        self.delete_classes = np.unique(self.canonical(self.delete))
+        self.delete_classes = distinct(self.canonical(self.delete))
 
     def key(self, text: bytes) -> int:
         if len(text) <= 8:
@@ -56,7 +56,7 @@ class LabelTables:
                 for key in keys.tolist()]
 
     def _table(self, texts: list[bytes]) -> np.ndarray:
-        return np.unique(np.array([self.key(t) for t in texts], dtype=U64))
+        return distinct(np.array([self.key(t) for t in texts], dtype=U64))
 
     def keys(self, scanned: ScannedLines, starts: np.ndarray, heads: np.ndarray,
              lengths: np.ndarray) -> np.ndarray:

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import io
 import os
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator
 
 import numpy as np
 
@@ -37,6 +36,10 @@ from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
 from .spans import (BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans,
                     first_spans, score_line)
+
+if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
+    from concurrent.futures import Executor
+
 
 @dataclass
 class LineMessages:

@@ -75,6 +75,20 @@ def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray) -> Interned 
     return Interned(codes, firsts, code_keys)
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of ``values``: ``np.unique(values)`` without its import of
+    numpy.ma (about 6 ms of every process that would otherwise not need it).  NaNs, which are
+    not equal to themselves, are each kept.
+
+    >>> distinct(np.array([3, 1, 3, 2, 1])).tolist(), distinct(np.array([], dtype=np.uint64)).size
+    ([1, 2, 3], 0)
+    """
+    ordered = np.sort(values, axis=None)
+    keep = np.ones(ordered.size, dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 def factor(keys: np.ndarray, bits: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Consecutive codes of the equal uint64 ``keys`` and the key of each code
     (:func:`hash_ids` made dense).

@@ -24,6 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from .refusals import ValueRefused
+from ..columnar.intern import distinct
 from ..model.treebank import Treebank
 from .aggregate import row_mean
 from .exclusions import Exclusions
@@ -239,11 +240,11 @@ def _cell(value: float, count: bool, pattern: str | None) -> str:
 
 def _widest(values: np.ndarray, count: bool, pattern: str | None) -> int:
     """The widest of a column's cells as MaltEval measures them (through the pattern)."""
-    distinct = np.unique(values)
-    if len(distinct) == 0:
+    values = distinct(values)
+    if len(values) == 0:
         return 0
-    defined = distinct[~np.isnan(distinct)]
-    widths = [len(JAVA_NAN)] if len(defined) < len(distinct) else []
+    defined = values[~np.isnan(values)]
+    widths = [len(JAVA_NAN)] if len(defined) < len(values) else []
     if count and len(defined):  # whole numbers: the widest is the smallest or the largest
         defined = np.array([defined.min(), defined.max()])
     return max(widths + [len(format_number(float(v), pattern)) for v in defined])

@@ -104,7 +104,9 @@ def _cut(gold: _Side, system: _Side) -> int | None:
     if gold.pending is None or system.pending is None:
         return None
     limit = min(gold.read, system.read)
-    common = np.intersect1d(gold.pending.sentence_start, system.pending.sentence_start)
+    # sentence starts are increasing: assume_unique spares np.unique (and numpy.ma)
+    common = np.intersect1d(gold.pending.sentence_start, system.pending.sentence_start,
+                            assume_unique=True)
     common = common[(common <= limit) & (common > gold.pending.char_base)]
     candidates = common.tolist()
     if gold.read == system.read and gold.read > gold.pending.char_base:
