@@ -27,7 +27,6 @@ from typing import Mapping
 
 import numpy as np
 
-from ..bracket.params import load_params
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from .punctuation import punctuation_forms
@@ -130,6 +129,8 @@ def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
     left out for every system, so a parser that tags a comma differently is still scored
     on the same words.
     """
+    from ..bracket.params import load_params  # only for -p: EVALB's loader, not on every run
+
     params, _ = load_params([prm])
     labels = set(params.delete_label)
     codes = gold.codes["cpostag"]  # first: it may read the column's vocabulary
