@@ -27,7 +27,7 @@ from ..errors import InputError
 from .classify import classify
 from .search import Gold, Step, repair
 from .reading import read_raw
-from .tree import Node, prepare
+from .tree import Node, no_phrase_on_top, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -151,7 +151,13 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
 
 
 def _prepared(path: PathLike, delete: Callable[..., object] | None) -> Iterator[Node | None]:
-    for tree in read_raw(path):
+    """The prepared tree of each line (None for a blank line); a tree the classifier refuses
+    (tree.no_phrase_on_top: it crashes on it) is an InputError at its line."""
+    for number, tree in enumerate(read_raw(path), start=1):
+        if tree is not None and no_phrase_on_top(tree):
+            name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else "<input>"
+            raise InputError("no phrase label above the words: the classifier needs one "
+                             "(ROOT, S, NP ...) at the top", path=name, line=number)
         yield None if tree is None else prepare(tree, delete)
 
 

@@ -252,6 +252,25 @@ def _renamed_top(tree: RawTree) -> RawTree | None:
     return None
 
 
+def no_phrase_on_top(tree: RawTree) -> bool:
+    """Whether the classifier refuses a tree (``Tree has no labels in the tag set``): its
+    root is neither ``ROOT`` nor blank, and the unary chain below it reaches a word without
+    meeting a phrase label of its tag set.
+
+    >>> no_phrase_on_top(("NN", "the")), no_phrase_on_top(("FOO", [("NN", "x")]))
+    (True, True)
+    >>> no_phrase_on_top(("", [("NN", "x")])), no_phrase_on_top(("FOO", [("NP", [("NN", "x")])]))
+    (False, False)
+    """
+    if _bar(tree[0]) == "ROOT" or not tree[0].strip():
+        return False
+    node = tree
+    while (base_label(_bar(node[0])) not in TOP_LABELS and not isinstance(node[1], str)
+           and len(node[1]) == 1):
+        node = node[1][0]
+    return isinstance(node[1], str) and base_label(_bar(node[0])) not in TOP_LABELS
+
+
 def _one_pass(tree: RawTree) -> Node | None:
     """prepare() in one walk over the tree; None when the deletions would leave no word (the
     step-by-step path then keeps the tree as the classifier does)."""
