@@ -31,9 +31,7 @@ import numpy as np
 from nltk import Tree
 
 from ..errors import InputError
-from ..conversion.heads import phrase_children
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
-from ..model.tree_walks import fold
 from .notation import tuple_rows
 
 Span = tuple[int, int]
@@ -106,22 +104,22 @@ def phrase_spans(tree: Tree) -> set[Span]:
     [(0, 0), (0, 1), (1, 1)]
     """
     spans: set[Span] = set()
-    position = 0  # the words before the node being walked
-
-    def word(node: Tree | str) -> Span:
-        nonlocal position
-        size = 0 if isinstance(node, Tree) and node.label() == "-NONE-" else 1
-        position += size
-        return position - size, size
-
-    def phrase(node: Tree, kids: list[Span]) -> Span:
-        start = kids[0][0] if kids else position
-        size = sum(kid[1] for kid in kids)
-        if size:
-            spans.add((start, start + size - 1))
-        return start, size
-
-    fold(tree, phrase_children, word, phrase)
+    position = 0  # the words met so far
+    # a walk with a stack (any depth): a phrase pushes the position where it starts, popped
+    # once its children (pushed after it) are done
+    stack: list[Tree | str | int] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int):
+            if position > item:
+                spans.add((item, position - 1))
+        elif isinstance(item, str):
+            position += 1
+        elif len(item) == 1 and isinstance(item[0], str):
+            position += item.label() != "-NONE-"
+        else:
+            stack.append(position)
+            stack.extend(reversed(item))
     return spans
 
 
