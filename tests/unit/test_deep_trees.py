@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 from nltk import Tree
@@ -61,7 +62,8 @@ def test_convert_deep_chain_and_spine() -> None:
 
 @pytest.mark.parametrize("heads", ["semantic", "semantic-copula"])
 def test_semantic_head_finder_on_deep_verb_phrases(heads: str) -> None:
-    text = "(TOP (S (NP (EX There)) " + "(VP (VBZ is) " * DEEP + "(NP (NN hope))" + ")" * DEEP + "))"
+    verbs = "(VP (VBZ is) " * DEEP
+    text = f"(TOP (S (NP (EX There)) {verbs}(NP (NN hope)){')' * DEEP}))"
     sentence = next(Converter(heads).sentences([_tree(text)]))
     assert len(sentence) == DEEP + 2 and sentence.heads.count(0) == 1
 
@@ -119,7 +121,7 @@ def test_browse_outline_of_a_deep_tree() -> None:
 
 
 @pytest.mark.parametrize("shape", ["chain", "spine", "flat"])
-def test_commands_on_100000_levels_or_words(shape: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_commands_on_100000_levels_or_words(shape: str, tmp_path: Path) -> None:
     text = {"chain": chain, "spine": spine, "flat": flat}[shape](100_000)
     (tmp_path / "big.mrg").write_text(text + "\n")
     runs = [["convert", "big.mrg"], ["lin", "big.mrg", "big.mrg"],
@@ -132,7 +134,7 @@ def test_commands_on_100000_levels_or_words(shape: str, tmp_path) -> None:  # ty
         assert spent < 5, f"{args[0]} took {spent:.1f} s of CPU"
 
 
-def test_a_bad_deep_tree_is_a_located_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_deep_tree_is_a_located_error(tmp_path: Path) -> None:
     (tmp_path / "bad.mrg").write_text(chain(100_000)[:-1] + "\n")
     for command in (["convert", "bad.mrg"], ["errors", "bad.mrg", "bad.mrg"]):
         ran = run_treeeval(command, tmp_path)
@@ -140,7 +142,7 @@ def test_a_bad_deep_tree_is_a_located_error(tmp_path) -> None:  # type: ignore[n
         assert ran.stderr.startswith(b"treeeval: error: bad.mrg:1:1: unclosed bracket")
 
 
-def test_lin_sentence_counts_differ_is_located(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_lin_sentence_counts_differ_is_located(tmp_path: Path) -> None:
     (tmp_path / "gold.mrg").write_text("(S (NN a))\n(S (NN b))\n")
     (tmp_path / "answer.mrg").write_text("(S (NN a))\n")
     ran = run_treeeval(["lin", "gold.mrg", "answer.mrg"], tmp_path)
@@ -148,14 +150,14 @@ def test_lin_sentence_counts_differ_is_located(tmp_path) -> None:  # type: ignor
     assert ran.stderr.startswith(b"treeeval: error: gold.mrg:2: GOLD has 2 sentences, ANSWER 1")
 
 
-def test_lin_word_counts_differ_at_the_trees_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_lin_word_counts_differ_at_the_trees_line(tmp_path: Path) -> None:
     (tmp_path / "gold.mrg").write_text("(S (NN a))\n(S (NN b))\n")
     (tmp_path / "answer.mrg").write_text("(S (NN a)\n)\n(S\n (NN b) (NN c))\n")
     ran = run_treeeval(["lin", "gold.mrg", "answer.mrg"], tmp_path)
     assert ran.stderr.startswith(b"treeeval: error: answer.mrg:3: sentence 2 has 2 words")
 
 
-def test_lin_conversion_error_is_located(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_lin_conversion_error_is_located(tmp_path: Path) -> None:
     (tmp_path / "gold.mrg").write_text("(S (NN a))\n(S (-NONE- *))\n")
     ran = run_treeeval(["lin", "gold.mrg", "gold.mrg"], tmp_path)
     assert ran.status == 1
@@ -180,7 +182,7 @@ def _depth(tree: Tree) -> int:
         tree, lambda node: None if isinstance(node[0], str) else node)) + 1
 
 
-def test_errors_rejects_a_tree_without_a_phrase_on_top(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_errors_rejects_a_tree_without_a_phrase_on_top(tmp_path: Path) -> None:
     """Found by the fuzzer: a test tree that is one preterminal crashed the repair search;
     the classifier itself refuses such a tree (``Tree has no labels in the tag set``)."""
     (tmp_path / "gold.txt").write_text("(ROOT (NN the))\n(ROOT (NN a))\n")

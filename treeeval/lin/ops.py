@@ -213,9 +213,10 @@ def _check(node: lark.Tree, *, word: bool, lines: list[str], path: str) -> None:
 def _test(part: Restriction, form: str, tag: str, label: str) -> bool:
     """Whether a word (``form``, ``tag``) or its relationship ``label`` satisfies ``part``."""
     if isinstance(part, (Or, Not)):
-        return fold(part, _parts, lambda simple: _test(simple, form, tag, label),  # type: ignore[return-value]
-                    lambda compound, values: any(values) if isinstance(compound, Or)
-                    else not values[0])
+        value = fold(part, _parts, lambda simple: _test(simple, form, tag, label),
+                     lambda compound, values: any(values) if isinstance(compound, Or)
+                     else not values[0])
+        return bool(value)
     if isinstance(part, Anything):
         return True
     if isinstance(part, Cat):
