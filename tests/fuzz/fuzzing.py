@@ -38,7 +38,7 @@ TIME_LIMIT = 10.0
 
 #: the ``fuzz`` profile: random, for long runs with ``TREEEVAL_FUZZ_CASES``
 settings.register_profile("fuzz", deadline=None, print_blob=True, database=None,
-                          suppress_health_check=list(HealthCheck))
+                          derandomize=False, suppress_health_check=list(HealthCheck))
 
 #: a located error: FILE:LINE[:COL]: what (FILE is one of the run's files), or a notice
 #: FILE[:LINE]: what (a run EVALB stops at MAX_ERROR keeps EVALB's exit status 1)
