@@ -190,3 +190,14 @@ def test_errors_rejects_a_tree_without_a_phrase_on_top(tmp_path: Path) -> None:
     ran = run_treeeval(["errors", "gold.txt", "test.txt"], tmp_path)
     assert ran.status == 1
     assert ran.stderr.startswith(b"treeeval: error: test.txt:2: no phrase label above the words")
+
+
+def test_deeply_nested_operations_cost_little_per_word() -> None:
+    """Found by the long fuzz run: a ``(not ...)`` 3,000 deep, tested on every dependency of
+    a long sentence, took over 10 s; nested nots and ors are simplified when read."""
+    operation, = parse_ops(f"(if ({'(not ' * 3000}(cat V){')' * 3000} t) (delete))")
+    sentence, = parse_tuples("".join(f"w{i} N < w{i + 1}\n" for i in range(2000)) + "w2000 V *\n")
+    start = time.process_time()
+    result = modify([operation], sentence)
+    assert time.process_time() - start < 1
+    assert result.heads[-2] == -1 and result.heads[0] == 2

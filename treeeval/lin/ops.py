@@ -182,10 +182,22 @@ def _compound(node: lark.Tree) -> list[lark.Tree] | None:
 
 
 def _restriction(node: lark.Tree) -> Restriction:
-    """The restriction a parsed restriction stands for (nested to any depth)."""
-    return fold(node, _compound, _simple,  # type: ignore[return-value]
-                lambda compound, parts: Or(tuple(parts)) if compound.data == "or_"
-                else Not(parts[0]))
+    """The restriction a parsed restriction stands for (nested to any depth), simplified
+    so that testing it costs little whatever its nesting: ``(not (not R))`` is R and an
+    ``or`` inside an ``or`` is spread into it.
+
+    >>> _restriction(_parser().parse("(if ((not (not (cat V))) t) ())").children[0]
+    ...              .children[0].children[0])
+    Cat(name='V')
+    """
+    return fold(node, _compound, _simple, _combined)  # type: ignore[return-value]
+
+
+def _combined(compound: lark.Tree, parts: list[Restriction]) -> Restriction:
+    if compound.data == "or_":
+        return Or(tuple(inner for part in parts
+                        for inner in (part.parts if isinstance(part, Or) else (part,))))
+    return parts[0].part if isinstance(parts[0], Not) else Not(parts[0])
 
 
 def _simple(node: lark.Tree) -> Restriction:
