@@ -22,7 +22,7 @@ settings.register_profile("nightly", max_examples=BASE * NIGHTLY_SCALE, deadline
                           print_blob=True)
 #: long fuzz runs (tests/fuzz, with TREEEVAL_FUZZ_CASES): random, slow generation allowed
 settings.register_profile("fuzz", deadline=None, print_blob=True, database=None,
-                          suppress_health_check=list(HealthCheck))
+                          derandomize=False, suppress_health_check=list(HealthCheck))
 settings.load_profile("ci")
 
 

@@ -9,6 +9,8 @@ from nltk import Tree
 
 from ..bracket.params import EvalbParams
 from ..bracket.reference import truncate_label
+from ..model.tree_walks import fold
+from .heads import phrase_children
 
 
 def delete_labels(tree: Tree, params: EvalbParams, encoding: str = "utf-8") -> Tree:
@@ -31,15 +33,16 @@ def delete_labels(tree: Tree, params: EvalbParams, encoding: str = "utf-8") -> T
         cut = truncate_label(label.encode(encoding, "surrogateescape"))
         return any(params.labels_equal(cut, value) for value in params.delete_label)
 
-    def kept(node: Tree | str) -> list[Tree | str]:
-        if isinstance(node, str):
-            return [node]
-        if len(node) == 1 and isinstance(node[0], str):
-            return [] if node.label().encode(encoding, "surrogateescape") in words else [node]
-        children = [kid for child in node for kid in kept(child)]
+    def leaf(node: Tree | str) -> list[Tree | str]:
+        if isinstance(node, Tree) and node.label().encode(encoding, "surrogateescape") in words:
+            return []
+        return [node]
+
+    def phrase(node: Tree, kept: list[list[Tree | str]]) -> list[Tree | str]:
+        children = [kid for kids in kept for kid in kids]
         return children if deleted(node.label()) else [Tree(node.label(), children)]
 
-    result = kept(tree)
+    result = fold(tree, phrase_children, leaf, phrase) or []
     if len(result) == 1 and isinstance(result[0], Tree):
         return result[0]
     return Tree("", result)

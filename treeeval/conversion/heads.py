@@ -44,6 +44,25 @@ def base_category(label: str, _cache: dict[str, str] = {}) -> str:
     return base
 
 
+def is_preterminal(node: Tree) -> bool:
+    """A part-of-speech tag over its word.
+
+    >>> is_preterminal(Tree("NN", ["dog"])), is_preterminal(Tree("NP", [Tree("NN", ["dog"])]))
+    (True, False)
+    """
+    return len(node) == 1 and isinstance(node[0], str)
+
+
+def phrase_children(node: Tree | str) -> Tree | None:
+    """The children of a phrase (the node itself, an nltk Tree being the list of its
+    children); None for a preterminal or a bare word: the leaves of a walk.
+
+    >>> phrase_children(Tree("NN", ["dog"])) is None, len(phrase_children(Tree("S", ["a", "b"])))
+    (True, 2)
+    """
+    return None if isinstance(node, str) or is_preterminal(node) else node
+
+
 def compile_rule(rule: tuple[HeadPass, ...], default: bool = True) -> Passes:
     """A rule's passes as (kind, from the right, categories) triples for HeadFinder.head;
     with ``default``, a rule that does not end in a default pass gets one in the direction

@@ -29,12 +29,14 @@ The root word is labelled ``root`` in every scheme.
 from __future__ import annotations
 
 import re
+from typing import Union
 
 from nltk import Tree
 
 from ..errors import TreeevalError
 from ..model.dependencies import DependencySentence
-from .heads import HeadFinder, base_category
+from ..model.tree_walks import fold
+from .heads import HeadFinder, base_category, phrase_children
 
 SCHEMES = ("none", "category", "function", "triple")
 _INDEX = re.compile(r"(?<=.)[-=]\d+$")
@@ -59,34 +61,58 @@ def _function_label(label: str) -> str:
 
 
 def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> DependencySentence:
-    """Convert one tree; raises ConversionError when it has no word or a bare word."""
+    """Convert one tree; raises ConversionError when it has no word or a bare word.
+
+    The tree is walked with a stack of its open nodes, not by recursion, so that any depth
+    converts (a tree 100,000 levels deep too).
+    """
     if labels not in SCHEMES:
         raise ValueError(f"unknown label scheme {labels!r} (schemes: {', '.join(SCHEMES)})")
-    forms: list[str] = []
-    tags: list[str] = []
-    heads: list[int] = []
-    deps: list[str] = []
-    choose = finder.head
-    scheme = labels
+    if isinstance(tree, str):
+        raise ConversionError("a bare word is not a tree")
+    prepared = finder.prepare(tree)
+    words = _Words(finder, labels)
+    if prepared is None or words.convert(prepared) is None:
+        raise ConversionError("no words left after removing empty elements")
+    return DependencySentence(words.forms, words.tags, words.heads, words.deps)
 
-    def walk(node: Tree) -> tuple[str, str, int] | None:
-        # returns (category, label, 1-based index of the lexical head) or None when empty
-        if len(node) == 1 and isinstance(node[0], str):
-            tag = node.label()
-            if tag == "-NONE-":
-                return None
-            forms.append(node[0])
-            tags.append(tag)
-            heads.append(0)
-            deps.append("root")
-            return base_category(tag), tag, len(forms)
-        kids = []
-        for child in node:
-            if isinstance(child, str):
-                raise ConversionError(f"word {child!r} is not inside a part-of-speech tag")
-            result = walk(child)
-            if result is not None:
-                kids.append(result)
+
+#: what a converted node gives its parent: (category, label, 1-based index of its lexical
+#: head word), or None when nothing is left under it
+Converted = Union[tuple[str, str, int], None]
+
+
+class _Words:
+    """The words of one tree and their dependencies, filled in bottom-up by ``convert``."""
+
+    def __init__(self, finder: HeadFinder, scheme: str) -> None:
+        self.choose = finder.head
+        self.scheme = scheme
+        self.forms: list[str] = []
+        self.tags: list[str] = []
+        self.heads: list[int] = []
+        self.deps: list[str] = []
+
+    def convert(self, tree: Tree) -> Converted:
+        """Attach every word of ``tree``, walking it bottom-up."""
+        return fold(tree, phrase_children, self.word, self.attach)
+
+    def word(self, node: Tree | str) -> Converted:
+        """A preterminal: its word, attached to the root until its head is known."""
+        if isinstance(node, str):
+            raise ConversionError(f"word {node!r} is not inside a part-of-speech tag")
+        tag = node.label()
+        if tag == "-NONE-":
+            return None
+        self.forms.append(node[0])
+        self.tags.append(tag)
+        self.heads.append(0)
+        self.deps.append("root")
+        return base_category(tag), tag, len(self.forms)
+
+    def attach(self, node: Tree, kids: list[tuple[str, str, int]]) -> Converted:
+        """A phrase: the lexical heads of its non-head children depend on its head child's
+        (None when nothing is left under it)."""
         if not kids:
             return None
         label = node.label()
@@ -94,8 +120,9 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
         if len(kids) == 1:
             return category, label, kids[0][2]
         cats = [kid[0] for kid in kids]
-        h = choose(category, cats, node)
+        h = self.choose(category, cats, node)
         head_word = kids[h][2]
+        heads, deps, scheme = self.heads, self.deps, self.scheme
         for i, (cat, kid_label, word) in enumerate(kids):
             if i != h:
                 heads[word - 1] = head_word
@@ -109,9 +136,3 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
                     deps[word - 1] = f"{category or 'TOP'}/{cats[h]}/{cat}"
         return category, label, head_word
 
-    if isinstance(tree, str):
-        raise ConversionError("a bare word is not a tree")
-    tree = finder.prepare(tree)
-    if tree is None or walk(tree) is None:
-        raise ConversionError("no words left after removing empty elements")
-    return DependencySentence(forms, tags, heads, deps)

@@ -37,7 +37,9 @@ from __future__ import annotations
 from nltk import Tree
 
 from ..formats.headrules import HeadPass, HeadTable
-from .heads import HeadFinder, base_category, compile_rule
+from ..model.tree_walks import fold, preorder
+from .heads import (HeadFinder, base_category, compile_rule, is_preterminal,
+                    phrase_children)
 
 #: auxiliaries (with a verb tag), including the misspellings CoreNLP lists for web text
 AUXILIARIES = frozenset(
@@ -81,20 +83,12 @@ def without_empty(node: Tree) -> Tree | None:
     >>> print(without_empty(Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP (VB go)))")))
     (S (VP (VB go)))
     """
-    if len(node) == 1 and isinstance(node[0], str):
-        return None if node.label() == "-NONE-" else node
-    kids = [child if isinstance(child, str) else without_empty(child) for child in node]
-    kept = [kid for kid in kids if kid is not None]
-    return Tree(node.label(), kept) if kept else None
+    return fold(node, phrase_children, _unless_empty,
+                lambda phrase, kept: Tree(phrase.label(), kept) if kept else None)
 
 
-def is_preterminal(node: Tree) -> bool:
-    """A part-of-speech tag over its word.
-
-    >>> is_preterminal(Tree("NN", ["dog"])), is_preterminal(Tree("NP", [Tree("NN", ["dog"])]))
-    (True, False)
-    """
-    return len(node) == 1 and isinstance(node[0], str)
+def _unless_empty(node: Tree | str) -> Tree | str | None:
+    return None if isinstance(node, Tree) and node.label() == "-NONE-" else node
 
 
 def _text(child: Tree | str) -> str:
@@ -113,12 +107,14 @@ def _only_child_in(node: Tree | str, words: frozenset[str]) -> bool:
 
 
 def _has_tag(node: Tree | str, tag: str) -> bool:
-    """Some part-of-speech tag under ``node`` (or ``node`` itself) is ``tag``."""
-    if isinstance(node, str):
-        return False
-    if is_preterminal(node):
-        return base_category(node.label()) == tag
-    return any(_has_tag(child, tag) for child in node)
+    """Some part-of-speech tag under ``node`` (or ``node`` itself) is ``tag``.
+
+    >>> _has_tag(Tree.fromstring("(NP (NP (EX there)) (NN hope))"), "EX")
+    True
+    """
+    return any(isinstance(below, Tree) and is_preterminal(below)
+               and base_category(below.label()) == tag
+               for _, below in preorder(node, phrase_children))
 
 
 def conjp_keyword(node: Tree, cats: list[str]) -> int:
@@ -262,7 +258,7 @@ class SemanticHeadFinder(HeadFinder):
         """``tree`` without empty elements; each node's parent is noted for ``head``."""
         pruned = without_empty(tree)
         self._parents = {} if pruned is None else {
-            id(child): node for node in pruned.subtrees() for child in node
+            id(child): node for _, node in preorder(pruned, phrase_children) for child in node
             if isinstance(child, Tree)}
         return pruned
 

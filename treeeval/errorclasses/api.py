@@ -29,7 +29,7 @@ from ..errors import InputError
 from .classify import classify
 from .search import Gold, Repairs, Step
 from .reading import Source, read_raw
-from .tree import Node, prepare
+from .tree import Node, no_phrase_on_top, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]
 T = TypeVar("T")
@@ -154,7 +154,12 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
 
 
 def _prepared(source: Source, delete: Callable[..., object] | None) -> Iterator[Node | None]:
-    for tree in read_raw(source):
+    """The prepared tree of each line (None for a blank line); a tree the classifier refuses
+    (tree.no_phrase_on_top: it crashes on it) is an InputError at its line."""
+    for number, tree in enumerate(read_raw(source), start=1):
+        if tree is not None and no_phrase_on_top(tree):
+            raise InputError("no phrase label above the words: the classifier needs one "
+                             "(ROOT, S, NP ...) at the top", path=_name(source), line=number)
         yield None if tree is None else prepare(tree, delete)
 
 

@@ -22,6 +22,7 @@ import numpy as np
 from ..columnar.blocks import LineReader, split_lines
 from ..errors import InputError
 from ..formats.scan import scan_lines
+from ..model.tree_walks import fold
 
 RawTree = tuple  # (tag, word) or (label, [RawTree, ...])
 Source = Union[str, "os.PathLike[str]", BinaryIO]
@@ -128,21 +129,34 @@ def _lark_line(line: bytes, path: str, number: int, encoding: str) -> list[RawTr
                                                             encoding=encoding)]
 
 
+def raw_children(raw: RawTree) -> list[RawTree] | None:
+    """A bracket's children; None for a preterminal."""
+    return None if isinstance(raw[1], str) else raw[1]
+
+
 def raw_from_nltk(tree) -> RawTree:  # type: ignore[no-untyped-def]
-    """The raw tree of an ``nltk.Tree``."""
-    if len(tree) == 1 and isinstance(tree[0], str):
-        return (tree.label(), tree[0])
-    return (tree.label(), [raw_from_nltk(child) for child in tree])
+    """The raw tree of an ``nltk.Tree``.
+
+    >>> from nltk import Tree
+    >>> raw_from_nltk(Tree.fromstring("(S (NP (NN a)))"))
+    ('S', [('NP', [('NN', 'a')])])
+    """
+    from ..conversion.heads import phrase_children
+
+    return fold(tree, phrase_children, lambda leaf: (leaf.label(), leaf[0]),
+                lambda bracket, children: (bracket.label(), children))
 
 
 def raw_to_nltk(raw: RawTree):  # type: ignore[no-untyped-def]
-    """The ``nltk.Tree`` of a raw tree (nltk is imported here, for the -p deletions only)."""
+    """The ``nltk.Tree`` of a raw tree (nltk is imported here, for the -p deletions only).
+
+    >>> print(raw_to_nltk(("S", [("NP", [("NN", "a")])])))
+    (S (NP (NN a)))
+    """
     from nltk import Tree
 
-    label, rest = raw
-    if isinstance(rest, str):
-        return Tree(label, [rest])
-    return Tree(label, [raw_to_nltk(child) for child in rest])
+    return fold(raw, raw_children, lambda leaf: Tree(leaf[0], [leaf[1]]),
+                lambda bracket, children: Tree(bracket[0], children))
 
 
 def _only_tree(trees: list[RawTree], path: str, line: int) -> RawTree | None:

@@ -34,7 +34,8 @@ from __future__ import annotations
 import functools
 from typing import Callable, Iterator
 
-from .reading import RawTree, raw_from_nltk, raw_to_nltk
+from ..model.tree_walks import fold, preorder
+from .reading import RawTree, raw_children, raw_from_nltk, raw_to_nltk
 
 #: phrase labels that may stand at the top of a tree (the classifier's tag set)
 TOP_LABELS = frozenset(["S", "SBAR", "SBARQ", "SINV", "SQ", "ADJP", "ADVP", "CONJP", "FRAG",
@@ -71,9 +72,22 @@ class Node:
             child.parent = self
 
     def __str__(self) -> str:
-        if self.word is not None:
-            return f"({self.label} {self.word})"
-        return f"({self.label} {' '.join(map(str, self.children))})"
+        pieces: list[str] = []
+        stack: list[Node | str] = [self]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                pieces.append(item)
+            elif item.word is not None:
+                pieces.append(f"({item.label} {item.word})")
+            else:
+                pieces.append(f"({item.label} ")
+                stack.append(")")
+                for index in range(len(item.children) - 1, -1, -1):
+                    stack.append(item.children[index])
+                    if index:
+                        stack.append(" ")
+        return "".join(pieces)
 
     @property
     def key(self) -> tuple[int, int, str]:
@@ -82,14 +96,22 @@ class Node:
 
     def set_spans(self, start: int = 0) -> int:
         """Number the words from ``start`` and set every span below; returns the end."""
-        if self.word is not None:
-            self.start, self.end = start, start + 1
-            return self.end
         end = start
-        for child in self.children:
-            child.parent = self
-            end = child.set_spans(end)
-        self.start, self.end = start, end
+
+        def word(leaf: Node) -> Node:
+            nonlocal end
+            leaf.start, leaf.end = end, end + 1
+            end += 1
+            return leaf
+
+        def bracket(node: Node, children: list[Node]) -> Node:
+            node.start = children[0].start if children else end
+            node.end = end
+            for child in children:
+                child.parent = node
+            return node
+
+        fold(self, _children, word, bracket)
         return end
 
     def preorder(self) -> Iterator[Node]:
@@ -104,18 +126,8 @@ class Node:
         """The brackets in pre-order and the preterminals in word order."""
         brackets: list[Node] = []
         leaves: list[Node] = []
-        if self.word is not None:
-            return brackets, [self]
-
-        def visit(node: Node) -> None:
-            brackets.append(node)
-            for child in node.children:
-                if child.word is None:
-                    visit(child)
-                else:
-                    leaves.append(child)
-
-        visit(self)
+        for _, node in preorder(self, _children):
+            (leaves if node.word is not None else brackets).append(node)
         return brackets, leaves
 
     def brackets(self) -> list[Node]:
@@ -127,12 +139,16 @@ class Node:
         return len(self.walk()[1])
 
 
+def _children(node: Node) -> list[Node] | None:
+    """A bracket's children; None for a preterminal."""
+    return None if node.word is not None else node.children
+
+
 def from_raw(raw: RawTree) -> Node:
     """A Node tree from a raw tree (reading.py)."""
-    label, rest = raw
-    if isinstance(rest, str):
-        return Node(label, word=rest)
-    return Node(label, [from_raw(child) for child in rest])
+    node = fold(raw, raw_children, lambda leaf: Node(leaf[0], word=leaf[1]),
+                lambda bracket, children: Node(bracket[0], children))
+    return node  # type: ignore[return-value]
 
 
 def base_label(label: str) -> str:
@@ -172,22 +188,17 @@ def _homogenise(root: Node) -> None:
 def _prune(root: Node, drop: Callable[[Node], bool]) -> None:
     """Delete the nodes ``drop`` selects and the brackets left empty; a tree that would
     lose every word is left as it is."""
-    def kept(node: Node) -> list[Node]:
-        children = [child for child in node.children if not drop(child) and kept_node(child)]
-        return children
-
-    def kept_node(node: Node) -> bool:
-        if node.word is not None:
-            return True
-        children = kept(node)
-        if not children:
-            return False
+    def bracket(node: Node, children: list[Node]) -> Node | None:
+        if node is root:
+            if children:
+                root.children = children
+            return root
+        if drop(node) or not children:
+            return None
         node.children = children
-        return True
+        return node
 
-    children = kept(root)
-    if children:
-        root.children = children
+    fold(root, _children, lambda leaf: None if drop(leaf) else leaf, bracket)
 
 
 def prepare(tree: RawTree, delete: Callable[..., object] | None = None) -> Node:
@@ -242,28 +253,44 @@ def _renamed_top(tree: RawTree) -> RawTree | None:
     return None
 
 
+def no_phrase_on_top(tree: RawTree) -> bool:
+    """Whether the classifier refuses a tree (``Tree has no labels in the tag set``): its
+    root is neither ``ROOT`` nor blank, and the unary chain below it reaches a word without
+    meeting a phrase label of its tag set.
+
+    >>> no_phrase_on_top(("NN", "the")), no_phrase_on_top(("FOO", [("NN", "x")]))
+    (True, True)
+    >>> no_phrase_on_top(("", [("NN", "x")])), no_phrase_on_top(("FOO", [("NP", [("NN", "x")])]))
+    (False, False)
+    """
+    if _bar(tree[0]) == "ROOT" or not tree[0].strip():
+        return False
+    node = tree
+    while (base_label(_bar(node[0])) not in TOP_LABELS and not isinstance(node[1], str)
+           and len(node[1]) == 1):
+        node = node[1][0]
+    return isinstance(node[1], str) and base_label(_bar(node[0])) not in TOP_LABELS
+
+
 def _one_pass(tree: RawTree) -> Node | None:
     """prepare() in one walk over the tree; None when the deletions would leave no word (the
     step-by-step path then keeps the tree as the classifier does)."""
     renamed = _renamed_top(tree)
 
-    def build(node: RawTree) -> Node | None:
-        label, rest = node
-        if isinstance(rest, str):
-            word = WORD_RENAMES.get(rest, rest)
-            if word in WORD_TAGS:
-                tag = WORD_TAGS[word]
-                kept = None if tag in PUNCTUATION else "ADVP" if tag == "PRT" else tag
-            else:
-                kept = _final_label(label)
-            return None if kept is None else Node(kept, word=word)
-        kept = _final_label("ROOT" if node is renamed else label)
-        if kept is None:
-            return None
-        children = [child for child in map(build, rest) if child is not None]
-        return Node(kept, children) if children else None
+    def word(leaf: RawTree) -> Node | None:
+        word = WORD_RENAMES.get(leaf[1], leaf[1])
+        if word in WORD_TAGS:
+            tag = WORD_TAGS[word]
+            kept = None if tag in PUNCTUATION else "ADVP" if tag == "PRT" else tag
+        else:
+            kept = _final_label(leaf[0])
+        return None if kept is None else Node(kept, word=word)
 
-    root = build(tree)
+    def bracket(node: RawTree, children: list[Node]) -> Node | None:
+        kept = _final_label("ROOT" if node is renamed else node[0])
+        return Node(kept, children) if kept is not None and children else None
+
+    root = fold(tree, raw_children, word, bracket)
     if root is None:
         return None
     if not root.label.strip():

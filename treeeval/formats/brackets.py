@@ -171,16 +171,20 @@ def tree_start_line(path: str, sentence: int) -> int:
     >>> import tempfile, os
     >>> with tempfile.NamedTemporaryFile("wb", suffix=".mrg", delete=False) as f:
     ...     _ = f.write(b"(S (NP a)\n   (VP b))\n\n(S c)\n")
-    >>> tree_start_line(f.name, 2), tree_start_line(f.name, 3)
-    (4, 0)
+    >>> tree_start_line(f.name, 2), tree_start_line(f.name, 3), list(tree_start_lines(f.name))
+    (4, 0, [1, 4])
     >>> os.remove(f.name)
     """
-    depth, count = 0, 0
+    if sentence < 1:
+        return 0
+    return next(itertools.islice(tree_start_lines(path), sentence - 1, None), 0)
+
+
+def tree_start_lines(path: str) -> Iterator[int]:
+    """The line where each tree of a bracketed file starts (see tree_start_line)."""
+    depth = 0
     with open(path, "rb") as stream:
         for number, line in enumerate(stream, 1):
             if depth == 0 and b"(" in line:
-                count += 1
-                if count == sentence:
-                    return number
+                yield number
             depth = max(0, depth + line.count(b"(") - line.count(b")"))
-    return 0

@@ -101,9 +101,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     answer = read_side(options.answer, options.heads)
     for message in dict.fromkeys(gold.warnings + answer.warnings):
         err.write(f"treeeval: warning: {message}\n".encode())
-    if len(gold.sentences) != len(answer.sentences):
-        raise InputError(f"{len(answer.sentences)} sentences, but GOLD has {len(gold.sentences)}",
-                         path=options.answer)
+    _check_counts(gold, answer, options)
     out.write(report(gold, answer, operations, options).encode())
     if options.signature:
         out.write(signature.line(lin_signature(options)))
@@ -141,15 +139,41 @@ def read_side(path: str, heads: str) -> Side:
         from ..formats.conll import read_conll
 
         return Side(list(read_conll(path)))
-    from ..conversion import convert
-    from ..formats.brackets import read_trees
+    from ..conversion import ConversionError, convert
+    from ..formats.brackets import read_trees, tree_start_line, tree_start_lines
 
     trees = list(read_trees(path))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        corpus = convert(trees, heads=heads)
-    return Side(list(corpus), [phrase_spans(tree) for tree in trees],
+        try:
+            corpus = convert(trees, heads=heads)
+        except ConversionError as exc:
+            raise InputError(exc.reason, path=path,
+                             line=tree_start_line(path, exc.sentence) or None) from None
+    sentences = list(corpus)
+    for sentence, line in zip(sentences, tree_start_lines(path)):
+        sentence.line = line
+    return Side(sentences, [phrase_spans(tree) for tree in trees],
                 [f"{path}: {warning.message}" for warning in caught])
+
+
+def _check_counts(gold: Side, answer: Side, options: LinOptions) -> None:
+    """GOLD and ANSWER must have as many sentences: the error is located at the first
+    sentence of the longer file that has no counterpart in the other.
+
+    >>> key = DependencySentence(["a"], ["N"], [0], [""], line=3)
+    >>> _check_counts(Side([key, key]), Side([key]), LinOptions("key", "answer"))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: key:3: GOLD has 2 sentences, ANSWER 1: this one has no counterpart
+    """
+    sizes = len(gold.sentences), len(answer.sentences)
+    if sizes[0] == sizes[1]:
+        return
+    longer, path = (gold, options.gold) if sizes[0] > sizes[1] else (answer, options.answer)
+    extra = longer.sentences[min(sizes)]
+    raise InputError(f"GOLD has {sizes[0]} sentences, ANSWER {sizes[1]}: this one has no "
+                     "counterpart", path=path, line=extra.line or 1)
 
 
 def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:

@@ -30,11 +30,10 @@ soon Adv > leave
 
 from __future__ import annotations
 
-import copy
 import functools
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Callable, Union
 
@@ -43,6 +42,7 @@ import lark
 from ..errors import InputError
 from ..formats.text import read_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..model.tree_walks import fold, preorder
 
 
 class OpsSyntaxError(InputError):
@@ -166,17 +166,41 @@ def _expected(exc: lark.exceptions.UnexpectedInput) -> str:
 
 def _operation(node: lark.Tree, lines: list[str], path: str) -> Operation:
     condition, actions = node.children
+    for child in condition.children[:2]:
+        _check(child, word=True, lines=lines, path=path)
+    if len(condition.children) == 3:
+        _check(condition.children[2], word=False, lines=lines, path=path)
     parts = [_restriction(child) for child in condition.children]
-    for child, part in zip(condition.children[:2], parts):
-        _check(child, part, word=True, lines=lines, path=path)
-    if len(parts) == 3:
-        _check(condition.children[2], parts[2], word=False, lines=lines, path=path)
     relationship = parts[2] if len(parts) == 3 else Anything()
     return Operation(parts[0], parts[1], relationship,
                      tuple(str(action) for action in actions.children), node.meta.line)
 
 
+def _compound(node: lark.Tree) -> list[lark.Tree] | None:
+    """The restrictions inside an ``or`` or a ``not``; None for a simple restriction."""
+    return node.children if node.data in ("or_", "not_") else None
+
+
 def _restriction(node: lark.Tree) -> Restriction:
+    """The restriction a parsed restriction stands for (nested to any depth), simplified
+    so that testing it costs little whatever its nesting: ``(not (not R))`` is R and an
+    ``or`` inside an ``or`` is spread into it.
+
+    >>> _restriction(_parser().parse("(if ((not (not (cat V))) t) ())").children[0]
+    ...              .children[0].children[0])
+    Cat(name='V')
+    """
+    return fold(node, _compound, _simple, _combined)  # type: ignore[return-value]
+
+
+def _combined(compound: lark.Tree, parts: list[Restriction]) -> Restriction:
+    if compound.data == "or_":
+        return Or(tuple(inner for part in parts
+                        for inner in (part.parts if isinstance(part, Or) else (part,))))
+    return parts[0].part if isinstance(parts[0], Not) else Not(parts[0])
+
+
+def _simple(node: lark.Tree) -> Restriction:
     kind = node.data
     if kind == "any":
         return Anything()
@@ -184,45 +208,45 @@ def _restriction(node: lark.Tree) -> Restriction:
         return Cat(str(node.children[0]))
     if kind == "type":
         return Type(str(node.children[0]))
-    if kind == "string":
-        return String(re.sub(r"\\(.)", r"\1", str(node.children[0])[1:-1]))
-    if kind == "or_":
-        return Or(tuple(_restriction(child) for child in node.children))
-    return Not(_restriction(node.children[0]))
+    return String(re.sub(r"\\(.)", r"\1", str(node.children[0])[1:-1]))
 
 
-def _check(node: lark.Tree, part: Restriction, *, word: bool, lines: list[str], path: str) -> None:
+def _check(node: lark.Tree, *, word: bool, lines: list[str], path: str) -> None:
     """Reject (type ...) on a word and (cat ...)/(string ...) on a relationship."""
-    if isinstance(part, (Or, Not)):
-        children = part.parts if isinstance(part, Or) else (part.part,)
-        for child_node, child in zip(node.children, children):
-            _check(child_node, child, word=word, lines=lines, path=path)
-        return
-    bad = (word and isinstance(part, Type)) or (not word and isinstance(part, (Cat, String)))
-    if bad:
-        what = "(type ...) restricts a relationship, not a word" if word else \
-            f"({node.data} ...) restricts a word, not the relationship"
-        line, column = node.meta.line, node.meta.column
-        raise OpsSyntaxError(what, path=path, line=line, column=column, source_line=lines[line - 1])
+    for _, part in preorder(node, _compound):
+        if (part.data == "type") if word else (part.data in ("cat", "string")):
+            what = "(type ...) restricts a relationship, not a word" if word else \
+                f"({part.data} ...) restricts a word, not the relationship"
+            line, column = part.meta.line, part.meta.column
+            raise OpsSyntaxError(what, path=path, line=line, column=column,
+                                 source_line=lines[line - 1])
 
 
 def _test(part: Restriction, form: str, tag: str, label: str) -> bool:
+    """Whether a word (``form``, ``tag``) or its relationship ``label`` satisfies ``part``."""
+    if isinstance(part, (Or, Not)):
+        value = fold(part, _parts, lambda simple: _test(simple, form, tag, label),
+                     lambda compound, values: any(values) if isinstance(compound, Or)
+                     else not values[0])
+        return bool(value)
     if isinstance(part, Anything):
         return True
     if isinstance(part, Cat):
         return tag == part.name
     if isinstance(part, String):
         return form == part.text
-    if isinstance(part, Type):
-        return label == part.name
+    return label == part.name  # Type
+
+
+def _parts(part: Restriction) -> tuple[Restriction, ...] | None:
     if isinstance(part, Or):
-        return any(_test(child, form, tag, label) for child in part.parts)
-    return not _test(part.part, form, tag, label)
+        return part.parts
+    return (part.part,) if isinstance(part, Not) else None
 
 
 def modify(operations: list[Operation], sentence: DependencySentence) -> DependencySentence:
     """A copy of ``sentence`` with the operations applied in order, as procedure (12)."""
-    result = copy.deepcopy(sentence)
+    result = replace(sentence, heads=list(sentence.heads), labels=list(sentence.labels))
     for operation in operations:
         _apply(operation, result)
     return result

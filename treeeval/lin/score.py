@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 from nltk import Tree
 
 from ..errors import InputError
@@ -103,22 +104,23 @@ def phrase_spans(tree: Tree) -> set[Span]:
     [(0, 0), (0, 1), (1, 1)]
     """
     spans: set[Span] = set()
-    _collect(tree, 0, spans)
+    position = 0  # the words met so far
+    # a walk with a stack (any depth): a phrase pushes the position where it starts, popped
+    # once its children (pushed after it) are done
+    stack: list[Tree | str | int] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int):
+            if position > item:
+                spans.add((item, position - 1))
+        elif isinstance(item, str):
+            position += 1
+        elif len(item) == 1 and isinstance(item[0], str):
+            position += item.label() != "-NONE-"
+        else:
+            stack.append(position)
+            stack.extend(reversed(item))
     return spans
-
-
-def _collect(tree: Tree | str, start: int, spans: set[Span]) -> int:
-    """Add the spans under ``tree`` starting at word ``start``; returns the words it covers."""
-    if isinstance(tree, str):
-        return 1
-    if len(tree) == 1 and isinstance(tree[0], str):
-        return 0 if tree.label() == "-NONE-" else 1
-    size = 0
-    for child in tree:
-        size += _collect(child, start + size, spans)
-    if size:
-        spans.add((start, start + size - 1))
-    return size
 
 
 def phrase_scores(key: set[Span], answer: set[Span]) -> PhraseScores:
@@ -128,9 +130,52 @@ def phrase_scores(key: set[Span], answer: set[Span]) -> PhraseScores:
     >>> score.precision, score.recall, score.crossing
     (Fraction(1, 2), Fraction(2, 3), 1)
     """
-    crossing = sum(1 for span in answer if any(_cross(span, other) for other in key))
-    return PhraseScores(len(key & answer), len(key), len(answer), crossing)
+    return PhraseScores(len(key & answer), len(key), len(answer), _crossing(key, answer))
 
 
-def _cross(a: Span, b: Span) -> bool:
-    return a[0] < b[0] <= a[1] < b[1] or b[0] < a[0] <= b[1] < a[1]
+def _crossing(key: set[Span], answer: set[Span]) -> int:
+    """How many answer spans ``[i, j]`` cross some key span ``[k, l]``: ``i < k <= j < l``
+    (a key span starting inside ends after) or ``k < i <= l < j`` (one ending inside
+    started before), found with range maxima over the key's spans, not pair by pair.
+
+    >>> _crossing({(0, 1), (2, 3)}, {(1, 2), (0, 3), (3, 3)})
+    1
+    """
+    if not key or not answer:
+        return 0
+    spans, given = np.array(sorted(key)), np.array(sorted(answer))
+    size = int(max(spans.max(), given.max())) + 1
+    latest_end = np.full(size, -1)  # by start: the latest end of a key span starting there
+    np.maximum.at(latest_end, spans[:, 0], spans[:, 1])
+    earliest_start = np.full(size, size)  # by end: the earliest start of one ending there
+    np.minimum.at(earliest_start, spans[:, 1], spans[:, 0])
+    starts, ends = given[:, 0], given[:, 1]
+    right = _range_max(latest_end, starts + 1, ends) > ends
+    left = _range_max(-earliest_start, starts, ends - 1) > -starts
+    return int(np.count_nonzero(right | left))
+
+
+def _range_max(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """``max(values[low:high + 1])`` for each pair, with a sparse table; the int64 minimum
+    where ``low > high``.
+
+    >>> _range_max(np.array([3, 1, 4, 1, 5]), np.array([0, 1, 3, 2]), np.array([1, 3, 3, 1]))
+    array([                   3,                    4,                    1,
+           -9223372036854775808])
+    """
+    smallest = np.iinfo(np.int64).min
+    table = [values.astype(np.int64)]
+    width = 1
+    while 2 * width <= len(values):
+        previous = table[-1]
+        table.append(np.maximum(previous[:-width], previous[width:]))
+        width *= 2
+    padded = np.full((len(table), len(values)), smallest, dtype=np.int64)
+    for level, row in enumerate(table):
+        padded[level, :len(row)] = row
+    result = np.full(len(low), smallest, dtype=np.int64)
+    some = low <= high
+    low, high = low[some], high[some]
+    level = np.frexp(high - low + 1)[1] - 1  # floor(log2(length))
+    result[some] = np.maximum(padded[level, low], padded[level, high - (1 << level) + 1])
+    return result

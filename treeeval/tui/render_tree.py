@@ -49,6 +49,7 @@ from ..bracket.reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, Re
                                  SentenceScore)
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
+from ..model.tree_walks import preorder
 
 #: result codes the reference engine leaves on a bracket
 MATCHED, UNMATCHED, NOT_COUNTED = 1, 0, 5
@@ -176,13 +177,9 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
     return lines
 
 
-def _walk(node: Tree, depth: int, out: list[tuple[int, Tree]]) -> None:
-    out.append((depth, node))
-    if _is_preterminal(node):
-        return
-    for child in node:
-        if isinstance(child, Tree):
-            _walk(child, depth + 1, out)
+def _branches(node: Tree) -> list[Tree] | None:
+    """The subtrees under a node (None for a preterminal): what the outline draws."""
+    return None if _is_preterminal(node) else [child for child in node if isinstance(child, Tree)]
 
 
 def _bracket_line(bracket: Bracket, crossed: bool, role: Side, indent: str, label: str) -> Text:
@@ -239,10 +236,8 @@ def bracket_legend() -> Text:
 
 def _nodes(line: bytes) -> list[tuple[int, Tree]]:
     """The line's trees in pre-order, each node with its depth (TreeevalError if unreadable)."""
-    nodes: list[tuple[int, Tree]] = []
-    for tree in parse_tree_lark(line):
-        _walk(tree, 0, nodes)
-    return nodes
+    return [(depth, node) for tree in parse_tree_lark(line)
+            for depth, node in preorder(tree, _branches)]
 
 
 def outline(line: bytes) -> list[Text]:
