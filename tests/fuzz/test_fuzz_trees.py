@@ -242,7 +242,7 @@ def test_dep_brackets(gold: bytes, parsed: bytes, table: bytes | None) -> None:
        prm=st.booleans())
 def test_errors(gold: bytes, test: bytes, prm: bool) -> None:
     """Deep and long trees on the gold side only: a repair of a tree nested past the
-    recursion limit still recurses in search.py on this branch (see docs/bad-input-trees.md);
+    recursion limit still recurses in search.py on this branch (see docs/bad-input.md);
     a short test tree never has the words of a long gold one, so no repair is searched."""
     check_run(["errors", "gold.txt", "test.txt"] + (["-p", "COLLINS.prm"] if prm else []),
               {"gold.txt": gold, "test.txt": test})
