@@ -213,3 +213,15 @@ def test_prm_deletions(tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes
     captured = capsysbinary.readouterr()
     assert b"Unknown keyword (BOGUS 1)" in captured.err
     assert json.loads(captured.out)["params"] == {"delete_label": ["TOP"]}
+
+
+def test_a_repair_that_would_remove_the_root_is_a_located_error(tmp_path) -> None:
+    # the classifier crashes on this sentence (its search removes the test tree's root S)
+    from cli_runner import run_treeeval
+
+    (tmp_path / "gold.mrg").write_bytes(b"(ROOT (S (NN the)))\n(ROOT (S (NN a)))\n")
+    (tmp_path / "test.mrg").write_bytes(b"(ROOT (S (NN the)))\n(S (NP (S (NN a))))\n")
+    ran = run_treeeval(["errors", "gold.mrg", "test.mrg"], tmp_path)
+    assert ran.status == 1 and ran.stdout == b""
+    assert ran.stderr == (b"treeeval: error: test.mrg:2: the repair would remove the root "
+                          b"bracket S of the test tree (the classifier crashes on this sentence)\n")

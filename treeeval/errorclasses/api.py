@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar, Union
 from ..bracket.params import EvalbParams
 from ..errors import InputError
 from .classify import classify
-from .search import Gold, Repairs, Step
+from .search import Gold, Repairs, RootRemoval, Step
 from .reading import Source, read_raw
 from .tree import Node, no_phrase_on_top, prepare
 
@@ -195,7 +195,10 @@ def line_repairs(number: int, gold_line: bytes, test_line: bytes,
                       for line in (gold_line, test_line))
     except InputError:
         return SentenceRepairs(number, "unreadable", 0, [])
-    return sentence_repairs(number, gold, None if gold is None else Gold.of(gold), test)
+    try:
+        return sentence_repairs(number, gold, None if gold is None else Gold.of(gold), test)
+    except RootRemoval:
+        return SentenceRepairs(number, "unreadable", 0, [])
 
 
 def _name(source: Source) -> str:
@@ -233,7 +236,11 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
             system = SystemErrors(_name(source))
             for number, ((gold_tree, index), test_tree) in enumerate(
                     zip(golds, _prepared(source, delete)), start=1):
-                system.sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
+                try:
+                    repairs = sentence_repairs(number, gold_tree, index, test_tree)
+                except RootRemoval as exc:
+                    raise InputError(str(exc), path=_name(source), line=number) from None
+                system.sentences.append(repairs)
             systems.append(system)
     return ErrorsResult(_name(gold), systems)
 

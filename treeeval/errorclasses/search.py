@@ -61,6 +61,12 @@ KINDS = ("dl", "dr", "ol", "or", "ul", "ur")
 DL, DR, OL, OR, UL, UR = range(6)
 
 
+class RootRemoval(Exception):
+    """The greedy repair chose to remove the test tree's root bracket, which has no parent to
+    take its children (e.g. gold ``(ROOT (S (NN the)))``, test ``(S (NP (S (NN the))))``):
+    Kummerfeld et al.'s classifier crashes there, treeeval reports the sentence."""
+
+
 class Step(NamedTuple):
     """One repair and what the classifier's rules look at to name it (a named tuple: one is
     made at each step, and a frozen dataclass takes several times as long to make).
@@ -772,7 +778,9 @@ class Repairs(Search):
         """Remove the highest bracket ``key`` (its children go to its parent)."""
         node = self._highest(key)
         parent = node.parent
-        assert parent is not None
+        if parent is None:
+            raise RootRemoval(f"the repair would remove the root bracket {key[2]} of the test "
+                              "tree (the classifier crashes on this sentence)")
         position = parent.children.index(node)
         family = len(parent.children)
         right = _labels(parent.children[position + 1:])
