@@ -60,7 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
-        "treeeval ud --conll17 -v gold.conllu system.conllu",
         "treeeval ud --stat bootstrap --metrics 'LAS;MLAS' --format latex gold.conllu a.conllu "
         "b.conllu c.conllu",
         "treeeval ud gold/en.conllu:sys/en.conllu gold/fi.conllu:sys/fi.conllu")
