@@ -139,6 +139,52 @@ def mutated(draw: st.DrawFn, valid: st.SearchStrategy[bytes], max_edits: int = 3
     return mutate_bytes(data, draw(st.lists(_byte_edit, max_size=max_edits)))
 
 
+def tree_edits(values: Sequence[bytes], kinds: Sequence[str] = (
+        "drop (", "drop )", "add (", "add )", "relabel", "word", "bare")
+               ) -> st.SearchStrategy[list[tuple[str, int, bytes]]]:
+    """Up to three structured edits of bracketed text for :func:`edit_tree`, each putting
+    one of ``values`` (labels, words, nasty bytes) where it applies."""
+    return st.lists(st.tuples(st.sampled_from(list(kinds)), st.integers(0, 1 << 16),
+                              st.sampled_from(list(values))), max_size=3)
+
+
+def edit_tree(data: bytes, edits: Sequence[tuple[str, int, bytes]]) -> bytes:
+    """Structured mutations of bracketed text: a bracket dropped or added, the label after a
+    chosen ``(`` or the word before a chosen ``)`` replaced, bare text inserted.
+
+    >>> edit_tree(b"(S (NN a))", [("drop )", 0, b""), ("relabel", 1, b"VB")])
+    b'(S (VB a)'
+    >>> edit_tree(b"(S (NN a))", [("word", 0, b"b")])
+    b'(S (NN b))'
+    """
+    for kind, at, value in edits:
+        opens = [i for i, c in enumerate(data) if c == 0x28]
+        closes = [i for i, c in enumerate(data) if c == 0x29]
+        if kind == "drop (" and opens:
+            i = opens[at % len(opens)]
+            data = data[:i] + data[i + 1:]
+        elif kind == "drop )" and closes:
+            i = closes[at % len(closes)]
+            data = data[:i] + data[i + 1:]
+        elif kind in ("add (", "add )"):
+            i = at % (len(data) + 1)
+            data = data[:i] + kind[-1].encode() + data[i:]
+        elif kind == "relabel" and opens:
+            i = opens[at % len(opens)] + 1
+            end = i
+            while end < len(data) and data[end] not in b" ()\n":
+                end += 1
+            data = data[:i] + value + data[end:]
+        elif kind == "word" and closes:
+            end = closes[at % len(closes)]
+            start = data.rfind(b" ", 0, end) + 1
+            data = data[:start] + value + data[end:]
+        elif kind == "bare":
+            i = at % (len(data) + 1)
+            data = data[:i] + b" " + value + b" " + data[i:]
+    return data
+
+
 class TooSlow(Exception):
     """A run went over :data:`TIME_LIMIT`."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzzing import NASTY, check_run, fuzz_settings, mutated
+from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 
 LABELS = [b"S", b"NP", b"VP", b"PP", b"NN", b"VB", b"DT", b"-NONE-", b"NP-SBJ", b"S=2", b",",
           b"''", b"``", b"TOP", b"ROOT", b"PRT", b"ADVP", b""]
@@ -52,42 +52,7 @@ def tree_pair(draw: st.DrawFn) -> tuple[bytes, bytes]:
     return b"\n".join(gold) + b"\n", b"\n".join(test) + b"\n"
 
 
-_TREE_EDITS = st.lists(st.tuples(
-    st.sampled_from(["drop (", "drop )", "add (", "add )", "relabel", "word", "bare"]),
-    st.integers(0, 1 << 16), st.sampled_from(LABELS + WORDS)), max_size=3)
-
-
-def edit_tree(data: bytes, edits: list[tuple[str, int, bytes]]) -> bytes:
-    """Structured mutations of bracketed text: a bracket dropped or added, a label or a word
-    replaced (the token after a chosen ``(`` or before a chosen ``)``), bare text inserted.
-
-    >>> edit_tree(b"(S (NN a))", [("drop )", 0, b"")])
-    b'(S (NN a)'
-    """
-    for kind, at, value in edits:
-        opens = [i for i, c in enumerate(data) if c == 0x28]
-        closes = [i for i, c in enumerate(data) if c == 0x29]
-        if kind == "drop (" and opens:
-            i = opens[at % len(opens)]
-            data = data[:i] + data[i + 1:]
-        elif kind == "drop )" and closes:
-            i = closes[at % len(closes)]
-            data = data[:i] + data[i + 1:]
-        elif kind in ("add (", "add )"):
-            i = at % (len(data) + 1)
-            data = data[:i] + kind[-1].encode() + data[i:]
-        elif kind == "relabel" and opens:
-            i = opens[at % len(opens)] + 1
-            end = i + len(data[i:].split(b" ", 1)[0].split(b")", 1)[0])
-            data = data[:i] + value + data[end:]
-        elif kind == "word" and closes:
-            end = closes[at % len(closes)]
-            start = data.rfind(b" ", 0, end) + 1
-            data = data[:start] + value + data[end:]
-        elif kind == "bare":
-            i = at % (len(data) + 1)
-            data = data[:i] + b" " + value + b" " + data[i:]
-    return data
+_TREE_EDITS = tree_edits(LABELS + WORDS)
 
 
 @st.composite

@@ -20,7 +20,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzzing import NASTY, check_run, fuzz_settings, mutated
+from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 
 PHRASES = [b"S", b"NP", b"VP", b"PP", b"SBAR", b"SQ", b"SINV", b"ADJP", b"CONJP", b"NP-SBJ-1",
            b"PP-LOC=2", b"S-TPC-3", b"WHNP", b"PRT|ADVP", b"TOP", b"ROOT", b"UCP", b"FOO"]
@@ -75,40 +75,8 @@ def tree_file(draw: st.DrawFn, one_per_line: bool = False, deep: bool = True) ->
     return b"\n\n".join(t.replace(b" (", b"\n  (") for t in trees) + b"\n"
 
 
-_TREE_EDITS = st.lists(st.tuples(
-    st.sampled_from(["drop (", "drop )", "add (", "add )", "relabel", "bare"]),
-    st.integers(0, 1 << 16), st.sampled_from(PHRASES + TAGS + WORDS + NASTY)), max_size=3)
-
-
-def edit_tree(data: bytes, edits: list[tuple[str, int, bytes]]) -> bytes:
-    """Structured mutations of bracketed text: a bracket dropped or added, the label after a
-    chosen ``(`` replaced, bare text inserted.
-
-    >>> edit_tree(b"(S (NN a))", [("drop )", 0, b""), ("relabel", 1, b"VB")])
-    b'(S (VB a)'
-    """
-    for kind, at, value in edits:
-        opens = [i for i, c in enumerate(data) if c == 0x28]
-        closes = [i for i, c in enumerate(data) if c == 0x29]
-        if kind == "drop (" and opens:
-            i = opens[at % len(opens)]
-            data = data[:i] + data[i + 1:]
-        elif kind == "drop )" and closes:
-            i = closes[at % len(closes)]
-            data = data[:i] + data[i + 1:]
-        elif kind in ("add (", "add )"):
-            i = at % (len(data) + 1)
-            data = data[:i] + kind[-1].encode() + data[i:]
-        elif kind == "relabel" and opens:
-            i = opens[at % len(opens)] + 1
-            end = i
-            while end < len(data) and data[end] not in b" ()\n":
-                end += 1
-            data = data[:i] + value + data[end:]
-        elif kind == "bare":
-            i = at % (len(data) + 1)
-            data = data[:i] + b" " + value + b" " + data[i:]
-    return data
+_TREE_EDITS = tree_edits(PHRASES + TAGS + WORDS + NASTY,
+                         ("drop (", "drop )", "add (", "add )", "relabel", "bare"))
 
 
 @st.composite
