@@ -225,3 +225,15 @@ def test_a_repair_that_would_remove_the_root_is_a_located_error(tmp_path) -> Non
     assert ran.status == 1 and ran.stdout == b""
     assert ran.stderr == (b"treeeval: error: test.mrg:2: the repair would remove the root "
                           b"bracket S of the test tree (the classifier crashes on this sentence)\n")
+
+
+def test_a_sentence_whose_words_the_prm_deletes_is_skipped(tmp_path) -> None:
+    # every word is punctuation, which COLLINS.prm deletes: no tree is left to repair
+    # (found by the fuzzer: the repair search indexed the children of an empty tree)
+    from cli_runner import run_treeeval
+
+    (tmp_path / "gold.mrg").write_bytes(b"( (S (S (FOO (S (, the)) (S (. the)))) ) )\n")
+    (tmp_path / "test.mrg").write_bytes(b"( (S (S (S (S (, the)) (S (. the)))) ) )\n")
+    ran = run_treeeval(["errors", "-p", "COLLINS.prm", "gold.mrg", "test.mrg"], tmp_path)
+    assert ran.status == 0, ran.stderr
+    assert b"1 without a tree" in ran.stdout

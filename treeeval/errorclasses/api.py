@@ -166,8 +166,10 @@ def _prepared(source: Source, delete: Callable[..., object] | None) -> Iterator[
 def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
                      test: Node | None) -> SentenceRepairs:
     """Classify the repairs of one sentence (``test`` is changed in place); a blank line
-    on either side (no tree) is skipped, as by the classifier."""
-    if gold is None or index is None or test is None:
+    on either side (no tree) is skipped, as by the classifier, and so is a gold tree whose
+    words the deletions all removed."""
+    if gold is None or index is None or test is None or index.words == 0:
+        # no tree, or no word left after the deletions (-p): nothing to repair
         return SentenceRepairs(number, "empty", 0, [])
     search = Repairs(index, test)
     if len(search.leaves) != index.words:
