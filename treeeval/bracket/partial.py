@@ -29,6 +29,7 @@ import re
 from itertools import islice
 from typing import BinaryIO, Iterator, NamedTuple
 
+from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
 from .params import EvalbParams
@@ -37,8 +38,6 @@ from .run import RunResult
 
 #: sentences whose root labels are compared (the first of each file)
 ROOT_SAMPLE = 1000
-#: bytes read at a time when counting lines
-_CHUNK = 1 << 20
 #: the first two labels of a line: its root bracket's and the next bracket's, if it follows
 _ROOTS = re.compile(rb"[ \t\n\v\f\r]*\(([^ \t\n\v\f\r()]*)[ \t\n\v\f\r]*(?:\(([^ \t\n\v\f\r()]*))?")
 
@@ -77,7 +76,7 @@ def run_notices(result: RunResult, gold: str, test: str, params: EvalbParams) ->
 
 def _length_notice(shorter: str, longer: str, killed: bool) -> Notice:
     """The shorter file has fewer lines: EVALB scored as many lines as it has."""
-    short, long = count_lines(shorter), count_lines(longer)
+    short, long = count_file_lines(shorter), count_file_lines(longer)
     text = f"has {counted(short, 'line')}, {longer} has {long}"
     return Notice(text if killed else f"{text}; scored the first {short}", shorter)
 
@@ -89,24 +88,6 @@ def counted(number: int, noun: str) -> str:
     ('1 line', '2416 lines')
     """
     return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def count_lines(path: str) -> int:
-    """The lines of a file as EVALB's ``fgets`` counts them (a last line without a newline
-    counts too).
-
-    >>> import tempfile
-    >>> path = tempfile.mktemp()
-    >>> _ = open(path, "wb").write(b"(A a)\\n(B b)")
-    >>> count_lines(path)
-    2
-    """
-    count, last = 0, b"\n"
-    with open(path, "rb") as stream:
-        while chunk := stream.read(_CHUNK):
-            count += chunk.count(b"\n")
-            last = chunk[-1:]
-    return count + (last != b"\n")
 
 
 def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Roots | None]:

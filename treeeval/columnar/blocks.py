@@ -173,6 +173,24 @@ def count_lines(block: bytes) -> int:
     return block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
 
 
+def count_file_lines(path: str, chunk: int = 1 << 20) -> int:
+    """:func:`count_lines` of a whole file (EVALB's ``fgets`` lines), read ``chunk`` bytes
+    at a time so that memory stays flat.
+
+    >>> import tempfile
+    >>> path = tempfile.mktemp()
+    >>> _ = open(path, "wb").write(b"(A a)\\n(B b)")
+    >>> count_file_lines(path), count_file_lines(path, chunk=3)
+    (2, 2)
+    """
+    count, last = 0, b"\n"
+    with open(path, "rb") as stream:
+        while piece := stream.read(chunk):
+            count += piece.count(b"\n")
+            last = piece[-1:]
+    return count + (last != b"\n")
+
+
 def line_ends(block: bytes) -> np.ndarray:
     """Offsets of the newlines of a block.
 
