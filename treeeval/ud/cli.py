@@ -30,8 +30,8 @@ from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import FORMATS, ComparisonTable
 from ..tables import render as render_table
 from .api import UDResult, evaluate_ud, read_weights
-from .compare import (StatPlan, baseline_index, check_stat, comparison_table, metric_list,
-                      system_names)
+from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
+from .compare import check_stat, comparison_table
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score

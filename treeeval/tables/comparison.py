@@ -1,0 +1,134 @@
+"""Several systems on one gold standard: their names, the baseline, the metrics asked for,
+and the comparison table every scoring command builds from them.
+
+One home for what ``bracket``, ``dep``, ``ud``, ``lin`` and ``errors`` share when they take
+``GOLD SYS1 SYS2 ...``: the short names of the systems' files (:func:`system_names`), the
+position of ``--baseline`` (:func:`baseline_index`), the metrics of ``--metrics``
+(:func:`metric_list`), ``--stat`` with its resamples and seed (:class:`StatPlan`), and
+:func:`comparison_table`, which tests each system against the baseline on every metric
+(:func:`treeeval.stats.compare_many`) and corrects the p-values when there are more than two
+systems.
+
+>>> from treeeval.stats import SentenceScores
+>>> a = SentenceScores.ratio([9, 9, 8, 9], [10, 10, 10, 10])
+>>> b = SentenceScores.ratio([8, 9, 7, 8], [10, 10, 10, 10])
+>>> table = comparison_table("dev", "dep", ["a", "b"], (Metric("LAS"),), [(87.5,), (80.0,)],
+...                          per_sentence=[[a], [b]], testing=StatPlan("ar", 200))
+>>> [(row.name, row.values, row.baseline) for row in table.rows]
+[('a', (87.5,), True), ('b', (80.0,), False)]
+>>> round(table.rows[1].significance[0].p_value, 3)
+0.303
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import UsageError
+from ..stats import SentenceScores, compare_many
+from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from .model import ComparisonTable, Metric, Number, Significance, SystemRow, corrected
+
+
+@dataclass(frozen=True)
+class StatPlan:
+    """``--stat``, ``--resamples``, ``--seed`` and the baseline's position among the systems."""
+
+    stat: str
+    resamples: int = DEFAULT_RESAMPLES
+    seed: int = DEFAULT_SEED
+    baseline: int = 0
+
+
+def metric_list(spec: str | None, available: Sequence[str]) -> tuple[str, ...]:
+    """The metrics of ``--metrics`` (separated by ``;`` or ``,``), in the report's order; all
+    of ``available`` without the option.
+
+    >>> metric_list("MLAS;LAS", ("UAS", "LAS", "MLAS")), metric_list(None, ("UAS",))
+    (('LAS', 'MLAS'), ('UAS',))
+    >>> metric_list("LAS;ELAS", ("UAS", "LAS"))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --metrics: unknown metric 'ELAS' (choose from UAS, LAS)
+    """
+    if spec is None:
+        return tuple(available)
+    asked = [name.strip() for name in spec.replace(",", ";").split(";") if name.strip()]
+    for name in asked:
+        if name not in available:
+            raise UsageError(f"--metrics: unknown metric {name!r} (choose from "
+                             f"{', '.join(available)})")
+    if not asked:
+        raise UsageError("--metrics: no metric named")
+    return tuple(name for name in available if name in asked)
+
+
+def system_names(paths: Sequence[str]) -> list[str]:
+    """Short names of the systems' files: the file name without its extension, with as many
+    parent folders as it takes to tell the files apart; when every file has the same name
+    (one folder per system), the folders alone.
+
+    >>> system_names(["out/a.conllu", "out/b.conllu"])
+    ['a', 'b']
+    >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu"])
+    ['HIT', 'Turku']
+    >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu", "y/HIT/en.conllu"])
+    ['x/HIT', 'x/Turku', 'y/HIT']
+    """
+    parts = [os.path.splitext(os.path.normpath(path))[0].split(os.sep) for path in paths]
+    if len({part[-1] for part in parts}) == 1 and all(len(part) > 1 for part in parts):
+        parts = [part[:-1] for part in parts]
+    for depth in range(1, max(map(len, parts)) + 1):
+        names = ["/".join(part[-depth:]) for part in parts]
+        if len(set(names)) == len(names):
+            return names
+    return list(paths)
+
+
+def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[str]) -> int:
+    """The position of ``--baseline`` (a system's file as given, or its short name); the
+    first system without the option.
+
+    >>> baseline_index("b", ["a.conllu", "b.conllu"], ["a", "b"])
+    1
+    >>> baseline_index("c", ["a.conllu"], ["a"])
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --baseline c is none of the systems (a.conllu)
+    """
+    if baseline is None:
+        return 0
+    for index, (path, name) in enumerate(zip(paths, names)):
+        if baseline in (path, name):
+            return index
+    raise UsageError(f"--baseline {baseline} is none of the systems ({', '.join(paths)})")
+
+
+def comparison_table(title: str, command: str, names: Sequence[str],
+                     metrics: Sequence[Metric], values: Sequence[Sequence[Number]], *,
+                     signature: str = "", notes: Sequence[str] = (),
+                     per_sentence: Sequence[Sequence[SentenceScores]] | None = None,
+                     testing: StatPlan | None = None) -> ComparisonTable:
+    """The systems' scores (one row of ``values`` per system, one value per metric, in the
+    command line's order); with ``testing`` and ``per_sentence`` (each system's
+    :class:`~treeeval.stats.SentenceScores` per metric) every other system tested against the
+    baseline on every metric, the p-values Holm-corrected over each metric's tests when there
+    are more than two systems."""
+    if testing is None or per_sentence is None:
+        rows = tuple(SystemRow(name, tuple(row)) for name, row in zip(names, values))
+        return ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
+                               signature=signature)
+    tested = [index for index in range(len(names)) if index != testing.baseline]
+    pairs = [(per_sentence[index][column], per_sentence[testing.baseline][column])
+             for index in tested for column in range(len(metrics))]
+    results = iter(compare_many(pairs, testing.stat, resamples=testing.resamples,
+                                seed=testing.seed))
+    cells = {index: tuple(Significance.from_result(next(results)) for _ in metrics)
+             for index in tested}
+    rows = tuple(SystemRow(name, tuple(row), cells.get(index, ()),
+                           baseline=index == testing.baseline)
+                 for index, (name, row) in enumerate(zip(names, values)))
+    return corrected(ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
+                                     signature=signature))
