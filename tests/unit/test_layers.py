@@ -27,13 +27,19 @@ LAYERS: dict[str, float] = {
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
     # figures for papers: the numbers from the scorers' results, then drawn (matplotlib)
     "figures": 5.5,
+    # the self-contained HTML report: tables, figures and worst sentences in one page
+    "html": 5.75,
     "tui": 6,
+    # each command's own command line (``treeeval.X.cli``): above every package, so that
+    # ``--plot`` and ``--html`` can reach the figures and the report
+    "commands": 6.5,
     "cli": 7, "__main__": 8, "": 8,
 }
 #: packages held to a narrower list than their layer allows (besides themselves)
 ONLY_FROM: dict[str, set[str]] = {
     "tables": {"errors", "version", "model", "policy", "stats"},
     "figures": {"errors", "version", "model", "stats", "tables", "formats", "bracket", "dep"},
+    "html": {"errors", "version", "model", "policy", "stats", "tables", "figures"},
 }
 #: besides the command-line modules (``*.cli``), the modules that may import one
 CLI_IMPORTERS = {"treeeval", "treeeval.__main__"}
@@ -73,8 +79,15 @@ def _exists(module: str) -> bool:
 
 
 def layer_of(module: str) -> str:
-    """The package a module belongs to: ``treeeval.dep.cli`` -> ``dep``."""
+    """The layer's name of a module: its package (``treeeval.dep.engine`` -> ``dep``), or
+    ``commands`` for a command's own command line (``treeeval.dep.cli``).
+
+    >>> layer_of("treeeval.dep.engine"), layer_of("treeeval.dep.cli"), layer_of("treeeval.cli")
+    ('dep', 'commands', 'cli')
+    """
     parts = module.split(".")
+    if len(parts) > 2 and parts[-1] == "cli":
+        return "commands"
     return parts[1] if len(parts) > 1 else ""
 
 
