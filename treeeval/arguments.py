@@ -19,6 +19,7 @@ treeeval.errors.UsageError: unknown option --tupels (see treeeval lin -h); did y
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import re
 from types import ModuleType
@@ -26,6 +27,7 @@ from typing import Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
 
 from .errors import UsageError
 from .policy.notices import Notices
+from .stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .version import __version__
 
 #: every command: the module that exports add_arguments and run, and its one-line summary
@@ -293,3 +295,63 @@ def whole_number(value: str, option: str, minimum: int | None = None) -> int:
     if minimum is not None and number < minimum:
         raise UsageError(f"option {option} needs a number of at least {minimum}, got {number}")
     return number
+
+
+#: the tests of ``--stat``
+STATS = ("bootstrap", "ar", "mcnemar")
+
+
+def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str,
+                   metrics_example: str) -> None:
+    """The options of several systems on one gold file (``GOLD SYS1 SYS2 ...``), the same in
+    every scoring command: ``--stat``, ``--seed``, ``--resamples``, ``--baseline``,
+    ``--metrics`` and ``--format`` (read back by :func:`comparing`)."""
+    from .tables import FORMATS
+
+    group = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
+    group.add_argument("--stat", choices=STATS, help=stat_help)
+    group.add_argument("--seed", metavar="N", help="seed of --stat (default 1)")
+    group.add_argument("--resamples", metavar="N",
+                       help="resamples (shuffles) of --stat (default 10000)")
+    group.add_argument("--baseline", metavar="SYS",
+                       help="the system the others are tested against (its file or short "
+                            "name; default: the first system)")
+    group.add_argument("--metrics", metavar="LIST",
+                       help=f"the metrics of the table and tests, e.g. '{metrics_example}' "
+                            "(default: every metric of the report)")
+    group.add_argument("--format", choices=FORMATS,
+                       help="write the comparison table alone in this format (default: the "
+                            "reports, then the table as text)")
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparing:
+    """The options of :func:`add_comparison`, checked (``stat`` None: nothing is tested);
+    ``given`` names those of the test (``--stat``, ``--seed``, ``--resamples``,
+    ``--baseline``) that the command line gave."""
+
+    stat: str | None = None
+    seed: int = DEFAULT_SEED
+    resamples: int = DEFAULT_RESAMPLES
+    baseline: str | None = None
+    metrics: str | None = None
+    format: str | None = None
+    given: tuple[str, ...] = ()
+
+
+def comparing(args: argparse.Namespace) -> Comparing:
+    """The comparison options of a parsed command line, their numbers checked.
+
+    >>> comparing(argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
+    ...                              metrics="LAS", format=None))  # doctest: +NORMALIZE_WHITESPACE
+    Comparing(stat='ar', seed=7, resamples=10000, baseline=None, metrics='LAS', format=None,
+              given=('--stat', '--seed'))
+    """
+    return Comparing(
+        args.stat,
+        DEFAULT_SEED if args.seed is None else whole_number(args.seed, "--seed", 0),
+        DEFAULT_RESAMPLES if args.resamples is None
+        else whole_number(args.resamples, "--resamples", 1),
+        args.baseline, args.metrics, args.format,
+        tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
+              if getattr(args, name) is not None))

@@ -20,14 +20,14 @@ from typing import BinaryIO, Sequence
 
 import numpy as np
 
-from ..arguments import (add_signature, add_strict, examples, parse_command, run_command,
-                         whole_number)
+from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
+                         parse_command, run_command)
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.envelope import envelope
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..tables import FORMATS, ComparisonTable
+from ..tables import ComparisonTable
 from ..tables import render as render_table
 from .api import UDResult, evaluate_ud, read_weights
 from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
@@ -91,23 +91,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--callin-classes", metavar="FILE",
         help="relation classes (relation<TAB>function|content|other); default: the table of "
              "Callin's paper"))
-    compare = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
-    compare.add_argument("--stat", choices=("bootstrap", "ar", "mcnemar"),
-                         help="test each system against the baseline on every metric: paired "
-                              "bootstrap (95%% CIs) or approximate randomization over gold "
-                              "sentences (mcnemar does not apply to F1 metrics)")
-    compare.add_argument("--seed", metavar="N", help="seed of --stat (default 1)")
-    compare.add_argument("--resamples", metavar="N",
-                         help="resamples (shuffles) of --stat (default 10000)")
-    compare.add_argument("--baseline", metavar="SYS",
-                         help="the system the others are tested against (its file or short "
-                              "name; default: the first system)")
-    compare.add_argument("--metrics", metavar="LIST",
-                         help="the metrics of the table and tests, e.g. 'LAS;MLAS;BLEX' "
-                              "(default: every metric of the report)")
-    compare.add_argument("--format", choices=FORMATS,
-                         help="write the comparison table alone in this format (default: the "
-                              "reports, then the table as text)")
+    add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
+                   stat_help="test each system against the baseline on every metric: paired "
+                             "bootstrap (95%% CIs) or approximate randomization over gold "
+                             "sentences (mcnemar does not apply to F1 metrics)")
     add_signature(parser)
     add_strict(parser)
     for action in files:
@@ -160,28 +147,24 @@ def ud_options(args: argparse.Namespace) -> UDOptions:
 
 def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
     """``--stat`` and its company: only with several systems (``--format`` also with one)."""
-    given = [f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
-             if getattr(args, name) is not None]
-    if given and not options.systems:
-        raise UsageError(f"{given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
-    if (args.format or args.metrics) and options.several:
-        raise UsageError(f"{'--format' if args.format else '--metrics'} needs GOLD SYS1 "
+    given = comparing(args)
+    if given.given and not options.systems:
+        raise UsageError(f"{given.given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
+    if (given.format or given.metrics) and options.several:
+        raise UsageError(f"{'--format' if given.format else '--metrics'} needs GOLD SYS1 "
                          "[SYS2 ...] (not pairs or folders)")
-    if args.format and (options.json or options.callin):
+    if given.format and (options.json or options.callin):
         raise UsageError(f"--format cannot go with {'--json' if options.json else '--callin'}")
-    if options.json and (args.stat or args.metrics):
-        raise UsageError(f"{'--stat' if args.stat else '--metrics'} makes the comparison "
+    if options.json and (given.stat or given.metrics):
+        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
                          "table: use --format json, not --json")
-    if args.metrics and not (options.systems or args.format):
+    if given.metrics and not (options.systems or given.format):
         raise UsageError("--metrics chooses the comparison table's metrics: give several "
                          "systems or --format")
-    if args.stat is not None:
-        options.stat = check_stat(args.stat)
-    if args.seed is not None:
-        options.seed = whole_number(args.seed, "--seed", 0)
-    if args.resamples is not None:
-        options.resamples = whole_number(args.resamples, "--resamples", 1)
-    options.baseline, options.metrics, options.format = args.baseline, args.metrics, args.format
+    options.stat = None if given.stat is None else check_stat(given.stat)
+    options.seed, options.resamples = given.seed, given.resamples
+    options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
+                                                         given.format)
 
 
 def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
