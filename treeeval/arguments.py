@@ -301,11 +301,12 @@ def whole_number(value: str, option: str, minimum: int | None = None) -> int:
 STATS = ("bootstrap", "ar", "mcnemar")
 
 
-def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str,
-                   metrics_example: str) -> None:
+def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_example: str,
+                   plot: str | None = None) -> None:
     """The options of several systems on one gold file (``GOLD SYS1 SYS2 ...``), the same in
     every scoring command: ``--stat``, ``--seed``, ``--resamples``, ``--baseline``,
-    ``--metrics`` and ``--format`` (read back by :func:`comparing`)."""
+    ``--metrics``, ``--format`` and, when the command draws figures (``plot`` says which),
+    ``--plot`` (read back by :func:`comparing`)."""
     from .tables import FORMATS
 
     group = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
@@ -322,6 +323,10 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str,
     group.add_argument("--format", choices=FORMATS,
                        help="write the comparison table alone in this format (default: the "
                             "reports, then the table as text)")
+    if plot is not None:
+        group.add_argument("--plot", metavar="FILE", action="append",
+                           help=f"draw {plot} into FILE (.png, .svg or .pdf; repeat the option "
+                                "for several files)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -337,6 +342,7 @@ class Comparing:
     metrics: str | None = None
     format: str | None = None
     given: tuple[str, ...] = ()
+    plot: tuple[str, ...] = ()
 
 
 def comparing(args: argparse.Namespace) -> Comparing:
@@ -345,7 +351,7 @@ def comparing(args: argparse.Namespace) -> Comparing:
     >>> comparing(argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
     ...                              metrics="LAS", format=None))  # doctest: +NORMALIZE_WHITESPACE
     Comparing(stat='ar', seed=7, resamples=10000, baseline=None, metrics='LAS', format=None,
-              given=('--stat', '--seed'))
+              given=('--stat', '--seed'), plot=())
     """
     return Comparing(
         args.stat,
@@ -354,4 +360,5 @@ def comparing(args: argparse.Namespace) -> Comparing:
         else whole_number(args.resamples, "--resamples", 1),
         args.baseline, args.metrics, args.format,
         tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
-              if getattr(args, name) is not None))
+              if getattr(args, name) is not None),
+        tuple(getattr(args, "plot", None) or ()))
