@@ -325,8 +325,9 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_e
                             "reports, then the table as text)")
     if plot is not None:
         group.add_argument("--plot", metavar="FILE", action="append",
-                           help=f"draw {plot} into FILE (.png, .svg or .pdf; repeat the option "
-                                "for several files)")
+                           help=f"draw {plot} into FILE (.png, .svg or .pdf), each figure "
+                                "with its name before the suffix when there are several "
+                                "(dev.png: dev.f1_by_length.png ...); repeatable")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import numpy as np
 
@@ -62,12 +62,39 @@ def style(index: int) -> Style:
     return STYLES[index % len(STYLES)]
 
 
-def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``)."""
+def figure_format(path: str | os.PathLike[str]) -> str:
+    """The format a figure's path asks for (its suffix, in ``FORMATS``), else a usage error.
+
+    >>> figure_format("results/f1.PDF")
+    '.pdf'
+    """
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise UsageError(f"cannot write a figure as {suffix or 'a file without a suffix'} "
                          f"(choose from {', '.join(FORMATS)})")
+    return suffix
+
+
+def plot_paths(path: str | os.PathLike[str], names: Sequence[str]) -> dict[str, Path]:
+    """Where ``--plot PATH`` writes each of a command's figures: PATH itself for one figure,
+    else PATH with the figure's name before the suffix.
+
+    >>> plot_paths("out/dev.png", ["f1_by_length", "label_f1"])  # doctest: +NORMALIZE_WHITESPACE
+    {'f1_by_length': PosixPath('out/dev.f1_by_length.png'),
+     'label_f1': PosixPath('out/dev.label_f1.png')}
+    >>> plot_paths("dev.svg", ["by_arc_length"])
+    {'by_arc_length': PosixPath('dev.svg')}
+    """
+    figure_format(path)
+    base = Path(path)
+    if len(names) == 1:
+        return {names[0]: base}
+    return {name: base.with_name(f"{base.stem}.{name}{base.suffix}") for name in names}
+
+
+def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``)."""
+    suffix = figure_format(path)
     from matplotlib import rc_context
 
     figure = make_figure(data)
