@@ -21,38 +21,57 @@ total: 1 error in 2 scored words (2 words, 1 sentence)
 from __future__ import annotations
 
 import argparse
+import json
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
-from ..arguments import add_signature, add_strict, examples, run_command
+import numpy as np
+
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
+                         examples, run_command)
 from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
+from ..policy.envelope import envelope
 from ..policy.sniffing import sniff
+from ..tables import ComparisonTable
+from ..tables import render as render_table
+from ..tables.comparison import (StatPlan, baseline_index, metric_list, signature_fields,
+                                 system_names)
+from .compare import AnswerScores, comparison_table, metric_names, metrics_tested
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
-from .score import PhraseScores, error_count, phrase_scores, phrase_spans, side_by_side
+from .score import phrase_scores, phrase_spans, side_by_side, word_errors
 
 DESCRIPTION = """\
 Lin's (1995) dependency-based evaluation: per sentence and in total, the words whose head
 in ANSWER differs from GOLD (an unknown head '?' in ANSWER is an error; a word whose head
 is unknown in GOLD is not scored).  GOLD and ANSWER are Lin tuple files, CoNLL files or
-bracketed trees; when both are trees, section 2's phrase scores are reported too."""
+bracketed trees; when both are trees, section 2's phrase scores are reported too.  Several
+answers give each answer's report and their comparison table, with --stat each answer
+tested against the baseline over the sentences."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The files, ``--heads``, ``--ops`` and ``--tuples``."""
+    """The files, ``--heads``, ``--ops``, ``--tuples``, ``--json`` and the options of several
+    answers."""
     parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples] "
-                    "[--signature]")
+                    "[--json] [--signature]\n"
+                    "       treeeval lin [options] [--stat {bootstrap,ar,mcnemar} [--seed N] "
+                    "[--resamples N]]\n"
+                    "                    [--baseline SYS] [--metrics LIST] [--format F] "
+                    "GOLD ANSWER1 ANSWER2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
         "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops",
-        "treeeval lin key.lin answer.lin --tuples")
+        "treeeval lin key.lin answer.lin --tuples",
+        "treeeval lin --stat ar --format latex key.conll a.conll b.conll")
     parser.add_argument("files", nargs="*", metavar="GOLD ANSWER",
-                        help="Lin tuple files, CoNLL files or bracketed trees")
+                        help="Lin tuple files, CoNLL files or bracketed trees: the key, then "
+                             "one or more answers")
     parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
                         help="head table for converting trees (default: collins)")
     parser.add_argument("--ops", metavar="FILE",
@@ -60,20 +79,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tuples", action="store_true",
                         help="print the tuples of GOLD and ANSWER side by side with an error "
                              "column")
+    parser.add_argument("--json", action="store_true",
+                        help="write the scores as JSON (schema treeeval/1)")
+    add_comparison(parser, metrics_example="errors;error rate",
+                   stat_help="test each answer against the baseline: paired bootstrap (95%% "
+                             "CIs) or approximate randomization over sentences, or McNemar's "
+                             "test over the scored words (errors and error rate only)")
     add_signature(parser)
     add_strict(parser)
 
 
 @dataclass
 class LinOptions:
-    """The parsed command line of ``treeeval lin``."""
+    """The parsed command line of ``treeeval lin``: the key and the answers."""
 
     gold: str
-    answer: str
+    answers: list[str]
     heads: str = "collins"
     ops: str | None = None
     tuples: bool = False
     signature: bool = False
+    json: bool = False
+    comparing: Comparing = field(default_factory=Comparing)
+
+    @property
+    def several(self) -> bool:
+        return len(self.answers) > 1
 
 
 @dataclass
@@ -86,11 +117,33 @@ class Side:
 
 
 def lin_options(args: argparse.Namespace) -> LinOptions:
-    """The options of a parsed command line; exactly two files."""
-    if len(args.files) != 2:
+    """The options of a parsed command line: a key and at least one answer.
+
+    >>> from treeeval.arguments import parse_command
+    >>> lin_options(parse_command("lin", ["key", "a", "--stat", "ar"]))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --stat needs several answers: GOLD ANSWER1 ANSWER2 [...]
+    """
+    if len(args.files) < 2:
         raise UsageError(f"expected GOLD and ANSWER files, got {len(args.files)} file argument(s)")
-    return LinOptions(args.files[0], args.files[1], args.heads, args.ops, args.tuples,
-                      args.signature)
+    given = comparing(args)
+    options = LinOptions(args.files[0], args.files[1:], args.heads, args.ops, args.tuples,
+                         args.signature, args.json, given)
+    if given.given and not options.several:
+        raise UsageError(f"{given.given[0]} needs several answers: GOLD ANSWER1 ANSWER2 [...]")
+    if args.json and given.format:
+        raise UsageError("--format cannot go with --json")
+    if args.json and (given.stat or given.metrics):
+        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
+                         "table: use --format json, not --json")
+    if given.metrics and not (options.several or given.format):
+        raise UsageError("--metrics chooses the comparison table's metrics: give several "
+                         "answers or --format")
+    if given.format and args.tuples:
+        raise UsageError("--format writes the comparison table alone: it cannot go with "
+                         "--tuples")
+    return options
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -98,31 +151,87 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     options = lin_options(args)
     operations = read_ops(options.ops) if options.ops else []
     gold = read_side(options.gold, options.heads)
-    answer = read_side(options.answer, options.heads)
-    for message in dict.fromkeys(gold.warnings + answer.warnings):
+    answers = [read_side(path, options.heads) for path in options.answers]
+    for message in dict.fromkeys(gold.warnings + [text for side in answers
+                                                  for text in side.warnings]):
         err.write(f"treeeval: warning: {message}\n".encode())
-    _check_counts(gold, answer, options)
-    out.write(report(gold, answer, operations, options).encode())
-    if options.signature:
-        out.write(signature.line(lin_signature(options)))
+    for answer, path in zip(answers, options.answers):
+        _check_counts(gold, answer, options.gold, path)
+    keys = [modify(operations, key) for key in gold.sentences]
+    scored = [score_answer(gold, keys, answer, operations, options, path)
+              for answer, path in zip(answers, options.answers)]
+    if options.json:
+        document = lin_json(options, scored)
+        out.write(json.dumps(document, indent=2).encode() + b"\n")
+    elif options.comparing.format:
+        out.write(render_table(_comparison(options, scored), options.comparing.format).encode())
+    elif not options.several:
+        out.write(report(scored[0]).encode())
+        if options.signature:
+            out.write(signature.line(lin_signature(options)))
+    else:
+        for path, name, answer in zip(options.answers, _names(options), scored):
+            out.write(f"=== {name}: {options.gold} {path}\n".encode() + report(answer).encode())
+        out.write(b"\n" + render_table(_comparison(options, scored), "text").encode())
     return 0
 
 
-def lin_signature(options: LinOptions) -> str:
+def _names(options: LinOptions) -> list[str]:
+    return system_names(options.answers)
+
+
+def _plan(options: LinOptions) -> StatPlan | None:
+    """The test of ``--stat`` (None: none asked)."""
+    given = options.comparing
+    if given.stat is None:
+        return None
+    return StatPlan(given.stat, given.resamples, given.seed,
+                    baseline_index(given.baseline, options.answers, _names(options)))
+
+
+def _metrics(options: LinOptions, phrases: bool) -> tuple[str, ...]:
+    """The table's metrics: those of ``--metrics``, else all (with McNemar's test, the
+    per-word ones: the others have no per-word outcome)."""
+    offered = metric_names(phrases)
+    chosen = metric_list(options.comparing.metrics, offered)
+    if options.comparing.metrics is None and options.comparing.stat == "mcnemar":
+        return tuple(metrics_tested("mcnemar", chosen, asked=False))
+    metrics_tested(options.comparing.stat, chosen, asked=True)
+    return chosen
+
+
+def _comparison(options: LinOptions, scored: list[AnswerScores]) -> ComparisonTable:
+    """The comparison table of the answers (their tests with ``--stat``); its signature
+    shown in text only with ``--signature``."""
+    metrics = _metrics(options, all(answer.phrases is not None for answer in scored))
+    shown = lin_signature(options, metrics) if options.signature or \
+        options.comparing.format not in (None, "text") else ""
+    return comparison_table(Path(options.gold).stem, _names(options), scored, metrics,
+                            signature=shown, testing=_plan(options))
+
+
+def lin_signature(options: LinOptions, metrics: Sequence[str] | None = None) -> str:
     """The run's signature: the head table when an input is converted from trees (a
-    bundled table or a file, with its hash) and the ``--ops`` file.
+    bundled table or a file, with its hash) and the ``--ops`` file; with several answers
+    the metrics of ``--metrics`` and the test (``--stat``, its resamples and seed, the
+    baseline).
 
     >>> import pathlib, tempfile
     >>> key = pathlib.Path(tempfile.mkdtemp()) / "key.lin"
     >>> _ = key.write_text("Rain N < fell\\nfell V *\\n")
-    >>> lin_signature(LinOptions(str(key), str(key)))
+    >>> lin_signature(LinOptions(str(key), [str(key)]))
     'cmd:lin|ops:none|version:0.1.0'
+    >>> lin_signature(LinOptions(str(key), ["a", "b"], comparing=Comparing("ar")), ["errors"])
+    'cmd:lin|ops:none|stat:ar|resamples:10000|seed:1|baseline:a|version:0.1.0'
     """
     from ..formats.headrules import find_heads
 
-    trees = any(sniff(path, "lin") == "brackets" for path in (options.gold, options.answer))
+    paths = (options.gold, *options.answers)
+    trees = any(sniff(path, "lin") == "brackets" for path in paths if Path(path).exists())
+    asked = metrics if options.comparing.metrics else None
     return signature.build("lin", [("heads", find_heads(options.heads) if trees else None),
-                                   ("ops", Path(options.ops) if options.ops else "none")])
+                                   ("ops", Path(options.ops) if options.ops else "none"),
+                                   *signature_fields(asked, _plan(options), _names(options))])
 
 
 def run_lin(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
@@ -157,12 +266,12 @@ def read_side(path: str, heads: str) -> Side:
                 [f"{path}: {warning.message}" for warning in caught])
 
 
-def _check_counts(gold: Side, answer: Side, options: LinOptions) -> None:
+def _check_counts(gold: Side, answer: Side, gold_path: str, answer_path: str) -> None:
     """GOLD and ANSWER must have as many sentences: the error is located at the first
     sentence of the longer file that has no counterpart in the other.
 
     >>> key = DependencySentence(["a"], ["N"], [0], [""], line=3)
-    >>> _check_counts(Side([key, key]), Side([key]), LinOptions("key", "answer"))
+    >>> _check_counts(Side([key, key]), Side([key]), "key", "answer")
     Traceback (most recent call last):
     ...
     treeeval.errors.InputError: key:3: GOLD has 2 sentences, ANSWER 1: this one has no counterpart
@@ -170,7 +279,7 @@ def _check_counts(gold: Side, answer: Side, options: LinOptions) -> None:
     sizes = len(gold.sentences), len(answer.sentences)
     if sizes[0] == sizes[1]:
         return
-    longer, path = (gold, options.gold) if sizes[0] > sizes[1] else (answer, options.answer)
+    longer, path = (gold, gold_path) if sizes[0] > sizes[1] else (answer, answer_path)
     extra = longer.sentences[min(sizes)]
     raise InputError(f"GOLD has {sizes[0]} sentences, ANSWER {sizes[1]}: this one has no "
                      "counterpart", path=path, line=extra.line or 1)
@@ -185,39 +294,85 @@ def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:
                              path=path, line=sentence.line or None)
 
 
-def report(gold: Side, answer: Side, operations: list[Operation], options: LinOptions) -> str:
-    """The per-sentence table, the totals and (with --tuples) the tuple tables."""
+@dataclass
+class Scored(AnswerScores):
+    """An answer's scores and, with ``--tuples``, its side-by-side tables."""
+
+    tables: list[str] = field(default_factory=list)
+
+
+def score_answer(gold: Side, keys: list[DependencySentence], answer: Side,
+                 operations: list[Operation], options: LinOptions, path: str) -> Scored:
+    """Score one answer against the key (``keys``: its sentences after ``--ops``)."""
     spans = list(zip(gold.spans, answer.spans)) if gold.spans and answer.spans else None
-    phrases = spans is not None
-    header = "Sent  Words  Scored  Errors" + ("   Recall    Prec.  Cross" if phrases else "")
-    lines = [header]
-    tables = []
-    errors = scored = words = 0
-    total = PhraseScores(0, 0, 0, 0)
-    for number, (key, given) in enumerate(zip(gold.sentences, answer.sentences), start=1):
-        key, given = modify(operations, key), modify(operations, given)
+    counts = np.zeros((3, len(keys)), dtype=np.int64)  # words, scored words, errors
+    hits, tables, phrases = [], [], []
+    for number, (key, given) in enumerate(zip(keys, answer.sentences), start=1):
+        given = modify(operations, given)
         _check_heads(key, number, options.gold)
-        _check_heads(given, number, options.answer)
+        _check_heads(given, number, path)
         if len(key) != len(given):
             raise InputError(f"sentence {number} has {len(given)} words, but GOLD's has {len(key)}",
-                             path=options.answer, line=given.line or None)
-        count = error_count(key, given)
-        known = sum(1 for head in key.heads if head != UNKNOWN_HEAD)
-        errors, scored, words = errors + count, scored + known, words + len(key)
-        row = f"{number:>4}  {len(key):>5}  {known:>6}  {count:>6}"
-        if phrases:
-            score = phrase_scores(*spans[number - 1])  # type: ignore[index]
-            total += score
+                             path=path, line=given.line or None)
+        wrong = np.array(word_errors(key, given), dtype=bool)
+        known = np.array(key.heads) != UNKNOWN_HEAD
+        counts[:, number - 1] = len(key), np.count_nonzero(known), np.count_nonzero(wrong)
+        hits.append(~wrong[known])
+        if spans is not None:
+            phrases.append(phrase_scores(*spans[number - 1]))
+        if options.tuples:
+            tables.append(f"sentence {number}\n{side_by_side(key, given)}\n")
+    return Scored(*counts, phrases if spans is not None else None,
+                  np.concatenate(hits) if hits else np.zeros(0, dtype=bool), tables)
+
+
+def report(scored: Scored) -> str:
+    """The per-sentence table, the totals and (with --tuples) the tuple tables.
+
+    >>> print(report(Scored([2], [2], [1], hits=[False, True])), end="")
+    Sent  Words  Scored  Errors
+       1      2       2       1
+    total: 1 error in 2 scored words (2 words, 1 sentence)
+    """
+    phrases = scored.phrases is not None
+    header = "Sent  Words  Scored  Errors" + ("   Recall    Prec.  Cross" if phrases else "")
+    lines = [header]
+    for index, (words, known, count) in enumerate(zip(scored.words, scored.scored,
+                                                      scored.errors)):
+        row = f"{index + 1:>4}  {words:>5}  {known:>6}  {count:>6}"
+        if scored.phrases is not None:
+            score = scored.phrases[index]
             recall, precision = float(score.recall), float(score.precision)
             row += f"  {recall:>7.2%}  {precision:>7.2%}  {score.crossing:>5}"
         lines.append(row)
-        if options.tuples:
-            tables.append(f"sentence {number}\n{side_by_side(key, given)}\n")
-    sentences = len(gold.sentences)
-    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored} scored words "
-                 f"({words} words, {sentences} sentence{'s' * (sentences != 1)})")
+    errors, sentences = scored.total_errors, len(scored.words)
+    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored.total_scored} scored "
+                 f"words ({int(scored.words.sum())} words, {sentences} "
+                 f"sentence{'s' * (sentences != 1)})")
     if phrases:
+        total = scored.phrase_total
         lines.append(f"phrases: recall {total.matched}/{total.key} = {float(total.recall):.2%}, "
                      f"precision {total.matched}/{total.answer} = {float(total.precision):.2%}, "
                      f"crossing {total.crossing}")
-    return "\n".join(tables + lines) + "\n"
+    return "\n".join(scored.tables + lines) + "\n"
+
+
+def lin_json(options: LinOptions, scored: list[Scored]) -> dict[str, object]:
+    """The ``--json`` document (schemas/lin.json): per answer its totals (rates in percent)
+    and its sentences."""
+    answers = []
+    for path, answer in zip(options.answers, scored):
+        total = answer.phrase_total
+        answers.append({
+            "answer": path, "sentences": len(answer.words), "words": int(answer.words.sum()),
+            "scored": answer.total_scored, "errors": answer.total_errors,
+            "error_rate": answer.error_rate,
+            "phrases": None if answer.phrases is None else {
+                "matched": total.matched, "key": total.key, "answer": total.answer,
+                "recall": answer.value("recall"), "precision": answer.value("precision"),
+                "crossing": total.crossing},
+            "per_sentence": [{"words": int(words), "scored": int(known), "errors": int(count)}
+                             for words, known, count in zip(answer.words, answer.scored,
+                                                             answer.errors)]})
+    return envelope("lin", lin_signature(options), gold=options.gold, ops=options.ops,
+                    answers=answers)

@@ -8,7 +8,9 @@ each sentence's counts, and one representation serves every metric and every sco
 * a **ratio** (accuracy, precision, recall, exact match, ...): ``numerator / denominator``;
 * an **F1** (evalb brackets, CoNLL 2018 LAS-F1, ...): ``2 x numerator / (denominator +
   second_denominator)``, with ``numerator`` the matched items and the denominators the gold
-  and the system items.
+  and the system items;
+* a **total** (Lin's error count, the repairs of an error class, ...): ``numerator`` summed,
+  a count where lower is better (``summed``; the denominator is 1 per sentence).
 
 Scores are multiplied by ``scale`` (100 by default, so they read as percentages).  A sum
 with a zero denominator scores 0, as the CoNLL 2018 scorer does.
@@ -56,6 +58,7 @@ class SentenceScores:
     second_denominator: np.ndarray | None = None
     hits: np.ndarray | None = field(default=None, repr=False)
     scale: float = 100.0
+    summed: bool = False
 
     def __post_init__(self) -> None:
         numerator = _column(self.numerator, "numerator")
@@ -94,6 +97,19 @@ class SentenceScores:
         84.2105
         """
         return cls(np.asarray(matched), np.asarray(gold), np.asarray(system), scale=scale)
+
+    @classmethod
+    def total(cls, counts: ArrayLike, hits: ArrayLike | None = None) -> SentenceScores:
+        """Counts for a total: the sum of ``counts`` (errors, repairs ...) is the score.
+        ``hits`` (per-token 0/1 outcomes, 1 for a token without an error) serve McNemar's
+        test, as ``from_token_hits`` keeps them.
+
+        >>> errors = SentenceScores.total([2, 0, 3])
+        >>> errors.score(), errors.score_of_sums(np.array([[4.0, 3.0], [1.0, 3.0]])).tolist()
+        (5.0, [4.0, 1.0])
+        """
+        numerator = np.asarray(counts)
+        return cls(numerator, np.ones(numerator.shape), hits=hits, scale=1.0, summed=True)
 
     @classmethod
     def from_token_hits(cls, hits: ArrayLike, sentence: ArrayLike,
@@ -141,6 +157,8 @@ class SentenceScores:
         [50.0, 0.0]
         """
         sums = np.asarray(sums, dtype=np.float64)
+        if self.summed:
+            return sums[..., 0] * self.scale
         numerator = sums[..., 0] * (2.0 if self.is_f1 else 1.0)
         denominator = sums[..., 1] + sums[..., 2] if self.is_f1 else sums[..., 1]
         ratio = np.divide(numerator, denominator, out=np.zeros_like(numerator),

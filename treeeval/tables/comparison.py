@@ -106,28 +106,63 @@ def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[s
     raise UsageError(f"--baseline {baseline} is none of the systems ({', '.join(paths)})")
 
 
+def signature_fields(metrics: Sequence[str] | None, testing: StatPlan | None,
+                     names: Sequence[str]) -> list[tuple[str, object]]:
+    """The signature's fields (:func:`treeeval.policy.signature.build`) of a comparison: the
+    metrics of ``--metrics`` (None: not given), and when something is tested the test, its
+    resamples and seed (not McNemar's: it draws nothing) and the baseline by its short name.
+
+    >>> signature_fields(("errors",), StatPlan("ar", 500, 3, 1), ["a", "b"])
+    [('metrics', ('errors',)), ('stat', 'ar'), ('resamples', 500), ('seed', 3), ('baseline', 'b')]
+    >>> signature_fields(None, StatPlan("mcnemar"), ["a", "b"])
+    [('metrics', None), ('stat', 'mcnemar'), ('baseline', 'a')]
+    """
+    fields: list[tuple[str, object]] = [("metrics", tuple(metrics) if metrics else None)]
+    if testing is None:
+        return fields
+    fields.append(("stat", testing.stat))
+    if testing.stat != "mcnemar":
+        fields += [("resamples", testing.resamples), ("seed", testing.seed)]
+    return fields + [("baseline", names[testing.baseline])]
+
+
 def comparison_table(title: str, command: str, names: Sequence[str],
                      metrics: Sequence[Metric], values: Sequence[Sequence[Number]], *,
                      signature: str = "", notes: Sequence[str] = (),
                      per_sentence: Sequence[Sequence[SentenceScores]] | None = None,
-                     testing: StatPlan | None = None) -> ComparisonTable:
+                     testing: StatPlan | None = None,
+                     tested: Sequence[str] | None = None) -> ComparisonTable:
     """The systems' scores (one row of ``values`` per system, one value per metric, in the
     command line's order); with ``testing`` and ``per_sentence`` (each system's
     :class:`~treeeval.stats.SentenceScores` per metric) every other system tested against the
-    baseline on every metric, the p-values Holm-corrected over each metric's tests when there
-    are more than two systems."""
+    baseline on every metric (or on the metrics named in ``tested``; the others' cells stay
+    None), the p-values Holm-corrected over each metric's tests when there are more than two
+    systems.
+
+    >>> from treeeval.stats import SentenceScores
+    >>> counts = [[SentenceScores.total([k, 1]), SentenceScores.total([2, k])] for k in (0, 3)]
+    >>> table = comparison_table("t", "errors", ["a", "b"], (Metric("x", "count", False),
+    ...                          Metric("y", "count", False)), [(1, 2), (4, 5)],
+    ...                          per_sentence=counts, testing=StatPlan("ar", 99), tested=["y"])
+    >>> [cell is None for cell in table.rows[1].significance]
+    [True, False]
+    """
     if testing is None or per_sentence is None:
         rows = tuple(SystemRow(name, tuple(row)) for name, row in zip(names, values))
         return ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
                                signature=signature)
-    tested = [index for index in range(len(names)) if index != testing.baseline]
+    columns = [column for column, metric in enumerate(metrics)
+               if tested is None or metric.name in tested]
+    others = [index for index in range(len(names)) if index != testing.baseline]
     pairs = [(per_sentence[index][column], per_sentence[testing.baseline][column])
-             for index in tested for column in range(len(metrics))]
+             for index in others for column in columns]
     results = iter(compare_many(pairs, testing.stat, resamples=testing.resamples,
                                 seed=testing.seed))
-    cells = {index: tuple(Significance.from_result(next(results)) for _ in metrics)
-             for index in tested}
-    rows = tuple(SystemRow(name, tuple(row), cells.get(index, ()),
+    cells = {index: {column: Significance.from_result(next(results)) for column in columns}
+             for index in others}
+    rows = tuple(SystemRow(name, tuple(row),
+                           tuple(cells[index].get(column) for column in range(len(metrics)))
+                           if index in cells else (),
                            baseline=index == testing.baseline)
                  for index, (name, row) in enumerate(zip(names, values)))
     return corrected(ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
