@@ -16,29 +16,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import add_signature, add_strict, examples
+from ..arguments import Comparing, add_comparison, add_signature, add_strict, comparing, examples
 from ..errors import UsageError
 from ..policy import signature
+from ..tables.comparison import StatPlan, baseline_index, metric_list, signature_fields, system_names
 
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
+    from ..tables import ComparisonTable
+    from .api import ErrorsResult
 
 DESCRIPTION = """\
 Classify the bracket errors of each TEST file against GOLD as Kummerfeld, Hall, Curran and
 Klein's classifier does ("Parser Showdown at the Wall Street Corral", EMNLP 2012): the test
 tree is repaired into the gold tree by the classifier's greedy search and each repair is
 named (PP Attachment, Co-ordination, Unary, ...).  Trees are paired one per line, as the
-classifier pairs them; both files need the same root label."""
+classifier pairs them; both files need the same root label.  With --stat, --metrics or
+--format the systems' comparison table (counts, lower is better) follows the report (or,
+with --format, stands alone); --stat tests each system against the baseline over the
+sentences, on all the bracket errors unless --metrics names the classes to test."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The files, ``-p``, ``--json`` and ``--per-sentence``."""
     parser.usage = ("%(prog)s GOLD TEST [TEST ...] [-p PRM]... [--json]"
-                    " [--per-sentence FILE.jsonl] [--signature]")
+                    " [--per-sentence FILE.jsonl] [--signature]\n"
+                    "       treeeval errors [options] [--stat {bootstrap,ar} [--seed N] "
+                    "[--resamples N]]\n"
+                    "                       [--baseline SYS] [--metrics LIST] [--format F] "
+                    "GOLD TEST1 TEST2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
                              "treeeval errors gold.mrg parser1.mrg parser2.mrg --json",
-                             "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl")
+                             "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl",
+                             "treeeval errors gold.mrg a.mrg b.mrg --stat ar --metrics "
+                             "'PP Attachment;bracket errors' --format latex")
     parser.add_argument("files", nargs="*", metavar="GOLD TEST", help="the gold file, then "
                         "one or more test files")
     parser.add_argument("-p", dest="prms", action="append", default=[], metavar="PRM",
@@ -51,6 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--per-sentence", metavar="FILE.jsonl",
                         help="write each sentence's repairs to FILE.jsonl (JSON Lines, one "
                              "line per system and sentence)")
+    add_comparison(parser, metrics_example="PP Attachment;bracket errors",
+                   stat_help="test each system against the baseline over the sentences: "
+                             "paired bootstrap (95%% CIs) or approximate randomization of "
+                             "the per-sentence counts (mcnemar does not apply: a count has no "
+                             "per-word outcome)")
     add_signature(parser)
     add_strict(parser)
 
@@ -65,17 +82,41 @@ class ErrorsOptions:
     json: bool = False
     per_sentence: str | None = None
     signature: bool = False
+    comparing: Comparing = field(default_factory=Comparing)
+
+    @property
+    def table(self) -> bool:
+        """Whether the comparison table is written (asked by one of its options)."""
+        given = self.comparing
+        return bool(given.given or given.metrics or given.format)
 
 
 def errors_options(args: argparse.Namespace) -> ErrorsOptions:
-    """The options of a parsed command line: a gold file and at least one test file."""
+    """The options of a parsed command line: a gold file and at least one test file.
+
+    >>> from treeeval.arguments import parse_command
+    >>> errors_options(parse_command("errors", ["g", "a", "b", "--stat", "mcnemar"]))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --stat mcnemar does not apply to error counts (no per-word outcome): use --stat bootstrap or --stat ar
+    """
     from ..formats.prm import find_prm
 
     if len(args.files) < 2:
         raise UsageError("expected GOLD and at least one TEST file, "
                          f"got {len(args.files)} file argument(s)")
+    given = comparing(args)
+    if given.stat == "mcnemar":
+        raise UsageError("--stat mcnemar does not apply to error counts (no per-word outcome): "
+                         "use --stat bootstrap or --stat ar")
+    if given.given and len(args.files) < 3:
+        raise UsageError(f"{given.given[0]} needs several systems: GOLD TEST1 TEST2 [...]")
+    if args.json and (given.format or given.stat or given.metrics):
+        option = "--format" if given.format else "--stat" if given.stat else "--metrics"
+        raise UsageError(f"{option} makes the comparison table: use --format json, not "
+                         "--json")
     return ErrorsOptions(args.files[0], args.files[1:], [find_prm(p) for p in args.prms],
-                         args.json, args.per_sentence, args.signature)
+                         args.json, args.per_sentence, args.signature, given)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -84,6 +125,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     from ..formats.prm import find_prm
     from ..policy.outputs import output_file
     from .api import classify_errors
+    from ..tables import render as render_table
     from .report import errors_json, render, write_sentences
 
     options = errors_options(args)
@@ -105,6 +147,13 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}
         document = errors_json(result, described, errors_signature(options, params))
         out.write(json.dumps(document, indent=2).encode() + b"\n")
+    elif options.comparing.format:
+        table = _comparison(options, params, result, shown=True)
+        out.write(render_table(table, options.comparing.format).encode("utf-8"))
+    elif options.table:
+        out.write(render(result).encode("utf-8") + b"\n")
+        table = _comparison(options, params, result, shown=options.signature)
+        out.write(render_table(table, "text").encode("utf-8"))
     else:
         out.write(render(result).encode("utf-8"))
         if options.signature:
@@ -112,10 +161,34 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     return 0
 
 
-def errors_signature(options: ErrorsOptions, params: EvalbParams | None) -> str:
+def _plan(options: ErrorsOptions) -> StatPlan | None:
+    """The test of ``--stat`` (None: none asked)."""
+    given = options.comparing
+    if given.stat is None:
+        return None
+    return StatPlan(given.stat, given.resamples, given.seed,
+                    baseline_index(given.baseline, options.tests, system_names(options.tests)))
+
+
+def _comparison(options: ErrorsOptions, params: EvalbParams | None, result: ErrorsResult, *,
+                shown: bool) -> ComparisonTable:
+    """The systems' comparison table: the metrics of ``--metrics`` (all without it), tested
+    with ``--stat``: those asked, or all the bracket errors; its signature when ``shown``."""
+    from .report import BRACKET_ERRORS, comparison, metric_names
+
+    metrics = metric_list(options.comparing.metrics, metric_names(result))
+    tested = metrics if options.comparing.metrics else (BRACKET_ERRORS,)
+    return comparison(result, system_names(options.tests), metrics,
+                      signature=errors_signature(options, params, result) if shown else "",
+                      testing=_plan(options), tested=tested)
+
+
+def errors_signature(options: ErrorsOptions, params: EvalbParams | None,
+                     result: ErrorsResult | None = None) -> str:
     """The run's signature: the ``-p`` files and the hash of the deletions they make (their
     DELETE_LABEL and EQ_LABEL lines; ``del:builtin``: the classifier's own deletion of
-    -NONE- and punctuation).
+    -NONE- and punctuation); with the comparison table, the metrics of ``--metrics`` and the
+    test (``--stat``, its resamples and seed, the baseline).
 
     >>> from treeeval.arguments import parse_command
     >>> errors_signature(errors_options(parse_command("errors", ["g", "t"])), None)
@@ -124,4 +197,11 @@ def errors_signature(options: ErrorsOptions, params: EvalbParams | None) -> str:
     settings = None if params is None else params.to_dict()
     deleted = "builtin" if settings is None else signature.digest(
         {key: settings[key] for key in ("delete_label", "eq_label")})
-    return signature.build("errors", [("prm", options.prms or "none"), ("del", deleted)])
+    asked = None
+    if options.comparing.metrics and result is not None:
+        from .report import metric_names
+
+        asked = metric_list(options.comparing.metrics, metric_names(result))
+    return signature.build("errors", [
+        ("prm", options.prms or "none"), ("del", deleted),
+        *signature_fields(asked, _plan(options), system_names(options.tests))])

@@ -24,12 +24,20 @@ sentences: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up
 from __future__ import annotations
 
 import json
-from typing import Iterable, TextIO
+from pathlib import Path
+from typing import Iterable, Sequence, TextIO
+
+import numpy as np
 
 from ..policy.envelope import envelope
+from ..stats import SentenceScores
+from ..tables import ComparisonTable, Metric
+from ..tables.comparison import StatPlan, comparison_table
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
+#: the comparison table's totals after the classes: all the repairs, all the bracket errors
+REPAIRS, BRACKET_ERRORS = "repairs", "bracket errors"
 
 
 def _share(brackets: int, total: int) -> str:
@@ -85,6 +93,69 @@ def render(result: ErrorsResult) -> str:
     for number, system in enumerate(systems, start=1):
         lines.append(f"sentences{f' {number}' if several else ''}: {_status(system)}")
     return "\n".join(lines) + "\n"
+
+
+def metric_names(result: ErrorsResult) -> tuple[str, ...]:
+    """The comparison table's metrics: each class in the report's order (its repairs), then
+    all the repairs and all the bracket errors they fix.
+
+    >>> from .api import SentenceRepairs, Repair
+    >>> system = SystemErrors("t", [SentenceRepairs(1, "ok", 1, [Repair("Unary", "add", 1,
+    ...                                                                 (0, 2), "NP")])])
+    >>> metric_names(ErrorsResult("g", [system]))
+    ('Unary', 'repairs', 'bracket errors')
+    """
+    return (*_rows(result), REPAIRS, BRACKET_ERRORS)
+
+
+def sentence_counts(system: SystemErrors, metric: str, sentences: int) -> np.ndarray:
+    """A system's count of ``metric`` in each of ``sentences`` sentences (0 in a sentence
+    without repairs, or beyond the end of a shorter file).
+
+    >>> from .api import SentenceRepairs, Repair
+    >>> unary = Repair("Unary", "add", 1, (0, 2), "NP")
+    >>> move = Repair("PP Attachment", "move", 2, (1, 2), "PP")
+    >>> system = SystemErrors("t", [SentenceRepairs(1, "ok", 3, [unary, move])])
+    >>> sentence_counts(system, "bracket errors", 2).tolist(), sentence_counts(system, "Unary", 1).tolist()
+    ([3, 0], [1])
+    """
+    counts = np.zeros(sentences, dtype=np.int64)
+    for index, sentence in enumerate(system.sentences):
+        if metric == BRACKET_ERRORS:
+            counts[index] = sentence.errors
+        elif metric == REPAIRS:
+            counts[index] = len(sentence.repairs)
+        else:
+            counts[index] = sum(repair.name == metric for repair in sentence.repairs)
+    return counts
+
+
+def comparison(result: ErrorsResult, names: Sequence[str], metrics: Sequence[str], *,
+               signature: str = "", testing: StatPlan | None = None,
+               tested: Sequence[str] | None = None) -> ComparisonTable:
+    """The systems by ``metrics`` (counts, lower is better; see :func:`metric_names`); with
+    ``testing``, each other system tested against the baseline on the metrics of ``tested``
+    over the gold sentences (each sentence's counts).
+
+    >>> from .api import SentenceRepairs, Repair
+    >>> unary = Repair("Unary", "add", 1, (0, 2), "NP")
+    >>> systems = [SystemErrors(name, [SentenceRepairs(1, "ok", n, [unary] * n)])
+    ...            for name, n in (("a", 2), ("b", 1))]
+    >>> table = comparison(ErrorsResult("g", systems), ["a", "b"], ("Unary", "bracket errors"))
+    >>> [row.values for row in table.rows]
+    [(2, 2), (1, 1)]
+    """
+    sentences = max(len(system.sentences) for system in result.systems)
+    counts = [[sentence_counts(system, metric, sentences) for metric in metrics]
+              for system in result.systems]
+    values = [tuple(int(column.sum()) for column in columns) for columns in counts]
+    scores = None if testing is None else [[SentenceScores.total(column) for column in columns]
+                                           for columns in counts]
+    return comparison_table(Path(result.gold).stem, "errors", names,
+                            tuple(Metric(name, "count", higher_is_better=False)
+                                  for name in metrics), values,
+                            signature=signature, per_sentence=scores, testing=testing,
+                            tested=tested)
 
 
 def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
