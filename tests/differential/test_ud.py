@@ -286,11 +286,13 @@ def macro_text(scorer: str, average: dict[str, float], verbose: bool, count: int
 
 def check_json(ours: Run, pairs: list[tuple[str, str]], documents: list, average: dict[str, float],
                failed: int, case: str) -> None:
-    """``--json``: every pair's ratios are the reference's, exactly; the macro-average too."""
+    """``--json``: every pair's ratios are the reference's in percent (100 x the reference's
+    fraction, exactly); the macro-average too."""
     assert ours.status == (1 if failed else 0), f"{case}: {ours.stderr!r}"
     document = json.loads(ours.stdout)
     assert document["failed"] == failed, case
-    assert document["macro_average"] == average, case
+    assert document["macro_average"] == {name: 100 * value for name, value in average.items()}, \
+        case
     for (gold, system), pair, scores in zip(pairs, document["pairs"], documents):
         assert (pair["gold"], pair["system"]) == (gold, system)
         if scores is None:
@@ -300,9 +302,14 @@ def check_json(ours: Run, pairs: list[tuple[str, str]], documents: list, average
         check_metrics(pair["metrics"], scores, f"{case}: {gold}")
 
 
+#: the JSON fields of a metric that are rates (in percent)
+RATIOS = ("precision", "recall", "f1", "aligned_accuracy")
+
+
 def check_metrics(metrics: dict, scores: dict, case: str) -> None:
     """treeeval's JSON metrics against the reference's Score objects: the same rows, the
-    same ratios (exactly) and, where the reference keeps them (conll18), the same counts."""
+    same ratios (100 x the reference's, exactly: JSON rates are in percent) and, where the
+    reference keeps them (conll18), the same counts."""
     assert list(metrics) == list(scores), case
     for metric, reference in scores.items():
         ours = metrics[metric]
@@ -312,5 +319,7 @@ def check_metrics(metrics: dict, scores: dict, case: str) -> None:
                                  ("system", "system_total"), ("aligned", "aligned_total")):
             if hasattr(reference, field_name):
                 value = getattr(reference, field_name)
+                if name in RATIOS and value is not None:
+                    value = 100 * value
                 assert ours[name] == value, \
                     f"{case} {metric} {name}: reference {value}, treeeval {ours[name]}"

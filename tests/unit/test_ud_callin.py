@@ -161,10 +161,10 @@ def test_relation_classes_file_errors(tmp_path: Path) -> None:
 def test_json_and_text_report() -> None:
     scores = three_sentences(weights=WEIGHTS, weights_source="w.tsv")
     document = json.loads(json.dumps(scores.to_json()))
-    assert document["classes"]["content"] == {"gold": 7, "system": 7, "correct": 5,
-                                              "precision": 5 / 7, "recall": 5 / 7,
-                                              "f1": 5 / 7, "ratio": 7 / 9}
-    assert document["wlas"] == pytest.approx(3.85 / 5.35)
+    assert document["classes"]["content"] == pytest.approx(
+        {"gold": 7, "system": 7, "correct": 5, "precision": 100 * 5 / 7, "recall": 100 * 5 / 7,
+         "f1": 100 * 5 / 7, "ratio": 100 * 7 / 9})
+    assert document["wlas"] == pytest.approx(100 * 3.85 / 5.35)
     assert document["cascading"]["function"]["labelled"] == {"wrong": 0, "parent_correct": 0,
                                                              "ratio": None}
     text = render_callin(scores)

@@ -97,7 +97,7 @@ def test_several_pairs_conll17_default_and_json(files: Path) -> None:
     assert out.endswith("Macro-average over 2 treebanks:\nLAS F1 Score: 83.33\n")
     status, out, err = ud("--conll17", "--json", *pairs)
     assert status == 0 and err == ""
-    assert json.loads(out)["macro_average"] == {"LAS": pytest.approx(5 / 6)}
+    assert json.loads(out)["macro_average"] == {"LAS": pytest.approx(100 * 5 / 6)}
     status, out, _ = ud("--conll17", "-v", *pairs)
     assert status == 0 and out.endswith("Feats      |    100.00\nAllTags    |     83.33\n"
                                         "Lemmas     |    100.00\nUAS        |     83.33\n"
@@ -115,7 +115,7 @@ def test_json(files: Path) -> None:
     document = json.loads(out)
     assert status == 1 and document["failed"] == 1
     assert document["pairs"][1]["status"] == "error"
-    assert document["macro_average"]["LAS"] == pytest.approx(1 / 3)
+    assert document["macro_average"]["LAS"] == pytest.approx(100 / 3)
 
 
 def test_callin(files: Path) -> None:
@@ -144,7 +144,7 @@ def test_callin_weights_and_classes_files(files: Path) -> None:
     _, out, _ = ud("--json", "--callin-weights", weights, "--callin-classes", classes,
                    f"{gold}:{system}", f"{gold}:{gold}")
     pairs = json.loads(out)["pairs"]
-    assert [pair["callin"]["wlas"] for pair in pairs] == [0.75, 1.0]
+    assert [pair["callin"]["wlas"] for pair in pairs] == [75.0, 100.0]
     assert pairs[0]["callin"]["weights_source"] == str(weights)
     assert pairs[0]["callin"]["classes_source"] == str(classes)
     assert pairs[0]["callin"]["classes"]["function"]["gold"] == 1

@@ -55,6 +55,7 @@ import numpy as np
 
 from .alignment import corresponding_heads, invert
 from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
+from .report import percent
 from .wde import MISSING_WDE, count_relation_codes, encode_relations, word_dependency_entropy
 
 #: the words of one STTR chunk
@@ -172,16 +173,18 @@ class CallinScores:
         return _ratio(self.weighted_correct, self.weighted_total)
 
     def to_json(self) -> dict[str, object]:
-        """Counts and derived values as plain JSON types (None where undefined)."""
+        """Counts and derived values as plain JSON types (None where undefined), the rates
+        in percent as the report prints them (STTR, a ratio it prints as one, stays one)."""
         document: dict[str, object] = asdict(self)
         for name, counts in self.classes.items():
             document["classes"][name].update(  # type: ignore[index]
-                precision=counts.precision, recall=counts.recall, f1=counts.f1,
-                ratio=_ratio(counts.gold, self.gold_words))
+                precision=percent(counts.precision), recall=percent(counts.recall),
+                f1=percent(counts.f1), ratio=percent(_ratio(counts.gold, self.gold_words)))
         for name, modes in self.cascading.items():
             for mode, counts in modes.items():
-                document["cascading"][name][mode]["ratio"] = counts.ratio  # type: ignore[index]
-        document["wlas"] = self.wlas
+                document["cascading"][name][mode]["ratio"] = percent(  # type: ignore[index]
+                    counts.ratio)
+        document["wlas"] = percent(self.wlas)
         return document
 
 

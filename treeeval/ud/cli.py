@@ -35,7 +35,7 @@ from .compare import check_stat, comparison_table
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
 from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
-from .report import (MAIN_METRICS, json_number, macro_average, render, render_macro,
+from .report import (MAIN_METRICS, macro_average, percent, render, render_macro,
                      score_json)
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
@@ -287,7 +287,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     failed = sum(r is None for r in results)
     if options.json:
         document = _json_document(options, documents)
-        document["macro_average"] = {name: json_number(f1) for name, f1 in average.items()}
+        document["macro_average"] = {name: percent(f1) for name, f1 in average.items()}
         document["failed"] = failed
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:

@@ -86,17 +86,28 @@ def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed
 
 
 def score_json(value: Score) -> dict[str, float | None]:
-    """One metric as JSON: the four counts and the four ratios (ratios as fractions); a
-    value that is not a finite number (a WeightedLAS with an ``inf`` weight) is null, as
-    JSON has no NaN.
+    """One metric as JSON: the four counts and the four ratios (in percent, as the reports
+    print them); a value that is not a finite number (a WeightedLAS with an ``inf`` weight)
+    is null, as JSON has no NaN.
 
     >>> score_json(Score(1, 2, 2))["f1"], score_json(Score(math.inf, 2, 2))["f1"]
-    (0.5, None)
+    (50.0, None)
     """
-    values = {"correct": value.correct, "gold": value.gold, "system": value.system,
-              "aligned": value.aligned, "precision": value.precision, "recall": value.recall,
-              "f1": value.f1, "aligned_accuracy": value.aligned_accuracy}
-    return {name: json_number(number) for name, number in values.items()}
+    counts = {"correct": value.correct, "gold": value.gold, "system": value.system,
+              "aligned": value.aligned}
+    ratios = {"precision": value.precision, "recall": value.recall, "f1": value.f1,
+              "aligned_accuracy": value.aligned_accuracy}
+    return {**{name: json_number(number) for name, number in counts.items()},
+            **{name: percent(number) for name, number in ratios.items()}}
+
+
+def percent(ratio: float | None) -> float | None:
+    """A ratio (a fraction) as JSON writes it: in percent, null when undefined or not finite.
+
+    >>> percent(0.8625), percent(None), percent(float("inf"))
+    (86.25, None, None)
+    """
+    return None if ratio is None else json_number(100 * ratio)
 
 
 def json_number(value: float | None) -> float | None:
