@@ -148,7 +148,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         document = errors_json(result, described, errors_signature(options, params))
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif options.comparing.format:
-        table = _comparison(options, params, result, shown=True)
+        table = _comparison(options, params, result,
+                            shown=options.signature or options.comparing.format != "text")
         out.write(render_table(table, options.comparing.format).encode("utf-8"))
     elif options.table:
         out.write(render(result).encode("utf-8") + b"\n")
