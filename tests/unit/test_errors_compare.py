@@ -156,7 +156,9 @@ def test_five_formats_and_signature(folder: Path) -> None:
     assert "| zeta (baseline) |" in errors(folder, *args, "--format", "markdown")
     latex = errors(folder, *args, "--format", "latex")
     assert latex.startswith(f"% signature: {signature}\n") and "\\toprule" in latex
-    assert errors(folder, *args, "--format", "text").endswith(f"signature: {signature}\n")
+    assert "signature" not in errors(folder, *args, "--format", "text")  # text: when asked
+    assert errors(folder, *args, "--format", "text", "--signature").endswith(
+        f"signature: {signature}\n")
     assert json.loads(errors(folder, *args, "--format", "json"))["signature"] == signature
     assert errors(folder, *args, "--signature").endswith(f"signature: {signature}\n")
 

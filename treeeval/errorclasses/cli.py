@@ -47,7 +47,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "GOLD TEST1 TEST2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
-                             "treeeval errors gold.mrg parser1.mrg parser2.mrg --json",
                              "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl",
                              "treeeval errors gold.mrg a.mrg b.mrg --stat ar --metrics "
                              "'PP Attachment;bracket errors' --format latex")

@@ -66,8 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
-        "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops",
-        "treeeval lin key.lin answer.lin --tuples",
+        "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops --tuples",
         "treeeval lin --stat ar --format latex key.conll a.conll b.conll")
     parser.add_argument("files", nargs="*", metavar="GOLD ANSWER",
                         help="Lin tuple files, CoNLL files or bracketed trees: the key, then "
