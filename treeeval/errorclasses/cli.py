@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..arguments import Comparing, add_comparison, add_signature, add_strict, comparing, examples
 from ..errors import UsageError
 from ..policy import signature
-from ..tables.comparison import StatPlan, baseline_index, metric_list, signature_fields, system_names
+from ..tables.comparison import (StatPlan, baseline_index, metric_list, signature_fields,
+                                 system_names)
 
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
@@ -97,7 +98,8 @@ def errors_options(args: argparse.Namespace) -> ErrorsOptions:
     >>> errors_options(parse_command("errors", ["g", "a", "b", "--stat", "mcnemar"]))
     Traceback (most recent call last):
     ...
-    treeeval.errors.UsageError: --stat mcnemar does not apply to error counts (no per-word outcome): use --stat bootstrap or --stat ar
+    treeeval.errors.UsageError: --stat mcnemar does not apply to error counts (no per-word \
+outcome): use --stat bootstrap or --stat ar
     """
     from ..formats.prm import find_prm
 

@@ -116,8 +116,10 @@ def sentence_counts(system: SystemErrors, metric: str, sentences: int) -> np.nda
     >>> unary = Repair("Unary", "add", 1, (0, 2), "NP")
     >>> move = Repair("PP Attachment", "move", 2, (1, 2), "PP")
     >>> system = SystemErrors("t", [SentenceRepairs(1, "ok", 3, [unary, move])])
-    >>> sentence_counts(system, "bracket errors", 2).tolist(), sentence_counts(system, "Unary", 1).tolist()
-    ([3, 0], [1])
+    >>> sentence_counts(system, "bracket errors", 2).tolist()
+    [3, 0]
+    >>> sentence_counts(system, "Unary", 1).tolist()
+    [1]
     """
     counts = np.zeros(sentences, dtype=np.int64)
     for index, sentence in enumerate(system.sentences):
