@@ -176,3 +176,13 @@ def test_usage_errors(folder: Path, args: list[str], message: str) -> None:
 def test_stat_needs_several_systems(folder: Path) -> None:
     assert "--stat needs several systems" in errors(folder, "--stat", "ar", "gold.mrg",
                                                     "zeta.mrg", status=2)
+
+
+def test_stat_without_sentences_is_a_notice(tmp_path: Path) -> None:
+    for name in ("gold.mrg", "a.mrg", "b.mrg"):
+        (tmp_path / name).write_text("")
+    run = run_treeeval(["errors", "--stat", "ar", "--format", "csv", "gold.mrg", "a.mrg",
+                        "b.mrg"], tmp_path)
+    assert run.status == 0 and b",ar," not in run.stdout
+    assert run.stderr.decode() == ("treeeval: warning: gold.mrg: no sentence is paired: "
+                                   "--stat tests nothing\n")

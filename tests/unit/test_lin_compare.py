@@ -241,3 +241,13 @@ def test_phrase_metrics_of_trees(tmp_path: Path) -> None:
 def test_usage_errors(corpus: tuple[Path, dict], args: list[str], message: str) -> None:
     folder, _ = corpus
     assert message in lin(folder, *args, status=2)
+
+
+def test_stat_on_an_empty_key_is_a_notice(tmp_path: Path) -> None:
+    for name in ("key.lin", "a.lin", "b.lin"):
+        (tmp_path / name).write_text("")
+    run = run_treeeval(["lin", "--stat", "ar", "--format", "csv", "key.lin", "a.lin", "b.lin"],
+                       tmp_path)
+    assert run.status == 0 and b",ar," not in run.stdout
+    assert run.stderr.decode() == ("treeeval: warning: key.lin: the key holds no sentence: "
+                                   "--stat tests nothing\n")

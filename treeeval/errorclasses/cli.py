@@ -24,6 +24,7 @@ from ..tables.comparison import (StatPlan, baseline_index, metric_list, signatur
 
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
+    from ..policy.notices import Notices
     from ..tables import ComparisonTable
     from .api import ErrorsResult
 
@@ -149,12 +150,12 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         document = errors_json(result, described, errors_signature(options, params))
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif options.comparing.format:
-        table = _comparison(options, params, result,
+        table = _comparison(options, params, result, args.notices,
                             shown=options.signature or options.comparing.format != "text")
         out.write(render_table(table, options.comparing.format).encode("utf-8"))
     elif options.table:
         out.write(render(result).encode("utf-8") + b"\n")
-        table = _comparison(options, params, result, shown=options.signature)
+        table = _comparison(options, params, result, args.notices, shown=options.signature)
         out.write(render_table(table, "text").encode("utf-8"))
     else:
         out.write(render(result).encode("utf-8"))
@@ -163,17 +164,22 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     return 0
 
 
-def _plan(options: ErrorsOptions) -> StatPlan | None:
-    """The test of ``--stat`` (None: none asked)."""
+def _plan(options: ErrorsOptions, notices: Notices | None = None,
+          sentences: int | None = None) -> StatPlan | None:
+    """The test of ``--stat`` (None: none asked, or no sentence to test over: then a
+    notice)."""
     given = options.comparing
     if given.stat is None:
+        return None
+    if sentences == 0 and notices is not None:
+        notices.add("no sentence is paired: --stat tests nothing", path=options.gold)
         return None
     return StatPlan(given.stat, given.resamples, given.seed,
                     baseline_index(given.baseline, options.tests, system_names(options.tests)))
 
 
-def _comparison(options: ErrorsOptions, params: EvalbParams | None, result: ErrorsResult, *,
-                shown: bool) -> ComparisonTable:
+def _comparison(options: ErrorsOptions, params: EvalbParams | None, result: ErrorsResult,
+                notices: Notices, *, shown: bool) -> ComparisonTable:
     """The systems' comparison table: the metrics of ``--metrics`` (all without it), tested
     with ``--stat``: those asked, or all the bracket errors; its signature when ``shown``."""
     from .report import BRACKET_ERRORS, comparison, metric_names
@@ -182,7 +188,9 @@ def _comparison(options: ErrorsOptions, params: EvalbParams | None, result: Erro
     tested = metrics if options.comparing.metrics else (BRACKET_ERRORS,)
     return comparison(result, system_names(options.tests), metrics,
                       signature=errors_signature(options, params, result) if shown else "",
-                      testing=_plan(options), tested=tested)
+                      testing=_plan(options, notices, max(len(system.sentences)
+                                                          for system in result.systems)),
+                      tested=tested)
 
 
 def errors_signature(options: ErrorsOptions, params: EvalbParams | None,

@@ -35,6 +35,7 @@ from ..errors import InputError, UsageError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.envelope import envelope
+from ..policy.notices import Notices
 from ..policy.sniffing import sniff
 from ..tables import ComparisonTable
 from ..tables import render as render_table
@@ -163,7 +164,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         document = lin_json(options, scored)
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif options.comparing.format:
-        out.write(render_table(_comparison(options, scored), options.comparing.format).encode())
+        table = _comparison(options, scored, args.notices)
+        out.write(render_table(table, options.comparing.format).encode())
     elif not options.several:
         out.write(report(scored[0]).encode())
         if options.signature:
@@ -171,7 +173,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     else:
         for path, name, answer in zip(options.answers, _names(options), scored):
             out.write(f"=== {name}: {options.gold} {path}\n".encode() + report(answer).encode())
-        out.write(b"\n" + render_table(_comparison(options, scored), "text").encode())
+        out.write(b"\n" + render_table(_comparison(options, scored, args.notices),
+                                        "text").encode())
     return 0
 
 
@@ -179,10 +182,15 @@ def _names(options: LinOptions) -> list[str]:
     return system_names(options.answers)
 
 
-def _plan(options: LinOptions) -> StatPlan | None:
-    """The test of ``--stat`` (None: none asked)."""
+def _plan(options: LinOptions, notices: Notices | None = None,
+          sentences: int | None = None) -> StatPlan | None:
+    """The test of ``--stat`` (None: none asked, or no sentence to test over: then a
+    notice)."""
     given = options.comparing
     if given.stat is None:
+        return None
+    if sentences == 0 and notices is not None:
+        notices.add("the key holds no sentence: --stat tests nothing", path=options.gold)
         return None
     return StatPlan(given.stat, given.resamples, given.seed,
                     baseline_index(given.baseline, options.answers, _names(options)))
@@ -199,14 +207,16 @@ def _metrics(options: LinOptions, phrases: bool) -> tuple[str, ...]:
     return chosen
 
 
-def _comparison(options: LinOptions, scored: list[AnswerScores]) -> ComparisonTable:
+def _comparison(options: LinOptions, scored: list[AnswerScores],
+                notices: Notices) -> ComparisonTable:
     """The comparison table of the answers (their tests with ``--stat``); its signature
     shown in text only with ``--signature``."""
     metrics = _metrics(options, all(answer.phrases is not None for answer in scored))
     shown = lin_signature(options, metrics) if options.signature or \
         options.comparing.format not in (None, "text") else ""
     return comparison_table(Path(options.gold).stem, _names(options), scored, metrics,
-                            signature=shown, testing=_plan(options))
+                            signature=shown,
+                            testing=_plan(options, notices, len(scored[0].words)))
 
 
 def lin_signature(options: LinOptions, metrics: Sequence[str] | None = None) -> str:
