@@ -58,6 +58,17 @@ def test_errors(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None
     validate("errors", document(capsysbinary, "errors", "--json", "-p", "COLLINS.prm", gold, test))
 
 
+def test_lin(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, test = str(files / "gold.mrg"), str(files / "test.mrg")
+    trees = document(capsysbinary, "lin", "--json", gold, test, gold)
+    validate("lin", trees)
+    assert trees["answers"][1]["phrases"]["recall"] == 100.0  # percent
+    conll = document(capsysbinary, "lin", "--json", str(files / "gold.conll"),
+                     str(files / "sys.conll"))
+    validate("lin", conll)
+    assert conll["answers"][0]["phrases"] is None
+
+
 def test_ud(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     gold, system = files / "gold.conllu", files / "sys.conllu"
     validate("ud", document(capsysbinary, "ud", "--json", str(gold), str(system)))

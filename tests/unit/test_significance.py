@@ -403,3 +403,11 @@ def test_compare_many_refuses_different_sentences() -> None:
         compare_many([(a, a), (b, b)], "ar", resamples=10)
     with pytest.raises(UsageError, match="McNemar"):  # delegated to compare: no token hits
         compare_many([(a, a)], "mcnemar")
+
+
+def test_a_total_is_the_sum_of_its_counts_and_pairs_only_with_totals() -> None:
+    errors = SentenceScores.total([3, 0, 2], hits=[True, False])
+    assert errors.score() == 5.0 and errors.scale == 1.0 and errors.hits.tolist() == [True, False]
+    assert approximate_randomization(errors, errors, resamples=20).p_value == 1.0
+    with pytest.raises(ValueError, match="both totals"):
+        approximate_randomization(errors, SentenceScores.ratio([3, 0, 2], [3, 3, 3]))
