@@ -9,8 +9,8 @@ each sentence's counts, and one representation serves every metric and every sco
 * an **F1** (evalb brackets, CoNLL 2018 LAS-F1, ...): ``2 x numerator / (denominator +
   second_denominator)``, with ``numerator`` the matched items and the denominators the gold
   and the system items;
-* a **total** (Lin's error count, the repairs of an error class, ...): ``numerator`` summed,
-  a count where lower is better (``summed``; the denominator is 1 per sentence).
+* a **total** (a count such as Lin's error count): ``numerator`` summed, the denominator
+  only carried along (``summed``).
 
 Scores are multiplied by ``scale`` (100 by default, so they read as percentages).  A sum
 with a zero denominator scores 0, as the CoNLL 2018 scorer does.
@@ -58,6 +58,7 @@ class SentenceScores:
     second_denominator: np.ndarray | None = None
     hits: np.ndarray | None = field(default=None, repr=False)
     scale: float = 100.0
+    #: a total: the score is the numerator's sum times ``scale`` (see :meth:`total`)
     summed: bool = False
 
     def __post_init__(self) -> None:
@@ -100,16 +101,16 @@ class SentenceScores:
 
     @classmethod
     def total(cls, counts: ArrayLike, hits: ArrayLike | None = None) -> SentenceScores:
-        """Counts for a total: the sum of ``counts`` (errors, repairs ...) is the score.
-        ``hits`` (per-token 0/1 outcomes, 1 for a token without an error) serve McNemar's
-        test, as ``from_token_hits`` keeps them.
+        """Counts for a total: sum(counts), a whole count (scale 1), such as the number of
+        words with a wrong head (Lin 1995; lower is better).  ``hits``, the per-token 0/1
+        outcomes (a word right), serve McNemar's test.
 
         >>> errors = SentenceScores.total([2, 0, 3])
-        >>> errors.score(), errors.score_of_sums(np.array([[4.0, 3.0], [1.0, 3.0]])).tolist()
-        (5.0, [4.0, 1.0])
+        >>> errors.score(), errors.score_of_sums(np.array([[4.0, 3.0]])).tolist()
+        (5.0, [4.0])
         """
-        numerator = np.asarray(counts)
-        return cls(numerator, np.ones(numerator.shape), hits=hits, scale=1.0, summed=True)
+        column = np.asarray(counts)
+        return cls(column, np.ones(len(column)), hits=hits, scale=1.0, summed=True)
 
     @classmethod
     def from_token_hits(cls, hits: ArrayLike, sentence: ArrayLike,
