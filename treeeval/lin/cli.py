@@ -1,4 +1,5 @@
-"""``treeeval lin GOLD ANSWER``: Lin's error count, tuple tables and phrase scores.
+"""``treeeval lin GOLD ANSWER [ANSWER ...]``: Lin's error count, tuple tables, phrase scores
+and, for several answers, their comparison table.
 
 Each input is read as bracketed trees, CoNLL-X/CoNLL-U or Lin tuples (anything else), as
 the decision table of every command decides (``treeeval.policy.sniffing``).  Trees are
