@@ -210,8 +210,9 @@ def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> No
     options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
                                                          given.format)
     options.plot = given.plot
+    metrics = options.metric_names()
     if options.stat is not None:
-        check_stat(options.stat, options.metric_names(), options.params.cutoff_len)  # type: ignore[attr-defined]
+        check_stat(options.stat, metrics, options.params.cutoff_len)  # type: ignore[attr-defined]
     if options.baseline is not None:
         baseline_index(options.baseline, options.tests, options.names())
 
