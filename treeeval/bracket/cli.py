@@ -28,7 +28,6 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
 
 if TYPE_CHECKING:
     from ..tables import ComparisonTable
@@ -124,7 +123,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class BracketOptions:
     """The parsed command line of ``treeeval bracket``."""
 
-    params: object
+    params: EvalbParams
     gold: str
     tests: list[str]
     json: bool = False
@@ -156,15 +155,18 @@ class BracketOptions:
 
     def names(self) -> list[str]:
         """The systems' short names (``treeeval.tables.comparison.system_names``)."""
+        from ..tables.comparison import system_names
+
         return system_names(self.tests)
 
     def metric_names(self) -> tuple[str, ...]:
         """The metrics of the table: those of ``--metrics``, else the ``-- All --`` figures."""
+        from ..tables.comparison import metric_list
         from .compare import METRICS, metric_names
 
         if self.metrics is None:
             return METRICS
-        return metric_list(self.metrics, metric_names(self.params.cutoff_len))  # type: ignore[attr-defined]
+        return metric_list(self.metrics, metric_names(self.params.cutoff_len))
 
 
 def bracket_options(args: argparse.Namespace) -> BracketOptions:
@@ -185,8 +187,6 @@ def bracket_options(args: argparse.Namespace) -> BracketOptions:
 def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> None:
     """``--stat`` and its company only with several systems (``--format``, ``--metrics``
     with ``--format`` and ``--plot`` also with one), and what cannot go together."""
-    from .compare import check_stat
-
     given = comparing(args)
     if given.given and not options.systems:
         raise UsageError(f"{given.given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
@@ -210,10 +210,13 @@ def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> No
     options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
                                                          given.format)
     options.plot = given.plot
-    metrics = options.metric_names()
-    if options.stat is not None:
-        check_stat(options.stat, metrics, options.params.cutoff_len)  # type: ignore[attr-defined]
-    if options.baseline is not None:
+    if options.systems or options.format:
+        from ..tables.comparison import baseline_index
+        from .compare import check_stat
+
+        metrics = options.metric_names()
+        if options.stat is not None:
+            check_stat(options.stat, metrics, options.params.cutoff_len)
         baseline_index(options.baseline, options.tests, options.names())
 
 
@@ -280,14 +283,14 @@ def _score(options: BracketOptions, test: str, out: BinaryIO, err: BinaryIO,
     report = open(os.devnull, "wb") if quiet else out
     try:
         result = run_bracket_files(
-            options.gold, test, options.params, report, err, jobs=jobs,  # type: ignore[arg-type]
+            options.gold, test, options.params, report, err, jobs=jobs,
             use_fast=not options.reference_engine, per_sentence=options.per_sentence,
             keep_sentences=options.stat is not None or bool(options.plot),
             keep_brackets=options.per_label or bool(options.plot), prms=options.prms)
     finally:
         if report is not out:
             report.close()
-    run_notes = run_notices(result, options.gold, test, options.params)  # type: ignore[arg-type]
+    run_notes = run_notices(result, options.gold, test, options.params)
     for notice in run_notes:
         notices.add(notice.message, path=notice.path, line=notice.line,
                     strict_only=notice.strict_only)
@@ -331,10 +334,12 @@ def _comparison(options: BracketOptions, results: list[RunResult],
     """The comparison table of the systems (and their tests with ``--stat``, unless the gold
     file has no sentence to pair: then a notice); its signature shown in text only with
     ``--signature``."""
+    from ..tables.comparison import StatPlan, baseline_index
     from .compare import comparison_table
 
     testing = None
-    if options.stat is not None and not max(len(r.sentences) for r in results):  # type: ignore[arg-type]
+    if options.stat is not None and not any(r.sentences is not None and len(r.sentences)
+                                            for r in results):
         notices.add("the gold file holds no sentence: --stat tests nothing", path=options.gold)
     elif options.stat is not None:
         testing = StatPlan(options.stat, options.resamples, options.seed,
@@ -343,7 +348,7 @@ def _comparison(options: BracketOptions, results: list[RunResult],
         None, "text") else ""
     return comparison_table(os.path.splitext(os.path.basename(options.gold))[0],
                             options.names(), results, options.metric_names(),
-                            options.params.cutoff_len, signature=shown,  # type: ignore[attr-defined]
+                            options.params.cutoff_len, signature=shown,
                             testing=testing)
 
 
@@ -351,7 +356,7 @@ def _envelope(options: BracketOptions, **fields: object) -> dict[str, object]:
     from .counts import COLUMNS
 
     return envelope("bracket", bracket_signature(options), gold=options.gold,
-                    params=options.params.to_dict(), **fields,  # type: ignore[attr-defined]
+                    params=options.params.to_dict(), **fields,
                     columns=list(COLUMNS))
 
 
@@ -374,7 +379,7 @@ def _system_json(options: BracketOptions, test: str, result: RunResult,
     when asked)."""
     from .api import bracket_json
 
-    document = bracket_json(result, options.gold, test, options.params,  # type: ignore[arg-type]
+    document = bracket_json(result, options.gold, test, options.params,
                             bracket_signature(options), notes)
     if options.per_label:
         document["per_label"] = _label_counts(options, test, result).to_json()
@@ -388,7 +393,7 @@ def _label_counts(options: BracketOptions, test: str, result: RunResult) -> Labe
     from .spans import file_spans
 
     spans = result.brackets.spans() if result.brackets is not None else file_spans(
-        options.gold, test, options.params)  # type: ignore[arg-type]
+        options.gold, test, options.params)
     return label_counts(spans)
 
 
@@ -407,7 +412,7 @@ def _plot(options: BracketOptions, results: list[RunResult]) -> None:
 
     names = options.names()
     spans = {name: result.brackets.spans() if result.brackets is not None else file_spans(
-        options.gold, test, options.params)  # type: ignore[arg-type]
+        options.gold, test, options.params)
         for name, test, result in zip(names, options.tests, results)}
     figures = {"f1_by_length": f1_by_length(dict(zip(names, results))),
                "label_f1": label_f1(spans)}
@@ -435,7 +440,7 @@ resamples:10000|seed:1|baseline:a|version:0.1.0'
     """
     from ..formats.prm import find_prm
 
-    params: EvalbParams = options.params  # type: ignore[assignment]
+    params = options.params
     return signature.build("bracket", [
         ("prm", [find_prm(name) for name in options.prms] or "none"),
         ("lab", params.labeled), ("cut", params.cutoff_len), ("maxerr", params.max_error),
@@ -447,6 +452,8 @@ def _comparison_signature(options: BracketOptions) -> list[tuple[str, object]]:
     resamples and seed, and the baseline by its short name (none when nothing is tested)."""
     if not (options.systems or options.format):
         return []
+    from ..tables.comparison import baseline_index
+
     fields: list[tuple[str, object]] = [
         ("metrics", options.metrics and ";".join(options.metric_names()))]
     if options.stat is not None:

@@ -122,7 +122,13 @@ def comparison_table(title: str, names: Sequence[str], results: Sequence[RunResu
               for result in results]
     counts = None
     if testing is not None:
-        rows = padded([result.sentences for result in results])  # type: ignore[misc]
+        rows = padded([_sentences(result) for result in results])
         counts = [[metric_counts(r, name, cutoff) for name in metrics] for r in rows]
     return build_table(title, "bracket", names, tuple(Metric(name) for name in metrics), values,
                        signature=signature, per_sentence=counts, testing=testing)
+
+
+def _sentences(result: RunResult) -> SentenceCounts:
+    if result.sentences is None:
+        raise ValueError("a tested run must keep its sentences (keep_sentences=True)")
+    return result.sentences
