@@ -29,13 +29,14 @@ FIGURES = ("Bracketing Recall", "Bracketing Precision", "Bracketing FMeasure",
 
 
 def write_systems(folder: Path) -> None:
-    """The copy of the gold file and the mix of the test and gold files."""
+    """The copy of the gold file and the mix of the test and gold files (whole lines, cut at
+    newlines only: a carriage return inside a line stays there, as EVALB reads it)."""
     gold = (folder / "gold.txt").read_bytes()
     (folder / "g2.txt").write_bytes(gold)
-    gold_lines = gold.splitlines(keepends=True)
-    test_lines = (folder / "test.txt").read_bytes().splitlines(keepends=True)
-    (folder / "mix.txt").write_bytes(b"".join(
-        gold_lines[k] if k % 2 and k < len(gold_lines) and line.endswith(b"\n") else line
+    gold_lines = gold.split(b"\n")[:-1]
+    test_lines = (folder / "test.txt").read_bytes().split(b"\n")
+    (folder / "mix.txt").write_bytes(b"\n".join(
+        gold_lines[k] if k % 2 and k < len(gold_lines) and k < len(test_lines) - 1 else line
         for k, line in enumerate(test_lines)))
 
 
