@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .label_scores import LabelCounts
     from .params import EvalbParams
     from .run import RunResult
+    from .spans import BracketSpans
 
 DESCRIPTION = """\
 Score bracketed constituency trees in TEST against GOLD exactly as EVALB does.
@@ -271,8 +272,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
 def _score(options: BracketOptions, test: str, out: BinaryIO, err: BinaryIO,
            notices: Notices) -> tuple[RunResult, list[Notice]]:
     """One system's run: EVALB's report on ``out`` (nothing with --json or --format), its
-    messages on ``err``, its notices added (and returned); the sentences and brackets kept when --stat,
-    --per-label or --plot need them."""
+    messages on ``err``, its notices added (and returned); the sentences and brackets kept
+    when --stat, --per-label or --plot need them."""
     from .api import run_bracket_files
     from .partial import run_notices
 
@@ -386,15 +387,20 @@ def _system_json(options: BracketOptions, test: str, result: RunResult,
     return document
 
 
-def _label_counts(options: BracketOptions, test: str, result: RunResult) -> LabelCounts:
-    """A system's per-label counts, from the brackets its run kept (under -d/-D, which keep
-    none, from a second scoring of the files)."""
-    from .label_scores import label_counts
+def _spans(options: BracketOptions, test: str, result: RunResult) -> BracketSpans:
+    """A system's brackets, those its run kept (under -d/-D, which keep none, from a second
+    scoring of the files)."""
     from .spans import file_spans
 
-    spans = result.brackets.spans() if result.brackets is not None else file_spans(
-        options.gold, test, options.params)
-    return label_counts(spans)
+    if result.brackets is not None:
+        return result.brackets.spans()
+    return file_spans(options.gold, test, options.params)
+
+
+def _label_counts(options: BracketOptions, test: str, result: RunResult) -> LabelCounts:
+    from .label_scores import label_counts
+
+    return label_counts(_spans(options, test, result))
 
 
 def _per_label_text(options: BracketOptions, test: str, result: RunResult) -> bytes:
@@ -408,12 +414,10 @@ def _plot(options: BracketOptions, results: list[RunResult]) -> None:
     if not options.plot:
         return
     from ..figures import draw, f1_by_length, label_f1, plot_paths
-    from .spans import file_spans
 
     names = options.names()
-    spans = {name: result.brackets.spans() if result.brackets is not None else file_spans(
-        options.gold, test, options.params)
-        for name, test, result in zip(names, options.tests, results)}
+    spans = {name: _spans(options, test, result)
+             for name, test, result in zip(names, options.tests, results)}
     figures = {"f1_by_length": f1_by_length(dict(zip(names, results))),
                "label_f1": label_f1(spans)}
     for path in options.plot:
