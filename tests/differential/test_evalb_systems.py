@@ -21,7 +21,7 @@ import pytest
 from bracket_cases import make_case
 from harness import Run, assert_same, case_ids, case_random, run_oracle, run_treeeval
 
-#: cases in CI (about 12 s here with -n 2)
+#: cases in CI (25 s with -n 2 at load 11 on the shared machine)
 CI_CASES = 200
 SYSTEMS = ("test.txt", "g2.txt", "mix.txt")
 FIGURES = ("Bracketing Recall", "Bracketing Precision", "Bracketing FMeasure",
