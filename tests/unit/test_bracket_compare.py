@@ -307,3 +307,13 @@ def test_comparison_options_need_several_systems(folder: Path) -> None:
         folder, ["--stat", "ar", "gold.mrg", "alpha.mrg"])
     assert "--metrics chooses the comparison table's metrics" in fails(
         folder, ["--metrics", "recall", "gold.mrg", "alpha.mrg"])
+
+
+def test_empty_gold_tests_nothing_loudly(tmp_path: Path) -> None:
+    for name in ("gold.mrg", "a.mrg", "b.mrg"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    run = run_treeeval(["bracket", "--stat", "ar", "--format", "csv", "gold.mrg", "a.mrg",
+                        "b.mrg"], tmp_path)
+    assert run.status == 0 and b",ar," not in run.stdout
+    assert b"gold.mrg: the gold file holds no sentence: --stat tests nothing" in run.stderr
+    assert b"b,false,fmeasure,percent,true,," in run.stdout  # EVALB's -nan: no value
