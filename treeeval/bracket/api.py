@@ -50,8 +50,12 @@ class _Killed(Exception):
 def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str],
                       params: EvalbParams, out: BinaryIO, err: BinaryIO, *, jobs: int = 1,
                       use_fast: bool = True, per_sentence: str | None = None,
-                      keep_sentences: bool = False, prms: Sequence[str] = ()) -> RunResult:
+                      keep_sentences: bool = False, keep_brackets: bool = False,
+                      prms: Sequence[str] = ()) -> RunResult:
     """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``.
+
+    ``keep_sentences`` keeps the per-sentence counts (``RunResult.sentences``),
+    ``keep_brackets`` the brackets behind them (``RunResult.brackets``; not under DEBUG).
 
     ``per_sentence`` names a JSON Lines file of the sentences' counts, written by
     ``treeeval.policy.outputs`` (never over GOLD, TEST or the ``prms`` files; kept only when
@@ -64,7 +68,8 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                 inputs = [gold, test, *(find_prm(name) for name in prms)]
                 sink = stack.enter_context(output_file(per_sentence, inputs))
             result = _run(gold, test, params, out, err, jobs=jobs, use_fast=use_fast,
-                          keep_sentences=keep_sentences, sink=sink)
+                          keep_sentences=keep_sentences, keep_brackets=keep_brackets,
+                          sink=sink)
             if result.killed and sink is not None:
                 raise _Killed(result)
             return result
@@ -74,7 +79,7 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
 
 def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: EvalbParams,
          out: BinaryIO, err: BinaryIO, *, jobs: int, use_fast: bool, keep_sentences: bool,
-         sink: TextIO | None) -> RunResult:
+         keep_brackets: bool, sink: TextIO | None) -> RunResult:
     executor = None
     if jobs > 1 and params.debug == 0:
         from concurrent.futures import ProcessPoolExecutor
@@ -83,7 +88,8 @@ def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: Eva
     try:
         on_sentences = (lambda rows: write_jsonl(rows, sink)) if sink else None
         run = EvalbRun(params, out, err, use_fast=use_fast, executor=executor,
-                       keep_sentences=keep_sentences, on_sentences=on_sentences)
+                       keep_sentences=keep_sentences, keep_brackets=keep_brackets,
+                       on_sentences=on_sentences)
         return run.run(gold, test)
     finally:
         if executor is not None:

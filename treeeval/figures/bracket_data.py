@@ -31,9 +31,10 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from ..bracket.counts import SentenceCounts, Totals
+from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
-from ..bracket.spans import BracketColumns, BracketSpans, file_spans
+from ..bracket.spans import BracketSpans, file_spans
 from .model import FigureData, LengthBins, Panel, Series, precision_recall_f1
 
 #: how the bracket figures count, for their notes
@@ -94,18 +95,11 @@ def label_f1(spans: Mapping[str, BracketSpans], top: int = 12) -> FigureData:
 
 
 def _label_counts(spans: BracketSpans) -> dict[str, tuple[int, int, int, int]]:
-    """label -> (matched test, test, matched gold, gold) brackets of the scored sentences."""
-    size = len(spans.labels)
-    valid = spans.status == 0
-
-    def count(side: BracketColumns) -> tuple[np.ndarray, np.ndarray]:
-        keep = valid[side.sentence]
-        return (np.bincount(side.label[keep & side.matched], minlength=size),
-                np.bincount(side.label[keep], minlength=size))
-
-    table = np.stack([*count(spans.test), *count(spans.gold)], axis=1)
-    return {spans.labels[code].decode("latin-1"): tuple(int(n) for n in table[code])
-            for code in np.flatnonzero(table[:, 1] + table[:, 3])}
+    """label -> (matched test, test, matched gold, gold) brackets of the scored sentences
+    (``treeeval.bracket.label_scores.label_counts``)."""
+    counts = label_counts(spans)
+    return {label: (int(tm), int(t), int(gm), int(g)) for label, tm, t, gm, g in zip(
+        counts.labels, counts.test_matched, counts.test, counts.gold_matched, counts.gold)}
 
 
 def bracket_figures(gold: str | os.PathLike[str], systems: Sequence[str | os.PathLike[str]],

@@ -10,6 +10,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..bracket.label_scores import label_counts
 from ..bracket.spans import BracketColumns, BracketSpans
 
 
@@ -32,7 +33,8 @@ class LabelAnalysis:
 def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
     """One system's brackets by label, from the bracket columns of the ``scored`` sentences
     (a mask; the same as counting what EVALB's engine leaves on each bracket):
-    labels are those the engine leaves (cut at ``-`` or ``=``); a confusion pairs each
+    the counts are ``treeeval.bracket.label_scores.label_counts``'s (labels cut at ``-`` or
+    ``=``); a confusion pairs each
     unmatched gold bracket with the first unmatched test bracket of its span.
 
     >>> from treeeval.bracket.params import EvalbParams
@@ -48,12 +50,7 @@ def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
     names = [name.decode("latin-1") for name in spans.labels]
     gold, test = (_scored_rows(side, scored) for side in (spans.gold, spans.test))
     size = len(names)
-    table = np.stack([np.bincount(gold.label, minlength=size),
-                      np.bincount(test.label, minlength=size),
-                      np.bincount(gold.label[gold.matched], minlength=size),
-                      np.bincount(test.label[test.matched], minlength=size)], axis=1)
-    shown = sorted((names[code], code) for code in np.flatnonzero(table[:, 0] + table[:, 1]))
-    rows = table[[code for _, code in shown]].reshape(-1, 4)
+    counts = label_counts(spans, scored)
     wrong_label = np.concatenate([side.label[~side.matched] for side in (gold, test)])
     wrong_sentence = np.concatenate([side.sentence[~side.matched] for side in (gold, test)])
     wrong = _group(wrong_sentence, wrong_label, lambda code: names[code])
@@ -69,8 +66,8 @@ def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
     pair = gold_loose[2][found] * size + test_loose[2][order][first[found]]
     confusions = _group(gold_loose[3][found], pair,
                         lambda code: (names[code // size], names[code % size]))
-    return LabelAnalysis([name for name, _ in shown], rows[:, 0], rows[:, 1], rows[:, 2],
-                         rows[:, 3], wrong, confusions)
+    return LabelAnalysis(counts.labels, counts.gold, counts.test, counts.gold_matched,
+                         counts.test_matched, wrong, confusions)
 
 
 def _scored_rows(side: BracketColumns, scored: np.ndarray) -> BracketColumns:

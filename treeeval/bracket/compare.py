@@ -1,0 +1,134 @@
+"""``treeeval bracket GOLD SYS1 SYS2 ...``: the metrics of the comparison table, each system's
+per-sentence counts under them, and the table with each system tested against the baseline.
+
+The metrics are the figures of EVALB's summary, by the keys of ``--json``: ``recall``,
+``precision``, ``fmeasure``, ``complete_match`` and ``tagging_accuracy`` of the ``-- All --``
+block, and the same of the ``-- len<=N --`` block suffixed with N (``fmeasure_40``).  A table's
+values are EVALB's figures; a test pairs the gold lines: each sentence's counts (an Error or
+Skip sentence counts 0, as in EVALB's totals), the score of each resample or shuffle computed
+from the summed counts (recall = matched / gold, precision = matched / test, F1 = 2 matched /
+(gold + test), as Bikel's randomized parsing evaluation comparator does).
+
+>>> from treeeval.bracket.counts import SentenceCounts
+>>> rows = SentenceCounts.from_rows([(1, 4, 0, 3, 4, 5, 0, 4, 4), (2, 50, 0, 2, 2, 2, 0, 50, 49)])
+>>> metric_names(40)
+('recall', 'precision', 'fmeasure', 'complete_match', 'tagging_accuracy', 'recall_40', \
+'precision_40', 'fmeasure_40', 'complete_match_40', 'tagging_accuracy_40')
+>>> metric_counts(rows, "recall", 40).score(), metric_counts(rows, "recall_40", 40).score()
+(83.33333333333334, 75.0)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+from ..errors import UsageError
+from ..stats import SentenceScores
+from ..tables import ComparisonTable, Metric
+from ..tables.comparison import StatPlan
+from ..tables.comparison import comparison_table as build_table
+from .counts import SentenceCounts, Totals
+from .run import RunResult
+from .sentence_scores import bracket_scores
+
+#: the figures of an EVALB summary block a table shows, by their ``--json`` keys
+METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: the one metric with an outcome per item (a sentence matches or not), McNemar's test's
+MCNEMAR_METRICS = ("complete_match",)
+
+
+def metric_names(cutoff: int) -> tuple[str, ...]:
+    """Every metric ``--metrics`` may name: those of ``-- All --``, then those of
+    ``-- len<=CUTOFF --`` suffixed with the cut-off."""
+    return METRICS + tuple(f"{name}_{cutoff}" for name in METRICS)
+
+
+def _split(name: str, cutoff: int) -> tuple[str, bool]:
+    """A metric's figure and whether it is the cut-off block's."""
+    suffix = f"_{cutoff}"
+    return (name[:-len(suffix)], True) if name not in METRICS and name.endswith(suffix) \
+        else (name, False)
+
+
+def check_stat(stat: str, metrics: Sequence[str], cutoff: int) -> str:
+    """A ``--stat`` that applies to every metric asked, else a usage error naming the tests
+    that do: McNemar's needs one 0/1 outcome per item, which only complete match has (per
+    sentence; EVALB gives no per-word tagging outcome).
+
+    >>> check_stat("mcnemar", ("complete_match_40",), 40)
+    'mcnemar'
+    >>> check_stat("mcnemar", ("fmeasure", "complete_match"), 40)
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --stat mcnemar applies to complete_match only (one outcome \
+per sentence), not to fmeasure: use --stat bootstrap or --stat ar, or --metrics complete_match
+    """
+    if stat == "mcnemar":
+        others = [name for name in metrics if _split(name, cutoff)[0] not in MCNEMAR_METRICS]
+        if others:
+            raise UsageError(f"--stat mcnemar applies to complete_match only (one outcome per "
+                             f"sentence), not to {', '.join(others)}: use --stat bootstrap or "
+                             "--stat ar, or --metrics complete_match")
+    return stat
+
+
+def metric_value(result: RunResult, name: str, cutoff: int) -> float | None:
+    """The figure EVALB prints for a metric (None for its ``-nan`` F-measure: no bracket)."""
+    figure, cut = _split(name, cutoff)
+    totals: Totals = result.cut_totals if cut else result.all_totals
+    value = float(getattr(totals, figure)())
+    return None if math.isnan(value) else value
+
+
+def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScores:
+    """A metric's per-sentence counts (a sentence of the cut-off block's metrics longer than
+    the cut-off counts 0, so every system keeps the same sentences); complete match keeps its
+    0/1 outcome per sentence for McNemar's test."""
+    figure, cut = _split(name, cutoff)
+    if cut:
+        rows = rows.take(slice(None))
+        rows.status = np.where(rows.length <= cutoff, rows.status, 2)
+    scores = bracket_scores(rows, figure)
+    if figure in MCNEMAR_METRICS:
+        return SentenceScores(scores.numerator, scores.denominator, hits=scores.numerator)
+    return scores
+
+
+def padded(rows: Sequence[SentenceCounts]) -> list[SentenceCounts]:
+    """The systems' rows with as many sentences each, a run cut short (a shorter file, a run
+    killed by MAX_ERROR) padded with Skip sentences, which count 0.
+
+    >>> short = SentenceCounts.from_rows([(1, 3, 0, 1, 1, 1, 0, 3, 3)])
+    >>> [len(r) for r in padded([short, short + short])], padded([short, short + short])[0].status
+    ([2, 2], array([0, 2]))
+    """
+    size = max(len(r) for r in rows)
+    filler = SentenceCounts.from_rows([(0, 0, 2, 0, 0, 0, 0, 0, 0)])
+    return [r + SentenceCounts.concatenate([filler] * (size - len(r))) if len(r) < size else r
+            for r in rows]
+
+
+def comparison_table(title: str, names: Sequence[str], results: Sequence[RunResult],
+                     metrics: Sequence[str], cutoff: int, *, signature: str,
+                     testing: StatPlan | None = None) -> ComparisonTable:
+    """The table of the systems' EVALB figures (percent), in order; with ``testing`` every
+    other system tested against the baseline on every metric (the runs must keep their
+    sentences), Holm-corrected over more than two systems
+    (:func:`treeeval.tables.comparison.comparison_table`)."""
+    values = [tuple(metric_value(result, name, cutoff) for name in metrics)
+              for result in results]
+    counts = None
+    if testing is not None:
+        rows = padded([_sentences(result) for result in results])
+        counts = [[metric_counts(r, name, cutoff) for name in metrics] for r in rows]
+    return build_table(title, "bracket", names, tuple(Metric(name) for name in metrics), values,
+                       signature=signature, per_sentence=counts, testing=testing)
+
+
+def _sentences(result: RunResult) -> SentenceCounts:
+    if result.sentences is None:
+        raise ValueError("a tested run must keep its sentences (keep_sentences=True)")
+    return result.sentences
