@@ -12,9 +12,9 @@ from __future__ import annotations
 from .bracket_data import bracket_figures, f1_by_length, label_f1
 from .dependency_data import (by_arc_length, by_root_distance, by_sentence_length,
                               dependency_evaluations, dependency_figures, deprel_f1)
-from .drawing import FORMATS, draw, figure_format, make_figure, plot_paths
+from .drawing import FORMATS, draw, figure_format, make_figure, plot_paths, svg_text
 from .model import FigureData, LengthBins, Panel, Series
 
-__all__ = ["FigureData", "Panel", "Series", "LengthBins", "draw", "make_figure", "FORMATS", "figure_format", "plot_paths",
+__all__ = ["FigureData", "Panel", "Series", "LengthBins", "draw", "make_figure", "svg_text", "FORMATS", "figure_format", "plot_paths",
            "f1_by_length", "label_f1", "bracket_figures", "by_arc_length", "by_root_distance",
            "by_sentence_length", "deprel_f1", "dependency_evaluations", "dependency_figures"]
