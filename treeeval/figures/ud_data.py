@@ -103,11 +103,12 @@ def _count(deprels: np.ndarray, chosen: Sequence[str]) -> np.ndarray:
     return np.array([found.get(label, 0) for label in chosen], dtype=np.int64)
 
 
+#: the names of the UD figures (their files' names under ``--plot``)
+FIGURES = ("f1_by_length", "deprel_f1")
+
+
 def ud_figures(per_sentence: Mapping[str, Rows],
-               labels: Mapping[str, LabelCounts] | None = None) -> dict[str, FigureData]:
-    """The UD figures by name (``--plot`` and ``--html``): F1 by sentence length and, when the
-    words' DEPRELs are given, LAS F1 by label."""
-    figures = {"f1_by_length": f1_by_sentence_length(per_sentence)}
-    if labels:
-        figures["deprel_f1"] = deprel_f1(labels)
-    return figures
+               labels: Mapping[str, LabelCounts]) -> dict[str, FigureData]:
+    """The UD figures by name (:data:`FIGURES`, for ``--plot`` and ``--html``): F1 by sentence
+    length and LAS F1 by label, the systems in the same order in both."""
+    return {"f1_by_length": f1_by_sentence_length(per_sentence), "deprel_f1": deprel_f1(labels)}

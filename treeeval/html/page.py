@@ -110,14 +110,17 @@ def _contents(report: Report) -> str:
 
 #: an SVG's ``id`` and the references to one, to give each figure's its own prefix
 _IDS = re.compile(r'(\bid="|href="#|url\(#)([^")]+)')
+#: what an SVG file needs and a page does not: the namespaces (HTML knows them) and the
+#: metadata (an RDF block of addresses)
+_FILE_ONLY = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"|\s*<metadata>.*?</metadata>', re.DOTALL)
 
 
 def _figure(data: FigureData, index: int) -> str:
-    """A figure as inline SVG (its XML prolog dropped, its ids made unique in the page) with
-    its notes as the caption."""
+    """A figure as inline SVG (its XML prolog, namespaces and metadata dropped, its ids made
+    unique in the page) with its notes as the caption."""
     svg = svg_text(data)
-    svg = _IDS.sub(lambda found: f"{found.group(1)}f{index}-{found.group(2)}",
-                   svg[svg.index("<svg"):])
+    svg = _FILE_ONLY.sub("", svg[svg.index("<svg"):])
+    svg = _IDS.sub(lambda found: f"{found.group(1)}f{index}-{found.group(2)}", svg)
     caption = f"<figcaption>{_text(data.notes)}</figcaption>" if data.notes else ""
     return f'<figure role="img" aria-label="{_text(data.title)}">\n{svg}{caption}</figure>'
 

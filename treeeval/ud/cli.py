@@ -25,6 +25,7 @@ from ..arguments import (add_comparison, add_signature, add_strict, comparing, e
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
+from ..policy.outputs import check_output
 from ..policy.envelope import envelope
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable
@@ -40,9 +41,9 @@ from .report import (MAIN_METRICS, json_number, macro_average, render, render_ma
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
 from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
-from ..figures import draw, figure_format, plot_paths
+from ..figures import draw, plot_paths
 from ..figures.model import ratio_percent
-from ..figures.ud_data import LabelCounts, ud_figures
+from ..figures.ud_data import FIGURES, LabelCounts, ud_figures
 from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences
 from ..html import write_html
 
@@ -177,9 +178,13 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
     if (given.plot or given.html) and options.several:
         raise UsageError(f"{'--plot' if given.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
                          "(not pairs or folders)")
-    for path in given.plot:
-        figure_format(path)
     options.plot, options.html = given.plot, given.html
+    inputs = [path for pair in options.pairs for path in pair]
+    for path in given.plot:
+        for target in plot_paths(path, FIGURES).values():
+            check_output(target, inputs)
+    if given.html:
+        check_output(given.html, inputs)
     options.stat = None if given.stat is None else check_stat(given.stat)
     options.seed, options.resamples = given.seed, given.resamples
     options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
