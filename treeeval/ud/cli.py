@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, Sequence
@@ -352,7 +352,8 @@ def _drawing(options: UDOptions) -> bool:
 def _figures_and_report(options: UDOptions, results: list[_Scored],
                         table: ComparisonTable | None) -> None:
     """``--plot``: the UD figures, each to its file; ``--html``: the report (``table``, or the
-    comparison table made here, the figures, each system's worst sentences by LAS)."""
+    comparison table made here, without its signature, which heads the page; the figures;
+    each system's worst sentences by LAS)."""
     if not _drawing(options):
         return
     names = _system_names(options)
@@ -366,7 +367,7 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
         for name, target in plot_paths(path, list(figures)).items():
             draw(figures[name], target)
     if options.html:
-        table = table or _comparison(options, results, Notices())
+        table = replace(table or _comparison(options, results, Notices()), signature="")
         worst = [_worst(name, result, word) for name, result, word in zip(names, results, words)]
         gold = options.pairs[0][0]
         write_html(Report(f"treeeval ud: {_name(gold)}", "ud", ud_signature(options), (table,),
