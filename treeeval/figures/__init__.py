@@ -3,8 +3,10 @@ return for several systems at once, and drawn with matplotlib (imported only to 
 
 Bracket figures (:mod:`.bracket_data`): F1 by sentence length, F1 by label.  Dependency
 figures (:mod:`.dependency_data`): LAS and UAS by dependency length, by distance to the root
-and by sentence length, LAS F1 by label.  :func:`draw` writes any of them to a ``.png``,
-``.svg`` or ``.pdf`` file, readable in grey scale.
+and by sentence length, LAS F1 by label.  UD figures (:mod:`.ud_data`, from a ``treeeval ud``
+run's per-sentence counts): LAS, MLAS and BLEX F1 by sentence length, LAS F1 by label.
+:func:`draw` writes any of them to a ``.png``, ``.svg`` or ``.pdf`` file, readable in grey
+scale; :func:`svg_text` gives the SVG as text (for a page that holds it inline).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .dependency_data import (by_arc_length, by_root_distance, by_sentence_lengt
 from .drawing import FORMATS, draw, figure_format, make_figure, plot_paths, svg_text
 from .model import FigureData, LengthBins, Panel, Series
 
-__all__ = ["FigureData", "Panel", "Series", "LengthBins", "draw", "make_figure", "svg_text", "FORMATS", "figure_format", "plot_paths",
+__all__ = ["FigureData", "Panel", "Series", "LengthBins", "draw", "make_figure", "svg_text",
+           "FORMATS", "figure_format", "plot_paths",
            "f1_by_length", "label_f1", "bracket_figures", "by_arc_length", "by_root_distance",
            "by_sentence_length", "deprel_f1", "dependency_evaluations", "dependency_figures"]

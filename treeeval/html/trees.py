@@ -133,4 +133,5 @@ def _flat(child: Node | str) -> bool:
 def _flat_html(child: Node | str) -> str:
     if isinstance(child, str):
         return escape(child)
-    return f"({' '.join([escape(child.label), *map(escape, child.children)])})"  # type: ignore[arg-type]
+    words = [escape(str(word)) for word in child.children]
+    return f"({' '.join([escape(child.label), *words])})"
