@@ -267,3 +267,15 @@ def test_ud_html_and_plot_misuse(tmp_path: Path, args: list[str], status: int,
     run = run_treeeval(["ud", *args], tmp_path)
     assert run.status == status and message in run.stderr.decode()
     assert run.stdout == b"" and (tmp_path / "same.conllu").read_text() == GOLD
+
+
+def test_ud_html_of_empty_files_is_a_page_with_the_warnings(tmp_path: Path) -> None:
+    (tmp_path / "empty.conllu").write_text("")
+    (tmp_path / "comments.conllu").write_text("# nothing\n")
+    run = run_treeeval(["ud", "--html", "r.html", "--plot", "f.png", "empty.conllu",
+                        "empty.conllu", "comments.conllu"], tmp_path)
+    assert run.status == 0 and b"holds no word" in run.stderr
+    text = (tmp_path / "r.html").read_text()
+    assert "warning: empty.conllu: the gold file holds no word" in text
+    assert "<details>" not in text and text.count("<svg") == 2
+    assert (tmp_path / "f.deprel_f1.png").exists() and (tmp_path / "f.f1_by_length.png").exists()

@@ -277,7 +277,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.systems or options.format:
         scored = [evaluate(*pair) for pair in options.pairs]
         table = _run_systems(options, scored, out, args.notices)
-        _figures_and_report(options, scored, table)
+        _figures_and_report(options, scored, table, args.notices)
         return 0
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -288,7 +288,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             out.write(_report(result, options).encode())
             if options.signature:
                 out.write(signature.line(ud_signature(options)))
-        _figures_and_report(options, [result], None)
+        _figures_and_report(options, [result], None, args.notices)
         return 0
     results: list[_Scored | None] = []
     documents = []
@@ -350,10 +350,10 @@ def _drawing(options: UDOptions) -> bool:
 
 
 def _figures_and_report(options: UDOptions, results: list[_Scored],
-                        table: ComparisonTable | None) -> None:
+                        table: ComparisonTable | None, notices: Notices) -> None:
     """``--plot``: the UD figures, each to its file; ``--html``: the report (``table``, or the
     comparison table made here, without its signature, which heads the page; the figures;
-    each system's worst sentences by LAS)."""
+    each system's worst sentences by LAS; the run's notices so far, as warnings)."""
     if not _drawing(options):
         return
     names = _system_names(options)
@@ -367,11 +367,13 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
         for name, target in plot_paths(path, list(figures)).items():
             draw(figures[name], target)
     if options.html:
-        table = replace(table or _comparison(options, results, Notices()), signature="")
+        table = replace(table or _comparison(options, results, notices), signature="")
         worst = [_worst(name, result, word) for name, result, word in zip(names, results, words)]
         gold = options.pairs[0][0]
         write_html(Report(f"treeeval ud: {_name(gold)}", "ud", ud_signature(options), (table,),
-                          tuple(figures.values()), worst, reading=READING),
+                          tuple(figures.values()), worst,
+                          [f"warning: {notice.text()}" for notice in notices.shown()],
+                          READING),
                    options.html, [gold, *(system for _, system in options.pairs)])
 
 
@@ -510,13 +512,13 @@ class _Scored:
     callin: CallinScores | None = None
     per_sentence: dict[str, np.ndarray] = field(default_factory=dict)
     #: the whole result (the words of both files), kept for --plot and --html
-    words: UDResult | None = None
+    result: UDResult | None = None
 
     def whole(self) -> UDResult:
         """The whole result (only kept when the run draws or writes the report)."""
-        if self.words is None:
+        if self.result is None:
             raise ValueError("the pair was scored in pieces: its words were not kept")
-        return self.words
+        return self.result
 
 
 @dataclass
