@@ -279,3 +279,11 @@ def test_ud_html_of_empty_files_is_a_page_with_the_warnings(tmp_path: Path) -> N
     assert "warning: empty.conllu: the gold file holds no word" in text
     assert "<details>" not in text and text.count("<svg") == 2
     assert (tmp_path / "f.deprel_f1.png").exists() and (tmp_path / "f.f1_by_length.png").exists()
+
+
+def test_each_figure_has_its_numbers_under_it() -> None:
+    text = page(Report("t", "ud", figures=(figure(),)))
+    numbers = text[text.index('<details class="numbers">'):]
+    assert "<summary>Numbers (F1 (%))</summary>" in numbers
+    assert '<th scope="col">sys&lt;1&gt;</th><th scope="col">two</th>' in numbers
+    assert ('<tr><th scope="row">LAS 11+</th><td>–</td><td>90.00</td></tr>') in numbers

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..figures.model import FigureData
 from ..tables.model import ComparisonTable
+from .trees import parse_tree
 
 #: how many sentences of each system the report shows by default
 WORST = 20
@@ -71,8 +72,6 @@ class Trees:
     @property
     def words(self) -> str:
         """The sentence as text (the gold tree's words)."""
-        from .trees import parse_tree
-
         tree = parse_tree(self.gold)
         return self.gold if tree is None else " ".join(tree.words())
 

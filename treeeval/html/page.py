@@ -41,11 +41,11 @@ code, pre, .arcs td, .arcs th { font-family: ui-monospace, "DejaVu Sans Mono", m
 .signature code { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: .6rem 0; }
 table.comparison caption { text-align: left; font-weight: 600; padding-bottom: .3rem; }
-table.comparison th, table.comparison td { padding: .25rem .7rem; border-bottom: 1px solid #ddd; }
-table.comparison td { text-align: right; font-variant-numeric: tabular-nums; }
-table.comparison th[scope=row] { text-align: left; font-weight: normal; }
-table.comparison thead th { border-bottom: 2px solid #444; text-align: right; }
-table.comparison thead th:first-child { text-align: left; }
+:is(.comparison, .numbers) :is(th, td) { padding: .25rem .7rem; border-bottom: 1px solid #ddd; }
+:is(.comparison, .numbers) td { text-align: right; font-variant-numeric: tabular-nums; }
+:is(.comparison, .numbers) th[scope=row] { text-align: left; font-weight: normal; }
+:is(.comparison, .numbers) thead th { border-bottom: 2px solid #444; text-align: right; }
+:is(.comparison, .numbers) thead th:first-child { text-align: left; }
 tr.baseline { background: #f3f3f3; }
 .legend, .note, figcaption, .where { color: #444; font-size: .9rem; }
 figure { margin: 1rem 0 2rem; }
@@ -122,13 +122,34 @@ def _figure(data: FigureData, index: int) -> str:
     svg = _FILE_ONLY.sub("", svg[svg.index("<svg"):])
     svg = _IDS.sub(lambda found: f"{found.group(1)}f{index}-{found.group(2)}", svg)
     caption = f"<figcaption>{_text(data.notes)}</figcaption>" if data.notes else ""
-    return f'<figure role="img" aria-label="{_text(data.title)}">\n{svg}{caption}</figure>'
+    return (f'<figure>\n<div role="img" aria-label="{_text(data.title)}">{svg}</div>'
+            f"{caption}\n{_numbers(data)}</figure>")
+
+
+def _numbers(data: FigureData) -> str:
+    """A figure's numbers as a table under it, folded: a row per panel and category, a
+    column per system (its value, – where nothing was counted)."""
+    systems = data.panels[0].series if data.panels else ()
+    head = "".join(f'<th scope="col">{_text(series.system)}</th>' for series in systems)
+    rows = "\n".join(
+        f'<tr><th scope="row">{_text(" ".join(filter(None, (panel.title, category))))}</th>'
+        + "".join(f"<td>{_value(series.values[index])}</td>" for series in panel.series)
+        + "</tr>" for panel in data.panels for index, category in enumerate(data.categories))
+    return (f'<details class="numbers"><summary>Numbers ({_text(data.y_label)})</summary>\n'
+            f'<table class="numbers"><thead><tr><th scope="col">'
+            f"{_text(data.x_label)}</th>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>"
+            "</table></details>\n")
+
+
+def _value(value: float) -> str:
+    return "–" if value != value else f"{value:.2f}"
 
 
 def _worst(system: SystemSentences, index: int, reading: str) -> str:
     """A system's worst sentences, each in a ``<details>`` whose summary is its score."""
     head = (f'<h2 id="worst-{index}">Worst sentences: {_text(system.system)}</h2>\n'
-            f'<p class="legend">The {len(system.sentences)} sentences with the lowest '
+            f'<p class="legend">The {len(system.sentences)} '
+            f'sentence{"" if len(system.sentences) == 1 else "s"} with the lowest '
             f"{_text(system.metric)}, lowest first; what the system got wrong is marked. "
             f"{_text(reading)}</p>")
     return head + "\n" + "\n".join(_sentence(sentence, system.metric)
