@@ -287,3 +287,11 @@ def test_each_figure_has_its_numbers_under_it() -> None:
     assert "<summary>Numbers (F1 (%))</summary>" in numbers
     assert '<th scope="col">sys&lt;1&gt;</th><th scope="col">two</th>' in numbers
     assert ('<tr><th scope="row">LAS 11+</th><td>–</td><td>90.00</td></tr>') in numbers
+
+
+def test_figures_in_memory_are_the_files_bytes(tmp_path: Path) -> None:
+    from treeeval.figures import draw, figure_bytes
+
+    for suffix in (".png", ".svg"):
+        draw(figure(), tmp_path / f"f{suffix}")
+        assert figure_bytes(figure(), suffix) == (tmp_path / f"f{suffix}").read_bytes()

@@ -98,12 +98,17 @@ def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
     _save(data, path, figure_format(path))
 
 
-def svg_text(data: FigureData) -> str:
-    """``data`` drawn as an SVG document, in memory (the bytes :func:`draw` writes to a
-    ``.svg`` file), for a page that holds its figures inline."""
+def figure_bytes(data: FigureData, suffix: str) -> bytes:
+    """``data`` drawn in memory in the format of ``suffix`` (the bytes :func:`draw` writes to
+    a file of that suffix), for a command that writes its files whole or not at all."""
     target = io.BytesIO()
-    _save(data, target, ".svg")
-    return target.getvalue().decode("utf-8")
+    _save(data, target, figure_format(f"figure{suffix}"))
+    return target.getvalue()
+
+
+def svg_text(data: FigureData) -> str:
+    """``data`` drawn as an SVG document, for a page that holds its figures inline."""
+    return figure_bytes(data, ".svg").decode("utf-8")
 
 
 def _save(data: FigureData, target: str | os.PathLike[str] | BinaryIO, suffix: str) -> None:

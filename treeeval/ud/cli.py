@@ -25,7 +25,7 @@ from ..arguments import (add_comparison, add_signature, add_strict, comparing, e
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
-from ..policy.outputs import check_output
+from ..policy.outputs import check_output, output_file
 from ..policy.envelope import envelope
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable
@@ -41,7 +41,7 @@ from .report import (MAIN_METRICS, json_number, macro_average, render, render_ma
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
 from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
-from ..figures import draw, plot_paths
+from ..figures import figure_bytes, plot_paths
 from ..figures.model import ratio_percent
 from ..figures.ud_data import FIGURES, LabelCounts, ud_figures
 from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences
@@ -179,7 +179,7 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
         raise UsageError(f"{'--plot' if given.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
                          "(not pairs or folders)")
     options.plot, options.html = given.plot, given.html
-    inputs = [path for pair in options.pairs for path in pair]
+    inputs = _inputs(options)
     for path in given.plot:
         for target in plot_paths(path, FIGURES).values():
             check_output(target, inputs)
@@ -344,6 +344,11 @@ def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
     return table
 
 
+def _inputs(options: UDOptions) -> list[str]:
+    """Every file the run reads (what ``--plot`` and ``--html`` never write over)."""
+    return [path for pair in options.pairs for path in pair]
+
+
 def _drawing(options: UDOptions) -> bool:
     """Whether the run draws figures or writes the HTML report (which need the words)."""
     return bool(options.plot or options.html)
@@ -363,9 +368,11 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
         dict(zip(names, (result.per_sentence for result in results))),
         {name: LabelCounts(whole.gold_deprel, whole.system_deprel, whole.gold_deprel[word.las])
          for name, whole, word in zip(names, wholes, words)})
+    inputs = _inputs(options)
     for path in options.plot:
         for name, target in plot_paths(path, list(figures)).items():
-            draw(figures[name], target)
+            with output_file(target, inputs, binary=True) as stream:
+                stream.write(figure_bytes(figures[name], target.suffix.lower()))
     if options.html:
         table = replace(table or _comparison(options, results, notices), signature="")
         worst = [_worst(name, result, word) for name, result, word in zip(names, results, words)]
@@ -374,7 +381,7 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
                           tuple(figures.values()), worst,
                           [f"warning: {notice.text()}" for notice in notices.shown()],
                           READING),
-                   options.html, [gold, *(system for _, system in options.pairs)])
+                   options.html, inputs)
 
 
 #: how to read a UD sentence of the report
