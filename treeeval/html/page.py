@@ -48,7 +48,7 @@ table.comparison caption { text-align: left; font-weight: 600; padding-bottom: .
 :is(.comparison, .numbers) thead th:first-child { text-align: left; }
 tr.baseline { background: #f3f3f3; }
 .legend, .note, figcaption, .where { color: #444; font-size: .9rem; }
-figure { margin: 1rem 0 2rem; }
+figure { margin: 1.5rem 0 .5rem; }
 figure svg { max-width: 100%; height: auto; }
 details { border: 1px solid #ddd; border-radius: 4px; margin: .4rem 0; padding: .3rem .6rem; }
 summary { cursor: pointer; }
@@ -59,6 +59,7 @@ summary { cursor: pointer; }
 td.wrong { background: #ffd9d4; color: #8a1000; font-weight: 700; }
 td.wrong::after { content: " \\2717"; }
 .trees { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+.side { font-weight: 600; margin: .3rem 0 0; }
 .trees pre { margin: .2rem 0; padding: .5rem; background: #fafafa; overflow-x: auto; }
 mark { background: #ffd9d4; color: #8a1000; font-weight: 700; }
 """
@@ -123,7 +124,7 @@ def _figure(data: FigureData, index: int) -> str:
     svg = _IDS.sub(lambda found: f"{found.group(1)}f{index}-{found.group(2)}", svg)
     caption = f"<figcaption>{_text(data.notes)}</figcaption>" if data.notes else ""
     return (f'<figure>\n<div role="img" aria-label="{_text(data.title)}">{svg}</div>'
-            f"{caption}\n{_numbers(data)}</figure>")
+            f"{caption}</figure>\n{_numbers(data)}")
 
 
 def _numbers(data: FigureData) -> str:
@@ -191,5 +192,5 @@ def _trees(trees: Trees) -> str:
     else:
         shown = tree_html(gold, system), tree_html(system, gold)
     return ('<div class="trees">' + "".join(
-        f"<div><h4>{side}</h4><pre>{text}</pre></div>"
+        f'<div><p class="side">{side}</p><pre>{text}</pre></div>'
         for side, text in zip(("gold", "system"), shown)) + "</div>")

@@ -16,6 +16,8 @@ only: a text that is not one balanced tree is shown as it is, unmarked.
   <mark title="not in the other tree">(X</mark> (NN b) (VB c)))
 >>> gold.words(), parse_tree("(S (NP a)"), parse_tree("(A x) (B y)")
 (['a', 'b', 'c'], None, None)
+>>> parse_tree("( (S (A x)) )").label
+'S'
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class Node:
 
 
 def parse_tree(text: str) -> Node | None:
-    """One bracketed tree (None when the text is not exactly one balanced tree)."""
+    """One bracketed tree (None when the text is not exactly one balanced tree); the
+    treebank's unlabelled bracket around a tree, ``( (S ...) )``, is dropped."""
     stack: list[tuple[list[str], list[Node | str]]] = [([], [])]
     naming = False
     for token in _TOKENS.findall(text):
@@ -67,7 +70,11 @@ def parse_tree(text: str) -> Node | None:
         else:
             stack[-1][1].append(token)
     top = stack[0][1]
-    return top[0] if len(stack) == 1 and len(top) == 1 and isinstance(top[0], Node) else None
+    if len(stack) != 1 or len(top) != 1 or not isinstance(top[0], Node):
+        return None
+    root = top[0]
+    unwrap = not root.label and len(root.children) == 1 and isinstance(root.children[0], Node)
+    return root.children[0] if unwrap else root  # type: ignore[return-value]
 
 
 def _base(label: str) -> str:
