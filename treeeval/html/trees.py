@@ -73,8 +73,8 @@ def parse_tree(text: str) -> Node | None:
     if len(stack) != 1 or len(top) != 1 or not isinstance(top[0], Node):
         return None
     root = top[0]
-    unwrap = not root.label and len(root.children) == 1 and isinstance(root.children[0], Node)
-    return root.children[0] if unwrap else root  # type: ignore[return-value]
+    only = root.children[0] if len(root.children) == 1 else None
+    return only if not root.label and isinstance(only, Node) else root
 
 
 def _base(label: str) -> str:
