@@ -302,11 +302,12 @@ STATS = ("bootstrap", "ar", "mcnemar")
 
 
 def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_example: str,
-                   plot: str | None = None) -> None:
+                   plot: str | None = None, html: str | None = None) -> None:
     """The options of several systems on one gold file (``GOLD SYS1 SYS2 ...``), the same in
     every scoring command: ``--stat``, ``--seed``, ``--resamples``, ``--baseline``,
-    ``--metrics``, ``--format`` and, when the command draws figures (``plot`` says which),
-    ``--plot`` (read back by :func:`comparing`)."""
+    ``--metrics``, ``--format``, when the command draws figures (``plot`` says which)
+    ``--plot`` and, when it writes the HTML report (``html`` says what it shows), ``--html``
+    (read back by :func:`comparing`)."""
     from .tables import FORMATS
 
     group = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
@@ -328,6 +329,9 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_e
                            help=f"draw {plot} into FILE (.png, .svg or .pdf), each figure "
                                 "with its name before the suffix when there are several "
                                 "(dev.png: dev.f1_by_length.png ...); repeatable")
+    if html is not None:
+        group.add_argument("--html", metavar="FILE",
+                           help=f"write one self-contained HTML page to FILE: {html}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -344,6 +348,7 @@ class Comparing:
     format: str | None = None
     given: tuple[str, ...] = ()
     plot: tuple[str, ...] = ()
+    html: str | None = None
 
 
 def comparing(args: argparse.Namespace) -> Comparing:
@@ -352,7 +357,7 @@ def comparing(args: argparse.Namespace) -> Comparing:
     >>> comparing(argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
     ...                              metrics="LAS", format=None))  # doctest: +NORMALIZE_WHITESPACE
     Comparing(stat='ar', seed=7, resamples=10000, baseline=None, metrics='LAS', format=None,
-              given=('--stat', '--seed'), plot=())
+              given=('--stat', '--seed'), plot=(), html=None)
     """
     return Comparing(
         args.stat,
@@ -362,4 +367,4 @@ def comparing(args: argparse.Namespace) -> Comparing:
         args.baseline, args.metrics, args.format,
         tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
               if getattr(args, name) is not None),
-        tuple(getattr(args, "plot", None) or ()))
+        tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None))

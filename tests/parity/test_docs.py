@@ -118,7 +118,7 @@ FIXTURES = {
 }
 
 #: Options whose value is a file the command writes.
-OUTPUT_OPTIONS = {"-o", "--output", "--per-sentence"}
+OUTPUT_OPTIONS = {"-o", "--output", "--per-sentence", "--html", "--plot"}
 _FILE_LIKE = re.compile(r"(^|/)[\w.*-]*\.[A-Za-z][\w]*$|/")
 _PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(\.[a-z]+)?")
 #: Upper-case words that are real values, not placeholders.

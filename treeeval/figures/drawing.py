@@ -12,9 +12,10 @@ treeeval.errors.UsageError: cannot write a figure as .gif (choose from .png, .sv
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Sequence
 
 import numpy as np
 
@@ -94,12 +95,28 @@ def plot_paths(path: str | os.PathLike[str], names: Sequence[str]) -> dict[str, 
 
 def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
     """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``)."""
-    suffix = figure_format(path)
+    _save(data, path, figure_format(path))
+
+
+def figure_bytes(data: FigureData, suffix: str) -> bytes:
+    """``data`` drawn in memory in the format of ``suffix`` (the bytes :func:`draw` writes to
+    a file of that suffix), for a command that writes its files whole or not at all."""
+    target = io.BytesIO()
+    _save(data, target, figure_format(f"figure{suffix}"))
+    return target.getvalue()
+
+
+def svg_text(data: FigureData) -> str:
+    """``data`` drawn as an SVG document, for a page that holds its figures inline."""
+    return figure_bytes(data, ".svg").decode("utf-8")
+
+
+def _save(data: FigureData, target: str | os.PathLike[str] | BinaryIO, suffix: str) -> None:
     from matplotlib import rc_context
 
     figure = make_figure(data)
     with rc_context(_RC):
-        figure.savefig(path, format=suffix[1:], metadata=FORMATS[suffix], dpi=110)
+        figure.savefig(target, format=suffix[1:], metadata=FORMATS[suffix], dpi=110)
 
 
 def make_figure(data: FigureData) -> Figure:
@@ -110,13 +127,16 @@ def make_figure(data: FigureData) -> Figure:
     from matplotlib.figure import Figure
 
     with rc_context(_RC):
-        systems = max(len(panel.series) for panel in data.panels)
         wide = data.kind == "bars" and len(data.categories) > 8
-        figure = Figure(figsize=(4.2 * len(data.panels) + (3 if wide else 0),
-                                 3.6 + 0.2 * ((systems - 1) // 3)), layout="constrained")
+        width = 4.2 + (3 if wide else 0) / len(data.panels)
+        columns = [legend_columns([s.label for s in panel.series], width)
+                   for panel in data.panels]
+        rows = max(-(-len(panel.series) // n) for panel, n in zip(data.panels, columns))
+        figure = Figure(figsize=(width * len(data.panels), 3.6 + 0.2 * (rows - 1)),
+                        layout="constrained")
         FigureCanvasAgg(figure)
         parts = figure.subfigures(1, len(data.panels), squeeze=False)[0]
-        for panel, part in zip(data.panels, parts):
+        for panel, part, ncols in zip(data.panels, parts, columns):
             ax = part.subplots()
             (_lines if data.kind == "lines" else _bars)(ax, data, panel)
             ax.set_ylim(*_limits(data))
@@ -124,9 +144,23 @@ def make_figure(data: FigureData) -> Figure:
             ax.set_xlabel(data.x_label)
             ax.set_ylabel(data.y_label)
             part.legend(loc="outside lower center", frameon=False,
-                        ncols=min(len(panel.series), 3))
+                        ncols=ncols)
         figure.suptitle(data.title)
     return figure
+
+
+def legend_columns(labels: Sequence[str], width: float) -> int:
+    """How many columns a legend of ``labels`` takes under a plot ``width`` inches wide (at
+    most 3; as many as fit, their longest label's width each, at the legend's 8 points).
+
+    >>> legend_columns(["a (90.00)", "b (91.00)"], 4.2)
+    2
+    >>> legend_columns(["HIT-SCIR-18 (84.57)", "Stanford-18 (83.87)", "UDPipe (82.51)"], 4.2)
+    2
+    """
+    longest = max(map(len, labels), default=1)
+    fit = int(width // (0.07 * longest + 0.55))
+    return max(1, min(len(labels), 3, fit))
 
 
 #: matplotlib settings for every figure (text as paths: the same look without the fonts)

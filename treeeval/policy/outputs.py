@@ -67,6 +67,23 @@ def check_not_input(path: Name, inputs: Iterable[Name | None]) -> None:
             raise InputError("is an input of this run; it is never written", path=os.fspath(path))
 
 
+def check_output(path: Name, inputs: Iterable[Name | None]) -> None:
+    """Before a run scores anything: ``path`` is not an input (:func:`check_not_input`) and
+    its folder is there, so that writing it at the end can succeed.
+
+    >>> check_output("/no/such/folder/report.html", [])
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: /no/such/folder/report.html: cannot write: No such folder
+    """
+    check_not_input(path, inputs)
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.isdir(folder):
+        raise InputError("cannot write: No such folder", path=os.fspath(path))
+    if os.path.isdir(path):
+        raise InputError("cannot write: Is a directory", path=os.fspath(path))
+
+
 def _new_file_mode() -> int:
     umask = os.umask(0)
     os.umask(umask)

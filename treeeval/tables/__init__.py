@@ -3,7 +3,9 @@
 A scoring command builds a :class:`ComparisonTable` (systems by metrics, percents, the tests
 against a baseline; :func:`corrected` adjusts the p-values when there are more than two
 systems) and ``render(table, fmt)`` writes it as ``text`` (the terminal), ``markdown``
-(GitHub), ``latex`` (booktabs), ``csv`` or ``json`` (programs).
+(GitHub), ``latex`` (booktabs), ``csv`` or ``json`` (programs); :func:`render_html` writes
+it as an HTML fragment for the report of ``--html`` (a page holds more than a table, so
+``html`` is not a ``--format``).
 
 >>> base = SystemRow("base", (86.0,), baseline=True)
 >>> ours = SystemRow("ours", (87.5,), (Significance("ar", 0.01, resamples=999, seed=1),))
@@ -22,6 +24,7 @@ from typing import Callable
 
 from ..errors import UsageError
 from .csv_format import render_csv
+from .html import render_html
 from .json_format import render_json
 from .latex import render_latex
 from .markdown import render_markdown
@@ -43,4 +46,4 @@ def render(table: ComparisonTable, fmt: str) -> str:
 
 
 __all__ = ["FORMATS", "ComparisonTable", "Metric", "Significance", "SystemRow", "corrected",
-           "render"]
+           "render", "render_html"]

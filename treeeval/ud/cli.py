@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, Sequence
@@ -25,6 +25,7 @@ from ..arguments import (add_comparison, add_signature, add_strict, comparing, e
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy import signature
 from ..policy.notices import Notices
+from ..policy.outputs import check_output, output_file
 from ..policy.envelope import envelope
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable
@@ -39,6 +40,12 @@ from .report import (MAIN_METRICS, macro_average, percent, render, render_macro,
                      score_json)
 from .stream import score_pieces
 from .wde import load_weights as load_wde_weights
+from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
+from ..figures import figure_bytes, plot_paths
+from ..figures.model import ratio_percent
+from ..figures.ud_data import FIGURES, LabelCounts, ud_figures
+from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences
+from ..html import write_html
 
 DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
@@ -54,14 +61,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
                    GOLD SYSTEM
        treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
-                   [--baseline SYS] [--metrics LIST] [--format F] GOLD SYS1 SYS2 [...]
+                   [--baseline SYS] [--metrics LIST] [--format F] [--plot FILE]
+                   [--html FILE] GOLD SYS1 [SYS2 ...]
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
-        "treeeval ud --stat bootstrap --metrics 'LAS;MLAS' --format latex gold.conllu a.conllu "
-        "b.conllu c.conllu",
+        "treeeval ud --stat bootstrap --metrics 'LAS;MLAS' --format latex --html report.html "
+        "gold.conllu a.conllu b.conllu c.conllu",
         "treeeval ud gold/en.conllu:sys/en.conllu gold/fi.conllu:sys/fi.conllu")
     parser.add_argument("files", nargs="*", metavar="GOLD SYSTEM",
                         help="a gold and a system file, a gold file and several system files, "
@@ -94,7 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
                    stat_help="test each system against the baseline on every metric: paired "
                              "bootstrap (95%% CIs) or approximate randomization over gold "
-                             "sentences (mcnemar does not apply to F1 metrics)")
+                             "sentences (mcnemar does not apply to F1 metrics)",
+                   plot="the UD figures (LAS, MLAS and BLEX F1 by sentence length; LAS F1 "
+                        "by dependency label)",
+                   html="the comparison table, the UD figures and each system's "
+                        f"{WORST} worst sentences by LAS, gold and system side by side")
     add_signature(parser)
     add_strict(parser)
     for action in files:
@@ -123,6 +135,8 @@ class UDOptions:
     baseline: str | None = None
     metrics: str | None = None
     format: str | None = None
+    plot: tuple[str, ...] = ()
+    html: str | None = None
 
 
 def ud_options(args: argparse.Namespace) -> UDOptions:
@@ -161,6 +175,16 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
     if given.metrics and not (options.systems or given.format):
         raise UsageError("--metrics chooses the comparison table's metrics: give several "
                          "systems or --format")
+    if (given.plot or given.html) and options.several:
+        raise UsageError(f"{'--plot' if given.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
+                         "(not pairs or folders)")
+    options.plot, options.html = given.plot, given.html
+    inputs = _inputs(options)
+    for path in given.plot:
+        for target in plot_paths(path, FIGURES).values():
+            check_output(target, inputs)
+    if given.html:
+        check_output(given.html, inputs)
     options.stat = None if given.stat is None else check_stat(given.stat)
     options.seed, options.resamples = given.seed, given.resamples
     options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
@@ -237,7 +261,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     callin = _CallinTables.load(options) if options.callin else None
 
     def evaluate(gold: str, system: str) -> _Scored:
-        if not options.callin and weights is None:
+        if not options.callin and weights is None and not _drawing(options):
             pieces = score_pieces(gold, system, conll17=options.conll17,
                                   multiple_roots_okay=options.multiple_roots_okay,
                                   per_sentence=options.stat is not None)
@@ -247,11 +271,13 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         result = evaluate_ud(gold, system, conll17=options.conll17, weights=weights,
                              multiple_roots_okay=options.multiple_roots_okay)
         scored = _Scored(result.scores, callin.score(result) if callin else None,
-                         result.per_sentence)
+                         result.per_sentence, result if _drawing(options) else None)
         return _notice_empty(scored, gold, system, args.notices)
 
     if options.systems or options.format:
-        _run_systems(options, [evaluate(*pair) for pair in options.pairs], out, args.notices)
+        scored = [evaluate(*pair) for pair in options.pairs]
+        table = _run_systems(options, scored, out, args.notices)
+        _figures_and_report(options, scored, table, args.notices)
         return 0
     if not options.several:
         result = evaluate(*options.pairs[0])
@@ -262,6 +288,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             out.write(_report(result, options).encode())
             if options.signature:
                 out.write(signature.line(ud_signature(options)))
+        _figures_and_report(options, [result], None, args.notices)
         return 0
     results: list[_Scored | None] = []
     documents = []
@@ -299,21 +326,86 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
 
 
 def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
-                 notices: Notices) -> None:
+                 notices: Notices) -> ComparisonTable | None:
     """GOLD SYS1 SYS2 ...: each system's report (as the pairs' layout heads them), then the
     comparison table as text; with ``--format`` the table alone; with ``--json`` one pair per
-    system."""
+    system.  The comparison table made, if one was."""
     if options.json:
         pairs = [_pair_json(*pair, result) for pair, result in zip(options.pairs, results)]
         out.write(json.dumps(_json_document(options, pairs), indent=2).encode() + b"\n")
-        return
+        return None
     table = _comparison(options, results, notices)
     if options.format:
         out.write(render_table(table, options.format).encode())
-        return
+        return table
     for (gold, system), result, name in zip(options.pairs, results, _system_names(options)):
         out.write(f"=== {name}: {gold} {system}\n".encode() + _report(result, options).encode())
     out.write(b"\n" + render_table(table, "text").encode())
+    return table
+
+
+def _inputs(options: UDOptions) -> list[str]:
+    """Every file the run reads (what ``--plot`` and ``--html`` never write over)."""
+    return [path for pair in options.pairs for path in pair]
+
+
+def _drawing(options: UDOptions) -> bool:
+    """Whether the run draws figures or writes the HTML report (which need the words)."""
+    return bool(options.plot or options.html)
+
+
+def _figures_and_report(options: UDOptions, results: list[_Scored],
+                        table: ComparisonTable | None, notices: Notices) -> None:
+    """``--plot``: the UD figures, each to its file; ``--html``: the report (``table``, or the
+    comparison table made here, without its signature, which heads the page; the figures;
+    each system's worst sentences by LAS; the run's notices so far, as warnings)."""
+    if not _drawing(options):
+        return
+    names = _system_names(options)
+    wholes = [result.whole() for result in results]
+    words = [gold_words(whole) for whole in wholes]
+    figures = ud_figures(
+        dict(zip(names, (result.per_sentence for result in results))),
+        {name: LabelCounts(whole.gold_deprel, whole.system_deprel, whole.gold_deprel[word.las])
+         for name, whole, word in zip(names, wholes, words)})
+    inputs = _inputs(options)
+    for path in options.plot:
+        for name, target in plot_paths(path, list(figures)).items():
+            with output_file(target, inputs, binary=True) as stream:
+                stream.write(figure_bytes(figures[name], target.suffix.lower()))
+    if options.html:
+        table = replace(table or _comparison(options, results, notices), signature="")
+        worst = [_worst(name, result, word) for name, result, word in zip(names, results, words)]
+        gold = options.pairs[0][0]
+        write_html(Report(f"treeeval ud: {_name(gold)}", "ud", ud_signature(options), (table,),
+                          tuple(figures.values()), worst,
+                          [f"warning: {notice.text()}" for notice in notices.shown()],
+                          READING),
+                   options.html, inputs)
+
+
+#: how to read a UD sentence of the report
+READING = (f"Words are the gold sentence's, HEADs numbered as in it (0: the root); "
+           f"{NO_WORD}: no system word is aligned with the gold word; {UNALIGNED_HEAD}: the "
+           "system head is a word aligned with no gold word. DEPRELs are universal (the "
+           "scorer drops subtypes).")
+
+
+def _worst(name: str, result: _Scored, words: GoldWords) -> SystemSentences:
+    """A system's worst sentences by LAS F1 (per gold sentence, as the scorer counts it;
+    among equal scores the longest first)."""
+    rows = result.per_sentence["LAS"]
+    scores = ratio_percent(2 * rows[:, 0], rows[:, 1] + rows[:, 2])
+    lines = result.whole().gold.sentence_line
+    sentences = []
+    for index in worst_sentences(scores, sizes=rows[:, 1]).tolist():
+        where = words.sentence_rows(index)
+        arcs = Arcs([ArcRow(*map(str, row)) for row in zip(
+            words.ident[where], words.form[where], words.gold_head[where],
+            words.gold_deprel[where], words.system_head[where], words.system_deprel[where])])
+        sentences.append(Sentence(index + 1, float(scores[index]), arcs,
+                                  f"gold line {int(lines[index])}"))
+    return SystemSentences(name, "LAS F1", sentences)
 
 
 def _system_names(options: UDOptions) -> list[str]:
@@ -426,6 +518,14 @@ class _Scored:
     scores: dict[str, Score]
     callin: CallinScores | None = None
     per_sentence: dict[str, np.ndarray] = field(default_factory=dict)
+    #: the whole result (the words of both files), kept for --plot and --html
+    result: UDResult | None = None
+
+    def whole(self) -> UDResult:
+        """The whole result (only kept when the run draws or writes the report)."""
+        if self.result is None:
+            raise ValueError("the pair was scored in pieces: its words were not kept")
+        return self.result
 
 
 @dataclass

@@ -1,0 +1,134 @@
+"""What the HTML report shows, as plain data: the comparison tables, the figures, and each
+system's worst sentences with the gold and the system analysis side by side.
+
+A sentence's analysis is either :class:`Arcs` (dependencies: one :class:`ArcRow` per gold
+word, heads written as the gold sentence numbers its words, so that a system head that
+names the gold head is the same text) or :class:`Trees` (two bracketed trees).
+
+>>> rows = (ArcRow("1", "Dogs", "2", "nsubj", "2", "nsubj"),
+...         ArcRow("2", "bark", "0", "root", "1", "acl"))
+>>> [(row.head_right, row.deprel_right) for row in rows]
+[(True, True), (False, False)]
+>>> worst_sentences(np.array([90.0, np.nan, 40.0, 90.0, 75.0]), 3).tolist()
+[2, 4, 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import numpy as np
+
+from ..figures.model import FigureData
+from ..tables.model import ComparisonTable
+from .trees import parse_tree
+
+#: how many sentences of each system the report shows by default
+WORST = 20
+
+
+@dataclass(frozen=True)
+class ArcRow:
+    """A gold word (its id in the sentence and its form), its gold head and DEPREL, and the
+    system's (``–`` where the system has no word there)."""
+
+    ident: str
+    form: str
+    gold_head: str
+    gold_deprel: str
+    system_head: str
+    system_deprel: str
+
+    @property
+    def head_right(self) -> bool:
+        return self.gold_head == self.system_head
+
+    @property
+    def deprel_right(self) -> bool:
+        return self.gold_deprel == self.system_deprel
+
+
+@dataclass(frozen=True)
+class Arcs:
+    """A dependency analysis: the sentence's gold words with both analyses."""
+
+    rows: tuple[ArcRow, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple(self.rows))
+
+    @property
+    def words(self) -> str:
+        """The sentence as text (its gold forms)."""
+        return " ".join(row.form for row in self.rows)
+
+
+@dataclass(frozen=True)
+class Trees:
+    """A constituency analysis: the gold and the system tree, bracketed (``(S (NP ...))``)."""
+
+    gold: str
+    system: str
+
+    @property
+    def words(self) -> str:
+        """The sentence as text (the gold tree's words)."""
+        tree = parse_tree(self.gold)
+        return self.gold if tree is None else " ".join(tree.words())
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a system: its number in the gold file (from 1), its score (percent,
+    of the metric its :class:`SystemSentences` names), where it is, and its analysis."""
+
+    number: int
+    score: float
+    analysis: Arcs | Trees
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class SystemSentences:
+    """A system's worst sentences by ``metric``, worst first."""
+
+    system: str
+    metric: str
+    sentences: tuple[Sentence, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sentences", tuple(self.sentences))
+
+
+@dataclass(frozen=True)
+class Report:
+    """A whole report: a title, the command that scored the systems and the run's
+    signature, then its tables, figures and each system's worst sentences, in that order."""
+
+    title: str
+    command: str
+    signature: str = ""
+    tables: tuple[ComparisonTable, ...] = ()
+    figures: tuple[FigureData, ...] = ()
+    worst: tuple[SystemSentences, ...] = ()
+    notes: tuple[str, ...] = ()
+    #: how to read the worst sentences (shown above each system's)
+    reading: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("tables", "figures", "worst", "notes"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+
+def worst_sentences(scores: np.ndarray, count: int = WORST,
+                    sizes: np.ndarray | None = None) -> np.ndarray:
+    """The indices of the ``count`` lowest ``scores``, lowest first; among equal scores the
+    largest ``sizes`` first (a sentence's words, say: more to get wrong), then file order;
+    NaN (a sentence with nothing to score) is left out.
+
+    >>> worst_sentences(np.array([0.0, 50.0, 0.0]), 2, sizes=np.array([3, 1, 9])).tolist()
+    [2, 0]
+    """
+    scores = np.asarray(scores, dtype=float)
+    kept = np.flatnonzero(~np.isnan(scores))
+    larger = np.zeros(len(kept)) if sizes is None else -np.asarray(sizes, dtype=float)[kept]
+    return kept[np.lexsort((kept, larger, scores[kept]))[:count]]
