@@ -8,7 +8,9 @@ each sentence's counts, and one representation serves every metric and every sco
 * a **ratio** (accuracy, precision, recall, exact match, ...): ``numerator / denominator``;
 * an **F1** (evalb brackets, CoNLL 2018 LAS-F1, ...): ``2 x numerator / (denominator +
   second_denominator)``, with ``numerator`` the matched items and the denominators the gold
-  and the system items.
+  and the system items;
+* a **total** (a count such as Lin's error count): ``numerator`` summed, the denominator
+  only carried along (``summed``).
 
 Scores are multiplied by ``scale`` (100 by default, so they read as percentages).  A sum
 with a zero denominator scores 0, as the CoNLL 2018 scorer does.
@@ -56,6 +58,8 @@ class SentenceScores:
     second_denominator: np.ndarray | None = None
     hits: np.ndarray | None = field(default=None, repr=False)
     scale: float = 100.0
+    #: a total: the score is the numerator's sum times ``scale`` (see :meth:`total`)
+    summed: bool = False
 
     def __post_init__(self) -> None:
         numerator = _column(self.numerator, "numerator")
@@ -94,6 +98,19 @@ class SentenceScores:
         84.2105
         """
         return cls(np.asarray(matched), np.asarray(gold), np.asarray(system), scale=scale)
+
+    @classmethod
+    def total(cls, counts: ArrayLike, hits: ArrayLike | None = None) -> SentenceScores:
+        """Counts for a total: sum(counts), a whole count (scale 1), such as the number of
+        words with a wrong head (Lin 1995; lower is better).  ``hits``, the per-token 0/1
+        outcomes (a word right), serve McNemar's test.
+
+        >>> errors = SentenceScores.total([2, 0, 3])
+        >>> errors.score(), errors.score_of_sums(np.array([[4.0, 3.0]])).tolist()
+        (5.0, [4.0])
+        """
+        column = np.asarray(counts)
+        return cls(column, np.ones(len(column)), hits=hits, scale=1.0, summed=True)
 
     @classmethod
     def from_token_hits(cls, hits: ArrayLike, sentence: ArrayLike,
@@ -141,6 +158,8 @@ class SentenceScores:
         [50.0, 0.0]
         """
         sums = np.asarray(sums, dtype=np.float64)
+        if self.summed:
+            return sums[..., 0] * self.scale
         numerator = sums[..., 0] * (2.0 if self.is_f1 else 1.0)
         denominator = sums[..., 1] + sums[..., 2] if self.is_f1 else sums[..., 1]
         ratio = np.divide(numerator, denominator, out=np.zeros_like(numerator),

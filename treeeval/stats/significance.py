@@ -447,9 +447,9 @@ def _check_pair(a: SentenceScores, b: SentenceScores, resamples: int) -> None:
                             f"({len(a)} and {len(b)} sentences)")
     if len(a) == 0:
         raise TreeevalError("a paired test needs at least one sentence")
-    if a.is_f1 != b.is_f1 or a.scale != b.scale:
+    if a.is_f1 != b.is_f1 or a.scale != b.scale or a.summed != b.summed:
         raise ValueError("both systems must be scored by the same metric "
-                         "(both ratios or both F1, with the same scale)")
+                         "(both ratios, both F1 or both totals, with the same scale)")
 
 
 def _generator(seed: int | None) -> tuple[np.random.Generator, int]:
