@@ -21,6 +21,7 @@ from ..arguments import run_command
 from ..errors import UsageError
 from ..policy import signature
 from ..policy.outputs import output_file
+from ..tables import FORMATS as TABLE_FORMATS
 from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
@@ -68,7 +69,7 @@ def check_comparison(options: DepOptions) -> None:
     ``--metrics`` without a comparison (``--stat mcnemar|bootstrap|ar``, ``--json`` or
     ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
     ``--json`` (the table's baseline: ``--format json``), any of them or ``--plot`` with
-    several gold files; and a ``--plot`` file whose suffix draws nothing.
+    several gold files; and a ``--format`` or a ``--plot`` suffix there is none of.
 
     >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
     Traceback (most recent call last):
@@ -76,6 +77,9 @@ def check_comparison(options: DepOptions) -> None:
     treeeval.errors.UsageError: --baseline needs a comparison: --stat mcnemar|bootstrap|ar, --format or --json
     """
     own = options.own
+    if own.get("format", "text") not in TABLE_FORMATS:
+        raise UsageError(f"option --format needs one of {', '.join(TABLE_FORMATS)}, got "
+                         f"{own['format']!r}")
     for name in ("baseline", "metrics"):
         if name in own and not compared(options):
             raise UsageError(f"--{name} needs a comparison: --stat mcnemar|bootstrap|ar, "

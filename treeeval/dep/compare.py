@@ -39,6 +39,7 @@ LAS  <1> 100.00 [100.00, 100.00]  <2> 33.33 [33.33, 33.33]  diff +66.67 [+66.67,
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -158,16 +159,17 @@ class Comparison:
         return system_names([system.path for system in self.systems])
 
     def table(self, signature: str = "") -> ComparisonTable:
-        """The comparison table (:mod:`treeeval.tables`): every system in order, every
-        compared metric; with a test, each system against the baseline (the first system
+        """The comparison table (:mod:`treeeval.tables`), titled with the gold file's name:
+        every system in order, every compared metric; with a test, each system against the baseline (the first system
         unless :attr:`baseline` says), Holm-corrected with more than two systems."""
         testing = None
         if self.method is not None and len(self.systems) > 1 and self.sentences:
             testing = StatPlan(self.method, self.resamples, self.seed, self.baseline or 0)
         values = [tuple(system.value(metric) for metric in self.metrics)
                   for system in self.systems]
+        title = os.path.splitext(os.path.basename(self.gold))[0]
         return comparison_table(
-            self.gold, "dep", self.names(), tuple(map(metric_column, self.metrics)), values,
+            title, "dep", self.names(), tuple(map(metric_column, self.metrics)), values,
             signature=signature, testing=testing,
             per_sentence=[[system.sentences[metric] for metric in self.metrics]
                           for system in self.systems])
