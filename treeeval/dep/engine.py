@@ -320,8 +320,8 @@ def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list
     command line's order."""
     setting = settings(options)
     if len(setting) > 1:
-        raise UsageError(f"--stat {stat_method(options)} with several values of a parameter is "
-                         "not supported")
+        raise UsageError("comparing the systems (--stat, --json, --format) with several "
+                         "values of a parameter is not supported")
     plan = options.comparing()
     systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
     converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
