@@ -296,3 +296,16 @@ def test_plot_draws_each_figure_of_every_system(folder: Path) -> None:
     for name in ("by_arc_length", "by_root_distance", "by_sentence_length", "deprel_f1"):
         drawn = (folder / f"figures.{name}.svg").read_text()
         assert all(system in drawn for system in ORDER), name
+
+
+@pytest.mark.parametrize("stat", ["bootstrap", "ar", "mcnemar"])
+def test_pairwise_tests_are_each_pair_tested_alone(folder: Path, stat: str) -> None:
+    from treeeval.stats import compare_all
+
+    paths = [str(folder / f"{name}.conll") for name in ORDER]
+    result = evaluate_dependencies(folder / "gold.conll", paths, stat=stat, resamples=300,
+                                   seed=9)
+    alone = [test for metric in ("LAS", "UAS", "LA", "Lin errors") for test in compare_all(
+        [system.sentences[metric] for system in result.systems], stat, resamples=300, seed=9,
+        metric=metric)]
+    assert result.tests == alone

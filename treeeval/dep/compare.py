@@ -39,6 +39,7 @@ LAS  <1> 100.00 [100.00, 100.00]  <2> 33.33 [33.33, 33.33]  diff +66.67 [+66.67,
 
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -47,7 +48,7 @@ import numpy as np
 
 from ..model.treebank import Treebank
 from ..policy.envelope import envelope
-from ..stats import SentenceScores, SignificanceResult, compare_all
+from ..stats import SentenceScores, SignificanceResult, compare_many
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import StatPlan, comparison_table, metric_list, system_names
 from .metrics import METRICS as TOKEN_METRICS
@@ -191,11 +192,23 @@ def compare_systems(gold_path: str, gold: Treebank,
     tokens = int(np.count_nonzero(kept))
     results = [_system(gold, path, kind, parsed, keep, tokens, metrics)
                for path, kind, parsed in systems]
-    tests = [test for metric in metrics for test in compare_all(
-        [result.sentences[metric] for result in results], method, resamples=resamples,
-        seed=seed, metric=metric)] if len(results) > 1 and method and baseline is None else []
+    tests = _pairwise(results, metrics, method, resamples, seed) \
+        if len(results) > 1 and method and baseline is None else []
     return Comparison(gold_path, len(gold.sizes), tokens, results, tests, method, heads,
                       tuple(metrics), baseline, resamples, seed)
+
+
+def _pairwise(results: Sequence[SystemResult], metrics: Sequence[str], method: str,
+              resamples: int, seed: int) -> list[SignificanceResult]:
+    """The test of every pair of systems i < j (``<i>`` and ``<j>``) on each metric in turn,
+    each as :func:`~treeeval.stats.compare` gives it alone from ``seed``, the resamples
+    drawn once for all (:func:`~treeeval.stats.compare_many`)."""
+    pairs = list(itertools.combinations(range(len(results)), 2))
+    return compare_many(
+        [(results[i].sentences[metric], results[j].sentences[metric])
+         for metric in metrics for i, j in pairs], method, resamples=resamples, seed=seed,
+        names=[(f"<{i + 1}>", f"<{j + 1}>") for _ in metrics for i, j in pairs],
+        metrics=[metric for metric in metrics for _ in pairs])
 
 
 def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.ndarray | None,
