@@ -309,3 +309,17 @@ def test_pairwise_tests_are_each_pair_tested_alone(folder: Path, stat: str) -> N
         [system.sentences[metric] for system in result.systems], stat, resamples=300, seed=9,
         metric=metric)]
     assert result.tests == alone
+
+
+@pytest.mark.parametrize("flags", [[], ["--baseline", "b"], ["--format", "csv"], ["--json"]])
+def test_an_empty_gold_file_tests_nothing_and_says_so(tmp_path: Path, flags: list[str]) -> None:
+    for name in ("gold", "a", "b"):
+        (tmp_path / f"{name}.conll").write_text("")
+    run = run_treeeval(["dep", "gold.conll", "a.conll", "b.conll", "--stat", "ar", *flags],
+                       tmp_path)
+    assert run.status == 0
+    assert "gold.conll: the gold file holds no sentence: --stat ar tests nothing" in \
+        run.stderr.decode()
+    strict = run_treeeval(["dep", "gold.conll", "a.conll", "b.conll", "--stat", "ar", "--strict",
+                           *flags], tmp_path)
+    assert strict.status == 1 and strict.stdout == run.stdout

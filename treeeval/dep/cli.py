@@ -116,6 +116,11 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         sections = render_evaluation(evaluation)
     for path in evaluation.empty:
         args.notices.add("holds no sentence: nothing was scored", path=path)
+    comparison = evaluation.comparison
+    if comparison and comparison.method and len(comparison.systems) > 1 \
+            and not comparison.sentences:
+        args.notices.add(f"the gold file holds no sentence: --stat {comparison.method} tests "
+                         "nothing", path=comparison.gold)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))

@@ -183,7 +183,8 @@ def compare_systems(gold_path: str, gold: Treebank,
                     metrics: Sequence[str] = DEFAULT_METRICS,
                     baseline: int | None = None) -> Comparison:
     """Score each (path, format, treebank) system against ``gold``, in the order given,
-    and, without a ``baseline``, test every pair on each of ``metrics``.
+    and, without a ``baseline``, test every pair on each of ``metrics`` (when ``gold`` has
+    a sentence to resample).
 
     ``keep`` selects the tokens that count (the same for every system); ``method`` is
     ``bootstrap``, ``ar``, ``mcnemar`` or None (no test).
@@ -193,7 +194,7 @@ def compare_systems(gold_path: str, gold: Treebank,
     results = [_system(gold, path, kind, parsed, keep, tokens, metrics)
                for path, kind, parsed in systems]
     tests = _pairwise(results, metrics, method, resamples, seed) \
-        if len(results) > 1 and method and baseline is None else []
+        if len(results) > 1 and method and baseline is None and len(gold.sizes) else []
     return Comparison(gold_path, len(gold.sizes), tokens, results, tests, method, heads,
                       tuple(metrics), baseline, resamples, seed)
 
