@@ -38,8 +38,8 @@ from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats import METHODS, SignificanceResult
-from .combinations import Combination, combinations, varying_parameters
 from ..tables.comparison import baseline_index, system_names
+from .combinations import Combination, combinations, varying_parameters
 from .compare import Comparison, SystemResult, chosen_metrics, compare_systems
 from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
