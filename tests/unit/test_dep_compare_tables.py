@@ -323,3 +323,24 @@ def test_an_empty_gold_file_tests_nothing_and_says_so(tmp_path: Path, flags: lis
     strict = run_treeeval(["dep", "gold.conll", "a.conll", "b.conll", "--stat", "ar", "--strict",
                            *flags], tmp_path)
     assert strict.status == 1 and strict.stdout == run.stdout
+
+
+def test_plot_s_figures_are_those_of_dependency_figures(folder: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """--plot makes one evaluation with every grouping; its figures are those of one
+    evaluation per grouping and metric (treeeval.figures.dependency_figures)."""
+    import treeeval.figures
+    from treeeval.figures import dependency_figures
+
+    drawn: dict[str, object] = {}
+    monkeypatch.setattr(treeeval.figures, "draw",
+                        lambda data, path: drawn.setdefault(Path(path).name, data))
+    ok(dep(folder, "--plot", "f.svg", "--header-info", "0"))
+    expected = dependency_figures(folder / "gold.conll",
+                                  [folder / f"{name}.conll" for name in ORDER], ORDER, stat=None)
+    assert sorted(drawn) == sorted(f"f.{name}.svg" for name in expected)
+    for name, data in expected.items():
+        found = drawn[f"f.{name}.svg"]
+        assert found.rows() == data.rows(), name  # type: ignore[attr-defined]
+        assert [s.label for p in found.panels for s in p.series] == [  # type: ignore[attr-defined]
+            s.label for p in data.panels for s in p.series]

@@ -135,26 +135,34 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         _write(target, "".join(text for _, text in sections), options)
     if "signature" in options.own and "json" not in options.own and "format" not in options.own:
         out.write(signature.line(dep_signature(options)))
-    for path in options.plots:
-        _plot(options, evaluation, path, groupings)
+    if options.plots:
+        _plot(options, evaluation, options.plots, groupings)
     return 0
 
 
-def _plot(options: DepOptions, evaluation: Evaluation, path: str,
+def _plot(options: DepOptions, evaluation: Evaluation, paths: list[str],
           groupings: Groupings) -> None:
-    """``--plot FILE``: the dependency figures of every parsed file, in order, against the
-    gold file (:func:`treeeval.figures.dependency_figures`), computed now from MaltEval's
-    grouped evaluations with the run's ``--heads``, ``-p``, ``--charset`` and plug-ins."""
-    from ..figures import dependency_figures, draw, plot_paths
+    """``--plot FILE...``: the dependency figures of every parsed file, in order, against
+    the gold file (:func:`treeeval.figures.dependency_data.figures_of`), from one more
+    evaluation of the same files with every grouping the figures need (LAS and UAS, each
+    grouping with all its counters) and the run's ``--heads``, ``-p``, ``--charset`` and
+    plug-ins, made only for ``--plot``."""
+    from ..figures import draw, plot_paths
+    from ..figures.dependency_data import GROUPINGS, figures_of
 
     systems = evaluation.parsed_files
-    extra = {"prm": options.own["p"]} if "p" in options.own else {}
-    figures = dependency_figures(evaluation.gold_files[0], systems, system_names(systems),
-                                 stat=None, heads=options.own.get("heads", "collins"),
-                                 charset=options.own.get("charset", "utf-8"),
-                                 groupings=groupings, **extra)
-    for name, target in plot_paths(path, list(figures)).items():
-        draw(figures[name], target)
+    argv = ["-g", evaluation.gold_files[0], "-s", *systems, "--Metric", "LAS;UAS",
+            "--GroupBy", ";".join(f"{name}:all" for name in GROUPINGS.values()),
+            "--merge-tables", "0"]
+    for flag in ("--heads", "-p", "--charset"):
+        argv += [flag, options.own[flag.lstrip("-")]] if flag.lstrip("-") in options.own else []
+    grouped = evaluate(parse_dep_args(argv), groupings)
+    figures = figures_of(lambda grouping, metrics: {
+        metric: grouped.selected(metric, f"{grouping}:all") for metric in metrics},
+        system_names(systems))
+    for path in paths:
+        for name, target in plot_paths(path, list(figures)).items():
+            draw(figures[name], target)
 
 
 #: the signature's key of each MaltEval evaluation parameter, in the signature's order

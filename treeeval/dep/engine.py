@@ -129,6 +129,28 @@ class Evaluation:
         empty = [path for path, treebank in zip(paths, treebanks) if not len(treebank.sizes)]
         self.empty = list(dict.fromkeys(self.empty + empty))
 
+    def selected(self, metric: str, groupby: str) -> Evaluation:
+        """The evaluation of one Metric and GroupBy value alone: every parsed file with its
+        table of that combination only (a run of several combinations, one of each).
+
+        >>> import os, tempfile
+        >>> from .options import parse_dep_args
+        >>> gold = os.path.join(tempfile.mkdtemp(), "gold.conll")
+        >>> _ = open(gold, "w").write("1\\tRain\\t_\\tN\\tN\\t_\\t0\\troot\\t_\\t_\\n\\n")
+        >>> run = evaluate(parse_dep_args([gold, gold, "--Metric", "LAS;UAS", "--GroupBy",
+        ...                                "Deprel;Token", "--merge-tables", "0"]))
+        >>> [table.title for table in run.selected("UAS", "Deprel").tables]
+        ['Deprel']
+        """
+        index = next(k for k, combination in enumerate(self.combinations)
+                     if (combination.metric, combination.groupby) == (metric, groupby))
+        folds = [Fold(fold.gold, [FileEvaluation(file.gold, file.parsed,
+                                                 [file.combinations[index]],
+                                                 [file.tables[index]]) for file in fold.files])
+                 for fold in self.folds]
+        return Evaluation(self.settings, [self.combinations[index]], folds,
+                          gold_files=self.gold_files, parsed_files=self.parsed_files)
+
     @property
     def files(self) -> list[FileEvaluation]:
         """Every parsed file's evaluation, fold after fold."""
