@@ -275,5 +275,6 @@ def test_json_comparison(files: tuple[str, str]) -> None:
     assert document["schema"] == "treeeval/1" and document["tokens"] == 4
     assert [(s["path"], s["LAS"]["correct"], s["lin_errors"]) for s in document["systems"]] \
         == [(parsed, 2, 1), (gold, 4, 0)]
-    assert [test["metric"] for test in document["significance"]] == ["LAS", "UAS", "LA"]
+    assert [test["metric"] for test in document["significance"]] \
+        == ["LAS", "UAS", "LA", "Lin errors"]
     assert all(test["method"] == "ar" for test in document["significance"])

@@ -31,6 +31,7 @@ from typing import Sequence
 
 from ..errors import UsageError
 from ..stats import METHODS
+from .compare import DEFAULT_METRICS
 from .engine import Evaluation, evaluate
 from .options import parse_dep_args
 from .registry import BUILTIN, Groupings
@@ -41,17 +42,21 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
                           metric: str = "LAS", group_by: str = "Token",
                           heads: str | os.PathLike[str] = "collins",
                           prm: str | os.PathLike[str] | None = None, charset: str = "utf-8",
-                          stat: str = "bootstrap", resamples: int = 10_000,
-                          seed: int | None = 1,
+                          stat: str | None = "bootstrap", resamples: int = 10_000,
+                          seed: int | None = 1, metrics: Sequence[str] = DEFAULT_METRICS,
+                          baseline: str | None = None,
                           groupings: Groupings = BUILTIN) -> Evaluation:
     """Score each system file against ``gold`` on the same tokens, as ``treeeval dep``
     does: MaltEval's table of ``metric`` grouped by ``group_by`` for each system
     (``result.tables``, :class:`~.tables.Table`: ``headers``, ``groups`` and one numpy
     ``columns`` entry per header; several values separated by ``;`` as in MaltEval), and the
-    comparison of the systems (``result.systems``: LAS, UAS, LA and Lin's error count per
-    system; ``result.tests``: the significance test ``stat``, ``bootstrap``, ``ar`` or
-    ``mcnemar``, of every pair of systems, with ``resamples`` and ``seed``; None: a random
-    seed).
+    comparison of the systems, in the order given (``result.systems``: LAS, UAS, LA and
+    Lin's error count per system; ``result.tests``: the significance test ``stat``,
+    ``bootstrap``, ``ar`` or ``mcnemar``, of every pair of systems on each of ``metrics``
+    (LAS, UAS, LA, another token metric, ``Lin errors``), with ``resamples`` and ``seed``
+    (None: a random seed); with ``baseline``, a system's file or short name, none, and
+    ``result.comparison.table()`` tests each other system against it).  ``stat`` None:
+    no comparison (MaltEval's tables alone).
 
     Any file may be bracketed trees (converted with ``heads``) or dependencies (CoNLL-X/U,
     MaltTab, MaltXML), so a constituency parser and a dependency parser can be compared on
@@ -59,12 +64,16 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     name (punctuation, in COLLINS.prm) are left out of every score.  ``groupings`` is the
     registry of GroupBy names (``BUILTIN.with_plugins(["MODULE:CLASS"])`` adds plug-ins).
     """
-    if stat not in METHODS:
+    if stat is not None and stat not in METHODS:
         raise UsageError(f"stat must be one of {', '.join(METHODS)}, got {stat!r}")
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     argv = ["-g", os.fspath(gold), "-s", *(os.fspath(system) for system in systems),
-            "--Metric", metric, "--GroupBy", group_by, "--stat", stat,
-            "--heads", os.fspath(heads), "--charset", charset,
-            "--resamples", str(resamples), "--seed", str(seed)]
+            "--Metric", metric, "--GroupBy", group_by, "--heads", os.fspath(heads),
+            "--charset", charset]
+    if stat is not None:
+        argv += ["--stat", stat, "--resamples", str(resamples), "--seed", str(seed),
+                 "--metrics", ";".join(metrics)]
+    if baseline is not None:
+        argv += ["--baseline", baseline]
     options = parse_dep_args(argv + (["-p", os.fspath(prm)] if prm is not None else []))
     return evaluate(options, groupings)

@@ -18,10 +18,15 @@ from pathlib import Path
 from typing import BinaryIO, Sequence
 
 from ..arguments import run_command
+from ..errors import UsageError
 from ..policy import signature
 from ..policy.outputs import output_file
-from ..stats import METHODS
-from .engine import Evaluation, evaluate, stat_method, whole_option
+from ..tables import FORMATS as TABLE_FORMATS
+from ..tables import ComparisonTable
+from ..tables import render as render_table
+from ..tables.comparison import baseline_index, system_names
+from .compare import DEFAULT_METRICS
+from .engine import Evaluation, compared, compared_metrics, evaluate, stat_method
 from .malteval_render import Sections, render_malteval
 from .options import DepOptions, dep_options
 from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
@@ -45,7 +50,53 @@ def render_evaluation(evaluation: Evaluation) -> Sections:
         return render_evalpl(evaluation)
     if "json" in options.own:
         return render_json(evaluation, dep_signature(options))
+    if "format" in options.own:
+        return [("", render_table(_table(evaluation), options.own["format"]))]
     return render_malteval(evaluation)
+
+
+def _table(evaluation: Evaluation) -> ComparisonTable:
+    """The comparison table of ``--format``, with the signature unless the format is text
+    without ``--signature``."""
+    options = evaluation.settings
+    assert evaluation.comparison is not None  # the engine makes one for --format
+    shown = "signature" in options.own or options.own["format"] != "text"
+    return evaluation.comparison.table(dep_signature(options) if shown else "")
+
+
+def check_comparison(options: DepOptions) -> None:
+    """Refuse the options of several systems where they do not apply: ``--baseline`` and
+    ``--metrics`` without a comparison (``--stat mcnemar|bootstrap|ar``, ``--json`` or
+    ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
+    ``--json`` (the table's baseline: ``--format json``), any of them or ``--plot`` with
+    several gold files; and a ``--format`` or a ``--plot`` suffix there is none of.
+
+    >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --baseline needs a comparison: --stat mcnemar|bootstrap|ar, --format or --json
+    """
+    own = options.own
+    if own.get("format", "text") not in TABLE_FORMATS:
+        raise UsageError(f"option --format needs one of {', '.join(TABLE_FORMATS)}, got "
+                         f"{own['format']!r}")
+    for name in ("baseline", "metrics"):
+        if name in own and not compared(options):
+            raise UsageError(f"--{name} needs a comparison: --stat mcnemar|bootstrap|ar, "
+                             "--format or --json")
+    for first, second in (("format", "json"), ("format", "report"), ("baseline", "json"),
+                          ("plot", "report")):
+        if (first in own or first == "plot" and options.plots) and second in own:
+            hint = "; --format json writes the table" if second == "json" else ""
+            raise UsageError(f"--{first} cannot go with --{second}{hint}")
+    several = [f"--{name}" for name in ("format", "baseline", "metrics") if name in own]
+    if (several or options.plots) and len(expand_files(options.gold)) > 1:
+        raise UsageError(f"{(several or ['--plot'])[0]} takes one gold file")
+    if options.plots:
+        from ..figures import figure_format  # only for --plot
+
+        for path in options.plots:
+            figure_format(path)
 
 
 def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
@@ -58,11 +109,18 @@ def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval dep``: returns the exit status (options: ``dep.options.add_arguments``)."""
     options = dep_options(args)
+    check_comparison(options)
+    groupings = BUILTIN.with_plugins(options.plugins)
     with options.blaming_file():
-        evaluation = evaluate(options, BUILTIN.with_plugins(options.plugins))
+        evaluation = evaluate(options, groupings)
         sections = render_evaluation(evaluation)
     for path in evaluation.empty:
         args.notices.add("holds no sentence: nothing was scored", path=path)
+    comparison = evaluation.comparison
+    if comparison and comparison.method and len(comparison.systems) > 1 \
+            and not comparison.sentences:
+        args.notices.add(f"the gold file holds no sentence: --stat {comparison.method} tests "
+                         "nothing", path=comparison.gold)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))
@@ -75,9 +133,36 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             _write(os.path.join(target, name), "".join(texts), options)
     else:
         _write(target, "".join(text for _, text in sections), options)
-    if "signature" in options.own and "json" not in options.own:
+    if "signature" in options.own and "json" not in options.own and "format" not in options.own:
         out.write(signature.line(dep_signature(options)))
+    if options.plots:
+        _plot(options, evaluation, options.plots, groupings)
     return 0
+
+
+def _plot(options: DepOptions, evaluation: Evaluation, paths: list[str],
+          groupings: Groupings) -> None:
+    """``--plot FILE...``: the dependency figures of every parsed file, in order, against
+    the gold file (:func:`treeeval.figures.dependency_data.figures_of`), from one more
+    evaluation of the same files with every grouping the figures need (LAS and UAS, each
+    grouping with all its counters) and the run's ``--heads``, ``-p``, ``--charset`` and
+    plug-ins, made only for ``--plot``."""
+    from ..figures import draw, plot_paths
+    from ..figures.dependency_data import GROUPINGS, figures_of
+
+    systems = evaluation.parsed_files
+    argv = ["-g", evaluation.gold_files[0], "-s", *systems, "--Metric", "LAS;UAS",
+            "--GroupBy", ";".join(f"{name}:all" for name in GROUPINGS.values()),
+            "--merge-tables", "0"]
+    for flag in ("--heads", "-p", "--charset"):
+        argv += [flag, options.own[flag.lstrip("-")]] if flag.lstrip("-") in options.own else []
+    grouped = evaluate(parse_dep_args(argv), groupings)
+    figures = figures_of(lambda grouping, metrics: {
+        metric: grouped.selected(metric, f"{grouping}:all") for metric in metrics},
+        system_names(systems))
+    for path in paths:
+        for name, target in plot_paths(path, list(figures)).items():
+            draw(figures[name], target)
 
 
 #: the signature's key of each MaltEval evaluation parameter, in the signature's order
@@ -112,24 +197,40 @@ def dep_signature(options: DepOptions) -> str:
         return signature.build("dep", [("report", own["report"])])
     json_only = "json" in own
     shown = {**options.parameters, "Metric": options.metrics, "GroupBy": options.groupby}
-    if json_only:  # its scores are always LAS, UAS and LA, by token
+    if json_only:  # no MaltEval table: its metrics are those compared (metrics:)
         del shown["Metric"], shown["GroupBy"]
     items: list[tuple[str, signature.Value]] = [
         (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
     files = expand_files([*options.gold, *options.parsed])
     converted = any(sniff_format(path) == "brackets" for path in files)
-    stat = (stat_method(options) if json_only or options.formatting.get("stat") in METHODS
-            else None)
-    resampled = stat in ("bootstrap", "ar")
     items += [("eval", Path(options.source) if options.source else None),
               ("heads", find_heads(own.get("heads", "collins")) if converted else None),
               ("prm", find_prm(own["p"]) if "p" in own else None),
               ("charset", own.get("charset")), ("plugin", options.plugins or None),
               ("micro", True if options.switch("micro-average", False) else None),
-              ("stat", stat),
-              ("resamples", whole_option(options, "resamples", 10_000) if resampled else None),
-              ("seed", whole_option(options, "seed", 1) if resampled else None)]
+              *_comparison_signature(options, files)]
     return signature.build("dep", items)
+
+
+def _comparison_signature(options: DepOptions,
+                          files: list[str]) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of the comparison: the metrics compared when they are not
+    the default four, the test, its resamples and seed (bootstrap and ar) and the baseline
+    (the short name of the system the others are tested against; none: every pair)."""
+    if not compared(options):
+        return []
+    metrics = compared_metrics(options)
+    stat = stat_method(options)
+    plan = options.comparing()
+    resampled = stat in ("bootstrap", "ar")
+    baseline = None
+    if stat is not None and (plan.baseline is not None or plan.format is not None):
+        parsed = files[len(expand_files(options.gold)):]
+        names = system_names(parsed)
+        baseline = names[baseline_index(plan.baseline, parsed, names)]
+    return [("metrics", ";".join(metrics) if metrics != DEFAULT_METRICS else None),
+            ("stat", stat), ("resamples", plan.resamples if resampled else None),
+            ("seed", plan.seed if resampled else None), ("baseline", baseline)]
 
 
 def run_dep(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

@@ -1,9 +1,15 @@
 """Several parsers on one gold standard: scores, Lin's error count and significance tests.
 
 This is what ``treeeval dep`` adds after MaltEval's tables with ``--stat mcnemar|bootstrap|
-ar`` (and what ``--json`` and :func:`treeeval.evaluate_dependencies` return).  Every system
-is scored on the same tokens: a constituency parser's trees converted with the gold's head
-table, a dependency parser's CoNLL output as it is.
+ar`` (and what ``--json``, ``--format`` and :func:`treeeval.evaluate_dependencies` return).
+Every system is scored on the same tokens: a constituency parser's trees converted with the
+gold's head table, a dependency parser's CoNLL output as it is.  The systems keep the
+command line's order.  The metrics compared are MaltEval's token metrics (LAS, UAS, LA,
+AnyRight...) and Lin's (1995) error count, ``Lin errors`` (words whose head differs from a
+known gold head; lower is better): by default LAS, UAS, LA and Lin errors, or the
+``--Metric`` values when it is given; ``--metrics`` chooses among them (:func:`chosen_metrics`).
+Without a baseline every pair of systems is tested; with one (:attr:`Comparison.baseline`)
+each other system against it, in :meth:`Comparison.table`.
 
 >>> from treeeval.model.dependencies import DependencySentence
 >>> gold = Treebank.from_sentences([DependencySentence(
@@ -33,6 +39,8 @@ LAS  <1> 100.00 [100.00, 100.00]  <2> 33.33 [33.33, 33.33]  diff +66.67 [+66.67,
 
 from __future__ import annotations
 
+import itertools
+import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -40,17 +48,63 @@ import numpy as np
 
 from ..model.treebank import Treebank
 from ..policy.envelope import envelope
-from ..stats import SentenceScores, SignificanceResult, compare_all
-from .sentence_scores import dependency_scores
+from ..stats import SentenceScores, SignificanceResult, compare_many
+from ..tables import ComparisonTable, Metric
+from ..tables.comparison import StatPlan, comparison_table, metric_list, system_names
+from .metrics import METRICS as TOKEN_METRICS
+from .refusals import ValueRefused
+from .sentence_scores import dependency_scores, lin_error_scores
 
-#: the metrics every system is scored with
-METRICS = ("LAS", "UAS", "LA")
+#: the scores every system gets (JSON's ``systems``), whatever is compared
+SCORED = ("LAS", "UAS", "LA")
+#: Lin's (1995) error count, as the comparison names it
+LIN = "Lin errors"
+#: the metrics compared without ``--Metric`` or ``--metrics``
+DEFAULT_METRICS = (*SCORED, LIN)
 RULE = "=" * 52
+
+
+def chosen_metrics(spec: str | None, given: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The metrics of the comparison: ``--metrics`` (``spec``) chooses among LAS, UAS, LA,
+    the token metrics of ``--Metric`` (``given``, None when it was not given) and Lin
+    errors; without it, the ``--Metric`` values that are token metrics, or LAS, UAS, LA and
+    Lin errors when ``--Metric`` was not given.
+
+    >>> chosen_metrics(None), chosen_metrics(None, ["UAS", "LAS"])
+    (('LAS', 'UAS', 'LA', 'Lin errors'), ('UAS', 'LAS'))
+    >>> chosen_metrics("Lin errors;AnyRight", ["AnyRight"])
+    ('AnyRight', 'Lin errors')
+    >>> chosen_metrics(None, ["self"])
+    Traceback (most recent call last):
+    ...
+    treeeval.dep.refusals.ValueRefused: --stat compares token metrics (LAS, UAS, ...) and Lin errors; --Metric self is none: choose the compared metrics with --metrics
+    """
+    tested = [name for name in given or () if name in TOKEN_METRICS]
+    if spec is None and given is not None:
+        if not tested:
+            raise ValueRefused("Metric", "--stat compares token metrics (LAS, UAS, ...) and "
+                               f"{LIN}; --Metric {';'.join(given)} is none: choose the "
+                               "compared metrics with --metrics")
+        return tuple(dict.fromkeys(tested))
+    return metric_list(spec, tuple(dict.fromkeys([*tested, *DEFAULT_METRICS])))
+
+
+def metric_column(name: str) -> Metric:
+    """The comparison table's column of a metric: Lin errors and MaltEval's ``...Wrong``
+    metrics are lower-better, Lin errors a count.
+
+    >>> metric_column(LIN), metric_column("AnyWrong").higher_is_better
+    (Metric(name='Lin errors', unit='count', higher_is_better=False), False)
+    """
+    if name == LIN:
+        return Metric(name, unit="count", higher_is_better=False)
+    return Metric(name, higher_is_better=not name.endswith("Wrong"))
 
 
 @dataclass
 class SystemResult:
-    """One system's scores on the gold standard (percentages) and its per-sentence counts."""
+    """One system's scores on the gold standard (percentages) and its per-sentence counts
+    (for each compared metric, Lin errors included)."""
 
     path: str
     format: str
@@ -61,69 +115,127 @@ class SystemResult:
     lin_errors: int
     sentences: dict[str, SentenceScores] = field(repr=False)
 
+    def value(self, metric: str) -> float | int | None:
+        """The system's value of a compared metric (None: no token to score)."""
+        if metric == LIN:
+            return self.lin_errors
+        return None if self.tokens == 0 else self.scores[metric]
+
 
 @dataclass
 class Comparison:
-    """Every system against one gold standard, and the tests of every pair of systems."""
+    """Every system against one gold standard: the tests of every pair of systems
+    (``tests``) or, with a ``baseline`` (a system's index), of each against it, which
+    :meth:`table` runs; ``method`` None: nothing is tested."""
 
     gold: str
     sentences: int
     tokens: int
     systems: list[SystemResult]
     tests: list[SignificanceResult]
-    method: str
+    method: str | None
     #: how bracketed input was converted (head table name), if any was
     heads: str | None = None
+    metrics: tuple[str, ...] = DEFAULT_METRICS
+    baseline: int | None = None
+    resamples: int = 10_000
+    seed: int = 1
 
     def to_json(self, signature: str) -> dict[str, Any]:
         """The comparison as JSON (schemas/dep.json), with the run's ``signature``."""
         return envelope(
             "dep", signature, gold=self.gold, heads=self.heads, sentences=self.sentences,
-            tokens=self.tokens,
+            tokens=self.tokens, metrics=list(self.metrics),
             systems=[{"name": f"<{i}>", "path": s.path, "format": s.format,
                          "tokens": s.tokens, "lin_errors": s.lin_errors,
                          **{metric: {"correct": s.correct[metric],  # no token: null
-                                     "score": None if s.tokens == 0 else s.scores[metric]}
-                            for metric in METRICS}}
+                                     "score": s.value(metric)}
+                            for metric in s.correct}}
                         for i, s in enumerate(self.systems, 1)],
             significance=[test.to_json() for test in self.tests],
         )
 
+    def names(self) -> list[str]:
+        """The systems' short names (:func:`~treeeval.tables.comparison.system_names`)."""
+        return system_names([system.path for system in self.systems])
+
+    def table(self, signature: str = "") -> ComparisonTable:
+        """The comparison table (:mod:`treeeval.tables`), titled with the gold file's name:
+        every system in order, every compared metric; with a test, each system against the baseline (the first system
+        unless :attr:`baseline` says), Holm-corrected with more than two systems."""
+        testing = None
+        if self.method is not None and len(self.systems) > 1 and self.sentences:
+            testing = StatPlan(self.method, self.resamples, self.seed, self.baseline or 0)
+        values = [tuple(system.value(metric) for metric in self.metrics)
+                  for system in self.systems]
+        title = os.path.splitext(os.path.basename(self.gold))[0]
+        return comparison_table(
+            title, "dep", self.names(), tuple(map(metric_column, self.metrics)), values,
+            signature=signature, testing=testing,
+            per_sentence=[[system.sentences[metric] for metric in self.metrics]
+                          for system in self.systems])
+
 
 def compare_systems(gold_path: str, gold: Treebank,
-                    systems: Sequence[tuple[str, str, Treebank]], *, method: str = "bootstrap",
-                    resamples: int = 10_000, seed: int | None = 1,
-                    keep: np.ndarray | None = None, heads: str | None = None) -> Comparison:
-    """Score each (path, format, treebank) system against ``gold`` and test every pair.
+                    systems: Sequence[tuple[str, str, Treebank]], *,
+                    method: str | None = "bootstrap", resamples: int = 10_000, seed: int = 1,
+                    keep: np.ndarray | None = None, heads: str | None = None,
+                    metrics: Sequence[str] = DEFAULT_METRICS,
+                    baseline: int | None = None) -> Comparison:
+    """Score each (path, format, treebank) system against ``gold``, in the order given,
+    and, without a ``baseline``, test every pair on each of ``metrics`` (when ``gold`` has
+    a sentence to resample).
 
     ``keep`` selects the tokens that count (the same for every system); ``method`` is
-    ``bootstrap``, ``ar`` or ``mcnemar``.
+    ``bootstrap``, ``ar``, ``mcnemar`` or None (no test).
     """
-    results = []
     kept = np.ones(len(gold), dtype=bool) if keep is None else keep
-    for path, kind, parsed in systems:
-        sentences = {metric: dependency_scores(metric, gold, parsed, keep=keep)
-                     for metric in METRICS}
-        correct = {metric: int(np.count_nonzero(scores.hits))
-                   for metric, scores in sentences.items()}
-        tokens = int(np.count_nonzero(kept))
-        lin = (gold.heads != -1) & (gold.heads != parsed.heads) & kept
-        results.append(SystemResult(path, kind, tokens, correct,
-                                    {m: 100.0 * c / tokens if tokens else float("nan")
-                                     for m, c in correct.items()},
-                                    int(np.count_nonzero(lin)), sentences))
-    tests = [test for metric in METRICS for test in compare_all(
-        [result.sentences[metric] for result in results], method, resamples=resamples,
-        seed=seed, metric=metric)] if len(results) > 1 else []
-    return Comparison(gold_path, len(gold.sizes), int(np.count_nonzero(kept)), results, tests,
-                      method, heads)
+    tokens = int(np.count_nonzero(kept))
+    results = [_system(gold, path, kind, parsed, keep, tokens, metrics)
+               for path, kind, parsed in systems]
+    tests = _pairwise(results, metrics, method, resamples, seed) \
+        if len(results) > 1 and method and baseline is None and len(gold.sizes) else []
+    return Comparison(gold_path, len(gold.sizes), tokens, results, tests, method, heads,
+                      tuple(metrics), baseline, resamples, seed)
 
 
-def render_comparison(comparison: Comparison) -> str:
-    """The text block ``treeeval dep --stat TEST`` prints after MaltEval's tables."""
-    rows = [["", "system", "format", "tokens", *METRICS, "Lin errors"]]
+def _pairwise(results: Sequence[SystemResult], metrics: Sequence[str], method: str,
+              resamples: int, seed: int) -> list[SignificanceResult]:
+    """The test of every pair of systems i < j (``<i>`` and ``<j>``) on each metric in turn,
+    each as :func:`~treeeval.stats.compare` gives it alone from ``seed``, the resamples
+    drawn once for all (:func:`~treeeval.stats.compare_many`)."""
+    pairs = list(itertools.combinations(range(len(results)), 2))
+    return compare_many(
+        [(results[i].sentences[metric], results[j].sentences[metric])
+         for metric in metrics for i, j in pairs], method, resamples=resamples, seed=seed,
+        names=[(f"<{i + 1}>", f"<{j + 1}>") for _ in metrics for i, j in pairs],
+        metrics=[metric for metric in metrics for _ in pairs])
+
+
+def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.ndarray | None,
+            tokens: int, metrics: Sequence[str]) -> SystemResult:
+    """One system's scores and per-sentence counts."""
+    sentences = {metric: dependency_scores(metric, gold, parsed, keep=keep)
+                 for metric in dict.fromkeys([*SCORED, *metrics]) if metric != LIN}
+    lin = lin_error_scores(gold, parsed, keep=keep)
+    correct = {metric: int(np.count_nonzero(scores.hits))
+               for metric, scores in sentences.items()}
+    return SystemResult(path, kind, tokens, correct,
+                        {m: 100.0 * c / tokens if tokens else float("nan")
+                         for m, c in correct.items()},
+                        int(lin.score()), {**sentences, LIN: lin})
+
+
+def render_comparison(comparison: Comparison, signature: str = "") -> str:
+    """The text block ``treeeval dep --stat TEST`` prints after MaltEval's tables: the
+    systems' scores, then the test of every pair or, with a baseline, the comparison table
+    (:meth:`Comparison.table`)."""
+    from ..tables import render
+
+    metrics = comparison.metrics
+    rows = [["", "system", "format", "tokens", *metrics]]
     rows += [[f"<{i}>", s.path, s.format, str(s.tokens),
-              *(f"{s.scores[m]:.2f}" for m in METRICS), str(s.lin_errors)]
+              *(str(s.lin_errors) if m == LIN else f"{s.scores[m]:.2f}" for m in metrics)]
              for i, s in enumerate(comparison.systems, 1)]
     widths = [max(len(row[c]) for row in rows) + 3 for c in range(len(rows[0]))]
     converted = f", bracketed input converted with {comparison.heads}" if comparison.heads else ""
@@ -135,4 +247,6 @@ def render_comparison(comparison: Comparison) -> str:
     if comparison.tests:
         lines += ["", "Significance of each difference (A - B):"]
         lines += [test.render() for test in comparison.tests]
+    elif comparison.baseline is not None:
+        lines += ["", render(comparison.table(signature), "text").rstrip("\n")]
     return "\n".join(lines + [RULE, "", ""])

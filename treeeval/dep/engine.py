@@ -38,8 +38,9 @@ from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats import METHODS, SignificanceResult
+from ..tables.comparison import baseline_index, system_names
 from .combinations import Combination, combinations, varying_parameters
-from .compare import Comparison, SystemResult, compare_systems
+from .compare import Comparison, SystemResult, chosen_metrics, compare_systems
 from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
 from .metrics import mcnemar_z
@@ -128,6 +129,28 @@ class Evaluation:
         empty = [path for path, treebank in zip(paths, treebanks) if not len(treebank.sizes)]
         self.empty = list(dict.fromkeys(self.empty + empty))
 
+    def selected(self, metric: str, groupby: str) -> Evaluation:
+        """The evaluation of one Metric and GroupBy value alone: every parsed file with its
+        table of that combination only (a run of several combinations, one of each).
+
+        >>> import os, tempfile
+        >>> from .options import parse_dep_args
+        >>> gold = os.path.join(tempfile.mkdtemp(), "gold.conll")
+        >>> _ = open(gold, "w").write("1\\tRain\\t_\\tN\\tN\\t_\\t0\\troot\\t_\\t_\\n\\n")
+        >>> run = evaluate(parse_dep_args([gold, gold, "--Metric", "LAS;UAS", "--GroupBy",
+        ...                                "Deprel;Token", "--merge-tables", "0"]))
+        >>> [table.title for table in run.selected("UAS", "Deprel").tables]
+        ['Deprel']
+        """
+        index = next(k for k, combination in enumerate(self.combinations)
+                     if (combination.metric, combination.groupby) == (metric, groupby))
+        folds = [Fold(fold.gold, [FileEvaluation(file.gold, file.parsed,
+                                                 [file.combinations[index]],
+                                                 [file.tables[index]]) for file in fold.files])
+                 for fold in self.folds]
+        return Evaluation(self.settings, [self.combinations[index]], folds,
+                          gold_files=self.gold_files, parsed_files=self.parsed_files)
+
     @property
     def files(self) -> list[FileEvaluation]:
         """Every parsed file's evaluation, fold after fold."""
@@ -192,7 +215,7 @@ def evaluate(options: DepOptions, groupings: Groupings = BUILTIN) -> Evaluation:
                 and len(parsed) > 1:
             fold.mcnemar = _mcnemar(gold_path, paths, result.combinations,
                                     [file.tables for file in fold.files])
-        if options.formatting.get("stat") in METHODS:
+        if compared(options):
             fold.comparison = _comparison(options, gold_path, gold, paths, parsed)
         result.folds.append(fold)
     if len(folds) > 1:
@@ -306,36 +329,50 @@ def _pair_z(first: Table, second: Table, column: int) -> float | None:
     return -math.inf if math.isnan(z) else z  # MaltEval divides -1 by 0
 
 
+def compared(options: DepOptions) -> bool:
+    """Does the run compare its systems: ``--stat mcnemar|bootstrap|ar``, ``--json`` or
+    ``--format``?"""
+    return (options.formatting.get("stat") in METHODS or "json" in options.own
+            or "format" in options.own)
+
+
 def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
                 parsed: list[Treebank]) -> Comparison:
-    """Every parsed file against the gold file with treeeval's scores and tests."""
+    """Every parsed file against the gold file with treeeval's scores and tests, in the
+    command line's order."""
     setting = settings(options)
     if len(setting) > 1:
-        raise UsageError(f"--stat {stat_method(options)} with several values of a parameter is "
-                         "not supported")
+        raise UsageError("comparing the systems (--stat, --json, --format) with several "
+                         "values of a parameter is not supported")
+    plan = options.comparing()
     systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
     converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
+    baseline = None if plan.baseline is None else baseline_index(
+        plan.baseline, paths, system_names(paths))
+    if "format" in options.own and baseline is None:
+        baseline = 0  # the table tests against a baseline: the first system by default
     return compare_systems(gold_path, gold, systems,
-                           method=stat_method(options),
-                           resamples=whole_option(options, "resamples", 10_000),
-                           seed=whole_option(options, "seed", 1),
+                           method=stat_method(options), resamples=plan.resamples,
+                           seed=plan.seed, metrics=compared_metrics(options),
+                           baseline=baseline,
                            keep=_parser_side(options, setting[0], gold, parsed[0]),
                            heads=options.own.get("heads", "collins") if converted else None)
 
 
-def stat_method(options: DepOptions) -> str:
-    """The test of the comparison: ``--stat``'s, or the paired bootstrap (``--json`` alone,
-    or with MaltEval's ``--stat 1``)."""
-    stat = options.formatting.get("stat", "bootstrap")
-    return stat if stat in METHODS else "bootstrap"
+def compared_metrics(options: DepOptions) -> tuple[str, ...]:
+    """The metrics the comparison shows and tests (:func:`.compare.chosen_metrics`):
+    ``--metrics``, else the Metric values when given, else LAS, UAS, LA and Lin errors."""
+    given = options.parameters.get("Metric")
+    return chosen_metrics(options.own.get("metrics"), given or None)
 
 
-def whole_option(options: DepOptions, name: str, default: int) -> int:
-    """The whole number of treeeval's option ``--name`` (``default`` when not given)."""
-    value = options.own.get(name, str(default))
-    if not value.isdigit():
-        raise UsageError(f"option --{name} needs a whole number, got {value!r}")
-    return int(value)
+def stat_method(options: DepOptions) -> str | None:
+    """The test of the comparison: ``--stat``'s, the paired bootstrap for ``--json``
+    (alone, or with MaltEval's ``--stat 1``), or None (``--format`` without a test)."""
+    stat = options.formatting.get("stat")
+    if stat in METHODS:
+        return stat
+    return "bootstrap" if "json" in options.own else None
 
 
 def _json(options: DepOptions) -> Evaluation:

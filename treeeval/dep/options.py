@@ -12,9 +12,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from ..arguments import add_signature, add_strict, examples, parse_command
+from ..arguments import (Comparing, add_signature, add_strict, comparing, examples,
+                         parse_command)
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
+from ..tables import FORMATS as TABLE_FORMATS
 from .decimal_format import parse_pattern
 from .refusals import ValueRefused
 
@@ -76,6 +78,15 @@ OWN_HELP = {
     "--charset": ("NAME", "encoding of CoNLL and MaltTab files (default UTF-8)"),
     "--postag": ("FILE", "valid POSTAG values, one a line: any other value is an error"),
     "--deprel": ("FILE", "valid DEPREL values, one a line: any other value is an error"),
+    "--baseline": ("SYS", "test each other system against this one (its file or short "
+                          "name) in the comparison table, Holm-corrected with more than two "
+                          "systems (default: every pair, as <1> - <2>)"),
+    "--metrics": ("LIST", "the compared metrics, e.g. 'LAS;UAS;Lin errors' (default: the "
+                          "--Metric values, else LAS, UAS, LA and Lin errors)"),
+    "--format": ("|".join(TABLE_FORMATS), "write the comparison table alone in this format"),
+    "--plot": ("FILE", "draw LAS and UAS by dependency length, by distance to the root and "
+                       "by sentence length, and LAS F1 by label, of every system, into FILE "
+                       "(.png, .svg or .pdf; dev.png: dev.by_arc_length.png ...); repeatable"),
 }
 
 #: MaltEval's evaluation parameters (``--NAME`` or ``<parameter name="NAME">``)
@@ -90,9 +101,13 @@ SWITCHES = ("micro-average", "header-info", "row-header", "details", "tab",
             "confusion-matrix", "merge-tables")
 #: the values ``--stat`` takes: MaltEval's 0 and 1, and treeeval's tests
 STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
-#: treeeval's own options that take a value; they are left out of the header's echo
+#: treeeval's own options that take a value
 OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--resamples",
-       "--charset", "--postag", "--deprel")
+       "--charset", "--postag", "--deprel", "--baseline", "--metrics", "--format", "--plot")
+#: treeeval's own options that change a number: the header's echo names them (MaltEval's
+#: options are echoed as MaltEval echoes them)
+ECHOED_OWN = ("--heads", "-p", "--charset", "--plugin", "--seed", "--resamples",
+              "--baseline", "--metrics")
 #: treeeval's own options without a value
 OWN_SWITCHES = ("--json", "--signature")
 
@@ -114,7 +129,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples(
         'treeeval dep -g gold.conll -s parser1.conll parser2.conll --Metric "LAS;UAS" --stat 1',
         "treeeval dep -e eval.xml -g gold.conll -s parser.conll",
-        "treeeval dep wsj22.gld berkeley.tst mst.conll --heads collins --stat bootstrap")
+        "treeeval dep wsj22.gld berkeley.tst mst.conll --heads collins --stat bootstrap",
+        "treeeval dep gold.conll p1.conll p2.conll p3.conll --stat ar --baseline p1 "
+        "--metrics 'LAS;Lin errors' --format latex --plot dev.pdf")
     parser.set_defaults(given=[])
     parser.add_argument("files", nargs="*", metavar="GOLD PARSED",
                         help="the gold file, then the parsed files (instead of -g and -s)")
@@ -166,6 +183,8 @@ class DepOptions:
     formatting: dict[str, str] = field(default_factory=dict)
     own: dict[str, str] = field(default_factory=dict)
     plugins: list[str] = field(default_factory=list)
+    #: the files of ``--plot``
+    plots: list[str] = field(default_factory=list)
     #: the evaluation file (-e) the settings came from, if any
     source: str | None = None
     #: where the evaluation file sets each parameter or formatting argument that no flag
@@ -185,6 +204,22 @@ class DepOptions:
     def switch(self, name: str, default: bool) -> bool:
         """A 0/1 formatting argument's value."""
         return self.formatting.get(name, "1" if default else "0") != "0"
+
+    def comparing(self) -> Comparing:
+        """The options of several systems (:func:`treeeval.arguments.comparing`): the test
+        of ``--stat mcnemar|bootstrap|ar`` (None for MaltEval's ``--stat 0|1``), ``--seed``,
+        ``--resamples``, ``--baseline``, ``--metrics``, ``--format`` and ``--plot``, checked.
+
+        >>> o = parse_dep_args(["g", "p1", "p2", "--stat", "ar", "--seed", "7"])
+        >>> o.comparing().stat, o.comparing().seed, o.comparing().given
+        ('ar', 7, ('--stat', '--seed'))
+        """
+        stat = self.formatting.get("stat")
+        return comparing(argparse.Namespace(
+            stat=stat if stat in STAT_VALUES[2:] else None,
+            **{name: self.own.get(name) for name in ("seed", "resamples", "baseline",
+                                                     "metrics", "format")},
+            plot=self.plots))
 
     @contextmanager
     def blaming_file(self) -> Iterator[None]:
@@ -233,15 +268,18 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
     ...     "LAS;UAS", "--ExcludeDeprels", ";punct|dep", "--heads", "modcollins"]))
     >>> o.gold, o.parsed, o.metrics, o.groupby, o.parameters["ExcludeDeprels"], o.own
     (['g.conll'], ['p.conll'], ['LAS', 'UAS'], ['Token'], ['', 'punct|dep'], {'heads': 'modcollins'})
-    >>> o.arguments
-    ['-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep']
+    >>> o.arguments  # the header's echo: every option that changes a number
+    ['-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep', '--heads', 'modcollins']
     >>> dep_options(parse_command("dep", ["g", "p1", "p2", "--Metric", "UAS"])).arguments
     ['-g', 'g', '-s', 'p1', 'p2', '--Metric', 'UAS']
     """
     options = DepOptions([], [], [])
     echoed: list[str] = []
+    malteval: list[str] = []  # MaltEval's flags, whose place MaltEval's rules check
     for flag, value in args.given:
-        _check_place(flag, echoed)
+        if flag not in OWN and flag not in OWN_SWITCHES:
+            _check_place(flag, malteval)
+            malteval.append(flag)
         if flag in ("-g", "-s"):
             taken = options.gold if flag == "-g" else options.parsed
             taken.extend(value)
@@ -258,8 +296,12 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
             options.formatting.update(formatting)
         elif flag == "--plugin":
             options.plugins.append(value)
+            echoed += [flag, value]
+        elif flag == "--plot":
+            options.plots.append(value)
         elif flag in OWN:
             options.own[flag.lstrip("-")] = value
+            echoed += [flag, value] if flag in ECHOED_OWN else []
         else:
             echoed += [flag, value]
             options.origins = {key: place for key, place in options.origins.items()

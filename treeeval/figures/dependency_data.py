@@ -141,13 +141,25 @@ def dependency_figures(gold: str | os.PathLike[str], systems: Sequence[str | os.
                        names: Sequence[str] | None = None,
                        **options: object) -> dict[str, FigureData]:
     """All four dependency figures of ``systems`` against ``gold``."""
-    def runs(figure: str, metrics: Sequence[str] = ("LAS", "UAS")) -> dict[str, Evaluation]:
-        return dependency_evaluations(gold, systems, GROUPINGS[figure], metrics, **options)
+    return figures_of(lambda grouping, metrics: dependency_evaluations(
+        gold, systems, grouping, metrics, **options), names)
 
-    return {"by_arc_length": by_arc_length(runs("by_arc_length"), names),
-            "by_root_distance": by_root_distance(runs("by_root_distance"), names),
-            "by_sentence_length": by_sentence_length(runs("by_sentence_length"), names),
-            "deprel_f1": deprel_f1(runs("deprel_f1", ("LAS",))["LAS"], names)}
+
+#: where the figures find their evaluations: ``runs(grouping, metrics)`` is one evaluation
+#: per metric, every system grouped by ``grouping`` with all its counters
+Runs = Callable[[str, Sequence[str]], Mapping[str, "Evaluation"]]
+
+
+def figures_of(runs: Runs, names: Sequence[str] | None = None) -> dict[str, FigureData]:
+    """All four dependency figures from the evaluations ``runs`` gives (by name: the
+    ``GROUPINGS`` of each figure), e.g. of one run of ``treeeval dep`` that has them all."""
+    def of(figure: str, metrics: Sequence[str] = ("LAS", "UAS")) -> Mapping[str, Evaluation]:
+        return runs(GROUPINGS[figure], metrics)
+
+    return {"by_arc_length": by_arc_length(of("by_arc_length"), names),
+            "by_root_distance": by_root_distance(of("by_root_distance"), names),
+            "by_sentence_length": by_sentence_length(of("by_sentence_length"), names),
+            "deprel_f1": deprel_f1(of("deprel_f1", ("LAS",))["LAS"], names)}
 
 
 _MEASURES = {"f1": "F1", "precision": "precision", "recall": "recall", "accuracy": "accuracy"}
