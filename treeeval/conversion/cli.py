@@ -16,6 +16,7 @@ from typing import BinaryIO, Sequence
 
 from ..arguments import examples, run_command
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file
 
 DESCRIPTION = """\
 Convert bracketed constituency trees (one a line, or multi-line .mrg) to dependencies
@@ -33,9 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval convert --heads collins wsj_0001.mrg -o wsj_0001.conllx",
         "treeeval convert --heads penn2malt --labels function --format conllu wsj_0001.mrg",
         "treeeval convert -p COLLINS.prm wsj_0001.mrg -o wsj_0001.conllx")
-    parser.add_argument("files", nargs="*", metavar="IN",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="IN",
                         help="bracketed trees (- for standard input)")
-    parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
+    parser.add_argument("--heads", metavar="NAME|FILE", default="collins", type=input_file,
                         help="head table: collins (default), modcollins, penn2malt, magerman, "
                              "semantic, semantic-copula (the copula as head), or a .heads "
                              "file of your own")
@@ -45,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "function tags), triple (parent/head/dependent)")
     parser.add_argument("--format", metavar="F", default="conllx",
                         help=f"{' or '.join(FORMATS)} (default conllx)")
-    parser.add_argument("-p", dest="prm", metavar="PRM",
+    parser.add_argument("-p", dest="prm", metavar="PRM", type=input_file,
                         help="delete what EVALB's DELETE_LABEL lines of PRM delete (punctuation "
                              "tags with their words, wrapper phrases) before converting")
     parser.add_argument("-o", dest="output", metavar="OUT",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..arguments import add_signature, add_strict, examples
 from ..errors import UsageError
+from ..policy.inputs import input_file
 from ..policy import signature
 
 if TYPE_CHECKING:
@@ -39,9 +40,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
                              "treeeval errors gold.mrg parser1.mrg parser2.mrg --json",
                              "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl")
-    parser.add_argument("files", nargs="*", metavar="GOLD TEST", help="the gold file, then "
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
+                        help="the gold file, then "
                         "one or more test files")
-    parser.add_argument("-p", dest="prms", action="append", default=[], metavar="PRM",
+    parser.add_argument("-p", dest="prms", action="append", default=[], type=input_file,
+                        metavar="PRM",
                         help="EVALB parameter file: its DELETE_LABEL lines replace the "
                              "classifier's own deletion of -NONE- and punctuation (bundled "
                              "files found by name)")

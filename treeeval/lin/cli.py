@@ -28,6 +28,7 @@ from typing import BinaryIO, Sequence
 
 from ..arguments import add_signature, add_strict, examples, run_command
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.sniffing import sniff
@@ -51,11 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval lin gold.mrg answer.conllx --heads collins",
         "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops",
         "treeeval lin key.lin answer.lin --tuples")
-    parser.add_argument("files", nargs="*", metavar="GOLD ANSWER",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD ANSWER",
                         help="Lin tuple files, CoNLL files or bracketed trees")
-    parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
+    parser.add_argument("--heads", metavar="NAME|FILE", default="collins", type=input_file,
                         help="head table for converting trees (default: collins)")
-    parser.add_argument("--ops", metavar="FILE",
+    parser.add_argument("--ops", metavar="NAME|FILE", type=input_file,
                         help="Lin's modify operations, applied to both sides before scoring")
     parser.add_argument("--tuples", action="store_true",
                         help="print the tuples of GOLD and ANSWER side by side with an error "
