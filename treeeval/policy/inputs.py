@@ -62,7 +62,7 @@ COMPRESSIONS: tuple[tuple[bytes, str, str, Callable[[BinaryIO], IO[bytes]]], ...
     (b"\xfd7zXZ\x00", "xz", ".xz", lambda raw: lzma.LZMAFile(raw)),
 )
 _MAGIC_LENGTH = max(len(magic) for magic, *_ in COMPRESSIONS)
-_CHUNK = 1 << 20
+_CHUNK = 1 << 16
 #: the temporary path of each materialised input -> the user's name for it (this run's)
 _SHOWN: dict[str, str] = {}
 
@@ -260,18 +260,22 @@ def _decompressed(source: str, name: str, folder: str, user: str) -> str | None:
 
 
 def _copy(raw: BinaryIO, target: BinaryIO, kind: str | None, user: str) -> None:
-    """Stream ``raw`` (decompressed as ``kind``; None: as it is) into ``target``."""
+    """Stream ``raw`` (decompressed as ``kind``; None: as it is) into ``target``; a
+    corrupt stream is an error at the line of the decompressed text it breaks in."""
     opener = next((open_ for _, k, _, open_ in COMPRESSIONS if k == kind), None)
+    lines = 1
     try:
         with opener(raw) if opener else contextlib.nullcontext(raw) as stream:
-            shutil.copyfileobj(stream, target, _CHUNK)
+            for chunk in iter(lambda: stream.read(_CHUNK), b""):
+                target.write(chunk)
+                lines += chunk.count(b"\n")
     except EOFError:
-        raise InputError(f"truncated {kind} data: the file ends before its end marker",
-                         path=user) from None
+        raise InputError(f"the {kind} data is cut short (it ends before its end marker)",
+                         path=user, line=lines) from None
     except (OSError, lzma.LZMAError, zlib.error) as exc:
         if isinstance(exc, OSError) and exc.errno is not None:
             raise InputError(f"cannot read: {exc.strerror}", path=user) from None
-        raise InputError(f"corrupt {kind} data ({exc})", path=user) from None
+        raise InputError(f"corrupt {kind} data ({exc})", path=user, line=lines) from None
 
 
 def _renamed(exc: TreeevalError) -> None:

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..arguments import add_strict, examples
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file
+from ..policy.inputs import input_file, plain_name
 from ..policy.notices import Notices
 from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
@@ -198,6 +198,7 @@ def treebank_names(paths: Sequence[str]) -> list[str]:
     >>> treebank_names(["a/en.conllu", "b/fi.conllx", "b/en.conllu", "en-ud-test.r1.2.conllu"])
     ['a/en', 'fi', 'b/en', 'en-ud-test.r1.2']
     """
+    paths = [plain_name(path) for path in paths]
     stems = [_strip_extension(Path(path).name) for path in paths]
     names = [f"{Path(path).parent.name}/{stem}" if stems.count(stem) > 1 else stem
              for path, stem in zip(paths, stems)]
