@@ -23,17 +23,16 @@ from __future__ import annotations
 import argparse
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import BinaryIO, Sequence
 
 from ..arguments import add_signature, add_strict, examples, run_command
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file
+from ..policy.inputs import input_file, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.sniffing import sniff
 from .notation import read_tuples
-from .ops import Operation, modify, read_ops
+from .ops import Operation, bundled_ops, find_ops, modify, read_ops
 from .score import PhraseScores, error_count, phrase_scores, phrase_spans, side_by_side
 
 DESCRIPTION = """\
@@ -45,19 +44,20 @@ bracketed trees; when both are trees, section 2's phrase scores are reported too
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The files, ``--heads``, ``--ops`` and ``--tuples``."""
-    parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples] "
+    parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops NAME|FILE] [--tuples] "
                     "[--signature]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
-        "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops",
+        "treeeval lin gold.mrg answer.mrg --ops ptb-no-pp",
         "treeeval lin key.lin answer.lin --tuples")
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD ANSWER",
                         help="Lin tuple files, CoNLL files or bracketed trees")
     parser.add_argument("--heads", metavar="NAME|FILE", default="collins", type=input_file,
                         help="head table for converting trees (default: collins)")
     parser.add_argument("--ops", metavar="NAME|FILE", type=input_file,
-                        help="Lin's modify operations, applied to both sides before scoring")
+                        help="Lin's modify operations, applied to both sides before scoring: "
+                             f"a bundled file ({', '.join(bundled_ops())}) or your own")
     parser.add_argument("--tuples", action="store_true",
                         help="print the tuples of GOLD and ANSWER side by side with an error "
                              "column")
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     gold = read_side(options.gold, options.heads)
     answer = read_side(options.answer, options.heads)
     for message in dict.fromkeys(gold.warnings + answer.warnings):
-        err.write(f"treeeval: warning: {message}\n".encode())
+        err.write(f"treeeval: warning: {shown_text(message)}\n".encode())
     _check_counts(gold, answer, options)
     out.write(report(gold, answer, operations, options).encode())
     if options.signature:
@@ -123,7 +123,7 @@ def lin_signature(options: LinOptions) -> str:
 
     trees = any(sniff(path, "lin") == "brackets" for path in (options.gold, options.answer))
     return signature.build("lin", [("heads", find_heads(options.heads) if trees else None),
-                                   ("ops", Path(options.ops) if options.ops else "none")])
+                                   ("ops", find_ops(options.ops) if options.ops else "none")])
 
 
 def run_lin(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
