@@ -38,9 +38,9 @@ def working_directory(path: Path | str) -> Iterator[None]:
         os.chdir(previous)
 
 
-def run_treeeval(args: Sequence[str], cwd: Path | str, stdin: bytes = b"") -> Run:
+def run_treeeval(args: Sequence[str], cwd: Path | str, stdin: bytes | None = None) -> Run:
     """Run ``treeeval ARGS`` in process (the console script's ``main``) in ``cwd``, with
-    ``stdin`` as standard input (read by an input given as ``-``)."""
+    ``stdin``, when given, as standard input (read by an input given as ``-``)."""
     from treeeval.cli import main
 
     out, err = io.BytesIO(), io.BytesIO()
@@ -48,7 +48,8 @@ def run_treeeval(args: Sequence[str], cwd: Path | str, stdin: bytes = b"") -> Ru
     stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
     saved = sys.stdout, sys.stderr, sys.stdin
     sys.stdout, sys.stderr = stdout, stderr
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    if stdin is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     try:
         with working_directory(cwd):
             status = main(list(args))
