@@ -157,11 +157,7 @@ def plain_name(path: str) -> str:
     >>> plain_name("out/en_ewt.conllu.xz"), plain_name("-")
     ('out/en_ewt.conllu', '-')
     """
-    name = shown(path)
-    for _, _, suffix, _ in COMPRESSIONS:
-        if name.lower().endswith(suffix) and len(name) > len(suffix):
-            return name[: -len(suffix)]
-    return name
+    return _without_suffix(shown(path))
 
 
 @contextlib.contextmanager
@@ -174,18 +170,17 @@ def materialised(args: Any) -> Iterator[None]:
     words = [word for value in vars(args).values() for word in _marked(value)]
     if words.count(STDIN) > 1:
         raise UsageError("standard input (-) can be given once only")
-    folder = tempfile.mkdtemp(prefix="treeeval-inputs-")
-    made: dict[str, str] = {}
+    copies = _Copies()
     try:
         for key, value in vars(args).items():
-            setattr(args, key, _replaced(value, lambda word: _pair_read(word, folder, made)))
+            setattr(args, key, _replaced(value, copies.path_of))
         yield
     except TreeevalError as exc:
         _renamed(exc)
         raise
     finally:
         _SHOWN.clear()
-        shutil.rmtree(folder, ignore_errors=True)
+        copies.remove()
 
 
 def _marked(value: Any) -> Iterator[str]:
@@ -224,39 +219,64 @@ def _replaced(value: Any, read: Callable[[str], str]) -> Any:
     return value
 
 
-def _pair_read(word: str, folder: str, made: dict[str, str]) -> str:
-    """The path the command reads for the input word ``word`` (each materialised once)."""
-    if word not in made:
-        made[word] = _materialise(str(word), folder)
-    return made[word]
+class _Copies:
+    """The run's temporary copies, each input copied once, in one private folder made when
+    the first copy is (a run on plain files makes none)."""
+
+    def __init__(self) -> None:
+        self.folder: str | None = None
+        self.made: dict[str, str] = {}
+
+    def path_of(self, word: str) -> str:
+        """The path to read for the input word ``word``: a temporary copy of standard
+        input, the decompressed copy of a compressed file, or the file itself."""
+        if word not in self.made:
+            self.made[word] = self._copy_of(str(word))
+        return self.made[word]
+
+    def _copy_of(self, word: str) -> str:
+        if word != STDIN:
+            return self._decompressed(word, os.path.basename(word), word) or word
+        raw = self._new_path("stdin")
+        with open(raw, "wb") as target:
+            _copy(sys.stdin.buffer, target, None, STDIN)
+        _SHOWN[raw] = STDIN
+        return self._decompressed(raw, "stdin", STDIN) or raw
+
+    def _decompressed(self, source: str, name: str, user: str) -> str | None:
+        """A copy of ``source`` decompressed, named ``name`` without its compression's
+        suffix; None when ``source`` is not compressed."""
+        kind = compression(source)
+        if kind is None:
+            return None
+        path = self._new_path(_without_suffix(name))
+        with open(source, "rb") as raw, open(path, "wb") as target:
+            _copy(raw, target, kind, user)
+        _SHOWN[path] = user
+        return path
+
+    def _new_path(self, name: str) -> str:
+        """A new path named ``name``, in a folder of its own in the run's private folder."""
+        if self.folder is None:
+            self.folder = tempfile.mkdtemp(prefix="treeeval-inputs-")
+        return os.path.join(tempfile.mkdtemp(dir=self.folder), name)
+
+    def remove(self) -> None:
+        """Remove every copy (and the private folder)."""
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _materialise(word: str, folder: str) -> str:
-    """The path to read for ``word``: a temporary copy of standard input, the decompressed
-    copy of a compressed file, or the file itself."""
-    if word != STDIN:
-        return _decompressed(word, os.path.basename(word), folder, word) or word
-    raw = os.path.join(tempfile.mkdtemp(dir=folder), "stdin")
-    with open(raw, "wb") as target:
-        _copy(sys.stdin.buffer, target, None, STDIN)
-    _SHOWN[raw] = STDIN
-    return _decompressed(raw, "stdin", folder, STDIN) or raw
+def _without_suffix(name: str) -> str:
+    """``name`` without a compression's suffix (``.gz``, ``.bz2``, ``.xz``, any case).
 
-
-def _decompressed(source: str, name: str, folder: str, user: str) -> str | None:
-    """A temporary file (named ``name`` without its compression's suffix, in a folder of
-    its own under ``folder``) of ``source`` decompressed; None when it is not compressed."""
-    kind = compression(source)
-    if kind is None:
-        return None
-    suffix = next(s for _, k, s, _ in COMPRESSIONS if k == kind)
-    if name.lower().endswith(suffix) and len(name) > len(suffix):
-        name = name[: -len(suffix)]
-    path = os.path.join(tempfile.mkdtemp(dir=folder), name)
-    with open(source, "rb") as raw, open(path, "wb") as target:
-        _copy(raw, target, kind, user)
-    _SHOWN[path] = user
-    return path
+    >>> _without_suffix("wsj22.mrg.GZ"), _without_suffix(".xz"), _without_suffix("a.conll")
+    ('wsj22.mrg', '.xz', 'a.conll')
+    """
+    for _, _, suffix, _ in COMPRESSIONS:
+        if name.lower().endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _copy(raw: BinaryIO, target: BinaryIO, kind: str | None, user: str) -> None:
