@@ -40,28 +40,19 @@ True
 
 from __future__ import annotations
 
-import bz2
 import contextlib
-import gzip
-import lzma
 import os
-import shutil
 import sys
-import tempfile
-import zlib
 from typing import IO, Any, BinaryIO, Callable, Iterator, overload
 
 from ..errors import InputError, TreeevalError, UsageError
 
 #: standard input's spelling on a command line, and its name in what treeeval prints
 STDIN = "-"
-#: each compression: its magic bytes, its name in messages, its suffix, how to read it
-COMPRESSIONS: tuple[tuple[bytes, str, str, Callable[[BinaryIO], IO[bytes]]], ...] = (
-    (b"\x1f\x8b", "gzip", ".gz", lambda raw: gzip.GzipFile(fileobj=raw, mode="rb")),
-    (b"BZh", "bzip2", ".bz2", lambda raw: bz2.BZ2File(raw)),
-    (b"\xfd7zXZ\x00", "xz", ".xz", lambda raw: lzma.LZMAFile(raw)),
-)
-_MAGIC_LENGTH = max(len(magic) for magic, *_ in COMPRESSIONS)
+#: each compression: its magic bytes, its name in messages and its suffix
+COMPRESSIONS = ((b"\x1f\x8b", "gzip", ".gz"), (b"BZh", "bzip2", ".bz2"),
+                (b"\xfd7zXZ\x00", "xz", ".xz"))
+_MAGIC_LENGTH = max(len(magic) for magic, _, _ in COMPRESSIONS)
 _CHUNK = 1 << 16
 #: the temporary path of each materialised input -> the user's name for it (this run's)
 _SHOWN: dict[str, str] = {}
@@ -104,7 +95,7 @@ def compression(path: str) -> str | None:
             start = stream.read(_MAGIC_LENGTH)
     except (OSError, ValueError):
         return None
-    return next((name for magic, name, *_ in COMPRESSIONS if start.startswith(magic)), None)
+    return next((name for magic, name, _ in COMPRESSIONS if start.startswith(magic)), None)
 
 
 @overload
@@ -257,6 +248,8 @@ class _Copies:
 
     def _new_path(self, name: str) -> str:
         """A new path named ``name``, in a folder of its own in the run's private folder."""
+        import tempfile
+
         if self.folder is None:
             self.folder = tempfile.mkdtemp(prefix="treeeval-inputs-")
         return os.path.join(tempfile.mkdtemp(dir=self.folder), name)
@@ -264,6 +257,8 @@ class _Copies:
     def remove(self) -> None:
         """Remove every copy (and the private folder)."""
         if self.folder is not None:
+            import shutil
+
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -273,7 +268,7 @@ def _without_suffix(name: str) -> str:
     >>> _without_suffix("wsj22.mrg.GZ"), _without_suffix(".xz"), _without_suffix("a.conll")
     ('wsj22.mrg', '.xz', 'a.conll')
     """
-    for _, _, suffix, _ in COMPRESSIONS:
+    for _, _, suffix in COMPRESSIONS:
         if name.lower().endswith(suffix) and len(name) > len(suffix):
             return name[: -len(suffix)]
     return name
@@ -282,10 +277,12 @@ def _without_suffix(name: str) -> str:
 def _copy(raw: BinaryIO, target: BinaryIO, kind: str | None, user: str) -> None:
     """Stream ``raw`` (decompressed as ``kind``; None: as it is) into ``target``; a
     corrupt stream is an error at the line of the decompressed text it breaks in."""
-    opener = next((open_ for _, k, _, open_ in COMPRESSIONS if k == kind), None)
+    import lzma
+    import zlib
+
     lines = 1
     try:
-        with opener(raw) if opener else contextlib.nullcontext(raw) as stream:
+        with _decompressing(raw, kind) if kind else contextlib.nullcontext(raw) as stream:
             for chunk in iter(lambda: stream.read(_CHUNK), b""):
                 target.write(chunk)
                 lines += chunk.count(b"\n")
@@ -296,6 +293,21 @@ def _copy(raw: BinaryIO, target: BinaryIO, kind: str | None, user: str) -> None:
         if isinstance(exc, OSError) and exc.errno is not None:
             raise InputError(f"cannot read: {exc.strerror}", path=user) from None
         raise InputError(f"corrupt {kind} data ({exc})", path=user, line=lines) from None
+
+
+def _decompressing(raw: BinaryIO, kind: str) -> IO[bytes]:
+    """``raw`` read through the decompressor of ``kind`` (imported only now)."""
+    if kind == "gzip":
+        import gzip
+
+        return gzip.GzipFile(fileobj=raw, mode="rb")
+    if kind == "bzip2":
+        import bz2
+
+        return bz2.BZ2File(raw)
+    import lzma
+
+    return lzma.LZMAFile(raw)
 
 
 def _renamed(exc: TreeevalError) -> None:
