@@ -8,9 +8,11 @@ import bz2
 import gzip
 import io
 import lzma
+import os
 import re
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -157,6 +159,17 @@ def test_a_compressed_file_is_known_by_its_magic_bytes_not_its_name(tmp_path: Pa
     (tmp_path / "test.mrg").write_bytes(bz2.compress(TEST_TREES))
     (tmp_path / "gold.gz").write_bytes(TREES)  # named .gz, but plain
     ran = run("bracket", tmp_path, {"gold.mrg": "gold.gz"})
+    assert (ran.stdout, ran.status) == (plain.stdout, plain.status)
+
+
+def test_a_pipe_is_read_as_it_is(tmp_path: Path) -> None:
+    """A named pipe (``<(zcat test.mrg.gz)``) is never sniffed: its bytes go to the command."""
+    plain = plain_run("bracket", tmp_path)
+    os.mkfifo(tmp_path / "pipe")
+    writer = threading.Thread(target=(tmp_path / "pipe").write_bytes, args=(TEST_TREES,))
+    writer.start()
+    ran = run("bracket", tmp_path, {"test.mrg": "pipe"})
+    writer.join()
     assert (ran.stdout, ran.status) == (plain.stdout, plain.status)
 
 

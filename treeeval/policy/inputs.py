@@ -6,8 +6,9 @@ A command marks each argument that names an input file with ``type=input_file`` 
 :class:`InputName` strings.  Before the command runs, :func:`materialised` replaces each in
 the parsed arguments:
 
-* ``-`` (standard input; one ``-`` a command line, else a usage error) by a private
-  temporary file holding what standard input holds, decompressed when it is compressed;
+* ``-`` (standard input; one ``-`` a command line, else a usage error), and a pipe or a
+  device (``<(zcat f.gz)``), by a private temporary file holding what it holds,
+  decompressed when it is compressed (commands may read an input more than once);
 * a file that starts with gzip's (``1f 8b``), bzip2's (``BZh``) or xz's
   (``fd 37 7a 58 5a 00``) magic bytes, whatever its name, by a private temporary file of
   its decompressed bytes, named as the file without its ``.gz``, ``.bz2`` or ``.xz``
@@ -82,7 +83,9 @@ def input_pair(word: str) -> InputPair:
 
 
 def compression(path: str) -> str | None:
-    """The compression ``path`` is in by its magic bytes (None: none, or not a readable file).
+    """The compression ``path`` is in by its magic bytes (None: none, or not a readable
+    regular file: a pipe, such as ``<(zcat f.gz)``, is never read here, as its bytes would
+    be lost to the command).
 
     >>> import tempfile
     >>> with tempfile.NamedTemporaryFile("wb", delete=False) as f:
@@ -91,6 +94,8 @@ def compression(path: str) -> str | None:
     ('bzip2', None)
     """
     try:
+        if not os.path.isfile(path):
+            return None
         with open(path, "rb") as stream:
             start = stream.read(_MAGIC_LENGTH)
     except (OSError, ValueError):
@@ -226,13 +231,18 @@ class _Copies:
         return self.made[word]
 
     def _copy_of(self, word: str) -> str:
-        if word != STDIN:
+        if word != STDIN and not _is_pipe(word):
             return self._decompressed(word, os.path.basename(word), word) or word
-        raw = self._new_path("stdin")
+        name = "stdin" if word == STDIN else os.path.basename(word)
+        raw = self._new_path(name)
         with open(raw, "wb") as target:
-            _copy(sys.stdin.buffer, target, None, STDIN)
-        _SHOWN[raw] = STDIN
-        return self._decompressed(raw, "stdin", STDIN) or raw
+            if word == STDIN:
+                _copy(sys.stdin.buffer, target, None, word)
+            else:
+                with open(word, "rb") as pipe:
+                    _copy(pipe, target, None, word)
+        _SHOWN[raw] = word
+        return self._decompressed(raw, name, word) or raw
 
     def _decompressed(self, source: str, name: str, user: str) -> str | None:
         """A copy of ``source`` decompressed, named ``name`` without its compression's
@@ -260,6 +270,21 @@ class _Copies:
             import shutil
 
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _is_pipe(path: str) -> bool:
+    """Whether ``path`` is a pipe or a device (``<(zcat f.gz)``): read once, and copied.
+
+    >>> _is_pipe("/dev/null"), _is_pipe("no such file")
+    (True, False)
+    """
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _without_suffix(name: str) -> str:
