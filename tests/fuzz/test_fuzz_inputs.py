@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from fuzzing import check_run, fuzz_settings, mutated
 
 #: CI cases per test (the whole file stays under about 25 s on the shared machine)
-CI_CASES = 30
+CI_CASES = 60
 
 TREES = (b"(TOP (S (NP (DT The) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (DT the) (NN mat))))"
          b" (. .)))\n(TOP (S (NP (PRP It)) (VP (VBD ran))))\n") * 3
