@@ -248,3 +248,23 @@ def test_browse_reads_compressed_input(tmp_path: Path, monkeypatch: pytest.Monke
     plain = run_treeeval(["browse", "gold.mrg", "gold.mrg"], tmp_path)
     ran = run_treeeval(["browse", "gold.mrg", "test.mrg.bz2"], tmp_path)
     assert (ran.stderr, ran.status) == (plain.stderr, 2) and b"terminal" in ran.stderr
+
+
+@pytest.mark.parametrize("gold, system, gold_text, system_text", [
+    ("gold.mrg", "test.mrg", TREES, TEST_TREES),
+    ("gold.conllu", "system.conllu", CONLLU_GOLD, CONLLU_SYSTEM),
+], ids=["brackets", "conllu"])
+def test_the_browsers_header_names_the_users_files(gold: str, system: str, gold_text: bytes,
+                                                   system_text: bytes, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from treeeval.arguments import parse_command
+    from treeeval.policy.inputs import materialised
+    from treeeval.tui.cli import browse_options, load_corpus
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / f"{gold}.gz").write_bytes(gzip.compress(gold_text))
+    (tmp_path / f"{system}.xz").write_bytes(lzma.compress(system_text))
+    args = parse_command("browse", [f"{gold}.gz", f"{system}.xz"])
+    with materialised(args):
+        files = load_corpus(browse_options(args)).header().files
+    assert files == [f"gold: {gold}.gz", f"system: {system}.xz"]
