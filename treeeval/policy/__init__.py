@@ -8,6 +8,6 @@
 - ``inputs``: ``-``, pipes and compressed files for every input, named as the user gave them.
 
 The EVALB parameter loader is ``treeeval.bracket.params.load_params``, next to the
-parameters it fills.  These modules import only the standard library and
+parameters it fills.  These modules import only the standard library, each other and
 ``treeeval.errors``.
 """
