@@ -145,7 +145,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for flag in OWN:
         metavar, text = OWN_HELP[flag]
         own.add_argument(flag, action=InSequence, metavar=metavar, help=text,
-                         type=input_file if "FILE" in metavar or flag == "-p" else None)
+                         type=input_file if flag in ("--heads", "-p", "--postag", "--deprel")
+                         else None)
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
     add_signature(own, action=InSequence, nargs=0)
