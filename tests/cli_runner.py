@@ -38,15 +38,18 @@ def working_directory(path: Path | str) -> Iterator[None]:
         os.chdir(previous)
 
 
-def run_treeeval(args: Sequence[str], cwd: Path | str) -> Run:
-    """Run ``treeeval ARGS`` in process (the console script's ``main``) in ``cwd``."""
+def run_treeeval(args: Sequence[str], cwd: Path | str, stdin: bytes | None = None) -> Run:
+    """Run ``treeeval ARGS`` in process (the console script's ``main``) in ``cwd``, with
+    ``stdin``, when given, as standard input (read by an input given as ``-``)."""
     from treeeval.cli import main
 
     out, err = io.BytesIO(), io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
-    saved = sys.stdout, sys.stderr
+    saved = sys.stdout, sys.stderr, sys.stdin
     sys.stdout, sys.stderr = stdout, stderr
+    if stdin is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     try:
         with working_directory(cwd):
             status = main(list(args))
@@ -55,5 +58,5 @@ def run_treeeval(args: Sequence[str], cwd: Path | str) -> Run:
     finally:
         stdout.flush()
         stderr.flush()
-        sys.stdout, sys.stderr = saved
+        sys.stdout, sys.stderr, sys.stdin = saved
     return Run(out.getvalue(), err.getvalue(), status)

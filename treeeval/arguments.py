@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
 
 from .errors import UsageError
+from .policy.inputs import materialised
 from .policy.notices import Notices
 from .stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .version import __version__
@@ -247,9 +248,11 @@ def run_command(name: str, argv: Sequence[str], out: BinaryIO, err: BinaryIO) ->
 
 def run_parsed(name: str, args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """Run command ``name`` on its parsed arguments, then say its notices after its output:
-    the exit status (1 under ``--strict`` when there was anything to say)."""
-    status = command_module(name).run(args, out, err)
-    out.flush()
+    the exit status (1 under ``--strict`` when there was anything to say).  The inputs are
+    read as users have them (``-``, compressed files: treeeval.policy.inputs)."""
+    with materialised(args):
+        status = command_module(name).run(args, out, err)
+        out.flush()
     return args.notices.finish(err, status)
 
 

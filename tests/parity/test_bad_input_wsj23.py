@@ -3,7 +3,9 @@
 Against the TOP-rooted gold file of WSJ 23 with COLLINS.prm, each damaged system file is
 given to C EVALB (the oracle) and to ``treeeval bracket``: stdout and the exit status must be
 EVALB's byte for byte, stderr EVALB's followed by treeeval's warning lines (docs/bad-input.md),
-and ``--strict`` must turn them into errors with exit status 1.
+and ``--strict`` must turn them into errors with exit status 1.  A gzip-compressed system
+file is read decompressed (issue 15; docs/differences.md): its stdout is EVALB's on the
+decompressed file, with no warning.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ CASES = {
     "empty": ["test.tst: has no bracketed tree (empty, blank or comment lines only): "
               "nothing was scored"],
     "root": [ROOT_COST.format(1000)],
-    "gzip": ["test.tst: looks like gzip-compressed data, not bracketed trees"],
+    "gzip": [],
     "top": [],
 }
 
@@ -57,9 +59,11 @@ def wsj23(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_damaged_system_file(name: str, wsj23: Path) -> None:
-    (wsj23 / "test.tst").write_bytes(system_file(name, require("evalb", "wsj23")))
+    folder = require("evalb", "wsj23")
+    (wsj23 / "test.tst").write_bytes(system_file("top" if name == "gzip" else name, folder))
     args = ["-p", "COLLINS.prm", GOLD, "test.tst"]
     evalb = run_oracle("evalb", args, wsj23)
+    (wsj23 / "test.tst").write_bytes(system_file(name, folder))
     ours = run_treeeval(["bracket", *args], wsj23)
     assert (ours.stdout, ours.status) == (evalb.stdout, evalb.status)
     warnings = "".join(f"treeeval: warning: {line}\n" for line in CASES[name]).encode()

@@ -21,7 +21,6 @@ from treeeval.lin.ops import modify, read_ops
 from treeeval.lin.score import error_count, phrase_scores, phrase_spans, side_by_side, word_errors
 from treeeval.model.dependencies import DependencySentence
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 # Table (5c), first column: the key (5a).
 KEY_5A = """\
@@ -205,7 +204,7 @@ FIGURE_3B = "she N < will subj\nwill Aux *\nleave V > will cmpl\nsoon Adv > leav
 
 
 def test_figure_3_auxiliaries_become_identical() -> None:
-    operations = read_ops(DOCS / "lin-ops" / "auxiliaries.ops")
+    operations = read_ops("auxiliaries")
     a, b = one(FIGURE_3A), one(FIGURE_3B)
     assert error_count(a, b) == 1
     normal_a, normal_b = modify(operations, a), modify(operations, b)
@@ -269,10 +268,10 @@ def test_cli_tables_5c_and_6b(tmp_path: Path) -> None:
 def test_cli_selective_evaluation(tmp_path: Path) -> None:
     (tmp_path / "key.lin").write_text(KEY_5A + "\n" + KEY_5A)
     (tmp_path / "answer.lin").write_text(ANSWER_5B + "\n" + ANSWER_6A)
-    only = treeeval("lin", "key.lin", "answer.lin", "--ops", str(DOCS / "lin-ops" / "only-pp.ops"),
+    only = treeeval("lin", "key.lin", "answer.lin", "--ops", "only-pp",
                     cwd=tmp_path)
     assert only.stdout.decode().splitlines()[-1] == "total: 3 errors in 6 scored words (26 words, 2 sentences)"
-    without = treeeval("lin", "key.lin", "answer.lin", "--ops=" + str(DOCS / "lin-ops" / "no-pp.ops"),
+    without = treeeval("lin", "key.lin", "answer.lin", "--ops=no-pp",
                        cwd=tmp_path)
     assert without.stdout.decode().splitlines()[-1] == "total: 3 errors in 22 scored words (26 words, 2 sentences)"
 

@@ -9,10 +9,10 @@ from cli_runner import run_treeeval
 
 from treeeval.lin.notation import format_tuples, parse_tuples
 from treeeval.lin.ops import (Anything, Cat, Not, Operation, OpsSyntaxError, Or, String, Type,
-                              modify, parse_ops, read_ops)
+                              bundled_ops_dir, modify, parse_ops, read_ops)
 from treeeval.model.dependencies import DependencySentence
 
-OPS = Path(__file__).resolve().parents[2] / "docs" / "lin-ops"
+OPS = bundled_ops_dir()
 
 # "a dog barked in the park"
 SENTENCE = "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P > barked adjn\nthe Det < park spec\npark N > in cmpl\n"

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO, Sequence
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          run_command, whole_number)
 from ..errors import UsageError
+from ..policy.inputs import input_file
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
@@ -85,10 +86,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "'recall;precision;fmeasure' --format latex gold.mrg a.mrg b.mrg")
     parser.rewrite = evalb_clusters  # type: ignore[attr-defined]
     parser.set_defaults(evalb=[])
-    parser.add_argument("files", nargs="*", metavar="GOLD TEST",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
                         help="the gold file and one test file, or several (one per system)")
     evalb = parser.add_argument_group("EVALB's options, applied left to right")
-    evalb.add_argument("-p", action=InOrder, metavar="PRM",
+    evalb.add_argument("-p", action=InOrder, type=input_file, metavar="PRM",
                        help="EVALB parameter file; a bundled one (COLLINS.prm, new.prm, "
                             "nk.prm, spmrl.prm) is found by name when no such file exists here")
     evalb.add_argument("-e", action=InOrder, metavar="N",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from typing import BinaryIO, Sequence
 
 from ..arguments import examples, run_command
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file, shown
 
 DESCRIPTION = """\
 Convert bracketed constituency trees (one a line, or multi-line .mrg) to dependencies
@@ -33,9 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval convert --heads collins wsj_0001.mrg -o wsj_0001.conllx",
         "treeeval convert --heads penn2malt --labels function --format conllu wsj_0001.mrg",
         "treeeval convert -p COLLINS.prm wsj_0001.mrg -o wsj_0001.conllx")
-    parser.add_argument("files", nargs="*", metavar="IN",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="IN",
                         help="bracketed trees (- for standard input)")
-    parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
+    parser.add_argument("--heads", metavar="NAME|FILE", default="collins", type=input_file,
                         help="head table: collins (default), modcollins, penn2malt, magerman, "
                              "semantic, semantic-copula (the copula as head), or a .heads "
                              "file of your own")
@@ -44,8 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "default), category (the dependent's category), function (with "
                              "function tags), triple (parent/head/dependent)")
     parser.add_argument("--format", metavar="F", default="conllx",
-                        help=f"{' or '.join(FORMATS)} (default conllx)")
-    parser.add_argument("-p", dest="prm", metavar="PRM",
+                        help=f"{' or '.join(FORMATS)} (default conllx); CoNLL-U gets # sent_id "
+                             "and # text comments, the Penn tag in XPOS and no UPOS")
+    parser.add_argument("-p", dest="prm", metavar="PRM", type=input_file,
                         help="delete what EVALB's DELETE_LABEL lines of PRM delete (punctuation "
                              "tags with their words, wrapper phrases) before converting")
     parser.add_argument("-o", dest="output", metavar="OUT",
@@ -71,6 +72,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """Run ``treeeval convert``; errors are raised as TreeevalError for cli.main to print."""
     options = convert_options(args)
     from . import ConversionError, Converter
+    from .conllu import as_conllu
     from .deletion import delete_labels
     from ..bracket.params import load_params
     from ..formats.brackets import read_trees, tree_start_line
@@ -80,14 +82,15 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     from ..policy.outputs import output_file
 
     converter = Converter(options.heads, options.labels)
-    source = sys.stdin.buffer if options.input == "-" else options.input
-    trees = read_trees(source)
+    trees = read_trees(options.input)
     if options.prm:
         params, messages = load_params([options.prm])
         for message in messages:
-            err.write(f"treeeval: warning: {options.prm}: {message}\n".encode())
+            err.write(f"treeeval: warning: {shown(options.prm)}: {message}\n".encode())
         trees = (delete_labels(tree, params) for tree in trees)
     sentences = converter.sentences(trees)
+    if options.format == "conllu":
+        sentences = as_conllu(sentences)
     output = options.output
     with contextlib.ExitStack() as stack:
         target = out
@@ -98,9 +101,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         try:
             write_conll(sentences, target, options.format)
         except ConversionError as exc:
-            path = options.input
-            line = tree_start_line(path, exc.sentence) if path != "-" else 0
-            raise InputError(str(exc), path=path, line=line or None) from None
+            line = tree_start_line(options.input, exc.sentence)
+            raise InputError(str(exc), path=options.input, line=line or None) from None
     for category, count in sorted(converter.unknown.items()):
         err.write(f"treeeval: warning: no head rule for {category} ({count} times); "
                   "used the table's * rule\n".encode())

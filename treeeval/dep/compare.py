@@ -46,6 +46,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..policy.inputs import shown
 from ..model.treebank import Treebank
 from ..policy.envelope import envelope
 from ..stats import SentenceScores, SignificanceResult, compare_many
@@ -234,12 +235,12 @@ def render_comparison(comparison: Comparison, signature: str = "") -> str:
 
     metrics = comparison.metrics
     rows = [["", "system", "format", "tokens", *metrics]]
-    rows += [[f"<{i}>", s.path, s.format, str(s.tokens),
+    rows += [[f"<{i}>", shown(s.path), s.format, str(s.tokens),
               *(str(s.lin_errors) if m == LIN else f"{s.scores[m]:.2f}" for m in metrics)]
              for i, s in enumerate(comparison.systems, 1)]
     widths = [max(len(row[c]) for row in rows) + 3 for c in range(len(rows[0]))]
     converted = f", bracketed input converted with {comparison.heads}" if comparison.heads else ""
-    lines = [RULE, f"Gold:   {comparison.gold}", RULE,
+    lines = [RULE, f"Gold:   {shown(comparison.gold)}", RULE,
              f"All systems on the same {comparison.tokens} tokens in {comparison.sentences} "
              f"sentences{converted}", ""]
     lines += ["".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..policy.inputs import shown
 from .engine import Evaluation, evalpl_variant
 from .evalpl import EvalplCorpus, Source, read_evalpl
 from .evalpl_errors import specific_errors, uni_len
@@ -123,8 +124,8 @@ def _evalb_table(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
 def _header(corpus: EvalplCorpus, scoring: np.ndarray, gold_name: str | None,
             system_name: str | None) -> str:
     return (f"\n  {'=' * 80}\n\n"
-            f"  Evaluation of the results in {system_name or corpus.system_path}\n"
-            f"  vs. gold standard {gold_name or corpus.gold_path}:\n\n"
+            f"  Evaluation of the results in {system_name or shown(corpus.system_path)}\n"
+            f"  vs. gold standard {gold_name or shown(corpus.gold_path)}:\n\n"
             "  Legend: '.S' - the beginning of a sentence, '.E' - the end of a sentence\n\n"
             f"  Number of non-scoring tokens: {len(scoring) - int(scoring.sum())}\n\n")
 

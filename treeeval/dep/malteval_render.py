@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from ..policy.inputs import shown
 from .combinations import parameter_values
 from .compare import render_comparison
 from .confusion import ConfusionTable, format_confusion
@@ -101,7 +102,8 @@ def _summary_header(header_info: bool, gold: str, parsed: str) -> str:
     """The header block of a cross-validation summary (it never repeats the arguments)."""
     if not header_info:
         return ""
-    return "\n".join([RULE, f"Gold:   {gold}", f"Parsed: {parsed}", RULE, "Mean:", "", RULE,
+    return "\n".join([RULE, f"Gold:   {shown(gold)}", f"Parsed: {shown(parsed)}", RULE, "Mean:",
+                      "", RULE,
                       "", ""])
 
 
@@ -122,10 +124,11 @@ def _mcnemar(options: DepOptions, mcnemar: McNemar) -> str:
     header_info = options.switch("header-info", True)
     details = options.switch("details", False) if "details" in options.formatting else None
     names = [f"<{i}>" for i in range(1, len(mcnemar.parsed) + 1)]
-    rows = [f"{name} ({path})" for name, path in zip(names, mcnemar.parsed)]
+    rows = [f"{name} ({shown(path)})" for name, path in zip(names, mcnemar.parsed)]
     text = ""
     if header_info:
-        text = "\n".join([RULE, f"Gold:   {mcnemar.gold}", "Parsed: " + ", ".join(mcnemar.parsed),
+        text = "\n".join([RULE, f"Gold:   {shown(mcnemar.gold)}",
+                          "Parsed: " + ", ".join(map(shown, mcnemar.parsed)),
                           RULE, "McNemar's statistical significance test", "", RULE, "", ""])
 
     def show(title: str, values: list[list[float]], count: bool) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ..policy.inputs import shown
 from .decimal_format import parse_pattern
 
 RULE = "=" * 52
@@ -112,9 +113,9 @@ def render_header(arguments: Sequence[str], gold: str, parsed: Sequence[str],
     ====================================================
     <BLANKLINE>
     """
-    lines = ["Evaluation arguments: " + " ".join(quote_argument(a) for a in arguments), RULE,
-             f"Gold:   {gold}"]
-    lines += [f"Parsed: {path}" for path in parsed]
+    lines = ["Evaluation arguments: " + " ".join(quote_argument(shown(a)) for a in arguments),
+             RULE, f"Gold:   {shown(gold)}"]
+    lines += [f"Parsed: {shown(path)}" for path in parsed]
     lines.append(RULE)
     lines += parameter_lines({name: values[0] for name, values in parameters.items()
                               if len(values) == 1})

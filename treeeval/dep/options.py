@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from ..arguments import (Comparing, add_signature, add_strict, comparing, examples,
                          parse_command)
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 from ..tables import FORMATS as TABLE_FORMATS
 from .decimal_format import parse_pattern
@@ -133,16 +134,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval dep gold.conll p1.conll p2.conll p3.conll --stat ar --baseline p1 "
         "--metrics 'LAS;Lin errors' --format latex --plot dev.pdf")
     parser.set_defaults(given=[])
-    parser.add_argument("files", nargs="*", metavar="GOLD PARSED",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD PARSED",
                         help="the gold file, then the parsed files (instead of -g and -s)")
     files = parser.add_argument_group("files")
-    files.add_argument("-e", action=InSequence, metavar="FILE.xml",
+    files.add_argument("-e", action=InSequence, type=input_file, metavar="FILE.xml",
                        help="MaltEval evaluation file (parameters and formatting); flags "
                             "override it")
-    files.add_argument("-g", action=InSequence, nargs="+", metavar="GOLD",
+    files.add_argument("-g", action=InSequence, nargs="+", type=input_file, metavar="GOLD",
                        help="gold file(s); several gold files with as many parsed files: "
                             "cross-validation")
-    files.add_argument("-s", action=InSequence, nargs="+", metavar="PARSED",
+    files.add_argument("-s", action=InSequence, nargs="+", type=input_file, metavar="PARSED",
                        help="parsed file(s), each scored against GOLD in turn, in the order "
                             "given (a directory's files are sorted)")
     files.add_argument("-v", action=InSequence, nargs="?", help=argparse.SUPPRESS)
@@ -160,7 +161,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     own = parser.add_argument_group("treeeval's own")
     for flag in OWN:
         metavar, text = OWN_HELP[flag]
-        own.add_argument(flag, action=InSequence, metavar=metavar, help=text)
+        own.add_argument(flag, action=InSequence, metavar=metavar, help=text,
+                         type=input_file if flag in ("--heads", "-p", "--postag", "--deprel")
+                         else None)
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
     add_signature(own, action=InSequence, nargs=0)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..arguments import Comparing, add_comparison, add_signature, add_strict, comparing, examples
 from ..errors import UsageError
+from ..policy.inputs import input_file
 from ..policy import signature
 from ..tables.comparison import (StatPlan, baseline_index, metric_list, signature_fields,
                                  system_names)
@@ -52,9 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl",
                              "treeeval errors gold.mrg a.mrg b.mrg --stat ar --metrics "
                              "'PP Attachment;bracket errors' --format latex")
-    parser.add_argument("files", nargs="*", metavar="GOLD TEST", help="the gold file, then "
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST", help="the gold file, then "
                         "one or more test files")
-    parser.add_argument("-p", dest="prms", action="append", default=[], metavar="PRM",
+    parser.add_argument("-p", dest="prms", action="append", default=[], type=input_file,
+                        metavar="PRM",
                         help="EVALB parameter file: its DELETE_LABEL lines replace the "
                              "classifier's own deletion of -NONE- and punctuation (bundled "
                              "files found by name)")

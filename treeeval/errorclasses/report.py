@@ -29,6 +29,7 @@ from typing import Iterable, Sequence, TextIO
 
 import numpy as np
 
+from ..policy.inputs import shown
 from ..policy.envelope import envelope
 from ..stats import SentenceScores
 from ..tables import ComparisonTable, Metric
@@ -69,10 +70,10 @@ def _status(system: SystemErrors) -> str:
 def render(result: ErrorsResult) -> str:
     """The text report (module docstring)."""
     systems = result.systems
-    lines = [TITLE, f"gold: {result.gold}"]
+    lines = [TITLE, f"gold: {shown(result.gold)}"]
     several = len(systems) > 1
     for number, system in enumerate(systems, start=1):
-        lines.append(f"test{f' {number}' if several else ''}: {system.test}")
+        lines.append(f"test{f' {number}' if several else ''}: {shown(system.test)}")
     lines.append("")
     header = "  ".join(f"{'count':>5}  {'brackets':>8}  {'share':>6}" if several else
                        "count  brackets   share" for _ in systems)

@@ -33,6 +33,7 @@ import numpy as np
 from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
                          examples, run_command)
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.envelope import envelope
@@ -44,7 +45,7 @@ from ..tables.comparison import (StatPlan, baseline_index, metric_list, signatur
                                  system_names)
 from .compare import AnswerScores, comparison_table, metric_names, metrics_tested
 from .notation import read_tuples
-from .ops import Operation, modify, read_ops
+from .ops import Operation, bundled_ops, find_ops, modify, read_ops
 from .score import phrase_scores, phrase_spans, side_by_side, word_errors
 
 DESCRIPTION = """\
@@ -59,7 +60,7 @@ tested against the baseline over the sentences."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The files, ``--heads``, ``--ops``, ``--tuples``, ``--json`` and the options of several
     answers."""
-    parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops FILE] [--tuples] "
+    parser.usage = ("%(prog)s GOLD ANSWER [--heads NAME|FILE] [--ops NAME|FILE] [--tuples] "
                     "[--json] [--signature]\n"
                     "       treeeval lin [options] [--stat {bootstrap,ar,mcnemar} [--seed N] "
                     "[--resamples N]]\n"
@@ -68,15 +69,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
-        "treeeval lin gold.mrg answer.mrg --ops docs/lin-ops/ptb-no-pp.ops --tuples",
+        "treeeval lin gold.mrg answer.mrg --ops ptb-no-pp --tuples",
         "treeeval lin --stat ar --format latex key.conll a.conll b.conll")
-    parser.add_argument("files", nargs="*", metavar="GOLD ANSWER",
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD ANSWER",
                         help="Lin tuple files, CoNLL files or bracketed trees: the key, then "
                              "one or more answers")
-    parser.add_argument("--heads", metavar="NAME|FILE", default="collins",
+    parser.add_argument("--heads", metavar="NAME|FILE", default="collins", type=input_file,
                         help="head table for converting trees (default: collins)")
-    parser.add_argument("--ops", metavar="FILE",
-                        help="Lin's modify operations, applied to both sides before scoring")
+    parser.add_argument("--ops", metavar="NAME|FILE", type=input_file,
+                        help="Lin's modify operations, applied to both sides before scoring: "
+                             f"a bundled file ({', '.join(bundled_ops())}) or your own")
     parser.add_argument("--tuples", action="store_true",
                         help="print the tuples of GOLD and ANSWER side by side with an error "
                              "column")
@@ -155,7 +157,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     answers = [read_side(path, options.heads) for path in options.answers]
     for message in dict.fromkeys(gold.warnings + [text for side in answers
                                                   for text in side.warnings]):
-        err.write(f"treeeval: warning: {message}\n".encode())
+        err.write(f"treeeval: warning: {shown_text(message)}\n".encode())
     for answer, path in zip(answers, options.answers):
         _check_counts(gold, answer, options.gold, path)
     keys = [modify(operations, key) for key in gold.sentences]
@@ -240,7 +242,7 @@ def lin_signature(options: LinOptions, metrics: Sequence[str] | None = None) -> 
     trees = any(sniff(path, "lin") == "brackets" for path in paths if Path(path).exists())
     asked = metrics if options.comparing.metrics else None
     return signature.build("lin", [("heads", find_heads(options.heads) if trees else None),
-                                   ("ops", Path(options.ops) if options.ops else "none"),
+                                   ("ops", find_ops(options.ops) if options.ops else "none"),
                                    *signature_fields(asked, _plan(options), _names(options))])
 
 

@@ -35,6 +35,7 @@ import os
 import re
 from dataclasses import dataclass, replace
 from importlib import resources
+from pathlib import Path
 from typing import Callable, Union
 
 import lark
@@ -109,10 +110,48 @@ def _parser() -> lark.Lark:
     return lark.Lark(grammar, parser="lalr", propagate_positions=True)
 
 
+def bundled_ops_dir() -> Path:
+    """The folder of the operations files shipped with treeeval (``treeeval/lin/operations``,
+    described in docs/lin.md)."""
+    return Path(str(resources.files(__package__).joinpath("operations")))
+
+
+def bundled_ops() -> list[str]:
+    """Names of the bundled operations files.
+
+    >>> bundled_ops()
+    ['auxiliaries', 'coordination', 'no-pp', 'only-pp', 'ptb-no-pp']
+    """
+    return sorted(path.stem for path in bundled_ops_dir().glob("*.ops"))
+
+
+def find_ops(name: str | os.PathLike[str]) -> Path:
+    """Resolve ``--ops NAME|FILE`` as ``--heads`` and ``-p`` are: an existing file wins,
+    else the bundled file of that name (with or without ``.ops``).
+
+    >>> find_ops("only-pp").name, find_ops("ptb-no-pp.ops").name
+    ('only-pp.ops', 'ptb-no-pp.ops')
+    >>> find_ops("nope")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: nope: no such operations file (bundled: auxiliaries, coordination, no-pp, only-pp, ptb-no-pp)
+    """
+    path = Path(name)
+    if path.is_file():
+        return path
+    spelt = os.fspath(name)
+    bundled = bundled_ops_dir() / (spelt if spelt.endswith(".ops") else f"{spelt}.ops")
+    if os.sep not in spelt and bundled.is_file():
+        return bundled
+    raise InputError(f"no such operations file (bundled: {', '.join(bundled_ops())})",
+                     path=spelt)
+
+
 def read_ops(path: str | os.PathLike[str]) -> list[Operation]:
-    """Read an operations file."""
-    text = read_text(path, "operations file")
-    return parse_ops(text, str(path))
+    """Read an operations file: a path, or the name of a bundled one (:func:`find_ops`)."""
+    found = find_ops(path)
+    text = read_text(found, "operations file")
+    return parse_ops(text, os.fspath(path) if found == Path(path) else str(found))
 
 
 def parse_ops(text: str, path: str = "<ops>") -> list[Operation]:

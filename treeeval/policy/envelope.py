@@ -3,7 +3,8 @@
 
 ``schema`` names the document family (``treeeval/1``), ``version`` is treeeval's version,
 ``command`` the command that wrote it and ``signature`` the run's signature
-(:mod:`treeeval.policy.signature`); the command's own keys follow, in its order.  Each
+(:mod:`treeeval.policy.signature`); the command's own keys follow, in its order, naming
+the user's files (never a decompressed copy: :mod:`treeeval.policy.inputs`).  Each
 command's document is described by a JSON Schema file, ``treeeval/schemas/COMMAND.json``
 (``schema_path``), which the tests check every document against.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..version import __version__
+from .inputs import shown_in
 
 #: the document family of every --json output
 SCHEMA = "treeeval/1"
@@ -29,7 +31,7 @@ COMMANDS = ("bracket", "dep", "ud", "lin", "errors")
 def envelope(command: str, signature: str, **fields: object) -> dict[str, object]:
     """A ``--json`` document of ``command``: the envelope's keys, then ``fields`` in order."""
     return {"schema": SCHEMA, "version": __version__, "command": command,
-            "signature": signature, **fields}
+            "signature": signature, **shown_in(fields)}
 
 
 def schema_path(command: str) -> Path:

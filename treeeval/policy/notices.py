@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from .inputs import shown, shown_text
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -54,8 +56,9 @@ class Notices:
 
     def add(self, message: str, *, path: str | None = None, line: int | None = None,
             strict_only: bool = False) -> None:
-        """Record a notice (said by ``finish``, at the end of the run)."""
-        self.items.append(Notice(message, path, line, strict_only))
+        """Record a notice (said by ``finish``, at the end of the run), naming the user's
+        files (treeeval.policy.inputs), never a temporary copy."""
+        self.items.append(Notice(shown_text(message), shown(path), line, strict_only))
 
     def shown(self) -> list[Notice]:
         """The notices this run says: all under ``--strict``, else those not strict-only."""

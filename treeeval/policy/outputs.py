@@ -40,6 +40,7 @@ import tempfile
 from typing import IO, Iterable, Iterator
 
 from ..errors import InputError
+from .inputs import shown
 
 Name = str | os.PathLike[str]
 
@@ -56,11 +57,12 @@ def _identity(path: Name) -> tuple[int, int] | None:
 def check_not_input(path: Name, inputs: Iterable[Name | None]) -> None:
     """Raise InputError when ``path`` is one of ``inputs`` (same path, symbolic or hard link).
 
-    ``-`` (standard input) and None in ``inputs`` are skipped.
+    ``-`` (standard input) and None in ``inputs`` are skipped; a decompressed copy of an
+    input stands for the user's file too (treeeval.policy.inputs).
     """
     target = _identity(path)
     spelt = os.path.abspath(path)
-    for name in inputs:
+    for name in [n for given in inputs for n in (given, shown(given))]:
         if name is None or os.fspath(name) == "-":
             continue
         if os.path.abspath(name) == spelt or (target is not None and _identity(name) == target):

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import UsageError
+from ..policy.inputs import plain_name, shown
 from ..stats import SentenceScores, compare_many
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .model import ComparisonTable, Metric, Number, Significance, SystemRow, corrected
@@ -68,7 +69,8 @@ def metric_list(spec: str | None, available: Sequence[str]) -> tuple[str, ...]:
 def system_names(paths: Sequence[str]) -> list[str]:
     """Short names of the systems' files: the file name without its extension, with as many
     parent folders as it takes to tell the files apart; when every file has the same name
-    (one folder per system), the folders alone.
+    (one folder per system), the folders alone.  A file is named as the user gave it, a
+    compressed one without its compression's suffix (treeeval.policy.inputs.plain_name).
 
     >>> system_names(["out/a.conllu", "out/b.conllu"])
     ['a', 'b']
@@ -77,14 +79,15 @@ def system_names(paths: Sequence[str]) -> list[str]:
     >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu", "y/HIT/en.conllu"])
     ['x/HIT', 'x/Turku', 'y/HIT']
     """
-    parts = [os.path.splitext(os.path.normpath(path))[0].split(os.sep) for path in paths]
+    parts = [os.path.splitext(os.path.normpath(plain_name(path)))[0].split(os.sep)
+             for path in paths]
     if len({part[-1] for part in parts}) == 1 and all(len(part) > 1 for part in parts):
         parts = [part[:-1] for part in parts]
     for depth in range(1, max(map(len, parts)) + 1):
         names = ["/".join(part[-depth:]) for part in parts]
         if len(set(names)) == len(names):
             return names
-    return list(paths)
+    return [shown(path) for path in paths]
 
 
 def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[str]) -> int:
@@ -100,10 +103,11 @@ def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[s
     """
     if baseline is None:
         return 0
-    for index, (path, name) in enumerate(zip(paths, names)):
+    given = [shown(path) for path in paths]
+    for index, (path, name) in enumerate(zip(given, names)):
         if baseline in (path, name):
             return index
-    raise UsageError(f"--baseline {baseline} is none of the systems ({', '.join(paths)})")
+    raise UsageError(f"--baseline {baseline} is none of the systems ({', '.join(given)})")
 
 
 def signature_fields(metrics: Sequence[str] | None, testing: StatPlan | None,

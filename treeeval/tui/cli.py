@@ -19,6 +19,7 @@ from typing import BinaryIO, Sequence
 from ..bracket.params import EvalbParams
 from ..arguments import examples, parse_command
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file
 from ..policy.sniffing import sniff
 from .corpus import BrowseCorpus
 from .lines import LineIndex
@@ -47,15 +48,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval browse wsj22.gld") + (
         "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
     parser.set_defaults(evalb=[])
-    parser.add_argument("files", nargs="*", metavar="GOLD SYS", help="the gold file and any number "
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD SYS",
+                        help="the gold file and any number "
                         "of systems (none: browse one file without scores)")
-    parser.add_argument("-p", action=InOrder, metavar="PRM",
+    parser.add_argument("-p", action=InOrder, type=input_file, metavar="PRM",
                         help="EVALB parameter file (brackets), applied left to right as in "
                              "treeeval bracket; a bundled one is found by name")
     parser.add_argument("-e", action=InOrder, metavar="N", help="EVALB's MAX_ERROR")
     parser.add_argument("-c", action=InOrder, metavar="N",
                         help="EVALB's CUTOFF_LEN (second summary block)")
-    parser.add_argument("--heads", metavar="NAME",
+    parser.add_argument("--heads", metavar="NAME", type=input_file,
                         help="browse bracket files as dependencies, converted with this head "
                              "table")
     parser.add_argument("--exclude-punct", action="store_true",

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from rich.text import Text
 
+from ..policy.inputs import shown
 from .breakdown import BreakdownTable
 from .model import Column, Filterable
 
@@ -73,6 +74,7 @@ def file_lines(gold: str, systems: list[str]) -> list[str]:
     >>> file_lines("g", ["a", "b", "c"])
     ['gold: g', 'systems: 1 a · 2 b · 3 c']
     """
+    gold, systems = shown(gold), [shown(path) for path in systems]
     if len(systems) >= 3:
         return [f"gold: {gold}", "systems: " + " · ".join(
             f"{k} {path}" for k, path in enumerate(systems, 1))]

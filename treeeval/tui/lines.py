@@ -25,6 +25,7 @@ from rich.text import Text
 from ..columnar.blocks import line_ends
 from ..errors import InputError
 from ..formats.text import named_source
+from ..policy.inputs import shown
 from ..policy.sniffing import sniff_kind
 
 
@@ -83,7 +84,7 @@ class LineIndex:
             line = self.line(number)
             if not line.strip():
                 continue
-            text = Text(f"{self.path}:{number}: ", style="dim")
+            text = Text(f"{shown(self.path)}:{number}: ", style="dim")
             text.append(line.decode("utf-8", "replace").replace("\t", "  "))
             out.append(text)
         return out

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from rich.text import Text
 
+from ..policy.inputs import shown
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.treebank import UDTreebank
@@ -128,7 +129,7 @@ class UDCorpus(TableCorpus):
 
     # -- the header ----------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
-        files = [f"gold: {self.gold_path}", f"system: {self.system_path}"]
+        files = [f"gold: {shown(self.gold_path)}", f"system: {shown(self.system_path)}"]
         parameters = ["scored as treeeval ud (CoNLL 2018 scorer): words aligned through the "
                       "characters; rows are the gold sentences"]
         scores = self.result.scores

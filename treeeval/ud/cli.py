@@ -23,6 +23,7 @@ import numpy as np
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          parse_command, run_command)
 from ..errors import InputError, TreeevalError, UsageError
+from ..policy.inputs import input_file, input_pair, plain_name, shown, shown_text
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.outputs import check_output, output_file
@@ -71,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "treeeval ud --stat bootstrap --metrics 'LAS;MLAS' --format latex --html report.html "
         "gold.conllu a.conllu b.conllu c.conllu",
         "treeeval ud gold/en.conllu:sys/en.conllu gold/fi.conllu:sys/fi.conllu")
-    parser.add_argument("files", nargs="*", metavar="GOLD SYSTEM",
+    parser.add_argument("files", nargs="*", type=input_pair, metavar="GOLD SYSTEM",
                         help="a gold and a system file, a gold file and several system files, "
                              "GOLD:SYSTEM pairs or two folders")
     parser.add_argument("-v", "--verbose", action="store_true",
@@ -81,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conll17", action="store_true",
                         help="the CoNLL 2017 rules and report (no MLAS/BLEX, literal "
                              "Feats/Lemmas)")
-    files = [parser.add_argument("-w", "--weights", metavar="FILE",
+    files = [parser.add_argument("-w", "--weights", metavar="FILE", type=input_file,
                                  help="conll17 only: add WeightedLAS with these DEPREL weights "
                                       "(implies -v)")]
     parser.add_argument("--multiple-roots-okay", action="store_true",
@@ -92,11 +93,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--callin", action="store_true",
                         help="add Callin's content/function metrics, WLAS and STTR (docs/ud.md)")
     files.append(parser.add_argument(
-        "--callin-weights", metavar="FILE",
+        "--callin-weights", metavar="FILE", type=input_file,
         help="WLAS weights (relation<TAB>weight, as treeeval wde -o writes); default: the word "
              "dependency entropy of the gold file itself"))
     files.append(parser.add_argument(
-        "--callin-classes", metavar="FILE",
+        "--callin-classes", metavar="FILE", type=input_file,
         help="relation classes (relation<TAB>function|content|other); default: the table of "
              "Callin's paper"))
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
@@ -297,14 +298,14 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             result: _Scored | None = evaluate(gold, system)
         except TreeevalError as exc:
             result = None
-            err.write(f"treeeval: error: {exc}\n".encode("utf-8", "replace"))
+            err.write(f"treeeval: error: {shown_text(str(exc))}\n".encode("utf-8", "replace"))
             documents.append({"gold": gold, "system": system, "status": "error",
                               "error": str(exc)})
         else:
             documents.append(_pair_json(gold, system, result))
         results.append(result)
         if not options.json:
-            out.write(f"=== {_name(gold)}: {gold} {system}\n".encode())
+            out.write(f"=== {_name(gold)}: {shown(gold)} {shown(system)}\n".encode())
             if result is None:
                 out.write(b"failed (counted as 0)\n")
             else:
@@ -339,7 +340,8 @@ def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
         out.write(render_table(table, options.format).encode())
         return table
     for (gold, system), result, name in zip(options.pairs, results, _system_names(options)):
-        out.write(f"=== {name}: {gold} {system}\n".encode() + _report(result, options).encode())
+        out.write(f"=== {name}: {shown(gold)} {shown(system)}\n".encode()
+                  + _report(result, options).encode())
     out.write(b"\n" + render_table(table, "text").encode())
     return table
 
@@ -572,7 +574,7 @@ def _averaged_metrics(options: UDOptions) -> tuple[str, ...]:
 
 
 def _name(path: str) -> str:
-    return os.path.splitext(os.path.basename(path))[0]
+    return os.path.splitext(os.path.basename(plain_name(path)))[0]
 
 
 def _json_document(options: UDOptions, pairs: list[dict[str, object]]) -> dict[str, object]:

@@ -43,6 +43,7 @@ import numpy as np
 
 from ..arguments import add_strict, examples
 from ..errors import InputError, UsageError
+from ..policy.inputs import input_file, plain_name
 from ..policy.notices import Notices
 from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
@@ -197,6 +198,7 @@ def treebank_names(paths: Sequence[str]) -> list[str]:
     >>> treebank_names(["a/en.conllu", "b/fi.conllx", "b/en.conllu", "en-ud-test.r1.2.conllu"])
     ['a/en', 'fi', 'b/en', 'en-ud-test.r1.2']
     """
+    paths = [plain_name(path) for path in paths]
     stems = [_strip_extension(Path(path).name) for path in paths]
     names = [f"{Path(path).parent.name}/{stem}" if stems.count(stem) > 1 else stem
              for path, stem in zip(paths, stems)]
@@ -264,12 +266,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples("treeeval wde gold/en_ewt.conllu gold/fi_tdt.conllu",
                              "treeeval wde gold/*.conllu -o weights.tsv",
                              "treeeval wde en.conllu --classes classes.tsv")
-    parser.add_argument("files", nargs="*", metavar="TREEBANK", help="CoNLL-U or CoNLL-X files")
+    parser.add_argument("files", nargs="*", type=input_file, metavar="TREEBANK",
+                        help="CoNLL-U or CoNLL-X files")
     output = parser.add_argument("-o", "--output", metavar="FILE",
                                  help="write the averaged WDE as a weights file "
                                       "(relation<TAB>weight), for the WLAS of treeeval ud "
                                       "--callin")
-    classes = parser.add_argument("--classes", metavar="FILE",
+    classes = parser.add_argument("--classes", metavar="FILE", type=input_file,
                                   help="relation classes (relation<TAB>function|content|other) "
                                        "for the class column; default: the table of the paper")
     for action in (output, classes):
