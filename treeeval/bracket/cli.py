@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO, Sequence
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          run_command, whole_number)
 from ..errors import UsageError
-from ..policy.inputs import input_file
+from ..policy.inputs import input_file, shown
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
@@ -307,7 +307,7 @@ def _run_systems(options: BracketOptions, out: BinaryIO, err: BinaryIO,
     results, notes = [], []
     for name, test in zip(options.names(), options.tests):
         if not (options.json or options.format):
-            out.write(f"=== {name}: {options.gold} {test}\n".encode())
+            out.write(f"=== {name}: {shown(options.gold)} {shown(test)}\n".encode())
         result, run_notes = _score(options, test, out, err, notices)
         results.append(result)
         notes.append(run_notes)

@@ -33,7 +33,7 @@ import numpy as np
 from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
                          examples, run_command)
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file, shown_text
+from ..policy.inputs import input_file, shown, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.envelope import envelope
@@ -175,7 +175,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             out.write(signature.line(lin_signature(options)))
     else:
         for path, name, answer in zip(options.answers, _names(options), scored):
-            out.write(f"=== {name}: {options.gold} {path}\n".encode() + report(answer).encode())
+            out.write(f"=== {name}: {shown(options.gold)} {shown(path)}\n".encode()
+                      + report(answer).encode())
         out.write(b"\n" + render_table(_comparison(options, scored, args.notices),
                                         "text").encode())
     return 0
