@@ -178,13 +178,22 @@ def is_synopsis(line: str) -> bool:
         or any(mark in word for word in words for mark in ("[", "]", "..."))
 
 
-def joined(lines: list[str]) -> list[tuple[int, str]]:
-    """Lines with their ``\\`` continuations joined, and their offsets in the block."""
+def joined(lines: list[str], console: bool = False) -> list[tuple[int, str]]:
+    r"""Lines with their ``\`` continuations joined, and their offsets in the block; in a
+    console block only a command (``$ ...``) continues, an output line is taken as it is
+    (LaTeX rows end in ``\\``).
+
+    >>> joined(["$ treeeval a \\", "  b", "x \\\\", "y"], console=True)
+    [(0, '$ treeeval a b'), (2, 'x \\\\'), (3, 'y')]
+    """
     result: list[tuple[int, str]] = []
     pending: tuple[int, str] | None = None
     for offset, line in enumerate(lines):
         if pending is not None:
             pending = (pending[0], pending[1] + " " + line.strip())
+        elif console and not line.startswith("$ "):
+            result.append((offset, line))
+            continue
         else:
             pending = (offset, line)
         if pending[1].endswith("\\"):
@@ -200,7 +209,7 @@ def joined(lines: list[str]) -> list[tuple[int, str]]:
 def commands_of(block: Block) -> list[Command]:
     """The commands of a ``sh`` or ``console`` block (console: with their outputs)."""
     commands: list[Command] = []
-    for offset, line in joined(block.lines):
+    for offset, line in joined(block.lines, console=block.lang == "console"):
         where = f"{block.document}:{block.line + offset}"
         if block.lang == "console" and line.startswith("$ "):
             commands.append(Command(where, line[2:], []))
