@@ -152,6 +152,10 @@ def test_dep_html_with_a_test_and_the_report_refused(tmp_path: Path) -> None:
     assert '<td class="system wrong">1</td><td class="wrong">iobj</td>' in text
     run = run_treeeval(["dep", "--report", "evalpl", "--html", "r.html", *files], tmp_path)
     assert run.status == 2 and b"--html cannot go with --report" in run.stderr
+    run = run_treeeval(["dep", "--ExcludeDeprels", ";obj", "--html", "r.html", *files],
+                       tmp_path)
+    assert (run.status, run.stdout) == (2, b"")  # said before anything is scored
+    assert b"--html compares the systems: give one value of each parameter" in run.stderr
 
 
 def test_lin_and_errors_show_counts_most_first(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
 from .compare import DEFAULT_METRICS, SystemResult
 from .engine import (Evaluation, compared, compared_metrics, comparison_of, evaluate,
-                     load_files, stat_method)
+                     load_files, settings, stat_method)
 from .malteval_render import Sections, render_malteval
 from .options import DepOptions, dep_options
 from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
@@ -79,8 +79,8 @@ def check_comparison(options: DepOptions) -> None:
     ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
     ``--json`` (the table's baseline: ``--format json``), any of them, ``--plot`` or
     ``--html`` with several gold files, ``--plot`` or ``--html`` with ``--report``; a
-    ``--format`` or a ``--plot`` suffix there is none of; an ``--html`` file that is an
-    input or in no folder.
+    ``--format`` or a ``--plot`` suffix there is none of; ``--html`` with several values of
+    an Exclude or sentence-length parameter, or a file that is an input or in no folder.
 
     >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
     Traceback (most recent call last):
@@ -111,6 +111,9 @@ def check_comparison(options: DepOptions) -> None:
     if "html" in own:
         from ..policy.outputs import check_output
 
+        if len(settings(options)) > 1:
+            raise UsageError("--html compares the systems: give one value of each parameter "
+                             "other than Metric and GroupBy")
         check_output(own["html"], run_inputs(options))
 
 
