@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..policy.notices import Notices
     from ..html import SystemSentences
     from ..tables import ComparisonTable
-    from .api import ErrorsResult, SystemErrors
+    from .api import ErrorsResult, Repair, SystemErrors
 
 DESCRIPTION = """\
 Classify the bracket errors of each TEST file against GOLD as Kummerfeld, Hall, Curran and
@@ -209,8 +209,6 @@ def _worst(options: ErrorsOptions, name: str, system: SystemErrors) -> SystemSen
     """A system's sentences with the most bracket errors (those the classifier repaired;
     among equal counts the one with the most repairs first), each headed by the classes of
     its repairs."""
-    from collections import Counter
-
     import numpy as np
 
     from ..formats.text import lines_at
@@ -223,10 +221,23 @@ def _worst(options: ErrorsOptions, name: str, system: SystemErrors) -> SystemSen
     numbers = [sentence.sentence for sentence in chosen]
     trees = zip(lines_at(options.gold, numbers), lines_at(system.test, numbers))
     return SystemSentences(name, "bracket errors", [
-        Sentence(sentence.sentence, float(sentence.errors), Trees(gold, test), ", ".join(
-            f"{label} ×{count}" if count > 1 else label
-            for label, count in Counter(repair.name for repair in sentence.repairs).items()))
+        Sentence(sentence.sentence, float(sentence.errors), Trees(gold, test),
+                 _classes(sentence.repairs))
         for sentence, (gold, test) in zip(chosen, trees)], counts=True)
+
+
+def _classes(repairs: list[Repair]) -> str:
+    """The classes of a sentence's repairs, the most frequent first, each with its count.
+
+    >>> from .api import Repair
+    >>> _classes([Repair("Unary", "add", 1, (0, 2), "NP"), Repair("PP Attachment", "move", 2,
+    ...           (1, 2), "PP"), Repair("PP Attachment", "move", 2, (3, 4), "PP")])
+    'PP Attachment ×2, Unary'
+    """
+    from collections import Counter
+
+    return ", ".join(f"{name} ×{count}" if count > 1 else name
+                     for name, count in Counter(repair.name for repair in repairs).most_common())
 
 
 def _plan(options: ErrorsOptions, notices: Notices | None = None,
