@@ -86,3 +86,51 @@ def test_the_report_renders_in_chromium(report: Path) -> None:
     assert messages == []
     assert requests == [report.as_uri()]
     assert len(shot) > 20_000   # a blank page is a few kilobytes
+
+
+BRACKET_GOLD = ("(S (NP (DT The) (NN <dog>)) (VP (VBD saw) (NP (DT a) (NN cat))))\n"
+                "(S (NP (PRP I)) (VP (VBD ran) (PP (IN to) (NP (NN A&B)))))\n")
+BRACKET_SYSTEMS = {
+    "a.mrg": BRACKET_GOLD.replace("(NP (DT a)", "(X (DT a)"),
+    "b&c.mrg": BRACKET_GOLD.replace("(PP (IN to) (NP (NN A&B)))", "(IN to) (NN A&B)"),
+}
+
+
+@pytest.fixture(scope="module")
+def bracket_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("bracket")
+    (folder / "gold.mrg").write_text(BRACKET_GOLD)
+    for name, text in BRACKET_SYSTEMS.items():
+        (folder / name).write_text(text)
+    run = run_treeeval(["bracket", "--stat", "ar", "--resamples", "200", "--html", "report.html",
+                        "gold.mrg", *BRACKET_SYSTEMS], folder)
+    assert run.status == 0, run.stderr
+    return folder / "report.html"
+
+
+def test_the_bracket_report_renders_in_chromium(bracket_report: Path) -> None:
+    executable = chromium()
+    messages: list[str] = []
+    requests: list[str] = []
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=executable,
+                                         args=["--no-sandbox", "--disable-gpu"])
+        try:
+            context = browser.new_context(offline=True, viewport={"width": 1200, "height": 900})
+            page = context.new_page()
+            page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
+            page.on("pageerror", lambda error: messages.append(f"page error: {error}"))
+            page.on("request", lambda request: requests.append(request.url))
+            page.goto(bracket_report.as_uri(), wait_until="load")
+            assert page.locator("table.comparison tbody tr").count() == 2
+            assert page.locator("figure svg").count() == 2
+            assert page.locator("details:not(.numbers)").count() == 4   # 2 sentences each
+            page.locator("details:not(.numbers)").first.locator("summary").click()
+            assert page.locator("div.trees pre").first.is_visible()
+            assert page.locator("mark").count() >= 2
+            text = page.locator("body").inner_text()
+            assert "The <dog> saw a cat" in text and "Worst sentences: b&c" in text
+        finally:
+            browser.close()
+    assert messages == []
+    assert requests == [bracket_report.as_uri()]

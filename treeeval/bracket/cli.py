@@ -31,6 +31,7 @@ from ..policy.notices import Notice, Notices
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 
 if TYPE_CHECKING:
+    from ..html import SystemSentences
     from ..tables import ComparisonTable
     from .label_scores import LabelCounts
     from .params import EvalbParams
@@ -74,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.usage = ("%(prog)s [-d|-D] [-c N] [-e N] [-p PRM]... GOLD TEST [--json]\n"
                     "                        [--per-sentence FILE.jsonl] [--jobs N]"
                     " [--reference-engine] [--signature] [--strict]\n"
-                    "                        [--per-label] [--plot FILE]\n"
+                    "                        [--per-label] [--plot FILE] [--html FILE]\n"
                     "       treeeval bracket [options] [--stat {bootstrap,ar,mcnemar} [--seed N]"
                     " [--resamples N]]\n"
                     "                        [--baseline SYS] [--metrics LIST] [--format F]"
@@ -116,7 +117,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "bootstrap (95%% CIs) or approximate randomization over gold "
                              "sentences (Bikel's comparator); mcnemar applies to "
                              "complete_match only",
-                   plot="bracket F1 by sentence length and by label")
+                   plot="bracket F1 by sentence length and by label",
+                   html="the comparison table, the bracket figures and each system's "
+                        "20 worst sentences by F1, gold and system trees side by side")
     add_signature(own)
     add_strict(own)
 
@@ -144,6 +147,7 @@ class BracketOptions:
     metrics: str | None = None
     format: str | None = None
     plot: tuple[str, ...] = ()
+    html: str | None = None
 
     @property
     def test(self) -> str:
@@ -154,6 +158,12 @@ class BracketOptions:
     def systems(self) -> bool:
         """Whether several test files are compared."""
         return len(self.tests) > 1
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the run draws figures or writes the HTML report (which need the
+        sentences and their brackets)."""
+        return bool(self.plot or self.html)
 
     def names(self) -> list[str]:
         """The systems' short names (``treeeval.tables.comparison.system_names``)."""
@@ -211,7 +221,13 @@ def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> No
     options.stat, options.seed, options.resamples = given.stat, given.seed, given.resamples
     options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
                                                          given.format)
-    options.plot = given.plot
+    options.plot, options.html = given.plot, given.html
+    if given.html:
+        from ..formats.prm import find_prm
+        from ..policy.outputs import check_output
+
+        check_output(given.html, [options.gold, *options.tests,
+                                  *(find_prm(name) for name in options.prms)])
     if options.systems or options.format:
         from ..tables.comparison import baseline_index
         from .compare import check_stat
@@ -266,7 +282,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             out.write(b"\n" + _per_label_text(options, options.test, result))
         if options.signature:
             out.write(signature.line(bracket_signature(options)))
-    _plot(options, [result])
+    _figures_and_report(options, [result], None, args.notices)
     return 1 if result.killed else 0
 
 
@@ -287,8 +303,8 @@ def _score(options: BracketOptions, test: str, out: BinaryIO, err: BinaryIO,
         result = run_bracket_files(
             options.gold, test, options.params, report, err, jobs=jobs,
             use_fast=not options.reference_engine, per_sentence=options.per_sentence,
-            keep_sentences=options.stat is not None or bool(options.plot),
-            keep_brackets=options.per_label or bool(options.plot), prms=options.prms)
+            keep_sentences=options.stat is not None or options.drawing,
+            keep_brackets=options.per_label or options.drawing, prms=options.prms)
     finally:
         if report is not out:
             report.close()
@@ -304,7 +320,7 @@ def _run_systems(options: BracketOptions, out: BinaryIO, err: BinaryIO,
     """GOLD SYS1 SYS2 ...: each system's report headed by ``=== NAME: GOLD TEST`` (and its
     per-label block), then the comparison table as text; with ``--format`` the table alone;
     with ``--json`` one document listing the systems."""
-    results, notes = [], []
+    results, notes, table = [], [], None
     for name, test in zip(options.names(), options.tests):
         if not (options.json or options.format):
             out.write(f"=== {name}: {shown(options.gold)} {shown(test)}\n".encode())
@@ -327,7 +343,7 @@ def _run_systems(options: BracketOptions, out: BinaryIO, err: BinaryIO,
             out.write(render(table, options.format).encode())
         else:
             out.write(b"\n" + render(table, "text").encode())
-    _plot(options, results)
+    _figures_and_report(options, results, table, notices)
     return 1 if any(result.killed for result in results) else 0
 
 
@@ -410,9 +426,13 @@ def _per_label_text(options: BracketOptions, test: str, result: RunResult) -> by
     return render_label_counts(_label_counts(options, test, result)).encode("latin-1")
 
 
-def _plot(options: BracketOptions, results: list[RunResult]) -> None:
-    """``--plot FILE``: F1 by sentence length and by label of every system, from its run."""
-    if not options.plot:
+def _figures_and_report(options: BracketOptions, results: list[RunResult],
+                        table: ComparisonTable | None, notices: Notices) -> None:
+    """``--plot FILE``: F1 by sentence length and by label of every system, from its run;
+    ``--html FILE``: the report (``table``, or the comparison table made here, without its
+    signature, which heads the page; the figures; each system's worst sentences by F1; the
+    run's notices so far, as warnings)."""
+    if not options.drawing:
         return
     from ..figures import draw, f1_by_length, label_f1, plot_paths
 
@@ -424,6 +444,48 @@ def _plot(options: BracketOptions, results: list[RunResult]) -> None:
     for path in options.plot:
         for figure, target in plot_paths(path, FIGURES).items():
             draw(figures[figure], target)
+    if options.html:
+        from dataclasses import replace
+
+        from ..formats.prm import find_prm
+        from ..html import Report, write_html
+
+        table = replace(table or _comparison(options, results, notices), signature="")
+        worst = [_worst(options, name, test, result)
+                 for name, test, result in zip(names, options.tests, results)]
+        write_html(Report(f"treeeval bracket: {table.title}", "bracket",
+                          bracket_signature(options), (table,), tuple(figures.values()), worst,
+                          [f"warning: {notice.text()}" for notice in notices.shown()],
+                          READING),
+                   options.html, [options.gold, *options.tests,
+                                  *(find_prm(name) for name in options.prms)])
+
+
+#: how to read a bracket sentence of the report
+READING = ("A sentence is numbered as EVALB numbers it (its line in both files); its F1 is "
+           "of its EVALB counts (Error and Skip sentences are left out). Trees are shown as "
+           "the files hold them; a bracket the other tree lacks (label and words, labels cut "
+           "at - or =) is marked.")
+
+
+def _worst(options: BracketOptions, name: str, test: str, result: RunResult) -> SystemSentences:
+    """A system's worst sentences by F1 of EVALB's per-sentence counts (among equal scores
+    the longest first), with the lines of both files."""
+    import numpy as np
+
+    from ..figures.model import precision_recall_f1
+    from ..formats.text import lines_at
+    from ..html import Sentence, SystemSentences, Trees, worst_sentences
+
+    rows = result.sentences
+    assert rows is not None  # kept for --html
+    f1 = precision_recall_f1(rows.matched, rows.test, rows.matched, rows.gold)[2]
+    chosen = worst_sentences(np.where(rows.status == 0, f1, np.nan), sizes=rows.length)
+    lines = rows.line[chosen].tolist()
+    trees = zip(lines_at(options.gold, lines), lines_at(test, lines))
+    return SystemSentences(name, "F1", [
+        Sentence(line, float(f1[index]), Trees(gold, system))
+        for line, index, (gold, system) in zip(lines, chosen.tolist(), trees)])
 
 
 def bracket_signature(options: BracketOptions) -> str:

@@ -15,7 +15,9 @@ import argparse
 import json
 import os
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Sequence
+
+import numpy as np
 
 from ..arguments import run_command
 from ..errors import UsageError
@@ -25,13 +27,20 @@ from ..tables import FORMATS as TABLE_FORMATS
 from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
-from .compare import DEFAULT_METRICS
-from .engine import Evaluation, compared, compared_metrics, evaluate, stat_method
+from .compare import DEFAULT_METRICS, SystemResult
+from .engine import (Evaluation, compared, compared_metrics, comparison_of, evaluate,
+                     load_files, settings, stat_method)
 from .malteval_render import Sections, render_malteval
 from .options import DepOptions, dep_options
 from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
 from .registry import BUILTIN, Groupings
 from .sources import expand_files, run_inputs, sniff_format
+
+if TYPE_CHECKING:
+    from ..figures.model import FigureData
+    from ..html import SystemSentences
+    from ..model.treebank import Treebank
+    from ..policy.notices import Notices
 
 
 def render_dep(options: DepOptions, groupings: Groupings = BUILTIN) -> Sections:
@@ -68,8 +77,10 @@ def check_comparison(options: DepOptions) -> None:
     """Refuse the options of several systems where they do not apply: ``--baseline`` and
     ``--metrics`` without a comparison (``--stat mcnemar|bootstrap|ar``, ``--json`` or
     ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
-    ``--json`` (the table's baseline: ``--format json``), any of them or ``--plot`` with
-    several gold files; and a ``--format`` or a ``--plot`` suffix there is none of.
+    ``--json`` (the table's baseline: ``--format json``), any of them, ``--plot`` or
+    ``--html`` with several gold files, ``--plot`` or ``--html`` with ``--report``; a
+    ``--format`` or a ``--plot`` suffix there is none of; ``--html`` with several values of
+    an Exclude or sentence-length parameter, or a file that is an input or in no folder.
 
     >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
     Traceback (most recent call last):
@@ -85,11 +96,11 @@ def check_comparison(options: DepOptions) -> None:
             raise UsageError(f"--{name} needs a comparison: --stat mcnemar|bootstrap|ar, "
                              "--format or --json")
     for first, second in (("format", "json"), ("format", "report"), ("baseline", "json"),
-                          ("plot", "report")):
+                          ("plot", "report"), ("html", "report")):
         if (first in own or first == "plot" and options.plots) and second in own:
             hint = "; --format json writes the table" if second == "json" else ""
             raise UsageError(f"--{first} cannot go with --{second}{hint}")
-    several = [f"--{name}" for name in ("format", "baseline", "metrics") if name in own]
+    several = [f"--{name}" for name in ("format", "baseline", "metrics", "html") if name in own]
     if (several or options.plots) and len(expand_files(options.gold)) > 1:
         raise UsageError(f"{(several or ['--plot'])[0]} takes one gold file")
     if options.plots:
@@ -97,6 +108,13 @@ def check_comparison(options: DepOptions) -> None:
 
         for path in options.plots:
             figure_format(path)
+    if "html" in own:
+        from ..policy.outputs import check_output
+
+        if len(settings(options)) > 1:
+            raise UsageError("--html compares the systems: give one value of each parameter "
+                             "other than Metric and GroupBy")
+        check_output(own["html"], run_inputs(options))
 
 
 def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
@@ -135,19 +153,83 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         _write(target, "".join(text for _, text in sections), options)
     if "signature" in options.own and "json" not in options.own and "format" not in options.own:
         out.write(signature.line(dep_signature(options)))
-    if options.plots:
-        _plot(options, evaluation, options.plots, groupings)
+    if options.plots or "html" in options.own:
+        _figures_and_report(options, evaluation, groupings, args.notices)
     return 0
 
 
-def _plot(options: DepOptions, evaluation: Evaluation, paths: list[str],
-          groupings: Groupings) -> None:
-    """``--plot FILE...``: the dependency figures of every parsed file, in order, against
-    the gold file (:func:`treeeval.figures.dependency_data.figures_of`), from one more
-    evaluation of the same files with every grouping the figures need (LAS and UAS, each
-    grouping with all its counters) and the run's ``--heads``, ``-p``, ``--charset`` and
-    plug-ins, made only for ``--plot``."""
+def _figures_and_report(options: DepOptions, evaluation: Evaluation, groupings: Groupings,
+                        notices: Notices) -> None:
+    """``--plot FILE...``: the dependency figures, each to its file; ``--html FILE``: the
+    report (the comparison table, without its signature, which heads the page: the run's,
+    or one made here from the files read again; the figures; each system's worst sentences
+    by LAS; the run's notices so far, as warnings)."""
     from ..figures import draw, plot_paths
+
+    figures = _figures(options, evaluation, groupings)
+    for path in options.plots:
+        for name, target in plot_paths(path, list(figures)).items():
+            draw(figures[name], target)
+    if "html" not in options.own:
+        return
+    from ..html import Report, write_html
+
+    gold_path, paths = evaluation.gold_files[0], evaluation.parsed_files
+    gold, parsed = load_files(options, gold_path, paths)
+    comparison = evaluation.comparison or comparison_of(options, gold_path, gold, paths, parsed)
+    worst = [_worst(name, system, gold, treebank) for name, system, treebank
+             in zip(comparison.names(), comparison.systems, parsed)]
+    title = os.path.splitext(os.path.basename(gold_path))[0]
+    write_html(Report(f"treeeval dep: {title}", "dep", dep_signature(options),
+                      (comparison.table(),), tuple(figures.values()), worst,
+                      [f"warning: {notice.text()}" for notice in notices.shown()], READING),
+               options.own["html"], run_inputs(options))
+
+
+#: how to read a dependency sentence of the report
+READING = ("Words and HEADs are numbered as in the gold sentence (0: the root; _: no head); "
+           "a sentence's LAS counts the tokens MaltEval scores (after the Exclude "
+           "parameters and -p).")
+
+
+def _worst(name: str, system: SystemResult, gold: Treebank, parsed: Treebank
+           ) -> SystemSentences:
+    """A system's worst sentences by LAS (among equal scores the one with the most scored
+    tokens first), every gold word with both analyses."""
+    from ..figures.model import ratio_percent
+    from ..html import ArcRow, Arcs, Sentence, SystemSentences, worst_sentences
+
+    counts = system.sentences["LAS"]
+    scores = ratio_percent(counts.numerator, counts.denominator)
+    starts = np.cumsum(gold.sizes) - gold.sizes
+    lines = gold.sentence_line
+    sentences = []
+    for index in worst_sentences(scores, sizes=counts.denominator).tolist():
+        tokens = slice(int(starts[index]), int(starts[index] + gold.sizes[index]))
+        arcs = Arcs([ArcRow(*map(str, row)) for row in zip(
+            gold.positions[tokens], gold.forms[tokens], _heads(gold.heads[tokens]),
+            gold.labels[tokens], _heads(parsed.heads[tokens]), parsed.labels[tokens])])
+        where = f"gold line {int(lines[index])}" if lines is not None and lines[index] else ""
+        sentences.append(Sentence(index + 1, float(scores[index]), arcs, where))
+    return SystemSentences(name, "LAS", sentences)
+
+
+def _heads(heads: np.ndarray) -> list[str]:
+    """HEADs as the files write them (``_`` for none).
+
+    >>> _heads(np.array([0, 2, -1]))
+    ['0', '2', '_']
+    """
+    return ["_" if head < 0 else str(head) for head in heads.tolist()]
+
+
+def _figures(options: DepOptions, evaluation: Evaluation,
+             groupings: Groupings) -> dict[str, FigureData]:
+    """The dependency figures of every parsed file, in order, against the gold file
+    (:func:`treeeval.figures.dependency_data.figures_of`), from one more evaluation of the
+    same files with every grouping the figures need (LAS and UAS, each grouping with all its
+    counters) and the run's ``--heads``, ``-p``, ``--charset`` and plug-ins, made only for
+    ``--plot`` and ``--html``."""
     from ..figures.dependency_data import GROUPINGS, figures_of
 
     systems = evaluation.parsed_files
@@ -157,12 +239,9 @@ def _plot(options: DepOptions, evaluation: Evaluation, paths: list[str],
     for flag in ("--heads", "-p", "--charset"):
         argv += [flag, options.own[flag.lstrip("-")]] if flag.lstrip("-") in options.own else []
     grouped = evaluate(parse_dep_args(argv), groupings)
-    figures = figures_of(lambda grouping, metrics: {
+    return figures_of(lambda grouping, metrics: {
         metric: grouped.selected(metric, f"{grouping}:all") for metric in metrics},
         system_names(systems))
-    for path in paths:
-        for name, target in plot_paths(path, list(figures)).items():
-            draw(figures[name], target)
 
 
 #: the signature's key of each MaltEval evaluation parameter, in the signature's order

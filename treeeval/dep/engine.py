@@ -216,7 +216,7 @@ def evaluate(options: DepOptions, groupings: Groupings = BUILTIN) -> Evaluation:
             fold.mcnemar = _mcnemar(gold_path, paths, result.combinations,
                                     [file.tables for file in fold.files])
         if compared(options):
-            fold.comparison = _comparison(options, gold_path, gold, paths, parsed)
+            fold.comparison = comparison_of(options, gold_path, gold, paths, parsed)
         result.folds.append(fold)
     if len(folds) > 1:
         details = _details(options)
@@ -336,8 +336,8 @@ def compared(options: DepOptions) -> bool:
             or "format" in options.own)
 
 
-def _comparison(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
-                parsed: list[Treebank]) -> Comparison:
+def comparison_of(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
+                  parsed: list[Treebank]) -> Comparison:
     """Every parsed file against the gold file with treeeval's scores and tests, in the
     command line's order."""
     setting = settings(options)
@@ -382,7 +382,7 @@ def _json(options: DepOptions) -> Evaluation:
     plan = file_plan(options)
     gold_path, paths = plan.gold[0], list(plan.parsed)
     gold, parsed = load_files(options, gold_path, paths)
-    result = Evaluation(options, folds=[Fold(gold_path, [], comparison=_comparison(
+    result = Evaluation(options, folds=[Fold(gold_path, [], comparison=comparison_of(
         options, gold_path, gold, paths, parsed))], gold_files=[gold_path], parsed_files=paths)
     result.note_empty([gold_path, *paths], [gold, *parsed])
     return result

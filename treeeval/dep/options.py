@@ -88,6 +88,9 @@ OWN_HELP = {
     "--plot": ("FILE", "draw LAS and UAS by dependency length, by distance to the root and "
                        "by sentence length, and LAS F1 by label, of every system, into FILE "
                        "(.png, .svg or .pdf; dev.png: dev.by_arc_length.png ...); repeatable"),
+    "--html": ("FILE", "write one self-contained HTML page to FILE: the comparison table, the "
+                       "dependency figures and each system's 20 worst sentences by LAS, gold "
+                       "and system arcs side by side"),
 }
 
 #: MaltEval's evaluation parameters (``--NAME`` or ``<parameter name="NAME">``)
@@ -104,7 +107,8 @@ SWITCHES = ("micro-average", "header-info", "row-header", "details", "tab",
 STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
 #: treeeval's own options that take a value
 OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--resamples",
-       "--charset", "--postag", "--deprel", "--baseline", "--metrics", "--format", "--plot")
+       "--charset", "--postag", "--deprel", "--baseline", "--metrics", "--format", "--plot",
+       "--html")
 #: treeeval's own options that change a number: the header's echo names them (MaltEval's
 #: options are echoed as MaltEval echoes them)
 ECHOED_OWN = ("--heads", "-p", "--charset", "--plugin", "--seed", "--resamples",
@@ -222,7 +226,7 @@ class DepOptions:
             stat=stat if stat in STAT_VALUES[2:] else None,
             **{name: self.own.get(name) for name in ("seed", "resamples", "baseline",
                                                      "metrics", "format")},
-            plot=self.plots))
+            plot=self.plots, html=self.own.get("html")))
 
     @contextmanager
     def blaming_file(self) -> Iterator[None]:

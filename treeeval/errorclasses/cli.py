@@ -26,8 +26,9 @@ from ..tables.comparison import (StatPlan, baseline_index, metric_list, signatur
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
     from ..policy.notices import Notices
+    from ..html import SystemSentences
     from ..tables import ComparisonTable
-    from .api import ErrorsResult
+    from .api import ErrorsResult, Repair, SystemErrors
 
 DESCRIPTION = """\
 Classify the bracket errors of each TEST file against GOLD as Kummerfeld, Hall, Curran and
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "       treeeval errors [options] [--stat {bootstrap,ar} [--seed N] "
                     "[--resamples N]]\n"
                     "                       [--baseline SYS] [--metrics LIST] [--format F] "
-                    "GOLD TEST1 TEST2 [...]")
+                    "[--html FILE]\n                       GOLD TEST1 TEST2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval errors gold.mrg berkeley.mrg",
                              "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl",
@@ -70,7 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    stat_help="test each system against the baseline over the sentences: "
                              "paired bootstrap (95%% CIs) or approximate randomization of "
                              "the per-sentence counts (mcnemar does not apply: a count has no "
-                             "per-word outcome)")
+                             "per-word outcome)",
+                   html="the comparison table and each system's 20 sentences with the "
+                        "most bracket errors, gold and system trees side by side")
     add_signature(parser)
     add_strict(parser)
 
@@ -92,6 +95,12 @@ class ErrorsOptions:
         """Whether the comparison table is written (asked by one of its options)."""
         given = self.comparing
         return bool(given.given or given.metrics or given.format)
+
+    @property
+    def inputs(self) -> list[str | Path]:
+        """Every file the run reads (what ``--per-sentence`` and ``--html`` never write
+        over)."""
+        return [self.gold, *self.tests, *self.prms]
 
 
 def errors_options(args: argparse.Namespace) -> ErrorsOptions:
@@ -119,14 +128,18 @@ outcome): use --stat bootstrap or --stat ar
         option = "--format" if given.format else "--stat" if given.stat else "--metrics"
         raise UsageError(f"{option} makes the comparison table: use --format json, not "
                          "--json")
-    return ErrorsOptions(args.files[0], args.files[1:], [find_prm(p) for p in args.prms],
-                         args.json, args.per_sentence, args.signature, given)
+    options = ErrorsOptions(args.files[0], args.files[1:], [find_prm(p) for p in args.prms],
+                            args.json, args.per_sentence, args.signature, given)
+    if given.html:
+        from ..policy.outputs import check_output
+
+        check_output(given.html, options.inputs)
+    return options
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: returns the exit status."""
     from ..bracket.params import load_params
-    from ..formats.prm import find_prm
     from ..policy.outputs import output_file
     from .api import classify_errors
     from ..tables import render as render_table
@@ -141,11 +154,11 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     with contextlib.ExitStack() as stack:
         sink = None
         if options.per_sentence:
-            inputs = [options.gold, *options.tests, *(find_prm(prm) for prm in options.prms)]
-            sink = stack.enter_context(output_file(options.per_sentence, inputs))
+            sink = stack.enter_context(output_file(options.per_sentence, options.inputs))
         result = classify_errors(options.gold, options.tests, params=params)
         if sink is not None:
             write_sentences(result, sink)
+    table = None
     if options.json:
         described = None if params is None else {
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}
@@ -163,7 +176,70 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         out.write(render(result).encode("utf-8"))
         if options.signature:
             out.write(signature.line(errors_signature(options, params)))
+    if options.comparing.html:
+        _report(options, params, result, table, args.notices)
     return 0
+
+
+def _report(options: ErrorsOptions, params: EvalbParams | None, result: ErrorsResult,
+            table: ComparisonTable | None, notices: Notices) -> None:
+    """``--html FILE``: the comparison table (``table``, or the one made here; without its
+    signature, which heads the page), each system's sentences with the most bracket errors
+    and the run's notices so far, as warnings."""
+    from dataclasses import replace
+
+    from ..html import Report, write_html
+
+    table = replace(table or _comparison(options, params, result, notices, shown=False),
+                    signature="")
+    worst = [_worst(options, name, system)
+             for name, system in zip(system_names(options.tests), result.systems)]
+    write_html(Report(f"treeeval errors: {Path(options.gold).stem}", "errors",
+                      errors_signature(options, params, result), (table,), (), worst,
+                      [f"warning: {notice.text()}" for notice in notices.shown()], READING),
+               options.comparing.html, options.inputs)
+
+
+#: how to read a sentence of the report
+READING = ("A sentence is numbered by its line in both files, its trees shown as the files "
+           "hold them; its heading names the classes of its repairs. A bracket the other "
+           "tree lacks (label and words, labels cut at - or =) is marked; the classifier "
+           "compares the trees after deleting -NONE- and punctuation (or -p's labels).")
+
+
+def _worst(options: ErrorsOptions, name: str, system: SystemErrors) -> SystemSentences:
+    """A system's sentences with the most bracket errors (those the classifier repaired;
+    among equal counts the one with the most repairs first), each headed by the classes of
+    its repairs."""
+    import numpy as np
+
+    from ..formats.text import lines_at
+    from ..html import Sentence, SystemSentences, Trees, worst_sentences
+
+    errors = np.array([-sentence.errors if sentence.status == "ok" else np.nan
+                       for sentence in system.sentences])
+    chosen = [system.sentences[index] for index in worst_sentences(
+        errors, sizes=np.array([len(sentence.repairs) for sentence in system.sentences]))]
+    numbers = [sentence.sentence for sentence in chosen]
+    trees = zip(lines_at(options.gold, numbers), lines_at(system.test, numbers))
+    return SystemSentences(name, "bracket errors", [
+        Sentence(sentence.sentence, float(sentence.errors), Trees(gold, test),
+                 _classes(sentence.repairs))
+        for sentence, (gold, test) in zip(chosen, trees)], counts=True)
+
+
+def _classes(repairs: list[Repair]) -> str:
+    """The classes of a sentence's repairs, the most frequent first, each with its count.
+
+    >>> from .api import Repair
+    >>> _classes([Repair("Unary", "add", 1, (0, 2), "NP"), Repair("PP Attachment", "move", 2,
+    ...           (1, 2), "PP"), Repair("PP Attachment", "move", 2, (3, 4), "PP")])
+    'PP Attachment ×2, Unary'
+    """
+    from collections import Counter
+
+    return ", ".join(f"{name} ×{count}" if count > 1 else name
+                     for name, count in Counter(repair.name for repair in repairs).most_common())
 
 
 def _plan(options: ErrorsOptions, notices: Notices | None = None,

@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from typing import IO, Callable, Union
+from typing import IO, Callable, Sequence, Union
+
+import numpy as np
 
 from ..errors import InputError
 
@@ -102,3 +104,30 @@ def open_lines(source: Source, encoding: str = "utf-8") -> tuple[IO[str], str, b
     if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
         source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
     return source, path, False  # type: ignore[return-value]
+
+
+def lines_at(path: str | os.PathLike[str], numbers: Sequence[int]) -> list[str]:
+    """The lines numbered ``numbers`` (from 1) of a file, without their line ending, each
+    decoded as UTF-8 (as Latin-1 where it is not UTF-8); "" past the end of the file.  For
+    showing a few lines of a scored file again (``--html``'s trees).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "trees.mrg"
+    >>> _ = path.write_bytes(b"(S (A a))\\r\\n\\n(S (B caf\\xe9))")
+    >>> lines_at(path, [3, 1, 2, 9])
+    ['(S (B café))', '(S (A a))', '', '']
+    """
+    data = Path(path).read_bytes()
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    starts = np.concatenate(([0], ends + 1))
+    ends = np.concatenate((ends, [len(data)]))
+    return [_line_text(data[starts[number - 1]:ends[number - 1]])
+            if 0 < number <= len(starts) else "" for number in numbers]
+
+
+def _line_text(line: bytes) -> str:
+    line = line.rstrip(b"\r")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")

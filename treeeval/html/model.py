@@ -89,11 +89,14 @@ class Sentence:
 
 @dataclass(frozen=True)
 class SystemSentences:
-    """A system's worst sentences by ``metric``, worst first."""
+    """A system's worst sentences by ``metric``, worst first; ``counts``: the metric counts
+    errors (the most is the worst; shown as a whole number), else it is a rate (the lowest
+    is the worst)."""
 
     system: str
     metric: str
     sentences: tuple[Sentence, ...]
+    counts: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sentences", tuple(self.sentences))

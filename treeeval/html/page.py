@@ -147,22 +147,30 @@ def _value(value: float) -> str:
 
 
 def _worst(system: SystemSentences, index: int, reading: str) -> str:
-    """A system's worst sentences, each in a ``<details>`` whose summary is its score."""
+    """A system's worst sentences, each in a ``<details>`` whose summary is its score.
+
+    >>> sentence = Sentence(2, 3.0, Trees("(S (A a))", "(S (B a))"))
+    >>> text = _worst(SystemSentences("a", "errors", (sentence,), counts=True), 0, "")
+    >>> "the most errors, most first" in text, "errors 3</span>" in text
+    (True, True)
+    """
+    worst = "most" if system.counts else "lowest"
     head = (f'<h2 id="worst-{index}">Worst sentences: {_text(system.system)}</h2>\n'
             f'<p class="legend">The {len(system.sentences)} '
-            f'sentence{"" if len(system.sentences) == 1 else "s"} with the lowest '
-            f"{_text(system.metric)}, lowest first; what the system got wrong is marked. "
+            f'sentence{"" if len(system.sentences) == 1 else "s"} with the {worst} '
+            f"{_text(system.metric)}, {worst} first; what the system got wrong is marked. "
             f"{_text(reading)}</p>")
-    return head + "\n" + "\n".join(_sentence(sentence, system.metric)
+    return head + "\n" + "\n".join(_sentence(sentence, system.metric, system.counts)
                                    for sentence in system.sentences)
 
 
-def _sentence(sentence: Sentence, metric: str) -> str:
+def _sentence(sentence: Sentence, metric: str, counts: bool = False) -> str:
     where = f' <span class="where">({_text(sentence.where)})</span>' if sentence.where else ""
     words = sentence.analysis.words
     shown = words if len(words) <= 90 else words[:88] + " …"
     summary = (f'<summary>Sentence {sentence.number}{where}: <span class="score">'
-               f'{_text(metric)} {sentence.score:.2f}</span> — {_text(shown)}</summary>')
+               f'{_text(metric)} {sentence.score:.{0 if counts else 2}f}</span> — '
+               f"{_text(shown)}</summary>")
     body = (_arcs(sentence.analysis) if isinstance(sentence.analysis, Arcs)
             else _trees(sentence.analysis))
     return f"<details>{summary}\n{body}</details>"

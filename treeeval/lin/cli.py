@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO, Sequence
 
@@ -37,7 +37,9 @@ from ..policy.inputs import input_file, shown, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.envelope import envelope
+from ..html import ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences, write_html
 from ..policy.notices import Notices
+from ..policy.outputs import check_output
 from ..policy.sniffing import sniff
 from ..tables import ComparisonTable
 from ..tables import render as render_table
@@ -65,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "       treeeval lin [options] [--stat {bootstrap,ar,mcnemar} [--seed N] "
                     "[--resamples N]]\n"
                     "                    [--baseline SYS] [--metrics LIST] [--format F] "
-                    "GOLD ANSWER1 ANSWER2 [...]")
+                    "[--html FILE]\n                    GOLD ANSWER1 ANSWER2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
@@ -87,7 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_comparison(parser, metrics_example="errors;error rate",
                    stat_help="test each answer against the baseline: paired bootstrap (95%% "
                              "CIs) or approximate randomization over sentences, or McNemar's "
-                             "test over the scored words (errors and error rate only)")
+                             "test over the scored words (errors and error rate only)",
+                   html="the comparison table and each answer's 20 worst sentences by "
+                        "errors, gold and answer heads side by side")
     add_signature(parser)
     add_strict(parser)
 
@@ -146,7 +150,14 @@ def lin_options(args: argparse.Namespace) -> LinOptions:
     if given.format and args.tuples:
         raise UsageError("--format writes the comparison table alone: it cannot go with "
                          "--tuples")
+    if given.html:
+        check_output(given.html, _inputs(options))
     return options
+
+
+def _inputs(options: LinOptions) -> list[str | None]:
+    """Every file the run reads (what ``--html`` never writes over)."""
+    return [options.gold, *options.answers, options.ops]
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
@@ -163,6 +174,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     keys = [modify(operations, key) for key in gold.sentences]
     scored = [score_answer(gold, keys, answer, operations, options, path)
               for answer, path in zip(answers, options.answers)]
+    table = None
     if options.json:
         document = lin_json(options, scored)
         out.write(json.dumps(document, indent=2).encode() + b"\n")
@@ -177,9 +189,50 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         for path, name, answer in zip(options.answers, _names(options), scored):
             out.write(f"=== {name}: {shown(options.gold)} {shown(path)}\n".encode()
                       + report(answer).encode())
-        out.write(b"\n" + render_table(_comparison(options, scored, args.notices),
-                                        "text").encode())
+        table = _comparison(options, scored, args.notices)
+        out.write(b"\n" + render_table(table, "text").encode())
+    if options.comparing.html:
+        worst = [_worst(name, keys, answer, operations, result)
+                 for name, answer, result in zip(_names(options), answers, scored)]
+        write_html(Report(f"treeeval lin: {Path(shown(options.gold)).stem}", "lin",
+                          lin_signature(options),
+                          (replace(table or _comparison(options, scored, args.notices),
+                                   signature=""),), (), worst,
+                          [f"warning: {notice.text()}" for notice in args.notices.shown()],
+                          READING),
+                   options.comparing.html, _inputs(options))
     return 0
+
+
+#: how to read a sentence of the report
+READING = ("Words and heads are numbered as in the key (0: the root; ?: unknown), after "
+           "--ops; a word whose head is unknown in the key is not scored.")
+
+
+def _worst(name: str, keys: list[DependencySentence], answer: Side,
+           operations: list[Operation], scored: Scored) -> SystemSentences:
+    """An answer's sentences with the most errors (among equal counts the one with the most
+    scored words first), each word's key and answer heads (after ``--ops``)."""
+    chosen = worst_sentences(-scored.errors.astype(float), sizes=scored.scored)
+    sentences = []
+    for index in chosen.tolist():
+        key, given = keys[index], modify(operations, answer.sentences[index])
+        arcs = Arcs([ArcRow(str(word), form, _head(gold_head), gold_label, _head(head), label)
+                     for word, (form, gold_head, gold_label, head, label) in enumerate(zip(
+                         key.forms, key.heads, key.labels, given.heads, given.labels),
+                         start=1)])
+        where = f"key line {key.line}" if key.line else ""
+        sentences.append(Sentence(index + 1, float(scored.errors[index]), arcs, where))
+    return SystemSentences(name, "errors", sentences, counts=True)
+
+
+def _head(head: int) -> str:
+    """A head as the report shows it (``?``: unknown).
+
+    >>> _head(0), _head(UNKNOWN_HEAD)
+    ('0', '?')
+    """
+    return "?" if head == UNKNOWN_HEAD else str(head)
 
 
 def _names(options: LinOptions) -> list[str]:
