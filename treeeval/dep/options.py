@@ -134,9 +134,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples(
         'treeeval dep -g gold.conll -s parser1.conll parser2.conll --Metric "LAS;UAS" --stat 1',
         "treeeval dep -e eval.xml -g gold.conll -s parser.conll",
-        "treeeval dep wsj22.gld berkeley.tst mst.conll --heads collins --stat bootstrap",
-        "treeeval dep gold.conll p1.conll p2.conll p3.conll --stat ar --baseline p1 "
-        "--metrics 'LAS;Lin errors' --format latex --plot dev.pdf")
+        "treeeval dep wsj22.gld berkeley.tst mst.conll --heads collins --stat ar --baseline "
+        "berkeley --metrics 'LAS;Lin errors' --format latex --plot dev.pdf")
     parser.set_defaults(given=[])
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD PARSED",
                         help="the gold file, then the parsed files (instead of -g and -s)")
