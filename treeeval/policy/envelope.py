@@ -23,7 +23,7 @@ from ..version import __version__
 #: the document family of every --json output
 SCHEMA = "treeeval/1"
 #: the commands that write a --json document (one schema file each)
-COMMANDS = ("bracket", "dep", "ud", "errors")
+COMMANDS = ("bracket", "dep", "ud", "errors", "task")
 
 
 def envelope(command: str, signature: str, **fields: object) -> dict[str, object]:
