@@ -142,9 +142,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         out.write(stdout_text(runs).encode())
         return 0
     shown = task_signature(options, grid)
-    task = ScoredTask(names, grid.teams, results, metrics,
-                      MAIN_METRICS[:1] if options.conll17 else MAIN_METRICS, groups,
-                      shown if options.format not in (None, "text") else "")
+    task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
+                      groups, shown if options.format not in (None, "text") else "")
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document())
@@ -154,6 +153,17 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.signature and options.format in (None, "text"):
         out.write(signature.line(shown))
     return 0
+
+
+def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
+    """The metrics ranked: the main ones (conll17: LAS) that ``--metrics`` kept, or all of
+    them when it kept none.
+
+    >>> _ranked(("UAS", "MLAS"), False), _ranked(("UAS",), False), _ranked(("LAS",), True)
+    (('MLAS',), ('LAS', 'MLAS', 'BLEX'), ('LAS',))
+    """
+    main = MAIN_METRICS[:1] if conll17 else MAIN_METRICS
+    return tuple(name for name in main if name in metrics) or main
 
 
 def _tables_text(task: ScoredTask, options: TaskOptions) -> str:

@@ -105,12 +105,14 @@ class ScoredTask:
 
     def document(self) -> dict[str, object]:
         """The ``--json`` fields after the envelope: the teams, the treebanks, every run,
-        the averages, the groups and the rankings, every rate in percent."""
+        the averages, each team's failed runs, the groups and the rankings, every rate in
+        percent."""
         averages = self.averages()
         return {
             "teams": self.teams, "treebanks": self.treebanks,
             "runs": [_run_json(run) for row in self.results for run in row],
             "averages": _percents(averages),
+            "failed": {team: self.failed(team) for team in self.teams},
             "groups": {name: {"treebanks": members, "averages": _percents(self.averages(
                 [self.treebanks.index(member) for member in members]))}
                        for name, members in self.groups.items()},
