@@ -206,3 +206,19 @@ def test_a_file_of_no_treebank_is_noticed(task: Path) -> None:
     _, _, err = treeeval(task, "--table", "averages", "gold", "systems")
     assert ("treeeval: warning: systems/alpha/dd_four.conllu: no treebank of the task has "
             "this file: not scored") in err
+
+
+def test_tira_on_an_empty_gold_file(task: Path) -> None:
+    """The wrapper crashes here (docs/differences.md): treeeval fails the run, says so in
+    the status, and writes the other treebanks."""
+    (task / "gold" / "bb_two.conllu").write_text("# no sentence\n", encoding="utf-8")
+    (task / "out").mkdir()
+    status, out, err = treeeval(task, "--tira", "alpha", "out", "gold", "systems")
+    assert status == 0
+    assert out.splitlines()[1] == (
+        "bb_two        LAS=  0.00% MLAS=  0.00% BLEX=  0.00% (Error: The concatenation of "
+        "tokens in gold file and in system file differ, system file has 9 nonspace "
+        "characters (no gold))")
+    assert out.splitlines()[0].endswith("(OK: Result F1 scores rounded to 5% are LAS=100% "
+                                        "MLAS=100% BLEX=100%)")
+    assert "systems/alpha/bb_two.conllu:1: the run of alpha on bb_two counts 0" in err
