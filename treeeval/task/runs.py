@@ -7,6 +7,7 @@ be scored *fails* and counts 0, as the shared task counted it; its :class:`Failu
 why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 >>> import tempfile
+>>> from pathlib import Path
 >>> row = "{}\\t{}\\t_\\tX\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
 >>> root = Path(tempfile.mkdtemp())
 >>> gold = root / "en.conllu"
@@ -25,7 +26,6 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 from ..errors import InputError
@@ -96,6 +96,7 @@ def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
 
 
 def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunResult]:
+    """:func:`score_treebank` on one unit of work (``pool.map`` passes one argument)."""
     return score_treebank(*item)
 
 
