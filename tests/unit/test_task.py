@@ -199,6 +199,12 @@ def test_bad_metadata_is_located(task: Path) -> None:
     (task / "gold" / "metadata.json").write_text('[\n  {"lcode": }', encoding="utf-8")
     assert treeeval(task, "gold", "systems")[2].startswith(
         "treeeval: error: gold/metadata.json:2:13: not JSON")
+    (task / "gold" / "metadata.json").write_bytes(b'[\n {"lcode": "\xff"}]')
+    assert treeeval(task, "gold", "systems")[2] == (
+        "treeeval: error: gold/metadata.json:2:13: byte 0xff is not valid utf-8\n")
+    (task / "groups.txt").write_text("# nothing\n\n", encoding="utf-8")
+    assert treeeval(task, "--layout", "folders", "--groups", "groups.txt", "gold",
+                    "systems")[2] == "treeeval: error: groups.txt:2: no group in the file\n"
 
 
 def test_a_file_of_no_treebank_is_noticed(task: Path) -> None:

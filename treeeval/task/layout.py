@@ -14,6 +14,7 @@ the folders of ``SYSTEMS_DIR`` (hidden ones aside), sorted by name; the treebank
 by name in the folders layout and in the metadata's order in the TIRA layout.
 
 >>> import tempfile
+>>> from pathlib import Path
 >>> root = Path(tempfile.mkdtemp())
 >>> for path in ("gold/fi_tdt.conllu", "gold/en_ewt.conllu", "runs/b/en_ewt.conllu",
 ...              "runs/a/fi_tdt.conllu"):
@@ -32,9 +33,9 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..errors import InputError, UsageError
+from ..formats.text import read_text
 
 #: the layouts of ``--layout``
 LAYOUTS = ("auto", "folders", "tira")
@@ -117,6 +118,7 @@ def read_metadata(path: str, gold_dir: str) -> list[Treebank]:
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
+    >>> from pathlib import Path
     >>> path = os.path.join(folder, "metadata.json")
     >>> _ = Path(path).write_text('[{"lcode": "en", "tcode": "ewt", "goldfile": "en.conllu",'
     ...                           ' "outfile": "en_ewt.conllu", "rawfile": "en.txt"}]')
@@ -128,13 +130,9 @@ def read_metadata(path: str, gold_dir: str) -> list[Treebank]:
     ...
     treeeval.errors.InputError: ...metadata.json:1: treebank 1 has no 'goldfile'
     """
+    text = read_text(path, "the treebanks' metadata")
     try:
-        text = Path(path).read_text(encoding="utf-8")
         entries = json.loads(text)
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode as UTF-8: {exc.reason}", path=path) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc.msg}", path=path, line=exc.lineno,
                          column=exc.colno) from None
@@ -170,12 +168,7 @@ def read_groups(path: str, treebanks: list[str]) -> dict[str, list[str]]:
     treeeval.errors.InputError: ...:2: group 'big': fi_tdt is no treebank of the task
     >>> os.remove(f.name)
     """
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"cannot decode as UTF-8: {exc.reason}", path=path) from None
+    lines = read_text(path, "the groups").splitlines()
     groups: dict[str, list[str]] = {}
     for number, line in enumerate(lines, 1):
         words = line.split()
@@ -192,5 +185,5 @@ def read_groups(path: str, treebanks: list[str]) -> dict[str, list[str]]:
                                  path=path, line=number)
         groups[name] = [treebank for treebank in treebanks if treebank in members]
     if not groups:
-        raise InputError("no group", path=path)
+        raise InputError("no group in the file", path=path, line=max(len(lines), 1))
     return groups
