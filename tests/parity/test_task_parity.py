@@ -2,7 +2,7 @@
 
 * every run's counts equal those of ``treeeval ud --json GOLD SYS`` (in process);
 * each team's macro-averages equal those of the ud folder mode ``treeeval ud -v GOLD_DIR
-  SYSTEMS_DIR/TEAM`` (a missing run counting 0 in both);
+  SYSTEMS_DIR/TEAM`` (a missing run counting 0 in both), with the 2018 and the 2017 rules;
 * ``--tira TEAM OUT_DIR`` for each team: stdout and ``evaluation.prototext`` byte for byte
   those of the official wrapper (``oracle conll18-tira``) on a metadata.json written here for
   the 5 treebanks; the prototext holds every metric's F1 of every run, so the wrapper checks
@@ -35,10 +35,10 @@ def need(path: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def task_document() -> dict[str, object]:
+def task_document(*options: str) -> dict[str, object]:
     """``treeeval task --json`` over the whole grid (the folders layout: the gold folder's
     metadata.json lists all 82 treebanks of CoNLL 2018, of which 5 are here)."""
-    ran = run_treeeval(["task", "--json", "--layout", "folders", str(TASK / "gold"),
+    ran = run_treeeval(["task", "--json", "--layout", "folders", *options, str(TASK / "gold"),
                         str(TASK / "systems")], TASK)
     assert ran.status == 0
     return json.loads(ran.stdout)
@@ -66,13 +66,15 @@ def test_every_run_is_scored_as_treeeval_ud(team: str) -> None:
             name: (v["correct"], v["gold"], v["system"]) for name, v in run["metrics"].items()}
 
 
+@pytest.mark.parametrize("rules", [[], ["--conll17"]], ids=["conll18", "conll17"])
 @pytest.mark.parametrize("team", TEAMS)
-def test_macro_averages_are_the_ud_folder_mode(team: str) -> None:
+def test_macro_averages_are_the_ud_folder_mode(team: str, rules: list[str]) -> None:
     need(TASK)
-    ran = run_treeeval(["ud", "-v", str(TASK / "gold"), str(TASK / "systems" / team)], TASK)
+    ran = run_treeeval(["ud", "-v", *rules, str(TASK / "gold"), str(TASK / "systems" / team)],
+                       TASK)
     block = ran.stdout.decode().split("Macro-average over 5 treebanks")[1].splitlines()[3:]
     theirs = {line.split("|")[0].strip(): line.split("|")[1].strip() for line in block}
-    ours = task_document()["averages"][team]
+    ours = task_document(*rules)["averages"][team]
     assert theirs == {name: f"{value:.2f}" for name, value in ours.items()}
 
 
