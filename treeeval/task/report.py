@@ -11,7 +11,7 @@ over all treebanks, one per group of ``--groups``, and the ranking by each main 
 >>> [table.title for table in task.tables()]
 ['en', 'Macro-average over 1 treebank', 'Ranking by LAS']
 >>> task.tables()[0].rows[1].values, task.tables()[0].notes
-((None,), ('b: no score (cannot read), counted as 0',))
+((None,), ('b: no score (cannot read), counted as 0.',))
 >>> [row.name for row in task.tables()[2].rows], task.tables()[2].rows[1].values
 (['a', 'b'], (2, 0.0))
 """
@@ -54,7 +54,7 @@ class ScoredTask:
         return [self._table(name, [SystemRow(run.team, tuple(
                     None if run.scores is None else 100 * run.f1(metric)
                     for metric in self.metrics)) for run in row],
-                    notes=[f"{run.team}: no score ({run.failure.reason}), counted as 0"
+                    notes=[f"{run.team}: no score ({run.failure.reason}), counted as 0."
                            for run in row if run.failure is not None])
                 for name, row in zip(self.treebanks, self.results)]
 
@@ -90,7 +90,7 @@ class ScoredTask:
 
     def _averages(self, title: str, treebanks: Sequence[int] | None) -> ComparisonTable:
         averages = self.averages(treebanks)
-        notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0"
+        notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
                  for team in self.teams if (failed := self.failed(team, treebanks))]
         return self._table(title, [SystemRow(team, tuple(100 * averages[team][metric]
                                                          for metric in self.metrics))
