@@ -25,7 +25,7 @@ from fuzzing import TIME_LIMIT, assert_promise, fuzz_settings, mutated, time_lim
 from test_fuzz_ud import conllu_pair
 
 #: CI cases (the whole file stays under about 25 s on the shared machine)
-CI_CASES = 30
+CI_CASES = 100
 TREEBANKS = ("en_ewt", "fi_tdt")
 OPTIONS = st.tuples(st.lists(st.sampled_from(["--strict", "--conll17", "--jobs=1",
                                               "--table=averages", "--metrics=LAS"]),
