@@ -137,9 +137,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams)
     _notice(grid, teams, results, args.notices)
     if options.tira:
-        runs = [row[0] for row in results]
-        _write_prototext(options.tira[1], prototext(runs))
-        out.write(stdout_text(runs).encode())
+        _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
     shown = task_signature(options, grid)
     task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
@@ -186,12 +184,14 @@ def _tira_team(grid: Grid, tira: tuple[str, str]) -> list[str]:
     return [team]
 
 
-def _write_prototext(out_dir: str, text: str) -> None:
+def _write_tira(out_dir: str, runs: list[RunResult], out: BinaryIO) -> None:
+    """The wrapper's ``OUT_DIR/evaluation.prototext``, then its stdout, for a team's runs."""
     path = os.path.join(out_dir, PROTOTEXT)
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        Path(path).write_text(prototext(runs), encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot write: {exc.strerror}", path=path) from None
+    out.write(stdout_text(runs).encode())
 
 
 def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
