@@ -2,8 +2,8 @@
 (``oracle conll18-tira TRUTH_DIR SYSTEM_DIR OUT_DIR``) on generated tasks.
 
 Each case is a TRUTH_DIR with a ``metadata.json`` over 1 to 4 treebanks (gold subsets of the
-real UD test sets, :mod:`ud_cases`; now and then a listed gold file that does not exist, or
-an ``outfile`` named unlike its ``goldfile``) and 1 to 3 teams, each run perturbed from the
+real UD test sets, :mod:`ud_cases`; now and then a listed gold file that does not exist, an
+``outfile`` named unlike its ``goldfile``, or a treebank name listed twice) and 1 to 3 teams, each run perturbed from the
 gold, or missing, empty, comments only, or with an error the scorer refuses
 (:func:`ud_cases.inject_error`).  For every team, stdout, the exit status and the bytes of
 ``evaluation.prototext`` must be the wrapper's.  The gold files always hold text: on an empty
@@ -62,7 +62,9 @@ def write_task(rng: random.Random, root: Path) -> list[str]:
     metadata = []
     for index in range(rng.randint(1, 4)):
         lcode, tcode = f"l{index}", rng.choice(("ewt", "pud", "a_b", "x"))
-        goldfile = f"{lcode}_{tcode}.conllu"
+        if metadata and rng.random() < 0.1:  # a name listed twice (its own files)
+            lcode, tcode = metadata[-1]["lcode"], metadata[-1]["tcode"]
+        goldfile = f"{lcode}_{tcode}{index}.conllu"
         outfile = goldfile if rng.random() < 0.7 else f"out{index}.conllu"
         metadata.append({"lcode": lcode, "tcode": tcode, "goldfile": goldfile,
                          "outfile": outfile})
