@@ -6,12 +6,13 @@
 * ``--tira TEAM OUT_DIR`` for each team: stdout and ``evaluation.prototext`` byte for byte
   those of the official wrapper (``oracle conll18-tira``) on a metadata.json written here for
   the 5 treebanks; the prototext holds every metric's F1 of every run, so the wrapper checks
-  each per-run number too.
+  each per-run number too, and its totals are the task's macro-averages.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from functools import lru_cache
@@ -101,5 +102,9 @@ def test_tira_is_the_official_wrapper(team: str, tmp_path: Path) -> None:
                          str(TASK / "systems")],
                         tmp_path)
     assert (ours.status, ours.stdout) == (0, reference.stdout)
-    assert ((tmp_path / "ours" / "evaluation.prototext").read_bytes()
-            == (tmp_path / "reference" / "evaluation.prototext").read_bytes())
+    reference_text = (tmp_path / "reference" / "evaluation.prototext").read_text("utf-8")
+    assert (tmp_path / "ours" / "evaluation.prototext").read_text("utf-8") == reference_text
+    # the wrapper's totals are the task's macro-averages (over the same 5 treebanks)
+    totals = dict(re.findall(r'key: "total-(\w+)-F1"\n  value: "([\d.]+)"', reference_text))
+    assert totals == {name: f"{value:.2f}"
+                      for name, value in task_document()["averages"][team].items()}
