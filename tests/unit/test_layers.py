@@ -25,6 +25,8 @@ LAYERS: dict[str, float] = {
     "bracket": 3,
     "conversion": 4,
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
+    # a whole shared task (teams x treebanks): scores each run with ud, aggregates, ranks
+    "task": 5.25,
     # figures for papers: the numbers from the scorers' results, then drawn (matplotlib)
     "figures": 5.5,
     # the self-contained HTML report: tables, figures and worst sentences in one page

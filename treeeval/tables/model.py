@@ -33,7 +33,7 @@ from ..stats.significance import METHODS, SignificanceResult
 #: the units of a metric's values
 UNITS = ("percent", "count")
 #: the commands that score systems (a table's ``command``)
-COMMANDS = ("bracket", "dep", "ud", "lin", "errors")
+COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
 
 Number = float | int
 

@@ -1,0 +1,156 @@
+"""A scored task as tables (through :mod:`treeeval.tables`) and as the ``--json`` document.
+
+The tables, in the order ``treeeval task`` writes them (docs/task.md): one per treebank
+(teams as rows, every metric as columns; a failed run shows no value), the macro-average
+over all treebanks, one per group of ``--groups``, and the ranking by each main metric.
+
+>>> from treeeval.ud.metrics import Score
+>>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
+...          RunResult("b", "en", "b/en", failure=Failure("open", "cannot read", "b/en"))]]
+>>> task = ScoredTask(["en"], ["a", "b"], runs, ("LAS",), ("LAS",))
+>>> [table.title for table in task.tables()]
+['en', 'Macro-average over 1 treebank', 'Ranking by LAS']
+>>> task.tables()[0].rows[1].values, task.tables()[0].notes
+((None,), ('b: no score (cannot read), counted as 0.',))
+>>> [row.name for row in task.tables()[2].rows], task.tables()[2].rows[1].values
+(['a', 'b'], (2, 0.0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..tables import ComparisonTable, Metric, SystemRow
+from ..ud.metrics import Score
+from .aggregate import ranking, team_averages
+from .runs import Failure, RunResult
+
+#: the tables of ``--table``, in the order they are written
+TABLES = ("treebanks", "averages", "groups", "ranking")
+
+
+@dataclass
+class ScoredTask:
+    """Every run of a task (one list per treebank, one result per team), the metrics of the
+    tables, the main metrics (averaged and ranked) and the groups of treebanks."""
+
+    treebanks: list[str]
+    teams: list[str]
+    results: list[list[RunResult]]
+    metrics: tuple[str, ...]
+    main: tuple[str, ...]
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    signature: str = ""
+
+    def tables(self, which: Sequence[str] = TABLES) -> list[ComparisonTable]:
+        """The tables of the kinds in ``which`` (see the module), in the module's order."""
+        makers = {"treebanks": self.treebank_tables, "averages": self.average_tables,
+                  "groups": self.group_tables, "ranking": self.ranking_tables}
+        return [table for kind in TABLES if kind in which for table in makers[kind]()]
+
+    def treebank_tables(self) -> list[ComparisonTable]:
+        """A table per treebank: each team's F1 of every metric (none for a failed run)."""
+        return [self._table(name, [SystemRow(run.team, tuple(
+                    None if run.scores is None else 100 * run.f1(metric)
+                    for metric in self.metrics)) for run in row],
+                    notes=[f"{run.team}: no score ({run.failure.reason}), counted as 0."
+                           for run in row if run.failure is not None])
+                for name, row in zip(self.treebanks, self.results)]
+
+    def average_tables(self) -> list[ComparisonTable]:
+        """Each team's macro-average F1 over all treebanks."""
+        return [self._averages(f"Macro-average over {_count(len(self.treebanks))}", None)]
+
+    def group_tables(self) -> list[ComparisonTable]:
+        """Each team's macro-average F1 over each group of treebanks."""
+        return [self._averages(f"Macro-average over group {name} ({_count(len(members))})",
+                               [self.treebanks.index(member) for member in members])
+                for name, members in self.groups.items()]
+
+    def ranking_tables(self) -> list[ComparisonTable]:
+        """The ranking of the teams by the macro-average of each main metric."""
+        averages = self.averages()
+        return [self._table(f"Ranking by {metric}", [
+                    SystemRow(team, (rank, 100 * value)) for rank, team, value in
+                    ranking({team: values[metric] for team, values in averages.items()})],
+                    (Metric("rank", unit="count", higher_is_better=False), Metric(metric)))
+                for metric in self.main]
+
+    def averages(self, treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
+        """Each team's macro-average F1 of every metric (over ``treebanks``: all by default)."""
+        return team_averages(self.results, self.metrics + tuple(
+            name for name in self.main if name not in self.metrics), treebanks)
+
+    def failed(self, team: str, treebanks: Sequence[int] | None = None) -> int:
+        """How many runs of a team failed (over ``treebanks``: all by default)."""
+        column = self.teams.index(team)
+        rows = self.results if treebanks is None else [self.results[i] for i in treebanks]
+        return sum(row[column].scores is None for row in rows)
+
+    def _averages(self, title: str, treebanks: Sequence[int] | None) -> ComparisonTable:
+        averages = self.averages(treebanks)
+        notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
+                 for team in self.teams if (failed := self.failed(team, treebanks))]
+        return self._table(title, [SystemRow(team, tuple(100 * averages[team][metric]
+                                                         for metric in self.metrics))
+                                   for team in self.teams], notes=notes)
+
+    def _table(self, title: str, rows: list[SystemRow],
+               metrics: Sequence[Metric] | None = None,
+               notes: Sequence[str] = ()) -> ComparisonTable:
+        columns = tuple(metrics or (Metric(name) for name in self.metrics))
+        return ComparisonTable(title, "task", columns, tuple(rows), notes=tuple(notes),
+                               signature=self.signature)
+
+    def document(self) -> dict[str, object]:
+        """The ``--json`` fields after the envelope: the teams, the treebanks, every run,
+        the averages, each team's failed runs, the groups and the rankings, every rate in
+        percent."""
+        averages = self.averages()
+        return {
+            "teams": self.teams, "treebanks": self.treebanks,
+            "runs": [_run_json(run) for row in self.results for run in row],
+            "averages": _percents(averages),
+            "failed": {team: self.failed(team) for team in self.teams},
+            "groups": {name: {"treebanks": members, "averages": _percents(self.averages(
+                [self.treebanks.index(member) for member in members]))}
+                       for name, members in self.groups.items()},
+            "ranking": {metric: [{"rank": rank, "team": team, "score": 100 * value}
+                                 for rank, team, value in ranking(
+                                     {team: values[metric] for team, values in averages.items()})]
+                        for metric in self.main}}
+
+
+def _count(treebanks: int) -> str:
+    return f"{treebanks} treebank{'s' * (treebanks != 1)}"
+
+
+def _percents(averages: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    return {team: {name: 100 * value for name, value in values.items()}
+            for team, values in averages.items()}
+
+
+def _run_json(run: RunResult) -> dict[str, object]:
+    """A run in the ``--json`` document (its metrics' counts, and P, R, F1 in percent)."""
+    return {"team": run.team, "treebank": run.treebank, "system": run.path,
+            "status": "ok" if run.failure is None else "failed",
+            "failure": None if run.failure is None else _failure_json(run.failure),
+            "metrics": None if run.scores is None else {
+                name: _score_json(value) for name, value in run.scores.items()}}
+
+
+def _failure_json(failure: Failure) -> dict[str, object]:
+    return {"kind": failure.kind, "reason": failure.reason, "path": failure.path,
+            "line": failure.line}
+
+
+def _score_json(value: Score) -> dict[str, object]:
+    """One metric of a run: the counts and the rates in percent.
+
+    >>> _score_json(Score(1, 2, 2))["f1"]
+    50.0
+    """
+    return {"correct": value.correct, "gold": value.gold, "system": value.system,
+            "aligned": value.aligned, "precision": 100 * value.precision,
+            "recall": 100 * value.recall, "f1": 100 * value.f1}

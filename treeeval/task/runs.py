@@ -1,0 +1,152 @@
+"""Every run of a task scored as ``treeeval ud`` scores a pair, on a local process pool.
+
+A run is a team's file for a treebank.  One unit of work is one treebank: its gold file is
+read once, then each team's run is read, checked and scored against it (the words of both
+in one vocabulary, as :func:`treeeval.ud.api.evaluate_ud` reads a pair).  A run that cannot
+be scored *fails* and counts 0, as the shared task counted it; its :class:`Failure` says
+why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> row = "{}\\t{}\\t_\\tX\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
+>>> root = Path(tempfile.mkdtemp())
+>>> gold = root / "en.conllu"
+>>> _ = gold.write_text(row.format(1, "a", 0, "root") + row.format(2, "b", 1, "obj") + "\\n")
+>>> _ = (root / "cycle.conllu").write_text(gold.read_text().replace("\\t0\\troot", "\\t2\\troot"))
+>>> results = score_treebank(Treebank("en", str(gold), "en.conllu"),
+...     [("ok", str(gold)), ("none", str(root / "x.conllu")), ("bad", str(root / "cycle.conllu"))])
+>>> [(r.team, r.scores["LAS"].f1 if r.scores else r.failure.kind) for r in results]
+[('ok', 1.0), ('none', 'open'), ('bad', 'cycle')]
+>>> results[2].failure.reason
+'There is a cycle in a sentence'
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import InputError
+from ..model.vocabulary import Vocabulary
+from ..ud.api import align_treebanks, check_same_text
+from ..ud.format_error import UDFormatError
+from ..ud.layout import ReadOptions
+from ..ud.metrics import Score, score
+from ..ud.reading import read_ud
+from ..ud.treebank import UDTreebank
+from .layout import Grid, Treebank
+
+#: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
+#: unreadable, not UTF-8); a cycle; another format error; no word; a different text
+FAILURES = ("gold", "open", "cycle", "format", "empty", "text")
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a run was not scored: its kind (one of :data:`FAILURES`), treeeval's reason, the
+    file and line it concerns, and the non-space characters of the run and of the gold file
+    (for a different text)."""
+
+    kind: str
+    reason: str
+    path: str
+    line: int | None = None
+    system_characters: int = 0
+    gold_characters: int = 0
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """One run: the scores of every metric, or why there are none."""
+
+    team: str
+    treebank: str
+    path: str
+    scores: dict[str, Score] | None = None
+    failure: Failure | None = None
+
+    def f1(self, metric: str) -> float:
+        """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
+        return 0.0 if self.scores is None else self.scores[metric].f1
+
+
+def default_jobs(treebanks: int) -> int:
+    """``--jobs`` by default: the cores, at most one per treebank.
+
+    >>> default_jobs(1)
+    1
+    """
+    return max(1, min(os.cpu_count() or 1, treebanks))
+
+
+def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
+               teams: Sequence[str] | None = None) -> list[list[RunResult]]:
+    """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
+    the grid's order, each with one result per team in the order given.  ``jobs`` worker
+    processes score the treebanks (1: in this process); the results do not depend on it."""
+    chosen = list(grid.teams if teams is None else teams)
+    work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17)
+            for treebank in grid.treebanks]
+    if jobs <= 1 or len(work) <= 1:
+        return [score_treebank(*item) for item in work]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+        return list(pool.map(_score_item, work))
+
+
+def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunResult]:
+    """:func:`score_treebank` on one unit of work (``pool.map`` passes one argument)."""
+    return score_treebank(*item)
+
+
+def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
+                   conll17: bool = False) -> list[RunResult]:
+    """Each ``(team, path)`` run of a treebank scored against its gold file, read once."""
+    options = ReadOptions(conll17=conll17)
+    vocabulary, forms = Vocabulary(), Vocabulary()
+    try:
+        gold = read_ud(treebank.gold, options, vocabulary, forms)
+    except InputError as exc:
+        failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
+        return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
+    return [_score_run(gold, team, treebank.name, path, options, conll17)
+            for team, path in runs]
+
+
+def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
+               conll17: bool) -> RunResult:
+    try:
+        system = read_ud(path, options, gold.vocabulary, gold.forms)
+    except InputError as exc:
+        return RunResult(team, treebank, path, failure=_read_failure(exc, path))
+    if not system.text:
+        failure = Failure("empty", "the system file holds no word", path)
+        return RunResult(team, treebank, path, failure=failure)
+    try:
+        check_same_text(gold, system)
+    except UDFormatError as exc:
+        failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
+        return RunResult(team, treebank, path, failure=failure)
+    scores = score(gold, system, align_treebanks(gold, system), conll17=conll17).scores
+    return RunResult(team, treebank, path, scores=scores)
+
+
+def _read_failure(exc: InputError, path: str) -> Failure:
+    """The failure of a run the reader refused: the scorer's format errors (a cycle apart)
+    are its ``UDError``s; a file it cannot open or decode is another kind.
+
+    >>> _read_failure(InputError("cannot read: No such file", path="a"), "a").kind
+    'open'
+    >>> _read_failure(UDFormatError("HEAD cannot be negative", path="a", line=3), "a").line
+    3
+    """
+    message = exc.message
+    if not isinstance(exc, UDFormatError) or message.startswith("cannot decode"):
+        kind = "open"
+    elif message.startswith("There is a cycle"):
+        kind = "cycle"
+    else:
+        kind = "format"
+    return Failure(kind, message, exc.path or path, exc.line)
+
