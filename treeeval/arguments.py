@@ -23,13 +23,16 @@ import dataclasses
 import importlib
 import re
 from types import ModuleType
-from typing import Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
 
 from .errors import UsageError
 from .policy.inputs import materialised
 from .policy.notices import Notices
 from .stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .tables.comparison import StatPlan
 
 #: every command: the module that exports add_arguments and run, and its one-line summary
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -372,3 +375,23 @@ def comparing(args: argparse.Namespace) -> Comparing:
         tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
               if getattr(args, name) is not None),
         tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None))
+
+
+def stat_plan(given: Comparing, systems: Sequence[str],
+              names: Sequence[str] | None = None) -> StatPlan | None:
+    """The test ``--stat`` asks for (None: none), against the baseline among ``systems``
+    (their files as given; ``names`` their short names, by default
+    :func:`~treeeval.tables.comparison.system_names`).
+
+    >>> stat_plan(Comparing("ar", baseline="b"), ["a.conll", "b.conll"])
+    StatPlan(stat='ar', resamples=10000, seed=1, baseline=1)
+    >>> stat_plan(Comparing(), ["a.conll", "b.conll"]) is None
+    True
+    """
+    from .tables.comparison import StatPlan, baseline_index, system_names
+
+    if given.stat is None:
+        return None
+    shown = list(names) if names is not None else system_names(systems)
+    return StatPlan(given.stat, given.resamples, given.seed,
+                    baseline_index(given.baseline, systems, shown))

@@ -21,14 +21,13 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
-                         run_command, whole_number)
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
+                         examples, run_command, stat_plan, whole_number)
 from ..errors import UsageError
 from ..policy.inputs import input_file, shown
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
-from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 
 if TYPE_CHECKING:
     from ..html import SystemSentences
@@ -140,14 +139,8 @@ class BracketOptions:
     #: the -p names, in order (inputs of the run: never overwritten)
     prms: list[str] = field(default_factory=list)
     per_label: bool = False
-    stat: str | None = None
-    seed: int = DEFAULT_SEED
-    resamples: int = DEFAULT_RESAMPLES
-    baseline: str | None = None
-    metrics: str | None = None
-    format: str | None = None
-    plot: tuple[str, ...] = ()
-    html: str | None = None
+    #: the options of several systems (``--stat``, ``--format``, ``--plot``, ``--html`` ...)
+    comparing: Comparing = Comparing()
 
     @property
     def test(self) -> str:
@@ -163,7 +156,7 @@ class BracketOptions:
     def drawing(self) -> bool:
         """Whether the run draws figures or writes the HTML report (which need the
         sentences and their brackets)."""
-        return bool(self.plot or self.html)
+        return bool(self.comparing.plot or self.comparing.html)
 
     def names(self) -> list[str]:
         """The systems' short names (``treeeval.tables.comparison.system_names``)."""
@@ -176,9 +169,9 @@ class BracketOptions:
         from ..tables.comparison import metric_list
         from .compare import METRICS, metric_names
 
-        if self.metrics is None:
+        if self.comparing.metrics is None:
             return METRICS
-        return metric_list(self.metrics, metric_names(self.params.cutoff_len))
+        return metric_list(self.comparing.metrics, metric_names(self.params.cutoff_len))
 
 
 def bracket_options(args: argparse.Namespace) -> BracketOptions:
@@ -218,24 +211,21 @@ def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> No
 
         for path in given.plot:
             figure_format(path)
-    options.stat, options.seed, options.resamples = given.stat, given.seed, given.resamples
-    options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
-                                                         given.format)
-    options.plot, options.html = given.plot, given.html
+    options.comparing = given
     if given.html:
         from ..formats.prm import find_prm
         from ..policy.outputs import check_output
 
         check_output(given.html, [options.gold, *options.tests,
                                   *(find_prm(name) for name in options.prms)])
-    if options.systems or options.format:
+    if options.systems or options.comparing.format:
         from ..tables.comparison import baseline_index
         from .compare import check_stat
 
         metrics = options.metric_names()
-        if options.stat is not None:
-            check_stat(options.stat, metrics, options.params.cutoff_len)
-        baseline_index(options.baseline, options.tests, options.names())
+        if options.comparing.stat is not None:
+            check_stat(options.comparing.stat, metrics, options.params.cutoff_len)
+        baseline_index(options.comparing.baseline, options.tests, options.names())
 
 
 def evalb_params(given: list[tuple[str, object]]) -> tuple[EvalbParams, list[str], list[str]]:
@@ -271,7 +261,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     options = bracket_options(args)
     for message in options.prm_messages:
         err.write(message.encode("latin-1") + b"\n")
-    if options.systems or options.format:
+    if options.systems or options.comparing.format:
         return _run_systems(options, out, err, args.notices)
     result, notes = _score(options, options.test, out, err, args.notices)
     if options.json:
@@ -297,13 +287,13 @@ def _score(options: BracketOptions, test: str, out: BinaryIO, err: BinaryIO,
     jobs = options.jobs
     if jobs is None:
         jobs = 2 if _large(options.gold) and (os.cpu_count() or 1) > 1 else 1
-    quiet = options.json or options.format is not None
+    quiet = options.json or options.comparing.format is not None
     report = open(os.devnull, "wb") if quiet else out
     try:
         result = run_bracket_files(
             options.gold, test, options.params, report, err, jobs=jobs,
             use_fast=not options.reference_engine, per_sentence=options.per_sentence,
-            keep_sentences=options.stat is not None or options.drawing,
+            keep_sentences=options.comparing.stat is not None or options.drawing,
             keep_brackets=options.per_label or options.drawing, prms=options.prms)
     finally:
         if report is not out:
@@ -322,7 +312,7 @@ def _run_systems(options: BracketOptions, out: BinaryIO, err: BinaryIO,
     with ``--json`` one document listing the systems."""
     results, notes, table = [], [], None
     for name, test in zip(options.names(), options.tests):
-        if not (options.json or options.format):
+        if not (options.json or options.comparing.format):
             out.write(f"=== {name}: {shown(options.gold)} {shown(test)}\n".encode())
         result, run_notes = _score(options, test, out, err, notices)
         results.append(result)
@@ -339,8 +329,8 @@ def _run_systems(options: BracketOptions, out: BinaryIO, err: BinaryIO,
         from ..tables import render
 
         table = _comparison(options, results, notices)
-        if options.format:
-            out.write(render(table, options.format).encode())
+        if options.comparing.format:
+            out.write(render(table, options.comparing.format).encode())
         else:
             out.write(b"\n" + render(table, "text").encode())
     _figures_and_report(options, results, table, notices)
@@ -352,17 +342,14 @@ def _comparison(options: BracketOptions, results: list[RunResult],
     """The comparison table of the systems (and their tests with ``--stat``, unless the gold
     file has no sentence to pair: then a notice); its signature shown in text only with
     ``--signature``."""
-    from ..tables.comparison import StatPlan, baseline_index
     from .compare import comparison_table
 
-    testing = None
-    if options.stat is not None and not any(r.sentences is not None and len(r.sentences)
-                                            for r in results):
+    testing = stat_plan(options.comparing, options.tests, options.names())
+    if testing is not None and not any(r.sentences is not None and len(r.sentences)
+                                       for r in results):
         notices.add("the gold file holds no sentence: --stat tests nothing", path=options.gold)
-    elif options.stat is not None:
-        testing = StatPlan(options.stat, options.resamples, options.seed,
-                           baseline_index(options.baseline, options.tests, options.names()))
-    shown = bracket_signature(options) if options.signature or options.format not in (
+        testing = None
+    shown = bracket_signature(options) if options.signature or options.comparing.format not in (
         None, "text") else ""
     return comparison_table(os.path.splitext(os.path.basename(options.gold))[0],
                             options.names(), results, options.metric_names(),
@@ -441,10 +428,10 @@ def _figures_and_report(options: BracketOptions, results: list[RunResult],
              for name, test, result in zip(names, options.tests, results)}
     figures = {"f1_by_length": f1_by_length(dict(zip(names, results))),
                "label_f1": label_f1(spans)}
-    for path in options.plot:
+    for path in options.comparing.plot:
         for figure, target in plot_paths(path, FIGURES).items():
             draw(figures[figure], target)
-    if options.html:
+    if options.comparing.html:
         from dataclasses import replace
 
         from ..formats.prm import find_prm
@@ -457,7 +444,7 @@ def _figures_and_report(options: BracketOptions, results: list[RunResult],
                           bracket_signature(options), (table,), tuple(figures.values()), worst,
                           [f"warning: {notice.text()}" for notice in notices.shown()],
                           READING),
-                   options.html, [options.gold, *options.tests,
+                   options.comparing.html, [options.gold, *options.tests,
                                   *(find_prm(name) for name in options.prms)])
 
 
@@ -517,18 +504,13 @@ resamples:10000|seed:1|baseline:a|version:0.1.0'
 def _comparison_signature(options: BracketOptions) -> list[tuple[str, object]]:
     """The signature's fields of a comparison table: the metrics asked for, the test, its
     resamples and seed, and the baseline by its short name (none when nothing is tested)."""
-    if not (options.systems or options.format):
+    if not (options.systems or options.comparing.format):
         return []
-    from ..tables.comparison import baseline_index
+    from ..tables.comparison import signature_fields
 
-    fields: list[tuple[str, object]] = [
-        ("metrics", options.metrics and ";".join(options.metric_names()))]
-    if options.stat is not None:
-        names = options.names()
-        fields += [("stat", options.stat), ("resamples", options.resamples),
-                   ("seed", options.seed),
-                   ("baseline", names[baseline_index(options.baseline, options.tests, names)])]
-    return fields
+    return signature_fields(options.comparing.metrics and options.metric_names(),
+                            stat_plan(options.comparing, options.tests, options.names()),
+                            options.names())
 
 
 def run_bracket(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import Comparing, add_comparison, add_signature, add_strict, comparing, examples
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
+                         examples, stat_plan)
 from ..errors import UsageError
 from ..policy.inputs import input_file
 from ..policy import signature
-from ..tables.comparison import (StatPlan, baseline_index, metric_list, signature_fields,
+from ..tables.comparison import (StatPlan, metric_list, signature_fields,
                                  system_names)
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "treeeval errors gold.mrg berkeley.mrg --per-sentence repairs.jsonl",
                              "treeeval errors gold.mrg a.mrg b.mrg --stat ar --metrics "
                              "'PP Attachment;bracket errors' --format latex")
-    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST", help="the gold file, then "
-                        "one or more test files")
+    parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
+                        help="the gold file, then one or more test files")
     parser.add_argument("-p", dest="prms", action="append", default=[], type=input_file,
                         metavar="PRM",
                         help="EVALB parameter file: its DELETE_LABEL lines replace the "
@@ -246,14 +247,11 @@ def _plan(options: ErrorsOptions, notices: Notices | None = None,
           sentences: int | None = None) -> StatPlan | None:
     """The test of ``--stat`` (None: none asked, or no sentence to test over: then a
     notice)."""
-    given = options.comparing
-    if given.stat is None:
-        return None
-    if sentences == 0 and notices is not None:
+    plan = stat_plan(options.comparing, options.tests, system_names(options.tests))
+    if plan is not None and sentences == 0 and notices is not None:
         notices.add("no sentence is paired: --stat tests nothing", path=options.gold)
         return None
-    return StatPlan(given.stat, given.resamples, given.seed,
-                    baseline_index(given.baseline, options.tests, system_names(options.tests)))
+    return plan
 
 
 def _comparison(options: ErrorsOptions, params: EvalbParams | None, result: ErrorsResult,

@@ -31,7 +31,7 @@ from typing import BinaryIO, Sequence
 import numpy as np
 
 from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
-                         examples, run_command)
+                         examples, run_command, stat_plan)
 from ..errors import InputError, UsageError
 from ..policy.inputs import input_file, shown, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
@@ -43,7 +43,7 @@ from ..policy.outputs import check_output
 from ..policy.sniffing import sniff
 from ..tables import ComparisonTable
 from ..tables import render as render_table
-from ..tables.comparison import (StatPlan, baseline_index, metric_list, signature_fields,
+from ..tables.comparison import (StatPlan, metric_list, signature_fields,
                                  system_names)
 from .compare import AnswerScores, comparison_table, metric_names, metrics_tested
 from .notation import read_tuples
@@ -243,14 +243,11 @@ def _plan(options: LinOptions, notices: Notices | None = None,
           sentences: int | None = None) -> StatPlan | None:
     """The test of ``--stat`` (None: none asked, or no sentence to test over: then a
     notice)."""
-    given = options.comparing
-    if given.stat is None:
-        return None
-    if sentences == 0 and notices is not None:
+    plan = stat_plan(options.comparing, options.answers, _names(options))
+    if plan is not None and sentences == 0 and notices is not None:
         notices.add("the key holds no sentence: --stat tests nothing", path=options.gold)
         return None
-    return StatPlan(given.stat, given.resamples, given.seed,
-                    baseline_index(given.baseline, options.answers, _names(options)))
+    return plan
 
 
 def _metrics(options: LinOptions, phrases: bool) -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 >>> options.mode, options.callin, options.callin_weights, options.pairs
 ('verbose', True, 'w.tsv', [('gold.conllu', 'sys.conllu')])
 >>> options = parse_ud_args(["--stat", "ar", "g.conllu", "a.conllu", "b.conllu"])
->>> options.pairs, options.stat, options.systems
+>>> options.pairs, options.comparing.stat, options.systems
 ([('g.conllu', 'a.conllu'), ('g.conllu', 'b.conllu')], 'ar', True)
 """
 
@@ -20,19 +20,18 @@ from typing import BinaryIO, Sequence
 
 import numpy as np
 
-from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
-                         parse_command, run_command)
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
+                         examples, parse_command, run_command, stat_plan)
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy.inputs import input_file, input_pair, plain_name, shown, shown_text
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.outputs import check_output, output_file
 from ..policy.envelope import envelope
-from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable
 from ..tables import render as render_table
 from .api import UDResult, evaluate_ud, read_weights
-from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
+from ..tables.comparison import metric_list, signature_fields, system_names
 from .compare import check_stat, comparison_table
 from .callin import CallinScores, render_callin
 from .relation_classes import load_relation_classes
@@ -130,14 +129,8 @@ class UDOptions:
     several: bool = False
     signature: bool = False
     systems: bool = False
-    stat: str | None = None
-    seed: int = DEFAULT_SEED
-    resamples: int = DEFAULT_RESAMPLES
-    baseline: str | None = None
-    metrics: str | None = None
-    format: str | None = None
-    plot: tuple[str, ...] = ()
-    html: str | None = None
+    #: the options of several systems (``--stat``, ``--format``, ``--plot``, ``--html`` ...)
+    comparing: Comparing = Comparing()
 
 
 def ud_options(args: argparse.Namespace) -> UDOptions:
@@ -179,17 +172,15 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
     if (given.plot or given.html) and options.several:
         raise UsageError(f"{'--plot' if given.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
                          "(not pairs or folders)")
-    options.plot, options.html = given.plot, given.html
     inputs = _inputs(options)
     for path in given.plot:
         for target in plot_paths(path, FIGURES).values():
             check_output(target, inputs)
     if given.html:
         check_output(given.html, inputs)
-    options.stat = None if given.stat is None else check_stat(given.stat)
-    options.seed, options.resamples = given.seed, given.resamples
-    options.baseline, options.metrics, options.format = (given.baseline, given.metrics,
-                                                         given.format)
+    if given.stat is not None:
+        check_stat(given.stat)
+    options.comparing = given
 
 
 def parse_ud_args(argv: Sequence[str]) -> UDOptions | None:
@@ -265,7 +256,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         if not options.callin and weights is None and not _drawing(options):
             pieces = score_pieces(gold, system, conll17=options.conll17,
                                   multiple_roots_okay=options.multiple_roots_okay,
-                                  per_sentence=options.stat is not None)
+                                  per_sentence=options.comparing.stat is not None)
             if pieces is not None:
                 scored = _Scored(pieces.scores, per_sentence=pieces.per_sentence)
                 return _notice_empty(scored, gold, system, args.notices)
@@ -275,7 +266,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                          result.per_sentence, result if _drawing(options) else None)
         return _notice_empty(scored, gold, system, args.notices)
 
-    if options.systems or options.format:
+    if options.systems or options.comparing.format:
         scored = [evaluate(*pair) for pair in options.pairs]
         table = _run_systems(options, scored, out, args.notices)
         _figures_and_report(options, scored, table, args.notices)
@@ -336,8 +327,8 @@ def _run_systems(options: UDOptions, results: list[_Scored], out: BinaryIO,
         out.write(json.dumps(_json_document(options, pairs), indent=2).encode() + b"\n")
         return None
     table = _comparison(options, results, notices)
-    if options.format:
-        out.write(render_table(table, options.format).encode())
+    if options.comparing.format:
+        out.write(render_table(table, options.comparing.format).encode())
         return table
     for (gold, system), result, name in zip(options.pairs, results, _system_names(options)):
         out.write(f"=== {name}: {shown(gold)} {shown(system)}\n".encode()
@@ -353,7 +344,7 @@ def _inputs(options: UDOptions) -> list[str]:
 
 def _drawing(options: UDOptions) -> bool:
     """Whether the run draws figures or writes the HTML report (which need the words)."""
-    return bool(options.plot or options.html)
+    return bool(options.comparing.plot or options.comparing.html)
 
 
 def _figures_and_report(options: UDOptions, results: list[_Scored],
@@ -371,11 +362,11 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
         {name: LabelCounts(whole.gold_deprel, whole.system_deprel, whole.gold_deprel[word.las])
          for name, whole, word in zip(names, wholes, words)})
     inputs = _inputs(options)
-    for path in options.plot:
+    for path in options.comparing.plot:
         for name, target in plot_paths(path, list(figures)).items():
             with output_file(target, inputs, binary=True) as stream:
                 stream.write(figure_bytes(figures[name], target.suffix.lower()))
-    if options.html:
+    if options.comparing.html:
         table = replace(table or _comparison(options, results, notices), signature="")
         worst = [_worst(name, result, word) for name, result, word in zip(names, results, words)]
         gold = options.pairs[0][0]
@@ -383,7 +374,7 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
                           tuple(figures.values()), worst,
                           [f"warning: {notice.text()}" for notice in notices.shown()],
                           READING),
-                   options.html, inputs)
+                   options.comparing.html, inputs)
 
 
 #: how to read a UD sentence of the report
@@ -419,18 +410,15 @@ def _comparison(options: UDOptions, results: list[_Scored], notices: Notices) ->
     file has no sentence to pair: then a notice); its signature shown in text only with
     ``--signature``."""
     names = _system_names(options)
-    testing = None
-    sentences = len(next(iter(results[0].per_sentence.values()), ()))
-    if options.stat is not None and not sentences:
+    testing = stat_plan(options.comparing, [system for _, system in options.pairs], names)
+    if testing is not None and not len(next(iter(results[0].per_sentence.values()), ())):
         notices.add("the gold file holds no sentence: --stat tests nothing",
                     path=options.pairs[0][0])
-    elif options.stat is not None:
-        testing = StatPlan(options.stat, options.resamples, options.seed,
-                          baseline_index(options.baseline, [s for _, s in options.pairs], names))
-    shown = ud_signature(options) if options.signature or options.format not in (None, "text") \
-        else ""
+        testing = None
+    shown = ud_signature(options) if options.signature or \
+        options.comparing.format not in (None, "text") else ""
     return comparison_table(_name(options.pairs[0][0]), names, [r.scores for r in results],
-                            metric_list(options.metrics, _metric_names(options)),
+                            metric_list(options.comparing.metrics, _metric_names(options)),
                             signature=shown, per_sentence=[r.per_sentence for r in results],
                             testing=testing)
 
@@ -475,8 +463,8 @@ def ud_signature(options: UDOptions) -> str:
     With several systems it names the metrics asked for and the test: ``--stat``, its
     resamples and seed, and the baseline.
 
-    >>> ud_signature(UDOptions(pairs=[("g", "a"), ("g", "b")], systems=True, stat="ar",
-    ...                        metrics="LAS"))
+    >>> ud_signature(UDOptions(pairs=[("g", "a"), ("g", "b")], systems=True,
+    ...                        comparing=Comparing("ar", metrics="LAS")))
     'cmd:ud|rules:conll18|mroots:no|callin:no|metrics:LAS|stat:ar|resamples:10000|seed:1|\
 baseline:a|version:0.1.0'
     """
@@ -498,14 +486,11 @@ def _comparison_signature(options: UDOptions) -> list[tuple[str, object]]:
     and seed, and the baseline by its short name (none when nothing is tested)."""
     if not options.systems:
         return []
-    fields: list[tuple[str, object]] = [("metrics", options.metrics and metric_list(
-        options.metrics, _metric_names(options)))]
-    if options.stat is not None:
-        names = _system_names(options)
-        base = baseline_index(options.baseline, [s for _, s in options.pairs], names)
-        fields += [("stat", options.stat), ("resamples", options.resamples),
-                   ("seed", options.seed), ("baseline", names[base])]
-    return fields
+    names = _system_names(options)
+    return signature_fields(
+        options.comparing.metrics and metric_list(options.comparing.metrics,
+                                                  _metric_names(options)),
+        stat_plan(options.comparing, [system for _, system in options.pairs], names), names)
 
 
 def run_ud(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
