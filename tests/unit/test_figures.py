@@ -420,3 +420,43 @@ def test_the_root_arcs_are_not_joined_to_the_lengths(figures: dict[str, FigureDa
 def test_as_many_names_as_systems(dep_files: dict[str, str]) -> None:
     with pytest.raises(ValueError, match="1 names for 2 systems"):
         by_arc_length(evaluations(dep_files, "GroupedRelationLength"), ["mst"])
+
+
+def _conllu(sentences: list[list[tuple[int, str]]]) -> str:
+    return "".join("".join(f"{k}\tw{k}\tw\tX\t_\t_\t{head}\t{label}\t_\t_\n"
+                           for k, (head, label) in enumerate(sentence, 1)) + "\n"
+                   for sentence in sentences)
+
+
+def test_ud_file_figures_pool_the_scorer_s_counts(tmp_path: Path) -> None:
+    """ud_file_figures scores each pair as treeeval ud does: the legend is the scorer's LAS
+    F1, the bins' supports its gold words, the label bars counted here by hand."""
+    from treeeval.figures import ud_file_figures
+    from treeeval.ud.api import evaluate_ud
+
+    gold = [[(2, "nsubj"), (0, "root"), (2, "obj")], [(0, "root")] + [(1, "obj")] * 11]
+    system = [[(2, "nsubj"), (0, "root"), (2, "nsubj")], [(0, "root")] + [(1, "obj")] * 11]
+    (tmp_path / "g.conllu").write_text(_conllu(gold))
+    (tmp_path / "s.conllu").write_text(_conllu(system))
+    data = ud_file_figures(tmp_path / "g.conllu", [tmp_path / "s.conllu", tmp_path / "g.conllu"],
+                           names=["s", "g"])
+    las = evaluate_ud(str(tmp_path / "g.conllu"), str(tmp_path / "s.conllu")).scores["LAS"]
+    first = data["f1_by_length"].panels[0].series[0]
+    assert first.overall == pytest.approx(100 * las.f1)
+    assert first.support.tolist()[:2] == [3, 12] and first.values[:2].round(2).tolist() == [
+        66.67, 100.0]
+    labels = data["deprel_f1"]
+    assert labels.categories == ("obj", "root", "nsubj")
+    # obj: 11 right of 12 gold and 11 system words; nsubj: 1 right of 1 gold and 2 system
+    assert labels.panels[0].series[0].values.round(2).tolist() == [
+        round(200 * 11 / 23, 2), 100.0, round(200 / 3, 2)]
+    with pytest.raises(ValueError, match="1 names for 2 systems"):
+        ud_file_figures(tmp_path / "g.conllu", [tmp_path / "s.conllu"] * 2, names=["s"])
+
+
+def test_a_legend_s_rows_are_even() -> None:
+    """Four systems under a wide bar figure: two rows of two, not three and one."""
+    from treeeval.figures.drawing import legend_columns
+
+    assert legend_columns(["HIT-SCIR-18 (84.57)"] * 4, 7.2) == 2
+    assert legend_columns(["a (1.00)"] * 5, 7.2) == 3

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
@@ -79,8 +80,9 @@ def check_comparison(options: DepOptions) -> None:
     ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
     ``--json`` (the table's baseline: ``--format json``), any of them, ``--plot`` or
     ``--html`` with several gold files, ``--plot`` or ``--html`` with ``--report``; a
-    ``--format`` or a ``--plot`` suffix there is none of; ``--html`` with several values of
-    an Exclude or sentence-length parameter, or a file that is an input or in no folder.
+    ``--format`` or a ``--plot`` suffix there is none of; ``--plot`` or ``--html`` with several
+    values of an Exclude or sentence-length parameter (the figures count the tokens of one
+    evaluation); an ``--html`` file that is an input or in no folder.
 
     >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
     Traceback (most recent call last):
@@ -108,12 +110,14 @@ def check_comparison(options: DepOptions) -> None:
 
         for path in options.plots:
             figure_format(path)
+    drawn = ("--html compares the systems" if "html" in own else
+             "--plot draws the figures of one evaluation" if options.plots else "")
+    if drawn and len(settings(options)) > 1:
+        raise UsageError(f"{drawn}: give one value of each parameter other than Metric and "
+                         "GroupBy")
     if "html" in own:
         from ..policy.outputs import check_output
 
-        if len(settings(options)) > 1:
-            raise UsageError("--html compares the systems: give one value of each parameter "
-                             "other than Metric and GroupBy")
         check_output(own["html"], run_inputs(options))
 
 
@@ -227,21 +231,42 @@ def _figures(options: DepOptions, evaluation: Evaluation,
              groupings: Groupings) -> dict[str, FigureData]:
     """The dependency figures of every parsed file, in order, against the gold file
     (:func:`treeeval.figures.dependency_data.figures_of`), from one more evaluation of the
-    same files with every grouping the figures need (LAS and UAS, each grouping with all its
-    counters) and the run's ``--heads``, ``-p``, ``--charset`` and plug-ins, made only for
-    ``--plot`` and ``--html``."""
-    from ..figures.dependency_data import GROUPINGS, figures_of
+    same files (:func:`figure_options`: LAS and UAS, each grouping the figures need with all
+    its counters, and the run's own exclusions), made only for ``--plot`` and ``--html``."""
+    from ..figures.dependency_data import figures_of
 
     systems = evaluation.parsed_files
-    argv = ["-g", evaluation.gold_files[0], "-s", *systems, "--Metric", "LAS;UAS",
-            "--GroupBy", ";".join(f"{name}:all" for name in GROUPINGS.values()),
-            "--merge-tables", "0"]
-    for flag in ("--heads", "-p", "--charset"):
-        argv += [flag, options.own[flag.lstrip("-")]] if flag.lstrip("-") in options.own else []
-    grouped = evaluate(parse_dep_args(argv), groupings)
+    grouped = evaluate(figure_options(options, evaluation), groupings)
     return figures_of(lambda grouping, metrics: {
         metric: grouped.selected(metric, f"{grouping}:all") for metric in metrics},
         system_names(systems))
+
+
+#: treeeval's options that change which tokens are read or scored (the figures keep them)
+SCORING_OPTIONS = ("heads", "p", "charset", "postag", "deprel")
+
+
+def figure_options(options: DepOptions, evaluation: Evaluation) -> DepOptions:
+    """The run's options for the evaluation of its figures: its files, its evaluation
+    parameters (the Exclude and sentence-length parameters, from the command line or ``-e``),
+    ``--heads``, ``-p``, ``--charset`` and plug-ins, with LAS and UAS grouped by every
+    grouping of the figures and nothing else (no test, no output), so that each figure
+    pools the tokens the run's tables count.
+
+    >>> o = parse_dep_args(["g", "s", "--ExcludeDeprels", "punct", "-p", "COLLINS.prm",
+    ...                     "--stat", "ar", "--details", "1"])
+    >>> f = figure_options(o, Evaluation(o, gold_files=["g"], parsed_files=["s"]))
+    >>> f.parameters["ExcludeDeprels"], f.parameters["Metric"], f.own, f.formatting
+    (['punct'], ['LAS', 'UAS'], {'p': 'COLLINS.prm'}, {'merge-tables': '0'})
+    """
+    from ..figures.dependency_data import GROUPINGS
+
+    parameters = {**options.parameters, "Metric": ["LAS", "UAS"],
+                  "GroupBy": [f"{name}:all" for name in GROUPINGS.values()]}
+    own = {name: value for name, value in options.own.items() if name in SCORING_OPTIONS}
+    return replace(options, gold=evaluation.gold_files[:1], parsed=evaluation.parsed_files,
+                   parameters=parameters, formatting={"merge-tables": "0"}, own=own,
+                   plots=[])
 
 
 #: the signature's key of each MaltEval evaluation parameter, in the signature's order

@@ -38,6 +38,7 @@ by sentence length, where every token is in one bin on both sides (accuracy).
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Literal, Mapping, Sequence
 
 import numpy as np
@@ -90,15 +91,36 @@ def by_root_distance(evaluations: Mapping[str, Evaluation], names: Sequence[str]
 
 def by_sentence_length(evaluations: Mapping[str, Evaluation],
                        names: Sequence[str] | None = None,
-                       bins: LengthBins = LengthBins()) -> FigureData:
-    """LAS and UAS by sentence length, from evaluations grouped by ``SentenceLength:all``."""
+                       bins: LengthBins = LengthBins(),
+                       overall: Mapping[str, Sequence[float]] | None = None) -> FigureData:
+    """LAS and UAS by sentence length, from evaluations grouped by ``SentenceLength:all``.
+
+    MaltEval's SentenceLength counters count the gold side's tokens, its scores (and
+    ``treeeval dep``'s report) the parsed side's: the two differ only under an Exclude
+    parameter that tests a parsed column (ExcludeDeprels, ExcludePdeprels).  ``overall``
+    (each metric's score of every system, e.g. :func:`overall_scores` of another figure's
+    evaluations) is then the legend's score, the report's; by default it is the bins'."""
     def where(groups: Sequence[str]) -> np.ndarray:
         return bins.index(np.array([int(g) for g in groups], dtype=np.int64))
 
     panels = _panels(evaluations, "SentenceLength", names, len(bins), where, "accuracy")
+    if overall is not None:
+        panels = tuple(Panel(panel.title, tuple(
+            replace(series, overall=float(score))
+            for series, score in zip(panel.series, overall[panel.title])))
+            for panel in panels)
     return FigureData("Accuracy by sentence length", "lines", "sentence length (tokens)",
                       "accuracy (%)", bins.labels, panels,
-                      "MaltEval's SentenceLength; tokens of the sentences of each bin")
+                      "MaltEval's SentenceLength; the gold tokens of the sentences of each bin")
+
+
+def overall_scores(evaluations: Mapping[str, Evaluation],
+                   grouping: str = "GroupedRelationLength") -> dict[str, list[float]]:
+    """Each metric's score of every system over all its tokens (the parsed side's, as
+    MaltEval's Token table and ``treeeval dep``'s report count them), from evaluations
+    grouped by a two-sided ``grouping`` with all its counters."""
+    return {metric: [_overall(table) for table in _tables(evaluation, grouping)]
+            for metric, evaluation in evaluations.items()}
 
 
 def deprel_f1(evaluation: Evaluation, names: Sequence[str] | None = None,
@@ -156,9 +178,11 @@ def figures_of(runs: Runs, names: Sequence[str] | None = None) -> dict[str, Figu
     def of(figure: str, metrics: Sequence[str] = ("LAS", "UAS")) -> Mapping[str, Evaluation]:
         return runs(GROUPINGS[figure], metrics)
 
-    return {"by_arc_length": by_arc_length(of("by_arc_length"), names),
+    arcs = of("by_arc_length")
+    return {"by_arc_length": by_arc_length(arcs, names),
             "by_root_distance": by_root_distance(of("by_root_distance"), names),
-            "by_sentence_length": by_sentence_length(of("by_sentence_length"), names),
+            "by_sentence_length": by_sentence_length(of("by_sentence_length"), names,
+                                                     overall=overall_scores(arcs)),
             "deprel_f1": deprel_f1(of("deprel_f1", ("LAS",))["LAS"], names)}
 
 
@@ -202,8 +226,9 @@ def _binned(table: Table, where: Callable[[Sequence[str]], np.ndarray],
 
 
 def _overall(table: Table) -> float:
-    """The metric over every token: the gold side's counters of all the groups."""
-    _, _, right, total = _binned(table, lambda groups: np.zeros(len(groups), np.int64), 1)
+    """The metric over every token: the parsed side's counters of all the groups (the gold
+    side's, the only ones, in a one-sided table), as the report counts it."""
+    right, total, _, _ = _binned(table, lambda groups: np.zeros(len(groups), np.int64), 1)
     return float(ratio_percent(right, total)[0])
 
 

@@ -150,17 +150,22 @@ def make_figure(data: FigureData) -> Figure:
 
 
 def legend_columns(labels: Sequence[str], width: float) -> int:
-    """How many columns a legend of ``labels`` takes under a plot ``width`` inches wide (at
-    most 3; as many as fit, their longest label's width each, at the legend's 8 points).
+    """How many columns a legend of ``labels`` takes under a plot ``width`` inches wide: as
+    few as give the fewest rows (at most 3 columns, as many as fit, their longest label's
+    width each, at the legend's 8 points), so that the rows are even (four systems: two
+    rows of two, not three and one).
 
     >>> legend_columns(["a (90.00)", "b (91.00)"], 4.2)
     2
     >>> legend_columns(["HIT-SCIR-18 (84.57)", "Stanford-18 (83.87)", "UDPipe (82.51)"], 4.2)
     2
+    >>> legend_columns(["HIT-SCIR-18 (84.57)"] * 4, 7.2), legend_columns(["a"] * 7, 7.2)
+    (2, 3)
     """
     longest = max(map(len, labels), default=1)
-    fit = int(width // (0.07 * longest + 0.55))
-    return max(1, min(len(labels), 3, fit))
+    fit = max(1, min(len(labels), 3, int(width // (0.07 * longest + 0.55))))
+    rows = -(-len(labels) // fit)
+    return max(1, -(-len(labels) // rows))
 
 
 #: matplotlib settings for every figure (text as paths: the same look without the fonts)

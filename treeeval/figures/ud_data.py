@@ -25,12 +25,16 @@ every gold word, of every system word and of the gold words the system got right
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
 from .model import FigureData, LengthBins, Panel, Series, ratio_percent
+
+if TYPE_CHECKING:
+    from ..ud.api import UDResult
 
 #: the metrics of the sentence-length figure (the three main metrics of CoNLL 2018)
 MAIN_METRICS = ("LAS", "MLAS", "BLEX")
@@ -96,6 +100,18 @@ def deprel_f1(systems: Mapping[str, LabelCounts], top: int = 12) -> FigureData:
                       "words; a bar's support is its gold words")
 
 
+def label_counts(result: UDResult, las: np.ndarray | None = None) -> LabelCounts:
+    """The DEPRELs of a scored pair (:func:`treeeval.ud.api.evaluate_ud`) behind the
+    per-label figure; ``las``, if the caller has it (``treeeval.ud.words.gold_words``), says
+    which gold words are right under LAS as the scorer counts it (aligned, the head aligned
+    with the gold head, the same universal DEPREL)."""
+    if las is None:
+        from ..ud.words import gold_words
+
+        las = gold_words(result).las
+    return LabelCounts(result.gold_deprel, result.system_deprel, result.gold_deprel[las])
+
+
 def _count(deprels: np.ndarray, chosen: Sequence[str]) -> np.ndarray:
     """How many of ``deprels`` are each of ``chosen``."""
     labels, counts = np.unique(deprels.astype(str), return_counts=True)
@@ -112,3 +128,21 @@ def ud_figures(per_sentence: Mapping[str, Rows],
     """The UD figures by name (:data:`FIGURES`, for ``--plot`` and ``--html``): F1 by sentence
     length and LAS F1 by label, the systems in the same order in both."""
     return {"f1_by_length": f1_by_sentence_length(per_sentence), "deprel_f1": deprel_f1(labels)}
+
+
+def ud_file_figures(gold: str | os.PathLike[str], systems: Sequence[str | os.PathLike[str]],
+                    names: Sequence[str] | None = None,
+                    conll17: bool = False) -> dict[str, FigureData]:
+    """The UD figures of ``systems`` against ``gold`` (each pair scored by
+    :func:`treeeval.ud.api.evaluate_ud`, with the CoNLL 2017 rules if ``conll17``), the
+    systems named ``names`` (default: the short names ``treeeval ud`` gives them)."""
+    from ..tables.comparison import system_names
+    from ..ud.api import evaluate_ud
+
+    paths = [os.fspath(path) for path in systems]
+    names = list(names) if names is not None else system_names(paths)
+    if len(names) != len(paths):
+        raise ValueError(f"{len(names)} names for {len(paths)} systems")
+    results = [evaluate_ud(os.fspath(gold), path, conll17=conll17) for path in paths]
+    return ud_figures(dict(zip(names, (result.per_sentence for result in results))),
+                      dict(zip(names, map(label_counts, results))))

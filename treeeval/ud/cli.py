@@ -43,7 +43,7 @@ from .wde import load_weights as load_wde_weights
 from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
 from ..figures import figure_bytes, plot_paths
 from ..figures.model import ratio_percent
-from ..figures.ud_data import FIGURES, LabelCounts, ud_figures
+from ..figures.ud_data import FIGURES, label_counts, ud_figures
 from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences
 from ..html import write_html
 
@@ -357,10 +357,9 @@ def _figures_and_report(options: UDOptions, results: list[_Scored],
     names = _system_names(options)
     wholes = [result.whole() for result in results]
     words = [gold_words(whole) for whole in wholes]
-    figures = ud_figures(
-        dict(zip(names, (result.per_sentence for result in results))),
-        {name: LabelCounts(whole.gold_deprel, whole.system_deprel, whole.gold_deprel[word.las])
-         for name, whole, word in zip(names, wholes, words)})
+    figures = ud_figures(dict(zip(names, (result.per_sentence for result in results))),
+                         {name: label_counts(whole, word.las)
+                          for name, whole, word in zip(names, wholes, words)})
     inputs = _inputs(options)
     for path in options.comparing.plot:
         for name, target in plot_paths(path, list(figures)).items():
