@@ -22,16 +22,16 @@ from ..errors import InputError, UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
+from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
-from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
-from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..ud.compare import check_stat
+from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
 from .layout import LAYOUTS, Grid, find_grid, read_groups
-from .report import TABLES, ScoredTask
 from .progress import progress_bar
+from .report import TABLES, ScoredTask
 from .runs import RunResult, default_jobs, score_grid
 from .significance import TaskStat
 from .tira import PROTOTEXT, prototext, stdout_text
@@ -40,9 +40,8 @@ DESCRIPTION = """\
 Score every team's run on every treebank of a shared task as treeeval ud scores a pair
 (CoNLL 2018 rules, or --conll17), a missing or broken run counting 0 with a warning saying
 why; write a table per treebank, each team's macro-average over all treebanks and over the
-groups of --groups, and the ranking by LAS, MLAS and BLEX.  With --stat, on each treebank
-the teams not significantly different from the best by each tested metric.  With --tira
-TEAM OUT_DIR, the
+groups of --groups, and the ranking by LAS, MLAS and BLEX; with --stat, on each treebank
+the teams not significantly different from the best.  With --tira TEAM OUT_DIR, the
 official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
 byte for byte.  docs/task.md is the organiser's guide."""
 
@@ -159,12 +158,10 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                           else CONLL18_METRICS)
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
-    testing = options.stat and TaskStat(options.stat, options.resamples, options.seed,
-                                        metrics if options.metrics else
-                                        _ranked(metrics, options.conll17))
+    testing = _testing(options, metrics)
     with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
         results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams,
-                             testing=testing or None, progress=progress)
+                             testing=testing, progress=progress)
     _notice(grid, teams, results, args.notices)
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
@@ -172,7 +169,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     shown = task_signature(options, grid)
     task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
                       groups, shown if options.format not in (None, "text") else "",
-                      testing or None)
+                      testing)
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document())
@@ -182,6 +179,19 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.signature and options.format in (None, "text"):
         out.write(signature.line(shown))
     return 0
+
+
+def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
+    """The tests of ``--stat`` (None without it): on the metrics of ``--metrics``, by
+    default the ranked ones.
+
+    >>> _testing(TaskOptions("g", "s", stat="ar"), ("UAS", "LAS", "MLAS", "BLEX")).metrics
+    ('LAS', 'MLAS', 'BLEX')
+    """
+    if options.stat is None:
+        return None
+    return TaskStat(options.stat, options.resamples, options.seed,
+                    metrics if options.metrics else _ranked(metrics, options.conll17))
 
 
 def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
