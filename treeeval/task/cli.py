@@ -51,8 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval task --layout folders gold/ systems/",
-        "treeeval task --groups groups.txt --table ranking --format markdown gold/ systems/",
-        "treeeval task --stat bootstrap --table clusters gold/ systems/",
+        "treeeval task --groups groups.txt --stat bootstrap --format markdown gold/ systems/",
         "treeeval task --tira HIT-SCIR-18 out/ truth/ systems/")
     parser.add_argument("gold_dir", metavar="GOLD_DIR",
                         help="the gold files (TB.conllu), or metadata.json and the files it "
