@@ -177,7 +177,7 @@ def test_progress_bar_on_a_terminal_only(task: Path, monkeypatch: pytest.MonkeyP
     out, err = io.BytesIO(), Terminal()
     assert run_task(args, out, err) == 0
     drawn = err.getvalue().decode().split("\r")
-    assert [line.split(" [")[0] for line in drawn[1:3]] == ["runs 3/6", "runs 6/6"]
+    assert [line.split(" [")[0] for line in drawn[1:4]] == ["runs 0/6", "runs 3/6", "runs 6/6"]
     assert drawn[-2].strip() == "" and drawn[-1] == ""     # cleared at the end
     plain = io.BytesIO()
     assert run_task(args, io.BytesIO(), plain) == 0 and plain.getvalue() == b""

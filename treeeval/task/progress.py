@@ -6,12 +6,13 @@ the end.  Not a terminal (a file, a pipe): nothing is written.
 >>> class Terminal(io.BytesIO):
 ...     def isatty(self) -> bool:
 ...         return True
->>> err, ticks = Terminal(), iter([0.0, 10.0, 40.0])
+>>> err, ticks = Terminal(), iter([0.0, 0.0, 10.0, 40.0])
 >>> with progress_bar(err, 8, clock=lambda: next(ticks)) as advance:
 ...     advance(2)
 ...     advance(4)
 >>> err.getvalue().decode().split("\\r")[1:]   # doctest: +NORMALIZE_WHITESPACE
-['runs 2/8 [#####...............]  25%  about 30s left',
+['runs 0/8 [....................]   0%  starting',
+ 'runs 2/8 [#####...............]  25%  about 30s left',
  'runs 6/8 [###############.....]  75%  about 13s left', '                                                    ', '']
 >>> with progress_bar(io.BytesIO(), 8) as advance:
 ...     advance(8)
@@ -36,6 +37,7 @@ def progress_bar(err: BinaryIO, total: int, clock: Callable[[], float] = time.mo
         yield lambda runs: None
         return
     bar = _Bar(err, total, clock)
+    bar.advance(0)
     try:
         yield bar.advance
     finally:
@@ -66,16 +68,15 @@ class _Bar:
 
 def bar_line(done: int, total: int, elapsed: float) -> str:
     """The line of the bar: the runs done, the bar, the percent and the time left, estimated
-    from the time per run so far.
+    from the time per run so far (none before the first run is done).
 
     >>> bar_line(3, 12, 90.0)
     'runs 3/12 [#####...............]  25%  about 4m 30s left'
     """
     share = done / total if total else 1.0
     filled = round(WIDTH * share)
-    left = elapsed * (total - done) / done if done else 0.0
-    return (f"runs {done}/{total} [{'#' * filled}{'.' * (WIDTH - filled)}] {share:4.0%}  "
-            f"about {_duration(left)} left")
+    left = f"about {_duration(elapsed * (total - done) / done)} left" if done else "starting"
+    return f"runs {done}/{total} [{'#' * filled}{'.' * (WIDTH - filled)}] {share:4.0%}  {left}"
 
 
 def _duration(seconds: float) -> str:
