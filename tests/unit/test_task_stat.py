@@ -139,9 +139,9 @@ def test_cluster_table_text(task: Path) -> None:
                               "--metrics", "LAS", "--table", "clusters", "gold", "systems")
     assert status == 0
     assert out.splitlines()[:4] == ["Cluster of the best by LAS",
-                                    "system    best  cluster  lowest",
-                                    "en      100.00        2   97.92",
-                                    "fi      100.00        1  100.00"]
+                                    "treebank    best  cluster  lowest",
+                                    "en        100.00        2   97.92",
+                                    "fi        100.00        1  100.00"]
     assert "en: ace (best), close.\nfi: close (best).\n" in out
     assert "Holm-corrected" in out and "A failed run is not tested" in out
 

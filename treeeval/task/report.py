@@ -94,7 +94,7 @@ class ScoredTask:
                     (Metric("best"), Metric("cluster", unit="count"), Metric("lowest")),
                     notes=[_testing_note(self.testing)] + [
                         f"{name}: {_cluster_text(row, metric)}."
-                        for name, row in zip(self.treebanks, self.results)])
+                        for name, row in zip(self.treebanks, self.results)], rows_are="treebank")
                 for metric in self.testing.metrics]
 
     def averages(self, treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
@@ -118,10 +118,10 @@ class ScoredTask:
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
-               notes: Sequence[str] = ()) -> ComparisonTable:
+               notes: Sequence[str] = (), rows_are: str = "system") -> ComparisonTable:
         columns = tuple(metrics or (Metric(name) for name in self.metrics))
         return ComparisonTable(title, "task", columns, tuple(rows), notes=tuple(notes),
-                               signature=self.signature)
+                               signature=self.signature, row_label=rows_are)
 
     def document(self) -> dict[str, object]:
         """The ``--json`` fields after the envelope: the teams, the treebanks, every run,
