@@ -101,10 +101,11 @@ def tested_runs(runs: Sequence[R], testing: TaskStat) -> list[R]:
             counts[index, metric] = sentence_scores(runs[index].per_sentence[metric])
         return counts[index, metric]
 
-    where = [(index, metric) for metric in testing.metrics
-             if (best := best_run(runs, metric)) is not None
+    bests = {metric: best for metric in testing.metrics
+             if (best := best_run(runs, metric)) is not None}
+    where = [(index, metric) for metric, best in bests.items()
              for index, run in enumerate(runs) if run.scores and index != best]
-    results = compare_many([(of(index, metric), of(best_run(runs, metric), metric))
+    results = compare_many([(of(index, metric), of(bests[metric], metric))
                             for index, metric in where], testing.stat,
                            resamples=testing.resamples, seed=testing.seed) if where else []
     cells = _corrected(where, [Significance.from_result(result) for result in results])
