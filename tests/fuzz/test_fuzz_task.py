@@ -28,7 +28,8 @@ from test_fuzz_ud import conllu_pair
 CI_CASES = 100
 TREEBANKS = ("en_ewt", "fi_tdt")
 OPTIONS = st.tuples(st.lists(st.sampled_from(["--strict", "--conll17", "--jobs=1",
-                                              "--table=averages", "--metrics=LAS"]),
+                                              "--table=averages", "--metrics=LAS",
+                                              "--stat=bootstrap"]),
                              max_size=3, unique=True),
                     st.sampled_from([[], ["--json"], ["--format=csv"]])).map(
     lambda drawn: drawn[0] + drawn[1])

@@ -177,7 +177,7 @@ def test_tira_layout_and_tira_output(task: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--stat", "ar", "gold", "systems"], "--stat: treeeval task does not test significance"),
+    (["--seed", "3", "gold", "systems"], "--seed needs --stat bootstrap or --stat ar"),
     (["--tira", "delta", "out", "gold", "systems"], "--tira delta: no such team folder"),
     (["--tira", "alpha", "nowhere", "gold", "systems"], "nowhere is not a folder"),
     (["--tira", "alpha", "gold", "--conll17", "gold", "systems"], "--tira writes the CoNLL"),

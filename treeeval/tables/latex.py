@@ -61,7 +61,7 @@ def render_latex(table: ComparisonTable) -> str:
     lines = [f"% {line}" for line in _comments(table)]
     lines += [r"\begin{table}[t]", r"\centering",
               r"\begin{tabular}{l" + "r" * len(table.metrics) + "}", r"\toprule",
-              _row(["System", *(_header(table, column) for column in range(len(table.metrics)))]),
+              _row([escape(table.row_label.capitalize()), *(_header(table, column) for column in range(len(table.metrics)))]),
               r"\midrule"]
     lines += [_row([_first(escape(row.name)) + (" (baseline)" if row.baseline else ""),
                     *(_cell(table, index, column) for column in range(len(table.metrics)))])

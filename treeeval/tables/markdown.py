@@ -75,7 +75,7 @@ def code(text: str) -> str:
 
 
 def _rows(table: ComparisonTable) -> list[str]:
-    header = ["System", *(escape(metric.name) + ("" if metric.higher_is_better else " ↓")
+    header = [escape(table.row_label.capitalize()), *(escape(metric.name) + ("" if metric.higher_is_better else " ↓")
                           for metric in table.metrics)]
     lines = [_line(header), _line([":--", *("--:" for _ in table.metrics)])]
     for index, row in enumerate(table.rows):

@@ -155,7 +155,9 @@ class ComparisonTable:
     (:mod:`treeeval.policy.signature`); ``alpha`` the level below which a p-value is
     marked; ``decimals`` how many digits a percent shows; ``correction`` the name of the
     multiple-comparison correction applied (a key of ``treeeval.stats.correction
-    .CORRECTIONS``), None when none was.
+    .CORRECTIONS``), None when none was; ``row_label`` what the rows are, the head of their
+    column in text, Markdown and LaTeX (``system``; ``treebank`` when a task's rows are
+    treebanks).
     """
 
     title: str
@@ -167,6 +169,7 @@ class ComparisonTable:
     correction: str | None = None
     alpha: float = 0.05
     decimals: int = 2
+    row_label: str = "system"
 
     def __post_init__(self) -> None:
         _freeze(self, metrics=tuple(self.metrics), rows=tuple(self.rows),

@@ -47,7 +47,7 @@ def render_text(table: ComparisonTable) -> str:
 
 def _grid(table: ComparisonTable) -> list[str]:
     pad = " " if table.tested else ""  # under the markers
-    header = ["system", *(one_line(metric.name) + pad for metric in table.metrics)]
+    header = [table.row_label, *(one_line(metric.name) + pad for metric in table.metrics)]
     rows = [[_name(row.name, row.baseline), *(
         (number(table, index, column) or MISSING)
         + (MARKER if marked(table, index, column) else pad)

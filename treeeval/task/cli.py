@@ -22,21 +22,26 @@ from ..errors import InputError, UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
+from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
+from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
 from .layout import LAYOUTS, Grid, find_grid, read_groups
+from .progress import progress_bar
 from .report import TABLES, ScoredTask
 from .runs import RunResult, default_jobs, score_grid
+from .significance import TaskStat
 from .tira import PROTOTEXT, prototext, stdout_text
 
 DESCRIPTION = """\
 Score every team's run on every treebank of a shared task as treeeval ud scores a pair
 (CoNLL 2018 rules, or --conll17), a missing or broken run counting 0 with a warning saying
 why; write a table per treebank, each team's macro-average over all treebanks and over the
-groups of --groups, and the ranking by LAS, MLAS and BLEX.  With --tira TEAM OUT_DIR, the
+groups of --groups, and the ranking by LAS, MLAS and BLEX; with --stat, on each treebank
+the teams not significantly different from the best.  With --tira TEAM OUT_DIR, the
 official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
 byte for byte.  docs/task.md is the organiser's guide."""
 
@@ -46,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval task --layout folders gold/ systems/",
-        "treeeval task --groups groups.txt --table ranking --format markdown gold/ systems/",
+        "treeeval task --groups groups.txt --stat bootstrap --format markdown gold/ systems/",
         "treeeval task --tira HIT-SCIR-18 out/ truth/ systems/")
     parser.add_argument("gold_dir", metavar="GOLD_DIR",
                         help="the gold files (TB.conllu), or metadata.json and the files it "
@@ -73,7 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the TIRA wrapper's OUT_DIR/evaluation.prototext and its "
                              "stdout for TEAM (conll18 rules)")
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
-                   stat_help="not yet: treeeval task does not test significance")
+                   stat_help="on each treebank, test each team against the best by each "
+                             "metric of --metrics (default LAS, MLAS, BLEX; conll17: LAS), "
+                             "the same --seed on every treebank, p-values Holm-corrected: "
+                             "bootstrap or ar (docs/task.md)")
     add_signature(parser)
     add_strict(parser)
     setattr(groups, "needs", "a file name")
@@ -95,19 +103,21 @@ class TaskOptions:
     metrics: str | None = None
     format: str | None = None
     signature: bool = False
+    stat: str | None = None
+    resamples: int = DEFAULT_RESAMPLES
+    seed: int = DEFAULT_SEED
 
 
 def task_options(args: argparse.Namespace) -> TaskOptions:
     """The options of a parsed command line, checked."""
     given = comparing(args)
-    if given.given:
-        raise UsageError(f"{given.given[0]}: treeeval task does not test significance yet")
     options = TaskOptions(
         args.gold_dir, args.systems_dir, args.conll17, args.layout, args.groups,
         TABLES if args.table == "all" else (args.table,), args.json,
         None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
-        args.signature)
+        args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed)
+    _check_stat(given.given, options, args.table)
     if options.json and options.format:
         raise UsageError("--format cannot go with --json")
     if options.tira and (options.conll17 or options.json or options.format):
@@ -116,6 +126,19 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
     if args.table == "groups" and not options.groups:
         raise UsageError("--table groups needs --groups FILE")
     return options
+
+
+def _check_stat(given: Sequence[str], options: TaskOptions, table: str) -> None:
+    """``--stat`` and its company: no ``--baseline`` (the best of each treebank is), the
+    seed and the resamples only with a test, no test with ``--tira``."""
+    if "--baseline" in given:
+        raise UsageError("--baseline: treeeval task --stat tests each team against the best "
+                         "team of each treebank")
+    if options.stat is None and (given or table == "clusters"):
+        raise UsageError(f"{given[0] if given else '--table clusters'} needs --stat "
+                         "bootstrap or --stat ar")
+    if options.stat and options.tira:
+        raise UsageError("--tira writes the CoNLL 2018 wrapper's output: no --stat")
 
 
 def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
@@ -134,14 +157,18 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                           else CONLL18_METRICS)
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
-    results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams)
+    testing = _testing(options, metrics)
+    with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
+        results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams,
+                             testing=testing, progress=progress)
     _notice(grid, teams, results, args.notices)
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
     shown = task_signature(options, grid)
     task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
-                      groups, shown if options.format not in (None, "text") else "")
+                      groups, shown if options.format not in (None, "text") else "",
+                      testing)
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document())
@@ -151,6 +178,19 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.signature and options.format in (None, "text"):
         out.write(signature.line(shown))
     return 0
+
+
+def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
+    """The tests of ``--stat`` (None without it): on the metrics of ``--metrics``, by
+    default the ranked ones.
+
+    >>> _testing(TaskOptions("g", "s", stat="ar"), ("UAS", "LAS", "MLAS", "BLEX")).metrics
+    ('LAS', 'MLAS', 'BLEX')
+    """
+    if options.stat is None:
+        return None
+    return TaskStat(options.stat, options.resamples, options.seed,
+                    metrics if options.metrics else _ranked(metrics, options.conll17))
 
 
 def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
@@ -216,14 +256,19 @@ def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
 
 
 def task_signature(options: TaskOptions, grid: Grid) -> str:
-    """The run's signature: the rules, the layout, the groups file and the metrics asked for
-    (``--jobs`` and the tables shown change no number).
+    """The run's signature: the rules, the layout, the groups file, the metrics asked for and
+    with ``--stat`` the test, its resamples and seed (``--jobs`` and the tables shown change
+    no number).
 
     >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [], [], "s"))
     'cmd:task|rules:conll18|layout:folders|metrics:LAS|version:0.1.0'
+    >>> task_signature(TaskOptions("g", "s", stat="ar", seed=3), Grid("folders", [], [], "s"))
+    'cmd:task|rules:conll18|layout:folders|stat:ar|resamples:10000|seed:3|version:0.1.0'
     """
     metrics = options.metrics and metric_list(
         options.metrics, CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
     return signature.build("task", [
         ("rules", "conll17" if options.conll17 else "conll18"), ("layout", grid.layout),
-        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics)])
+        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics)]
+        + ([("stat", options.stat), ("resamples", options.resamples), ("seed", options.seed)]
+           if options.stat else []))

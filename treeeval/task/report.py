@@ -2,7 +2,8 @@
 
 The tables, in the order ``treeeval task`` writes them (docs/task.md): one per treebank
 (teams as rows, every metric as columns; a failed run shows no value), the macro-average
-over all treebanks, one per group of ``--groups``, and the ranking by each main metric.
+over all treebanks, one per group of ``--groups``, the ranking by each main metric, and with
+``--stat`` the cluster of the best by each tested metric (:mod:`.significance`).
 
 >>> from treeeval.ud.metrics import Score
 >>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
@@ -25,9 +26,12 @@ from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
 from .aggregate import ranking, team_averages
 from .runs import Failure, RunResult
+from .significance import CORRECTION, TaskStat, best_run, cluster
 
 #: the tables of ``--table``, in the order they are written
-TABLES = ("treebanks", "averages", "groups", "ranking")
+TABLES = ("treebanks", "averages", "groups", "ranking", "clusters")
+#: the level below which a corrected p-value puts a team out of the cluster of the best
+ALPHA = 0.05
 
 
 @dataclass
@@ -42,11 +46,13 @@ class ScoredTask:
     main: tuple[str, ...]
     groups: dict[str, list[str]] = field(default_factory=dict)
     signature: str = ""
+    testing: TaskStat | None = None
 
     def tables(self, which: Sequence[str] = TABLES) -> list[ComparisonTable]:
         """The tables of the kinds in ``which`` (see the module), in the module's order."""
         makers = {"treebanks": self.treebank_tables, "averages": self.average_tables,
-                  "groups": self.group_tables, "ranking": self.ranking_tables}
+                  "groups": self.group_tables, "ranking": self.ranking_tables,
+                  "clusters": self.cluster_tables}
         return [table for kind in TABLES if kind in which for table in makers[kind]()]
 
     def treebank_tables(self) -> list[ComparisonTable]:
@@ -77,6 +83,20 @@ class ScoredTask:
                     (Metric("rank", unit="count", higher_is_better=False), Metric(metric)))
                 for metric in self.main]
 
+    def cluster_tables(self) -> list[ComparisonTable]:
+        """With ``--stat``, a table per tested metric: for each treebank the best team's
+        score, how many teams are not significantly different from it (the best included)
+        and the lowest score among them; the notes name the teams."""
+        if self.testing is None:
+            return []
+        return [self._table(f"Cluster of the best by {metric}", [SystemRow(name, _cluster_values(
+                    row, metric)) for name, row in zip(self.treebanks, self.results)],
+                    (Metric("best"), Metric("cluster", unit="count"), Metric("lowest")),
+                    notes=[_testing_note(self.testing)] + [
+                        f"{name}: {_cluster_text(row, metric)}."
+                        for name, row in zip(self.treebanks, self.results)], rows_are="treebank")
+                for metric in self.testing.metrics]
+
     def averages(self, treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
         """Each team's macro-average F1 of every metric (over ``treebanks``: all by default)."""
         return team_averages(self.results, self.metrics + tuple(
@@ -98,10 +118,10 @@ class ScoredTask:
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
-               notes: Sequence[str] = ()) -> ComparisonTable:
+               notes: Sequence[str] = (), rows_are: str = "system") -> ComparisonTable:
         columns = tuple(metrics or (Metric(name) for name in self.metrics))
         return ComparisonTable(title, "task", columns, tuple(rows), notes=tuple(notes),
-                               signature=self.signature)
+                               signature=self.signature, row_label=rows_are)
 
     def document(self) -> dict[str, object]:
         """The ``--json`` fields after the envelope: the teams, the treebanks, every run,
@@ -119,7 +139,64 @@ class ScoredTask:
             "ranking": {metric: [{"rank": rank, "team": team, "score": 100 * value}
                                  for rank, team, value in ranking(
                                      {team: values[metric] for team, values in averages.items()})]
-                        for metric in self.main}}
+                        for metric in self.main},
+            "significance": None if self.testing is None else _significance_json(
+                self.testing, self.treebanks, self.results)}
+
+
+def _cluster_values(row: list[RunResult], metric: str) -> tuple[float | int | None, ...]:
+    """A treebank's row of a cluster table: the best score, the cluster's size, its lowest
+    score (none when every run failed)."""
+    members = set(cluster(row, metric, ALPHA))
+    scores = [100 * run.f1(metric) for run in row if run.team in members]
+    return (max(scores), len(scores), min(scores)) if scores else (None, None, None)
+
+
+def _cluster_text(row: list[RunResult], metric: str) -> str:
+    """The teams of a treebank's cluster, the best first.
+
+    >>> from treeeval.ud.metrics import Score
+    >>> _cluster_text([RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)})], "LAS")
+    'a (best)'
+    """
+    members = cluster(row, metric, ALPHA)
+    if not members:
+        return "every run failed, nothing tested"
+    return ", ".join([f"{members[0]} (best)"] + members[1:])
+
+
+def _testing_note(testing: TaskStat) -> str:
+    """How the clusters were found, as a table's first note."""
+    test = "paired bootstrap" if testing.stat == "bootstrap" else "approximate randomization"
+    return (f"Each team tested against the best of the treebank: {test}, {testing.resamples} "
+            f"resamples, seed {testing.seed} on every treebank; p-values {CORRECTION.title()}-"
+            f"corrected over the treebank's teams; in the cluster: p >= {ALPHA:g}.  A failed "
+            "run is not tested.")
+
+
+def _significance_json(testing: TaskStat, treebanks: Sequence[str],
+                       results: Sequence[list[RunResult]]) -> dict[str, object]:
+    """``--stat``'s part of the ``--json`` document: how, and per tested metric and
+    treebank the best team, the cluster and every test (p-values raw and corrected)."""
+    return {"test": testing.stat, "resamples": testing.resamples, "seed": testing.seed,
+            "correction": CORRECTION, "alpha": ALPHA,
+            "clusters": {metric: [_treebank_json(name, row, metric)
+                                  for name, row in zip(treebanks, results)]
+                         for metric in testing.metrics}}
+
+
+def _treebank_json(name: str, row: list[RunResult], metric: str) -> dict[str, object]:
+    """A treebank's best team by ``metric``, its cluster, and each team's test against the
+    best (the difference in percent points)."""
+    best = best_run(row, metric)
+    top = 0.0 if best is None else row[best].f1(metric)
+    return {"treebank": name, "best": None if best is None else row[best].team,
+            "cluster": cluster(row, metric, ALPHA),
+            "tests": [{"team": run.team, "difference": 100 * (run.f1(metric) - top),
+                       "p_value": run.tests[metric].p_value,
+                       "p_adjusted": run.tests[metric].p,
+                       "significant": run.tests[metric].significant(ALPHA)}
+                      for run in row if metric in run.tests]}
 
 
 def _count(treebanks: int) -> str:

@@ -24,9 +24,11 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
@@ -35,8 +37,10 @@ from ..ud.format_error import UDFormatError
 from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
+from ..tables import Significance
 from ..ud.treebank import UDTreebank
 from .layout import Grid, Treebank
+from .significance import TaskStat, tested_runs
 
 #: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
 #: unreadable, not UTF-8); a cycle; another format error; no word; a different text
@@ -59,13 +63,18 @@ class Failure:
 
 @dataclass(frozen=True)
 class RunResult:
-    """One run: the scores of every metric, or why there are none."""
+    """One run: the scores of every metric, or why there are none; with ``--stat`` its
+    test against the treebank's best run on each tested metric (:mod:`.significance`; none
+    for the best run and a failed one).  ``per_sentence`` (each metric's rows, as
+    :class:`treeeval.ud.metrics.UDScores` has them) is kept only while the tests need it."""
 
     team: str
     treebank: str
     path: str
     scores: dict[str, Score] | None = None
     failure: Failure | None = None
+    tests: Mapping[str, Significance] = field(default_factory=dict)
+    per_sentence: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
@@ -82,27 +91,34 @@ def default_jobs(treebanks: int) -> int:
 
 
 def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
-               teams: Sequence[str] | None = None) -> list[list[RunResult]]:
+               teams: Sequence[str] | None = None, testing: TaskStat | None = None,
+               progress: Callable[[int], None] | None = None) -> list[list[RunResult]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
-    the grid's order, each with one result per team in the order given.  ``jobs`` worker
-    processes score the treebanks (1: in this process); the results do not depend on it."""
+    the grid's order, each with one result per team in the order given, and with
+    ``testing`` each treebank's tests (:func:`score_treebank`).  ``jobs`` worker processes
+    score the treebanks (1: in this process); the results do not depend on it.  ``progress``
+    is called with the number of runs of each treebank done, as they are done."""
     chosen = list(grid.teams if teams is None else teams)
-    work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17)
-            for treebank in grid.treebanks]
+    work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
+             testing) for treebank in grid.treebanks]
+    done = progress or (lambda runs: None)
     if jobs <= 1 or len(work) <= 1:
-        return [score_treebank(*item) for item in work]
+        results = []
+        for item in work:
+            results.append(score_treebank(*item))
+            done(len(chosen))
+        return results
     with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        return list(pool.map(_score_item, work))
-
-
-def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunResult]:
-    """:func:`score_treebank` on one unit of work (``pool.map`` passes one argument)."""
-    return score_treebank(*item)
+        futures = [pool.submit(score_treebank, *item) for item in work]
+        for _ in as_completed(futures):
+            done(len(chosen))
+        return [future.result() for future in futures]
 
 
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
-                   conll17: bool = False) -> list[RunResult]:
-    """Each ``(team, path)`` run of a treebank scored against its gold file, read once."""
+                   conll17: bool = False, testing: TaskStat | None = None) -> list[RunResult]:
+    """Each ``(team, path)`` run of a treebank scored against its gold file, read once; with
+    ``testing``, each scored run tested against the best (:func:`.significance.tested_runs`)."""
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
@@ -110,12 +126,13 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     except InputError as exc:
         failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
         return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
-    return [_score_run(gold, team, treebank.name, path, options, conll17)
-            for team, path in runs]
+    scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None)
+              for team, path in runs]
+    return scored if testing is None else tested_runs(scored, testing)
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
-               conll17: bool) -> RunResult:
+               conll17: bool, rows: bool = False) -> RunResult:
     try:
         system = read_ud(path, options, gold.vocabulary, gold.forms)
     except InputError as exc:
@@ -128,8 +145,9 @@ def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: R
     except UDFormatError as exc:
         failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
         return RunResult(team, treebank, path, failure=failure)
-    scores = score(gold, system, align_treebanks(gold, system), conll17=conll17).scores
-    return RunResult(team, treebank, path, scores=scores)
+    scored = score(gold, system, align_treebanks(gold, system), conll17=conll17)
+    return RunResult(team, treebank, path, scores=scored.scores,
+                     per_sentence=scored.per_sentence if rows else None)
 
 
 def _read_failure(exc: InputError, path: str) -> Failure:
