@@ -13,8 +13,11 @@ The unit is the sentence, as the judgments are: for each metric (LAS, UAS, LA as
 dep`` counts them, every token included; Callin's content precision and recall, CPrec and
 CRec), the difference of the sentence's score, parser 2 minus parser 1, is correlated with
 the share of the annotators who preferred parser 2, by Spearman's rho (average ranks for
-ties).  A sentence no annotator judged, or without a score under a metric (no content relation for CRec, say) is
-left out of that metric's correlation.  The files' FORMs may differ (the Croatian parser 2
+ties).  A sentence no annotator judged, or without a score under a metric (no content
+relation for CRec, say) is left out of that metric's correlation.  Callin's metrics apply
+only where the gold relations are Universal Dependencies ones (every relation, its subtype
+cut, is in Callin's table; the Danish and Croatian files of the package are not): elsewhere
+they are undefined.  The files' FORMs may differ (the Croatian parser 2
 writes ``<num>`` for numbers); the sentences must have the same lengths.  PHEAD and PDEPREL
 are not read (the Plank parser 2 files write ``-`` there).
 
@@ -59,6 +62,8 @@ FILES = ("gold.conll", "parser1.conll", "parser2.conll")
 CHOICES = ("blue", "red")
 #: the metrics correlated with the judgments, in the tables' order
 JUDGMENT_METRICS = ("LAS", "UAS", "LA", "CPrec", "CRec")
+#: those of Callin, which need Universal Dependencies relations
+CALLIN_METRICS = ("CPrec", "CRec")
 
 
 @dataclass
@@ -93,6 +98,8 @@ class JudgmentCorrelation:
     annotators: int
     rho: dict[str, float | None]
     used: dict[str, int]
+    #: a gold relation outside Callin's table (Callin's metrics do not apply), if any
+    foreign: str | None = None
 
 
 def judgment_files(paths: Sequence[str]) -> list[str]:
@@ -182,14 +189,30 @@ def correlate(judgments: Judgments,
     share = judgments.second_share
     rho: dict[str, float | None] = {}
     used: dict[str, int] = {}
+    foreign = _foreign_relation(judgments.gold)
     for metric in metrics:
+        if foreign is not None and metric in CALLIN_METRICS:
+            rho[metric], used[metric] = None, 0
+            continue
         first, second = (sentence_scores(metric, judgments.gold, parsed)
                          for parsed in judgments.parsers)
         kept = ~(np.isnan(first) | np.isnan(second) | np.isnan(share))
         used[metric] = int(np.count_nonzero(kept))
         rho[metric] = spearman((second - first)[kept], share[kept]) if used[metric] else None
     return JudgmentCorrelation(judgments.name, judgments.path, len(share),
-                               judgments.preferred_second.shape[1], rho, used)
+                               judgments.preferred_second.shape[1], rho, used, foreign)
+
+
+def _foreign_relation(gold: Treebank) -> str | None:
+    """The first gold relation (subtype cut) that Callin's table does not list, if any.
+
+    >>> from treeeval.model.dependencies import DependencySentence as S
+    >>> _foreign_relation(Treebank.from_sentences([S(["a"], ["X"], [0], ["ROOT"])]))
+    'ROOT'
+    """
+    relations = _universal(gold.strings("deprel"))
+    known = np.isin(relations, list(load_relation_classes()))
+    return None if known.all() else str(relations[np.argmin(known)])
 
 
 def sentence_scores(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
@@ -202,7 +225,7 @@ def sentence_scores(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray
     >>> sentence_scores("LAS", gold, parsed).tolist(), sentence_scores("CPrec", gold, parsed)
     ([0.5], array([1.]))
     """
-    if metric in ("CPrec", "CRec"):
+    if metric in CALLIN_METRICS:
         hits, counted = _content(gold, parsed, precision=metric == "CPrec")
     else:
         hits, counted = token_hits(metric, gold, parsed), np.ones(len(gold.sentence), bool)

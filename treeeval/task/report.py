@@ -147,8 +147,10 @@ def judgment_table(judged: Sequence[JudgmentCorrelation],
 
 def _judgment_note(item: JudgmentCorrelation) -> str:
     """How many sentences and annotators a language has, and the metrics some sentences
-    have no score of."""
+    have no score of (none: Callin's, on relations that are not UD's)."""
     fewer = [f"{name} {used}" for name, used in item.used.items() if used < item.sentences]
+    if item.foreign is not None:
+        fewer = [f"none for Callin's metrics (not UD relations: {item.foreign!r})"]
     return (f"{item.name}: {item.sentences} sentences, {item.annotators} annotators"
             + (f"; sentences with a score: {', '.join(fewer)}" if fewer else "") + ".")
 
