@@ -214,7 +214,8 @@ def test_judgments_text_table(plank: Path) -> None:
     ("blue,red\ngreen,red\n", "annotated.csv:2: a judgment must be blue, red or empty, "
                               "found 'green'"),
     ("blue,red\nred\n", "annotated.csv:2: 1 judgments where the first line has 2"),
-    ("blue\n", "annotated.csv: 1 lines of judgments for 5 sentences in gold.conll"),
+    ("blue\n", "annotated.csv:2: 1 lines of judgments for 5 sentences in gold.conll"),
+    ("", "annotated.csv:1: no judgment"),
 ])
 def test_bad_judgments_are_located_errors(plank: Path, csv: str, message: str) -> None:
     (plank / "datapackage" / "xx" / "annotated.csv").write_text(csv)
@@ -226,8 +227,10 @@ def test_bad_judgments_are_located_errors(plank: Path, csv: str, message: str) -
 def test_parsers_of_another_length_are_an_error(plank: Path) -> None:
     (plank / "datapackage" / "xx" / "parser2.conll").write_text(GOOD)
     ran = run_treeeval(["task", "--judgments", "datapackage"], plank)
-    assert ran.status == 1 and "parser2.conll: the sentences of parser2.conll" in \
-        ran.stderr.decode()
+    assert ran.status == 1 and ran.stderr.decode() == (
+        "treeeval: error: datapackage/xx/parser2.conll:6: sentence 2 differs from "
+        "gold.conll's in length, or is missing from one of them (5 sentences in gold.conll, "
+        "1 here)\n")
 
 
 @pytest.mark.parametrize("args", [

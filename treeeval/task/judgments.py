@@ -47,9 +47,10 @@ from typing import Sequence
 import numpy as np
 
 from ..dep.metrics import token_hits
+from ..dep.reading import end_line
 from ..errors import InputError
 from ..formats.conll import read_conll
-from ..formats.text import named_source
+from ..formats.text import named_source, read_text
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats.correlation import spearman
@@ -109,7 +110,7 @@ def judgment_files(paths: Sequence[str]) -> list[str]:
     >>> judgment_files(["nowhere"])
     Traceback (most recent call last):
     ...
-    treeeval.errors.InputError: nowhere: no annotated.csv here (a file, its folder, or a folder of such folders)
+    treeeval.errors.InputError: nowhere: no annotated.csv, in it or in its folders
     """
     found: list[str] = []
     for path in paths:
@@ -120,8 +121,7 @@ def judgment_files(paths: Sequence[str]) -> list[str]:
         elif inner := sorted(str(p) for p in Path(path).glob(f"*/{ANNOTATED}")):
             found.extend(inner)
         else:
-            raise InputError(f"no {ANNOTATED} here (a file, its folder, or a folder of such "
-                             "folders)", path=path)
+            raise InputError(f"no {ANNOTATED}, in it or in its folders", path=path)
     return found
 
 
@@ -136,11 +136,7 @@ def read_choices(path: str) -> np.ndarray:
     [[0.0, 1.0], [nan, 1.0]]
     >>> os.remove(f.name)
     """
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {getattr(exc, 'strerror', None) or exc}",
-                         path=path) from None
+    lines = read_text(path, "the judgments").splitlines()
     rows = [[cell.strip() for cell in line.split(",")] for line in lines]
     for number, row in enumerate(rows, 1):
         bad = next((cell for cell in row if cell not in CHOICES + ("",)), None)
@@ -151,7 +147,7 @@ def read_choices(path: str) -> np.ndarray:
             raise InputError(f"{len(row)} judgments where the first line has {len(rows[0])}",
                              path=path, line=number)
     if not rows:
-        raise InputError("no judgment", path=path)
+        raise InputError("no judgment", path=path, line=1)
     cells = np.array(rows)
     return np.where(cells == "", np.nan, (cells == CHOICES[1]).astype(np.float64))
 
@@ -164,14 +160,27 @@ def read_judgments(path: str) -> Judgments:
     gold, first, second = (_read_trees(os.path.join(folder, name), vocabulary)
                            for name in FILES)
     for name, parsed in zip(FILES[1:], (first, second)):
-        if not np.array_equal(parsed.sizes, gold.sizes):
-            raise InputError(f"the sentences of {name} and {FILES[0]} differ in number or "
-                             "length", path=os.path.join(folder, name))
+        _check_sentences(gold, parsed, os.path.join(folder, name))
     if len(choices) != len(gold.sizes):
+        line = len(gold.sizes) + 1 if len(choices) > len(gold.sizes) else end_line(path)
         raise InputError(f"{len(choices)} lines of judgments for {len(gold.sizes)} sentences "
-                         f"in {FILES[0]}", path=path)
+                         f"in {FILES[0]}", path=path, line=line)
     name = os.path.basename(os.path.abspath(folder))
     return Judgments(name, path, choices, gold, (first, second))
+
+
+def _check_sentences(gold: Treebank, parsed: Treebank, path: str) -> None:
+    """A parser's file must hold as many sentences as the gold file, of the same lengths;
+    the error is at the first sentence that differs (or where the file ends)."""
+    common = min(len(gold.sizes), len(parsed.sizes))
+    differ = np.flatnonzero(gold.sizes[:common] != parsed.sizes[:common])
+    if len(differ) == 0 and len(gold.sizes) == len(parsed.sizes):
+        return
+    first = int(differ[0]) if len(differ) else common
+    line = int(parsed.sentence_line[first]) if first < len(parsed.sizes) else end_line(path)
+    raise InputError(f"sentence {first + 1} differs from {FILES[0]}'s in length, or is "
+                     f"missing from one of them ({len(gold.sizes)} sentences in {FILES[0]}, "
+                     f"{len(parsed.sizes)} here)", path=path, line=line)
 
 
 def _read_trees(path: str, vocabulary: Vocabularies) -> Treebank:
