@@ -41,6 +41,7 @@ from ..stats.correlation import cumulative_variance, pearson_matrix
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.api import evaluate_ud
 from ..ud.callin import CallinScores
+from ..ud.wde import count_relation_words, word_dependency_entropy
 from .layout import Grid
 from .runs import RunResult
 
@@ -82,10 +83,22 @@ def score_callin(grid: Grid, results: list[list[RunResult]], *, conll17: bool = 
 
 def _treebank_callin(item: tuple[str, list[str | None], bool]
                      ) -> list[dict[str, float | None] | None]:
-    """Callin's metrics of each scored run of one treebank (``pool.map`` passes one item)."""
+    """Callin's metrics of each scored run of one treebank (``pool.map`` passes one item):
+    the WLAS weights, the word dependency entropy of the gold file, are counted once for
+    all the runs (as ``treeeval ud --callin`` counts them for one), and no STTR is."""
     gold, paths, conll17 = item
-    return [None if path is None else
-            callin_values(evaluate_ud(gold, path, conll17=conll17).callin()) for path in paths]
+    weights: dict[str, float] | None = None
+    values: list[dict[str, float | None] | None] = []
+    for path in paths:
+        if path is None:
+            values.append(None)
+            continue
+        result = evaluate_ud(gold, path, conll17=conll17)
+        if weights is None:
+            weights = word_dependency_entropy(count_relation_words(result.gold_deprel,
+                                                                   result.gold_form))
+        values.append(callin_values(result.callin(weights=weights, weights_source="gold")))
+    return values
 
 
 @dataclass
