@@ -239,3 +239,13 @@ def test_parsers_of_another_length_are_an_error(plank: Path) -> None:
 def test_usage_errors(tmp_path: Path, args: list[str]) -> None:
     ran = run_treeeval(["task", *args], tmp_path)
     assert ran.status == 2, ran.stderr
+
+
+def test_a_number_column_marks_no_best_value() -> None:
+    from treeeval.tables import ComparisonTable, Metric, SystemRow, render
+    table = ComparisonTable("r", "task", (Metric("LAS", unit="number"),),
+                            (SystemRow("LAS", (1.0,)), SystemRow("UAS", (0.5,))), decimals=3)
+    assert table.best(0) == ()
+    assert "textbf" not in render(table, "latex")
+    assert "| LAS | 1.000 |" in render(table, "markdown").splitlines()
+    assert render(table, "text").splitlines()[1:3] == ["system    LAS", "LAS     1.000"]
