@@ -253,9 +253,10 @@ def _judgments(options: TaskOptions) -> list[JudgmentCorrelation]:
 def _known_metrics(options: TaskOptions) -> tuple[str, ...]:
     """Every metric ``--metrics`` may name with these options."""
     conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    grid = conll if options.systems_dir is not None else ()
     extra = CALLIN_METRICS if options.callin else ()
-    return tuple(dict.fromkeys(conll * (options.systems_dir is not None) + extra
-                               + JUDGMENT_METRICS * bool(options.judgments)))
+    judged = JUDGMENT_METRICS if options.judgments else ()
+    return tuple(dict.fromkeys(grid + extra + judged))
 
 
 def _judgment_json(item: JudgmentCorrelation) -> dict[str, object]:
