@@ -86,6 +86,8 @@ FILES = {
     "gold": "ud/conll2018/gold",
     "system": "ud/conll2018/systems/HIT-SCIR-18",
     "systems": "ud/conll2018/systems",
+    # Plank et al. (2015): the whole package, five languages (docs/task.md, --judgments)
+    "datapackage": "conllx/plank_conll2015/datapackage",
     "gold.conllu": "ud/conll2018/gold/en_ewt.conllu",
     "system.conllu": "ud/conll2018/systems/HIT-SCIR-18/en_ewt.conllu",
     # whole folders, for the commands that name paths under ../shared/data

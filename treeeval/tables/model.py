@@ -31,7 +31,7 @@ from ..stats.correction import CORRECTIONS, adjust
 from ..stats.significance import METHODS, SignificanceResult
 
 #: the units of a metric's values
-UNITS = ("percent", "count")
+UNITS = ("percent", "count", "number")
 #: the commands that score systems (a table's ``command``)
 COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
 
@@ -58,7 +58,8 @@ def _freeze(instance: object, **fields: object) -> None:
 
 @dataclass(frozen=True)
 class Metric:
-    """A column: its name, its unit (``percent`` or ``count``) and which way is better.
+    """A column: its name, its unit (``percent``, ``count``, or ``number``: a statistic such
+    as a correlation, shown to the table's decimals, no best marked) and which way is better.
 
     >>> Metric("errors", unit="count", higher_is_better=False).higher_is_better
     False
@@ -233,7 +234,7 @@ class ComparisonTable:
         fewer than two rows have a value)."""
         shown = {index: self.rounded(row.values[column], column)
                  for index, row in enumerate(self.rows) if row.values[column] is not None}
-        if len(shown) < 2:
+        if len(shown) < 2 or self.metrics[column].unit == "number":
             return ()
         pick = max if self.metrics[column].higher_is_better else min
         top = pick(shown.values())

@@ -5,6 +5,9 @@
 (2, ('ranking',), 'gold')
 >>> parse_task_args(["--tira", "HIT", "out", "gold", "systems"]).tira
 ('HIT', 'out')
+>>> options = parse_task_args(["--judgments", "plank/en", "--judgments", "plank/es"])
+>>> options.judgments, options.gold_dir
+(('plank/en', 'plank/es'), None)
 """
 
 from __future__ import annotations
@@ -23,15 +26,19 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..tables import render as render_table
+from ..tables import ComparisonTable, render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
 from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
+from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
+                     CallinStatistics, callin_statistics, score_callin)
+from .judgments import (JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files,
+                        read_judgments)
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .progress import progress_bar
-from .report import TABLES, ScoredTask
+from .report import TABLES, ScoredTask, judgment_table
 from .runs import RunResult, default_jobs, score_grid
 from .significance import TaskStat
 from .tira import PROTOTEXT, prototext, stdout_text
@@ -43,7 +50,11 @@ why; write a table per treebank, each team's macro-average over all treebanks an
 groups of --groups, and the ranking by LAS, MLAS and BLEX; with --stat, on each treebank
 the teams not significantly different from the best.  With --tira TEAM OUT_DIR, the
 official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
-byte for byte.  docs/task.md is the organiser's guide."""
+byte for byte.  With --callin, Callin's cross-treebank statistics instead of the tables
+(correlations between the metrics across the treebanks, cumulative variance); with
+--judgments, the Spearman correlation of the metrics with human judgments of parse quality
+(Plank et al. 2015; GOLD_DIR and SYSTEMS_DIR may then be left out).  docs/task.md is the
+organiser's guide."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,11 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples(
         "treeeval task --layout folders gold/ systems/",
         "treeeval task --groups groups.txt --stat bootstrap --format markdown gold/ systems/",
-        "treeeval task --tira HIT-SCIR-18 out/ truth/ systems/")
-    parser.add_argument("gold_dir", metavar="GOLD_DIR",
+        "treeeval task --tira HIT-SCIR-18 out/ truth/ systems/",
+        "treeeval task --callin --metrics 'LAS;WLAS;CPrec;CRec;FFreq' gold/ systems/")
+    parser.add_argument("gold_dir", metavar="GOLD_DIR", nargs="?",
                         help="the gold files (TB.conllu), or metadata.json and the files it "
                              "names (the TIRA layout)")
-    parser.add_argument("systems_dir", metavar="SYSTEMS_DIR",
+    parser.add_argument("systems_dir", metavar="SYSTEMS_DIR", nargs="?",
                         help="one folder per team, holding its file per treebank")
     parser.add_argument("--conll17", action="store_true",
                         help="the CoNLL 2017 rules (no MLAS/BLEX; LAS alone is ranked)")
@@ -77,6 +89,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tira", nargs=2, metavar=("TEAM", "OUT_DIR"),
                         help="write the TIRA wrapper's OUT_DIR/evaluation.prototext and its "
                              "stdout for TEAM (conll18 rules)")
+    parser.add_argument("--callin", action="store_true",
+                        help="Callin's cross-treebank statistics instead of the tables: each "
+                             "treebank's mean over its scored runs, the Pearson correlations "
+                             "between the metrics across the treebanks, the cumulative "
+                             "variance (metrics: the CoNLL ones and WLAS, CPrec, CRec, FPrec, "
+                             "FRec, CFreq, FFreq)")
+    judgments = parser.add_argument(
+        "--judgments", metavar="PATH", action="append",
+        help="human judgments as Plank et al. (2015) distribute them: an annotated.csv with "
+             "gold.conll, parser1.conll and parser2.conll beside it, its folder, or a folder "
+             "of such folders (repeatable): Spearman's rho of LAS, UAS, LA, CPrec and CRec "
+             "with them, per sentence")
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
                    stat_help="on each treebank, test each team against the best by each "
                              "metric of --metrics (default LAS, MLAS, BLEX; conll17: LAS), "
@@ -85,14 +109,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_signature(parser)
     add_strict(parser)
     setattr(groups, "needs", "a file name")
+    setattr(judgments, "needs", "a file or folder name")
 
 
 @dataclass
 class TaskOptions:
     """The parsed command line of ``treeeval task``."""
 
-    gold_dir: str
-    systems_dir: str
+    gold_dir: str | None
+    systems_dir: str | None
     conll17: bool = False
     layout: str = "auto"
     groups: str | None = None
@@ -106,6 +131,8 @@ class TaskOptions:
     stat: str | None = None
     resamples: int = DEFAULT_RESAMPLES
     seed: int = DEFAULT_SEED
+    callin: bool = False
+    judgments: tuple[str, ...] = ()
 
 
 def task_options(args: argparse.Namespace) -> TaskOptions:
@@ -116,8 +143,10 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
         TABLES if args.table == "all" else (args.table,), args.json,
         None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
-        args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed)
+        args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed,
+        args.callin, tuple(args.judgments or ()))
     _check_stat(given.given, options, args.table)
+    _check_callin(options, args.table)
     if options.json and options.format:
         raise UsageError("--format cannot go with --json")
     if options.tira and (options.conll17 or options.json or options.format):
@@ -141,6 +170,20 @@ def _check_stat(given: Sequence[str], options: TaskOptions, table: str) -> None:
         raise UsageError("--tira writes the CoNLL 2018 wrapper's output: no --stat")
 
 
+def _check_callin(options: TaskOptions, table: str) -> None:
+    """The folders are needed but with ``--judgments`` alone; ``--callin`` and
+    ``--judgments`` write their own tables (no ``--table`` or ``--tira``)."""
+    if options.systems_dir is None and not (options.judgments and not options.callin):
+        raise UsageError("GOLD_DIR and SYSTEMS_DIR are needed (they may be left out only "
+                         "with --judgments alone)")
+    if (options.callin or options.judgments) and (options.tira or table != "all"):
+        raise UsageError("--callin and --judgments write their own tables: no --tira or "
+                         "--table")
+    if options.json and options.systems_dir is None:
+        raise UsageError("--json needs GOLD_DIR and SYSTEMS_DIR (for the judgments alone: "
+                         "--format json)")
+
+
 def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
     """Parse the arguments of ``treeeval task``; None means help was printed."""
     args = parse_command("task", argv)
@@ -150,11 +193,16 @@ def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval task``: returns the exit status."""
     options = task_options(args)
+    judged = _judgments(options)
+    if options.gold_dir is None or options.systems_dir is None:
+        shown = task_signature(options, None, judged)
+        tables = [judgment_table(judged, shown if options.format not in (None, "text") else "")]
+        _write_tables(tables, options, shown, out)
+        return 0
     grid = find_grid(options.gold_dir, options.systems_dir, options.layout)
     names = [treebank.name for treebank in grid.treebanks]
     groups = read_groups(options.groups, names) if options.groups else {}
-    metrics = metric_list(options.metrics, CONLL17_METRICS if options.conll17
-                          else CONLL18_METRICS)
+    metrics = _task_metrics(options)
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
     testing = _testing(options, metrics)
@@ -165,19 +213,96 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
-    shown = task_signature(options, grid)
+    shown = task_signature(options, grid, judged)
+    in_tables = shown if options.format not in (None, "text") else ""
     task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
-                      groups, shown if options.format not in (None, "text") else "",
-                      testing)
+                      groups, in_tables, testing)
+    statistics = _callin(options, grid, results, jobs, in_tables) if options.callin else None
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document())
+        if statistics is not None:
+            document["callin"] = statistics.document()
+        if judged:
+            document["judgments"] = [_judgment_json(item) for item in judged]
         out.write(json.dumps(document, indent=2, ensure_ascii=False).encode() + b"\n")
         return 0
-    out.write(_tables_text(task, options).encode())
+    tables = statistics.tables() if statistics is not None else task.tables(options.tables)
+    if judged:
+        tables.append(judgment_table(judged, in_tables))
+    _write_tables(tables, options, shown, out)
+    return 0
+
+
+def _write_tables(tables: list[ComparisonTable], options: TaskOptions, shown: str,
+                  out: BinaryIO) -> None:
+    """The tables in their format, then (text) the signature when asked for."""
+    out.write(_tables_text(tables, options.format).encode())
     if options.signature and options.format in (None, "text"):
         out.write(signature.line(shown))
-    return 0
+
+
+def _callin(options: TaskOptions, grid: Grid, results: list[list[RunResult]], jobs: int,
+            in_tables: str) -> CallinStatistics:
+    """Callin's statistics of the grid over the metrics of ``--metrics``."""
+    metrics = _callin_metrics(options)
+    extra = score_callin(grid, results, conll17=options.conll17, jobs=jobs) \
+        if set(metrics) & set(CALLIN_METRICS) else [[None] * len(row) for row in results]
+    return callin_statistics([treebank.name for treebank in grid.treebanks], results, extra,
+                             metrics, in_tables)
+
+
+def _callin_metrics(options: TaskOptions) -> tuple[str, ...]:
+    """The metrics of ``--callin``: those of ``--metrics`` (the CoNLL ones and Callin's),
+    by default the main ones and Callin's.
+
+    >>> _callin_metrics(TaskOptions("g", "s", metrics="CRec;LAS", callin=True))
+    ('LAS', 'CRec')
+    """
+    conll = CONLL17_METRICS if options.conll17 else CONLL18_METRICS
+    if options.metrics is None:
+        return DEFAULT_METRICS_CONLL17 if options.conll17 else DEFAULT_METRICS
+    return metric_list(options.metrics, tuple(conll) + CALLIN_METRICS)
+
+
+def _judgments(options: TaskOptions) -> list[JudgmentCorrelation]:
+    """The correlations of each file of ``--judgments`` with the metrics ``--metrics`` names
+    among LAS, UAS, LA, CPrec, CRec (all of them when it names none)."""
+    if not options.judgments:
+        return []
+    metrics = tuple(name for name in JUDGMENT_METRICS if options.metrics and name in
+                    metric_list(options.metrics, _known_metrics(options)))
+    return [correlate(read_judgments(path), metrics or JUDGMENT_METRICS)
+            for path in judgment_files(options.judgments)]
+
+
+def _known_metrics(options: TaskOptions) -> tuple[str, ...]:
+    """Every metric ``--metrics`` may name with these options."""
+    conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    grid = conll if options.systems_dir is not None else ()
+    extra = CALLIN_METRICS if options.callin else ()
+    judged = JUDGMENT_METRICS if options.judgments else ()
+    return tuple(dict.fromkeys(grid + extra + judged))
+
+
+def _judgment_json(item: JudgmentCorrelation) -> dict[str, object]:
+    """One language's correlations in ``--json``."""
+    return {"name": item.name, "path": item.path, "sentences": item.sentences,
+            "annotators": item.annotators, "spearman": item.rho, "sentences_used": item.used}
+
+
+def _task_metrics(options: TaskOptions) -> tuple[str, ...]:
+    """The CoNLL metrics of the tables: those ``--metrics`` names (all when it names none of
+    them, as when it names only Callin's).
+
+    >>> _task_metrics(TaskOptions("g", "s", metrics="CRec", callin=True))[:3]
+    ('Tokens', 'Sentences', 'Words')
+    """
+    conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    if options.metrics is None:
+        return conll
+    asked = metric_list(options.metrics, _known_metrics(options))
+    return tuple(name for name in conll if name in asked) or conll
 
 
 def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
@@ -204,14 +329,13 @@ def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
     return tuple(name for name in main if name in metrics) or main
 
 
-def _tables_text(task: ScoredTask, options: TaskOptions) -> str:
+def _tables_text(tables: list[ComparisonTable], fmt: str | None) -> str:
     """The tables in their format: one after another, a blank line between them; ``json``:
     one JSON list of the tables' documents."""
-    tables = task.tables(options.tables)
-    if options.format == "json":
+    if fmt == "json":
         return json.dumps([table_document(table) for table in tables], indent=2,
                           ensure_ascii=False) + "\n"
-    return "\n".join(render_table(table, options.format or "text") for table in tables)
+    return "\n".join(render_table(table, fmt or "text") for table in tables)
 
 
 def _tira_team(grid: Grid, tira: tuple[str, str]) -> list[str]:
@@ -255,20 +379,25 @@ def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
             notices.add("no treebank of the task has this file: not scored", path=path)
 
 
-def task_signature(options: TaskOptions, grid: Grid) -> str:
-    """The run's signature: the rules, the layout, the groups file, the metrics asked for and
-    with ``--stat`` the test, its resamples and seed (``--jobs`` and the tables shown change
-    no number).
+def task_signature(options: TaskOptions, grid: Grid | None,
+                   judged: Sequence[JudgmentCorrelation] = ()) -> str:
+    """The run's signature: the rules, the layout, the groups file, the metrics asked for,
+    ``--callin``, the judgment files and with ``--stat`` the test, its resamples and seed
+    (``--jobs`` and the tables shown change no number).
 
     >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [], [], "s"))
     'cmd:task|rules:conll18|layout:folders|metrics:LAS|version:0.1.0'
     >>> task_signature(TaskOptions("g", "s", stat="ar", seed=3), Grid("folders", [], [], "s"))
     'cmd:task|rules:conll18|layout:folders|stat:ar|resamples:10000|seed:3|version:0.1.0'
+    >>> task_signature(TaskOptions("g", "s", metrics="LAS;CRec", callin=True), None)
+    'cmd:task|rules:conll18|metrics:LAS;CRec|callin:yes|version:0.1.0'
     """
-    metrics = options.metrics and metric_list(
-        options.metrics, CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    metrics = options.metrics and metric_list(options.metrics, _known_metrics(options))
     return signature.build("task", [
-        ("rules", "conll17" if options.conll17 else "conll18"), ("layout", grid.layout),
-        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics)]
+        ("rules", "conll17" if options.conll17 else "conll18"),
+        ("layout", grid.layout if grid else None),
+        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics),
+        ("callin", options.callin or None),
+        ("judgments", [Path(item.path) for item in judged] or None)]
         + ([("stat", options.stat), ("resamples", options.resamples), ("seed", options.seed)]
            if options.stat else []))

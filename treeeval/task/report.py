@@ -25,6 +25,7 @@ from typing import Sequence
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
 from .aggregate import ranking, team_averages
+from .judgments import JudgmentCorrelation
 from .runs import Failure, RunResult
 from .significance import CORRECTION, TaskStat, best_run, cluster
 
@@ -197,6 +198,38 @@ def _treebank_json(name: str, row: list[RunResult], metric: str) -> dict[str, ob
                        "p_adjusted": run.tests[metric].p,
                        "significant": run.tests[metric].significant(ALPHA)}
                       for run in row if metric in run.tests]}
+
+
+def judgment_table(judged: Sequence[JudgmentCorrelation],
+                   signature: str = "") -> ComparisonTable:
+    """Spearman's rho of each metric with the human judgments, a row per language.
+
+    >>> item = JudgmentCorrelation("en", "en/annotated.csv", 3, 2, {"LAS": 0.5, "CRec": None},
+    ...                            {"LAS": 3, "CRec": 0})
+    >>> table = judgment_table([item])
+    >>> table.rows[0].values, table.notes[0]
+    ((0.5, None), 'en: 3 sentences, 2 annotators; sentences with a score: CRec 0.')
+    """
+    metrics = tuple(judged[0].rho) if judged else ()
+    notes = [_judgment_note(item) for item in judged]
+    notes.append("Spearman's rho (average ranks) between each metric's per-sentence "
+                 "difference, parser 2 minus parser 1, and the share of the judgments "
+                 "preferring parser 2; - where undefined.")
+    return ComparisonTable(
+        "Spearman correlation with the human judgments", "task",
+        tuple(Metric(name, unit="number") for name in metrics),
+        tuple(SystemRow(item.name, tuple(item.rho[name] for name in metrics))
+              for item in judged), notes=tuple(notes), signature=signature, decimals=3)
+
+
+def _judgment_note(item: JudgmentCorrelation) -> str:
+    """How many sentences and annotators a language has, and the metrics some sentences
+    have no score of (none: Callin's, on relations that are not UD's)."""
+    fewer = [f"{name} {used}" for name, used in item.used.items() if used < item.sentences]
+    if item.foreign is not None:
+        fewer = [f"none for Callin's metrics (not UD relations: {item.foreign!r})"]
+    return (f"{item.name}: {item.sentences} sentences, {item.annotators} annotators"
+            + (f"; sentences with a score: {', '.join(fewer)}" if fewer else "") + ".")
 
 
 def _count(treebanks: int) -> str:
