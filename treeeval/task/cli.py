@@ -61,8 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The folders, the layout, the groups, the tables and their formats, the pool."""
     parser.description = DESCRIPTION
     parser.epilog = examples(
-        "treeeval task --layout folders gold/ systems/",
-        "treeeval task --groups groups.txt --stat bootstrap --format markdown gold/ systems/",
+        "treeeval task --layout folders --groups groups.txt --stat bootstrap --format markdown "
+        "gold/ systems/",
         "treeeval task --tira HIT-SCIR-18 out/ truth/ systems/",
         "treeeval task --callin --metrics 'LAS;WLAS;CPrec;CRec;FFreq' gold/ systems/")
     parser.add_argument("gold_dir", metavar="GOLD_DIR", nargs="?",
