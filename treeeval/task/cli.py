@@ -19,14 +19,15 @@ from typing import BinaryIO, Sequence
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          parse_command, whole_number)
 from ..errors import InputError, UsageError
+from ..formats.prm import find_prm
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
 from ..tables import render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
-from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
-from ..ud.report import MAIN_METRICS
+from .formats import (DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics,
+                      with_params)
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .report import TABLES, ScoredTask
 from .runs import RunResult, default_jobs, score_grid
@@ -55,6 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one folder per team, holding its file per treebank")
     parser.add_argument("--conll17", action="store_true",
                         help="the CoNLL 2017 rules (no MLAS/BLEX; LAS alone is ranked)")
+    parser.add_argument("-p", action="append", metavar="PRM", dest="prm",
+                        help="EVALB parameter file of the bracketed treebanks (repeatable, "
+                             "applied in order; default COLLINS.prm; a bundled file is found "
+                             "by name)")
+    parser.add_argument("--dep-prm", metavar="PRM",
+                        help="score the CoNLL-X treebanks without the tokens whose gold POS "
+                             "tag this parameter file's DELETE_LABEL lines name, as treeeval "
+                             "dep -p PRM (default: every token)")
     parser.add_argument("--layout", choices=LAYOUTS, default="auto",
                         help="folders (GOLD_DIR/TB.conllu) or tira (GOLD_DIR/metadata.json); "
                              "auto: tira when metadata.json exists (default)")
@@ -95,6 +104,8 @@ class TaskOptions:
     metrics: str | None = None
     format: str | None = None
     signature: bool = False
+    prm: tuple[str, ...] = ()
+    dep_prm: str | None = None
 
 
 def task_options(args: argparse.Namespace) -> TaskOptions:
@@ -107,7 +118,7 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
         TABLES if args.table == "all" else (args.table,), args.json,
         None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
-        args.signature)
+        args.signature, tuple(args.prm or ()), args.dep_prm)
     if options.json and options.format:
         raise UsageError("--format cannot go with --json")
     if options.tira and (options.conll17 or options.json or options.format):
@@ -127,11 +138,12 @@ def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval task``: returns the exit status."""
     options = task_options(args)
-    grid = find_grid(options.gold_dir, options.systems_dir, options.layout)
+    grid = with_params(find_grid(options.gold_dir, options.systems_dir, options.layout),
+                       options.prm, options.dep_prm)
     names = [treebank.name for treebank in grid.treebanks]
     groups = read_groups(options.groups, names) if options.groups else {}
-    metrics = metric_list(options.metrics, CONLL17_METRICS if options.conll17
-                          else CONLL18_METRICS)
+    has = [format_metrics(treebank.format, options.conll17) for treebank in grid.treebanks]
+    metrics = metric_list(options.metrics, task_metrics(grid.treebanks, options.conll17))
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
     results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams)
@@ -140,11 +152,13 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
     shown = task_signature(options, grid)
-    task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
-                      groups, shown if options.format not in (None, "text") else "")
+    task = ScoredTask(names, grid.teams, results, metrics,
+                      _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17)),
+                      groups, shown if options.format not in (None, "text") else "", has)
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
-                            layout=grid.layout, **task.document())
+                            layout=grid.layout, **task.document(),
+                            formats={tb.name: tb.format for tb in grid.treebanks})
         out.write(json.dumps(document, indent=2, ensure_ascii=False).encode() + b"\n")
         return 0
     out.write(_tables_text(task, options).encode())
@@ -153,15 +167,15 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     return 0
 
 
-def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
-    """The metrics ranked: the main ones (conll17: LAS) that ``--metrics`` kept, or all of
-    them when it kept none.
+def _ranked(metrics: Sequence[str], main: Sequence[str]) -> tuple[str, ...]:
+    """The metrics ranked: the ``main`` ones that ``--metrics`` kept, or all of them when it
+    kept none.
 
-    >>> _ranked(("UAS", "MLAS"), False), _ranked(("UAS",), False), _ranked(("LAS",), True)
-    (('MLAS',), ('LAS', 'MLAS', 'BLEX'), ('LAS',))
+    >>> from treeeval.ud.report import MAIN_METRICS
+    >>> _ranked(("UAS", "MLAS"), MAIN_METRICS), _ranked(("UAS",), MAIN_METRICS)
+    (('MLAS',), ('LAS', 'MLAS', 'BLEX'))
     """
-    main = MAIN_METRICS[:1] if conll17 else MAIN_METRICS
-    return tuple(name for name in main if name in metrics) or main
+    return tuple(name for name in main if name in metrics) or tuple(main)
 
 
 def _tables_text(task: ScoredTask, options: TaskOptions) -> str:
@@ -216,14 +230,22 @@ def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
 
 
 def task_signature(options: TaskOptions, grid: Grid) -> str:
-    """The run's signature: the rules, the layout, the groups file and the metrics asked for
-    (``--jobs`` and the tables shown change no number).
+    """The run's signature: the rules, the layout, the groups file, the metrics asked for and,
+    when the task has bracketed or CoNLL-X treebanks, the parameter files of ``-p`` and
+    ``--dep-prm`` (``--jobs`` and the tables shown change no number).
 
-    >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [], [], "s"))
+    >>> from .layout import Treebank
+    >>> en = Treebank("en", "g/en.conllu", "en.conllu")
+    >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [en], [], "s"))
     'cmd:task|rules:conll18|layout:folders|metrics:LAS|version:0.1.0'
     """
-    metrics = options.metrics and metric_list(
-        options.metrics, CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    metrics = options.metrics and metric_list(options.metrics,
+                                              task_metrics(grid.treebanks, options.conll17))
+    formats = {treebank.format for treebank in grid.treebanks}
     return signature.build("task", [
         ("rules", "conll17" if options.conll17 else "conll18"), ("layout", grid.layout),
-        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics)])
+        ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics),
+        ("prm", [Path(find_prm(name)) for name in options.prm or (DEFAULT_PRM,)]
+         if "bracket" in formats else None),
+        ("dep-prm", Path(find_prm(options.dep_prm))
+         if options.dep_prm and "dep" in formats else None)])

@@ -102,7 +102,11 @@ def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunR
 
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False) -> list[RunResult]:
-    """Each ``(team, path)`` run of a treebank scored against its gold file, read once."""
+    """Each ``(team, path)`` run of a treebank scored against its gold file, read once
+    (a CoNLL-X or bracketed treebank by :func:`.formats.score_formatted`)."""
+    if treebank.format != "ud":
+        from .formats import score_formatted  # formats builds on this module's results
+        return score_formatted(treebank, runs)
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
