@@ -1,5 +1,7 @@
 """The runs of a CoNLL-X or bracketed treebank, scored as ``treeeval dep`` and ``treeeval
-bracket`` score a pair, in the :class:`~.runs.RunResult` shape of the UD runs.
+bracket`` score a pair: for each treebank a scorer of its runs (:func:`treebank_scorer`),
+whose scores and failures :mod:`.runs` turns into results (:class:`~.runs.RunResult`), as
+for the UD runs.
 
 A treebank's format is its gold file's (:func:`~.layout.treebank_format`): CoNLL-U is scored
 by :mod:`.runs` as ``treeeval ud`` scores it; CoNLL-X as ``treeeval dep GOLD SYSTEM``
@@ -16,12 +18,14 @@ test)``.
 >>> root = Path(tempfile.mkdtemp())
 >>> _ = (root / "g.mrg").write_text("(TOP (S (NP (NN a)) (VP (VB b))))\\n")
 >>> _ = (root / "t.mrg").write_text("(TOP (S (NN a) (VP (VB b))))\\n")
->>> wsj = Treebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket", ("COLLINS.prm",))
->>> results = score_formatted(wsj, [("a", str(root / "t.mrg")), ("b", str(root / "x.mrg"))])
->>> {name: round(value.f1, 4) for name, value in results[0].scores.items()}
+>>> scorer = treebank_scorer(Treebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
+...                                    ("COLLINS.prm",)))
+>>> {name: round(value.f1, 4) for name, value in scorer(str(root / "t.mrg")).items()}
 {'recall': 0.6667, 'precision': 1.0, 'fmeasure': 0.8, 'complete_match': 0.0, 'tagging_accuracy': 1.0}
->>> results[1].failure.kind, results[1].failure.reason
-('open', 'cannot open test file: No such file or directory')
+>>> scorer(str(root / "x.mrg"))
+Traceback (most recent call last):
+...
+treeeval.task.formats.RunFailed: ('open', 'cannot open test file: No such file or directory', '...x.mrg', None)
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import numpy as np
 
 from ..bracket.api import run_bracket_files
 from ..bracket.counts import Totals
-from ..bracket.params import load_params
+from ..bracket.params import EvalbParams, load_params
 from ..dep.compare import SCORED, compare_systems
 from ..dep.exclusions import deleted_tokens
 from ..dep.reading import check_same_text, load_treebank
@@ -45,7 +49,6 @@ from ..policy.sniffing import sniff_kind
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from ..ud.report import MAIN_METRICS
 from .layout import Grid, Treebank
-from .runs import Failure, RunResult
 
 #: the metrics of a CoNLL-X treebank (MaltEval's, as ``treeeval dep`` compares them)
 DEP_METRICS = SCORED
@@ -114,110 +117,99 @@ def with_params(grid: Grid, prm: Sequence[str], dep_prm: str | None) -> Grid:
                                     for treebank in grid.treebanks])
 
 
-def score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
-    """Each ``(team, path)`` run of a CoNLL-X (``dep``) or bracketed (``bracket``)
-    treebank scored against its gold file (see the module)."""
-    scorer: Callable[[Treebank, Sequence[tuple[str, str]]], list[RunResult]] = (
-        _score_dep if treebank.format == "dep" else _score_bracket)
-    return scorer(treebank, runs)
+#: a treebank's scorer of one run: the system file's path in, the run's scores out (or
+#: :class:`RunFailed`)
+RunScorer = Callable[[str], dict[str, Score]]
 
 
-def _failed(treebank: Treebank, runs: Sequence[tuple[str, str]],
-            failure: Failure) -> list[RunResult]:
-    """Every run failed the same way (the gold file could not be read)."""
-    return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
+class RunFailed(Exception):
+    """A run that cannot be scored, with the fields of a :class:`~.runs.Failure` (kind,
+    reason, path, line) as its ``args``; kind ``gold``: no run of the treebank can be."""
+
+    def __init__(self, kind: str, reason: str, path: str, line: int | None = None) -> None:
+        super().__init__(kind, reason, path, line)
 
 
-def _score_dep(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
-    """The runs of a CoNLL-X treebank: the gold file is read once."""
+def treebank_scorer(treebank: Treebank) -> RunScorer:
+    """The scorer of the runs of a CoNLL-X (``dep``) or bracketed (``bracket``) treebank
+    against its gold file (see the module); raises :class:`RunFailed` (``gold``) when the
+    gold file cannot be read."""
+    return _dep_scorer(treebank) if treebank.format == "dep" else _bracket_scorer(treebank)
+
+
+def _dep_scorer(treebank: Treebank) -> RunScorer:
+    """The gold file of a CoNLL-X treebank read once, and the scorer of its runs."""
     vocabulary = Vocabularies()
     try:
         gold = load_treebank(treebank.gold, vocabulary=vocabulary)
     except InputError as exc:
-        return _failed(treebank, runs, Failure("gold", exc.message, exc.path or treebank.gold,
-                                               exc.line))
+        raise RunFailed("gold", exc.message, exc.path or treebank.gold, exc.line) from None
     if not len(gold.sizes):
-        return _failed(treebank, runs, Failure("gold", "the gold file holds no sentence",
-                                               treebank.gold))
-    dropped = deleted_tokens(gold, treebank.params[0]) if treebank.params else None
-    keep = None if dropped is None else ~dropped
-    return [_dep_run(treebank, gold, vocabulary, keep, team, path) for team, path in runs]
+        raise RunFailed("gold", "the gold file holds no sentence", treebank.gold)
+    keep = ~deleted_tokens(gold, treebank.params[0]) if treebank.params else None
+    return lambda path: _dep_run(treebank.gold, gold, vocabulary, keep, path)
 
 
-def _dep_run(treebank: Treebank, gold: DepTreebank, vocabulary: Vocabularies,
-             keep: np.ndarray | None, team: str, path: str) -> RunResult:
+def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
+             keep: np.ndarray | None, path: str) -> dict[str, Score]:
     """One run of a CoNLL-X treebank: MaltEval's LAS, UAS and LA on the gold's tokens."""
     try:
         parsed = load_treebank(path, vocabulary=vocabulary)
         if not len(parsed.sizes):
-            raise _Failed(Failure("empty", "the system file holds no sentence", path))
-        check_same_text(gold, parsed, treebank.gold, path)
+            raise RunFailed("empty", "the system file holds no sentence", path)
+        check_same_text(gold, parsed, gold_path, path)
     except InputError as exc:
         kind = "open" if exc.message.startswith("cannot") else (
             "text" if "the same text" in exc.message else "format")
-        return RunResult(team, treebank.name, path,
-                         failure=Failure(kind, exc.message, exc.path or path, exc.line))
-    except _Failed as failed:
-        return RunResult(team, treebank.name, path, failure=failed.failure)
-    system = compare_systems(treebank.gold, gold, [(path, "conll", parsed)], method=None,
+        raise RunFailed(kind, exc.message, exc.path or path, exc.line) from None
+    system = compare_systems(gold_path, gold, [(path, "conll", parsed)], method=None,
                              keep=keep, metrics=DEP_METRICS).systems[0]
-    return RunResult(team, treebank.name, path, scores={
-        metric: Score(system.correct[metric], system.tokens, system.tokens)
-        for metric in DEP_METRICS})
+    return {metric: Score(system.correct[metric], system.tokens, system.tokens)
+            for metric in DEP_METRICS}
 
 
-class _Failed(Exception):
-    """A run found broken while it was read."""
-
-    def __init__(self, failure: Failure) -> None:
-        super().__init__(failure.reason)
-        self.failure = failure
-
-
-def _score_bracket(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
-    """The runs of a bracketed treebank, each read with the gold file as EVALB reads a
-    pair."""
+def _bracket_scorer(treebank: Treebank) -> RunScorer:
+    """The scorer of the runs of a bracketed treebank, each read with the gold file as
+    EVALB reads a pair."""
     params = load_params(treebank.params)[0]
     try:
         with open(treebank.gold, "rb"):
             pass
     except OSError as exc:
-        return _failed(treebank, runs, Failure("gold", f"cannot open gold file: {exc.strerror}",
-                                               treebank.gold))
-    results = []
-    for team, path in runs:
-        try:
-            run = run_bracket_files(treebank.gold, path, params, io.BytesIO(), io.BytesIO())
-        except InputError as exc:
-            results.append(RunResult(team, treebank.name, path, failure=Failure(
-                "open", exc.message, exc.path or path, exc.line)))
-            continue
-        failure = _bracket_failure(run.killed, run.longer, run.stopped_line, path)
-        results.append(RunResult(team, treebank.name, path, failure=failure) if failure
-                       else RunResult(team, treebank.name, path,
-                                      scores=bracket_scores(run.all_totals)))
-    return results
+        raise RunFailed("gold", f"cannot open gold file: {exc.strerror}",
+                        treebank.gold) from None
+    return lambda path: _bracket_run(treebank.gold, params, path)
 
 
-def _bracket_failure(killed: bool, longer: str | None, line: int | None,
-                     path: str) -> Failure | None:
-    """Why EVALB's run of a system file does not count: MAX_ERROR stopped it, the file
-    holds no tree, or it has more or fewer lines (trees) than the gold file.
+def _bracket_run(gold: str, params: EvalbParams, path: str) -> dict[str, Score]:
+    """One run of a bracketed treebank: EVALB's rates of the ``-- All --`` block."""
+    try:
+        run = run_bracket_files(gold, path, params, io.BytesIO(), io.BytesIO())
+    except InputError as exc:
+        raise RunFailed("open", exc.message, exc.path or path, exc.line) from None
+    _check_bracket_run(run.killed, run.longer, run.stopped_line, path)
+    return bracket_scores(run.all_totals)
 
-    >>> _bracket_failure(False, "test", None, "a.mrg").reason
-    'the system file has more lines (trees) than the gold file'
-    >>> _bracket_failure(False, None, None, "a.mrg") is None
-    True
+
+def _check_bracket_run(killed: bool, longer: str | None, line: int | None, path: str) -> None:
+    """Raise :class:`RunFailed` when EVALB's run of a system file does not count: MAX_ERROR
+    stopped it, the file holds no tree, or it has more or fewer lines (trees) than the gold
+    file.
+
+    >>> _check_bracket_run(False, "test", None, "a.mrg")
+    Traceback (most recent call last):
+    ...
+    treeeval.task.formats.RunFailed: ('text', 'the system file has more lines (trees) than the gold file', 'a.mrg', None)
+    >>> _check_bracket_run(False, None, None, "a.mrg")
     """
     if killed:
-        return Failure("format", "EVALB stopped: more errors than MAX_ERROR", path, line)
-    if longer is None:
-        return None
+        raise RunFailed("format", "EVALB stopped: more errors than MAX_ERROR", path, line)
     if longer == "gold" and sniff_kind(path, names=False) == "empty":
-        return Failure("empty", "the system file holds no tree", path)
-    fewer = "fewer" if longer == "gold" else "more"
-    return Failure("text", f"the system file has {fewer} lines (trees) than the gold file",
-                   path)
+        raise RunFailed("empty", "the system file holds no tree", path)
+    if longer is not None:
+        fewer = "fewer" if longer == "gold" else "more"
+        raise RunFailed("text", f"the system file has {fewer} lines (trees) than the gold "
+                        "file", path)
 
 
 def bracket_scores(totals: Totals) -> dict[str, Score]:

@@ -36,6 +36,7 @@ from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
 from ..ud.treebank import UDTreebank
+from .formats import RunFailed, RunScorer, treebank_scorer
 from .layout import Grid, Treebank
 
 #: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
@@ -105,8 +106,7 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once
     (a CoNLL-X or bracketed treebank by :func:`.formats.score_formatted`)."""
     if treebank.format != "ud":
-        from .formats import score_formatted  # formats builds on this module's results
-        return score_formatted(treebank, runs)
+        return _score_formatted(treebank, runs)
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
@@ -116,6 +116,23 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
         return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
     return [_score_run(gold, team, treebank.name, path, options, conll17)
             for team, path in runs]
+
+
+def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
+    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`)."""
+    try:
+        scorer = treebank_scorer(treebank)
+    except RunFailed as exc:
+        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args))
+                for team, path in runs]
+    return [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+
+
+def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
+    try:
+        return RunResult(team, treebank, path, scores=scorer(path))
+    except RunFailed as exc:
+        return RunResult(team, treebank, path, failure=Failure(*exc.args))
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
