@@ -231,3 +231,10 @@ def test_two_gold_files_of_one_treebank_are_an_error(tmp_path: Path) -> None:
     assert (ran.status, ran.stdout) == (1, b"")
     assert ran.stderr.decode() == ("treeeval: error: gold/da.mrg: a second gold file of "
                                    "treebank da (the first is da.conll)\n")
+
+
+def test_tira_needs_conllu_treebanks(tmp_path: Path) -> None:
+    write_task(tmp_path, {"da": DEP_GOLD["da"]}, {"alpha": {"da": DEP_GOLD["da"]}}, ".conll")
+    ran = run_treeeval(["task", "--tira", "alpha", ".", "gold", "systems"], tmp_path)
+    assert (ran.status, ran.stdout) == (2, b"")
+    assert b"every treebank must be CoNLL-U" in ran.stderr

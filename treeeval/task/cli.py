@@ -37,8 +37,10 @@ DESCRIPTION = """\
 Score every team's run on every treebank of a shared task as treeeval ud scores a pair
 (CoNLL 2018 rules, or --conll17), a missing or broken run counting 0 with a warning saying
 why; write a table per treebank, each team's macro-average over all treebanks and over the
-groups of --groups, and the ranking by LAS, MLAS and BLEX.  With --tira TEAM OUT_DIR, the
-official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
+groups of --groups, and the ranking by LAS, MLAS and BLEX.  CoNLL-X treebanks are scored as
+treeeval dep scores a pair (LAS, UAS, LA), bracketed ones as treeeval bracket -p PRM (EVALB's
+recall, precision, F-measure, complete match, tagging accuracy).  With --tira TEAM OUT_DIR,
+the official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
 byte for byte.  docs/task.md is the organiser's guide."""
 
 
@@ -144,6 +146,9 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     groups = read_groups(options.groups, names) if options.groups else {}
     has = [format_metrics(treebank.format, options.conll17) for treebank in grid.treebanks]
     metrics = metric_list(options.metrics, task_metrics(grid.treebanks, options.conll17))
+    if options.tira and any(treebank.format != "ud" for treebank in grid.treebanks):
+        raise UsageError("--tira writes the CoNLL 2018 wrapper's output: every treebank must "
+                         "be CoNLL-U")
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
     results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams)
