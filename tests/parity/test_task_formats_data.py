@@ -10,23 +10,28 @@ symbolic links to ../shared/data:
 
 Every run's numbers equal those of ``treeeval dep --json GOLD SYS`` and ``treeeval bracket -p
 COLLINS.prm --json GOLD SYS`` (in process; a run ``treeeval dep`` refuses fails with its
-reason); the task's text tables show EVALB's own summary (the committed ``.rsl`` files) and
-MaltEval's scores to two decimals; the averages are each team's mean over the treebanks of
-each format.
+reason) and of the reference programs: MaltEval's (``oracle malteval``, run here) and
+EVALB's summary (the committed ``.rsl`` files); the averages are each team's mean over the
+treebanks of each format.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 from cli_runner import run_treeeval
 
+from treeeval.dep.decimal_format import parse_pattern
+
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 PLANK = SHARED / "data" / "conllx" / "plank_conll2015" / "datapackage"
 WSJ22 = SHARED / "data" / "evalb" / "wsj22"
+ORACLE = SHARED / "oracles" / "oracle"
 LANGUAGES = ["da", "de", "en", "es", "hr"]
 DEP_TEAMS = ["parser1", "parser2", "parser2-normalized"]
 BRACKET_TEAMS = ["raw", "top"]
@@ -114,6 +119,32 @@ def test_the_grid_scores_what_dep_scores(task: Path) -> None:
                              ("parser2", "es"), *(("parser2-normalized", language)
                                                   for language in ("da", "de", "en", "es")),
                              ("raw", "wsj22"), ("top", "wsj22")])
+
+
+@pytest.mark.parametrize("team", ["parser1", "parser2-normalized"])
+def test_conllx_runs_equal_malteval(task: Path, team: str) -> None:
+    """MaltEval's LAS, UAS and LA (to three decimals as Java prints them) and token count."""
+    if shutil.which("java") is None:
+        pytest.skip("oracle malteval needs java")
+    _, runs = task_run(task)
+    for language in LANGUAGES:
+        run = runs[team, language]
+        if run["status"] != "ok":
+            continue
+        out = subprocess.run([str(need(ORACLE)), "malteval", "-g", f"gold/{language}.conll",
+                              "-s", f"systems/{team}/{language}.conll", "--Metric",
+                              "LAS;UAS;LA"], cwd=task, capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+        header = next(line for line in out if line.startswith("accuracy"))
+        metrics = [cell.split(":")[1].strip() for cell in header.split("   ") if ":" in cell]
+        means = next(line for line in out if line.endswith("Row mean")).split()[:-2]
+        counts = next(line for line in out if line.endswith("Row count")).split()[:-2]
+        for metric, mean, count in zip(metrics, means, counts):
+            value = run["metrics"][metric]
+            assert int(count) == value["gold"]
+            assert parse_pattern("0.###").format(value["correct"] / value["gold"]) == mean
+            assert value["f1"] == pytest.approx(100 * value["correct"] / value["gold"],
+                                                rel=1e-12)
 
 
 @pytest.mark.parametrize("team", BRACKET_TEAMS)
