@@ -111,21 +111,12 @@ class ScoredTask:
         notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
                  for team in self.teams if (failed := self.failed(team, treebanks))]
         if self.has is not None:
-            notes += self._coverage(metrics, treebanks)
+            notes += _coverage(self.has, metrics, range(len(self.treebanks))
+                               if treebanks is None else treebanks)
         return self._table(title, [SystemRow(team, tuple(100 * averages[team][metric]
                                                          for metric in metrics))
                                    for team in self.teams], tuple(map(Metric, metrics)),
                            notes=notes)
-
-    def _coverage(self, metrics: Sequence[str], treebanks: Sequence[int] | None) -> list[str]:
-        """A note for the metrics averaged over only some of the treebanks."""
-        chosen = range(len(self.treebanks)) if treebanks is None else treebanks
-        counts = {metric: sum(metric in (self.has or ())[index] for index in chosen)
-                  for metric in metrics}
-        partial = [f"{metric} over {_count(count)}" for metric, count in counts.items()
-                   if count < len(chosen)]
-        return [f"Each metric is averaged over the treebanks that have it: "
-                f"{', '.join(partial)}."] if partial else []
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
@@ -151,6 +142,20 @@ class ScoredTask:
                                  for rank, team, value in ranking(
                                      {team: values[metric] for team, values in averages.items()})]
                         for metric in self._ranked(averages)}}
+
+
+def _coverage(has: Sequence[Sequence[str]], metrics: Sequence[str],
+              treebanks: Sequence[int]) -> list[str]:
+    """A note for the metrics that only some of ``treebanks`` have (``has``: the metrics
+    of each treebank of the task).
+
+    >>> _coverage([("LAS",), ("LAS", "LA")], ["LAS", "LA"], [0, 1])
+    ['Each metric is averaged over the treebanks that have it: LA over 1 treebank.']
+    """
+    partial = [f"{metric} over {_count(count)}" for metric in metrics
+               if (count := sum(metric in has[index] for index in treebanks)) < len(treebanks)]
+    return [f"Each metric is averaged over the treebanks that have it: "
+            f"{', '.join(partial)}."] if partial else []
 
 
 def _count(treebanks: int) -> str:

@@ -104,7 +104,7 @@ def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunR
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False) -> list[RunResult]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once
-    (a CoNLL-X or bracketed treebank by :func:`.formats.score_formatted`)."""
+    (a CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`)."""
     if treebank.format != "ud":
         return _score_formatted(treebank, runs)
     options = ReadOptions(conll17=conll17)
@@ -129,6 +129,7 @@ def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> lis
 
 
 def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
+    """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
     try:
         return RunResult(team, treebank, path, scores=scorer(path))
     except RunFailed as exc:
