@@ -23,9 +23,11 @@ from test_fuzz_task import check_task
 
 #: CI cases (the whole file stays under about 25 s on the shared machine)
 CI_CASES = 60
-OPTIONS = st.lists(st.sampled_from(["--strict", "--dep-prm=COLLINS.prm", "--json",
-                                    "--format=csv", "--metrics=LAS;fmeasure",
-                                    "--table=averages"]), max_size=3, unique=True)
+OPTIONS = st.tuples(st.lists(st.sampled_from(["--strict", "--dep-prm=COLLINS.prm",
+                                              "--metrics=LAS;fmeasure", "--table=averages"]),
+                             max_size=3, unique=True),
+                    st.sampled_from([[], ["--json"], ["--format=csv"]])).map(
+    lambda drawn: drawn[0] + drawn[1])
 
 
 @st.composite
