@@ -17,22 +17,37 @@ and over named groups of treebanks (a failed run counting 0), and the ranking by
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from ..ud.report import macro_average
 from .runs import RunResult
 
 
 def team_averages(results: Sequence[Sequence[RunResult]], metrics: Sequence[str],
-                  treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
+                  treebanks: Sequence[int] | None = None,
+                  has: Sequence[Collection[str]] | None = None) -> dict[str, dict[str, float]]:
     """Each team's mean F1 of each metric over the treebanks (all, or those at the indices
     ``treebanks``), as ``treeeval ud`` averages a folder of treebanks: a failed run counts 0.
-    ``results`` holds one list per treebank with one result per team (:func:`.score_grid`)."""
-    chosen = [results[index] for index in (range(len(results)) if treebanks is None
-                                           else treebanks)]
+    ``results`` holds one list per treebank with one result per team (:func:`.score_grid`).
+    With ``has`` (the metrics of each treebank, in a task of several formats), a metric is
+    averaged over the treebanks that have it, and left out where none has it.
+
+    >>> from treeeval.ud.metrics import Score
+    >>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(1, 2, 2)})],
+    ...         [RunResult("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 1)})]]
+    >>> team_averages(runs, ["LAS", "fmeasure"], has=[("LAS",), ("fmeasure",)])
+    {'a': {'LAS': 0.5, 'fmeasure': 1.0}}
+    """
+    chosen = list(range(len(results)) if treebanks is None else treebanks)
     teams = [result.team for result in results[0]] if results else []
-    return {team: macro_average([row[column].scores for row in chosen], metrics)
-            for column, team in enumerate(teams)}
+    averages: dict[str, dict[str, float]] = {team: {} for team in teams}
+    for metric in metrics:
+        rows = [results[index] for index in chosen if has is None or metric in has[index]]
+        if has is not None and not rows:
+            continue
+        for column, team in enumerate(teams):
+            averages[team].update(macro_average([row[column].scores for row in rows], [metric]))
+    return averages
 
 
 def ranking(scores: Mapping[str, float]) -> list[tuple[int, str, float]]:

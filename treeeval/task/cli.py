@@ -22,6 +22,7 @@ from typing import BinaryIO, Sequence
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          parse_command, whole_number)
 from ..errors import InputError, UsageError
+from ..formats.prm import find_prm
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
@@ -36,6 +37,8 @@ from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
                      CallinStatistics, callin_statistics, score_callin)
 from .judgments import (JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files,
                         read_judgments)
+from .formats import (DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics,
+                      with_params)
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .progress import progress_bar
 from .report import TABLES, ScoredTask, judgment_table
@@ -48,8 +51,10 @@ Score every team's run on every treebank of a shared task as treeeval ud scores 
 (CoNLL 2018 rules, or --conll17), a missing or broken run counting 0 with a warning saying
 why; write a table per treebank, each team's macro-average over all treebanks and over the
 groups of --groups, and the ranking by LAS, MLAS and BLEX; with --stat, on each treebank
-the teams not significantly different from the best.  With --tira TEAM OUT_DIR, the
-official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
+the teams not significantly different from the best.  CoNLL-X treebanks are scored as
+treeeval dep scores a pair (LAS, UAS, LA), bracketed ones as treeeval bracket -p PRM (EVALB's
+recall, precision, F-measure, complete match, tagging accuracy).  With --tira TEAM OUT_DIR,
+the official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
 byte for byte.  With --callin, Callin's cross-treebank statistics instead of the tables
 (correlations between the metrics across the treebanks, cumulative variance); with
 --judgments, the Spearman correlation of the metrics with human judgments of parse quality
@@ -72,6 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one folder per team, holding its file per treebank")
     parser.add_argument("--conll17", action="store_true",
                         help="the CoNLL 2017 rules (no MLAS/BLEX; LAS alone is ranked)")
+    parser.add_argument("-p", action="append", metavar="PRM", dest="prm",
+                        help="EVALB parameter file of the bracketed treebanks (repeatable, "
+                             "applied in order; default COLLINS.prm; a bundled file is found "
+                             "by name)")
+    parser.add_argument("--dep-prm", metavar="PRM",
+                        help="score the CoNLL-X treebanks without the tokens whose gold POS "
+                             "tag this parameter file's DELETE_LABEL lines name, as treeeval "
+                             "dep -p PRM (default: every token)")
     parser.add_argument("--layout", choices=LAYOUTS, default="auto",
                         help="folders (GOLD_DIR/TB.conllu) or tira (GOLD_DIR/metadata.json); "
                              "auto: tira when metadata.json exists (default)")
@@ -133,6 +146,8 @@ class TaskOptions:
     seed: int = DEFAULT_SEED
     callin: bool = False
     judgments: tuple[str, ...] = ()
+    prm: tuple[str, ...] = ()
+    dep_prm: str | None = None
 
 
 def task_options(args: argparse.Namespace) -> TaskOptions:
@@ -144,7 +159,7 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
         None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
         args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed,
-        args.callin, tuple(args.judgments or ()))
+        args.callin, tuple(args.judgments or ()), tuple(args.prm or ()), args.dep_prm)
     _check_stat(given.given, options, args.table)
     _check_callin(options, args.table)
     if options.json and options.format:
@@ -199,10 +214,15 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         tables = [judgment_table(judged, shown if options.format not in (None, "text") else "")]
         _write_tables(tables, options, shown, out)
         return 0
-    grid = find_grid(options.gold_dir, options.systems_dir, options.layout)
+    grid = with_params(find_grid(options.gold_dir, options.systems_dir, options.layout),
+                       options.prm, options.dep_prm)
     names = [treebank.name for treebank in grid.treebanks]
     groups = read_groups(options.groups, names) if options.groups else {}
-    metrics = _task_metrics(options)
+    has = [format_metrics(treebank.format, options.conll17) for treebank in grid.treebanks]
+    metrics = _task_metrics(options, grid)
+    if options.tira and any(treebank.format != "ud" for treebank in grid.treebanks):
+        raise UsageError("--tira writes the CoNLL 2018 wrapper's output: every treebank must "
+                         "be CoNLL-U")
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
     testing = _testing(options, metrics)
@@ -215,12 +235,14 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
         return 0
     shown = task_signature(options, grid, judged)
     in_tables = shown if options.format not in (None, "text") else ""
-    task = ScoredTask(names, grid.teams, results, metrics, _ranked(metrics, options.conll17),
-                      groups, in_tables, testing)
+    task = ScoredTask(names, grid.teams, results, metrics,
+                      _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17)),
+                      groups, in_tables, testing=testing, has=has)
     statistics = _callin(options, grid, results, jobs, in_tables) if options.callin else None
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
-                            layout=grid.layout, **task.document())
+                            layout=grid.layout, **task.document(),
+                            formats={tb.name: tb.format for tb in grid.treebanks})
         if statistics is not None:
             document["callin"] = statistics.document()
         if judged:
@@ -276,9 +298,12 @@ def _judgments(options: TaskOptions) -> list[JudgmentCorrelation]:
             for path in judgment_files(options.judgments)]
 
 
-def _known_metrics(options: TaskOptions) -> tuple[str, ...]:
-    """Every metric ``--metrics`` may name with these options."""
+def _known_metrics(options: TaskOptions, grid: Grid | None = None) -> tuple[str, ...]:
+    """Every metric ``--metrics`` may name with these options (and the treebanks' formats
+    of ``grid``)."""
     conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    if grid is not None:
+        conll = task_metrics(grid.treebanks, options.conll17)
     grid = conll if options.systems_dir is not None else ()
     extra = CALLIN_METRICS if options.callin else ()
     judged = JUDGMENT_METRICS if options.judgments else ()
@@ -291,18 +316,20 @@ def _judgment_json(item: JudgmentCorrelation) -> dict[str, object]:
             "annotators": item.annotators, "spearman": item.rho, "sentences_used": item.used}
 
 
-def _task_metrics(options: TaskOptions) -> tuple[str, ...]:
-    """The CoNLL metrics of the tables: those ``--metrics`` names (all when it names none of
-    them, as when it names only Callin's).
+def _task_metrics(options: TaskOptions, grid: Grid) -> tuple[str, ...]:
+    """The metrics of the tables (those of the treebanks' formats): those ``--metrics``
+    names (all when it names none of them, as when it names only Callin's).
 
-    >>> _task_metrics(TaskOptions("g", "s", metrics="CRec", callin=True))[:3]
+    >>> _task_metrics(TaskOptions("g", "s", metrics="CRec", callin=True),
+    ...               Grid("folders", [], [], "s"))[:3]
     ('Tokens', 'Sentences', 'Words')
     """
-    conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    known = task_metrics(grid.treebanks, options.conll17) or tuple(
+        CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
     if options.metrics is None:
-        return conll
-    asked = metric_list(options.metrics, _known_metrics(options))
-    return tuple(name for name in conll if name in asked) or conll
+        return known
+    asked = metric_list(options.metrics, _known_metrics(options, grid))
+    return tuple(name for name in known if name in asked) or known
 
 
 def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
@@ -314,19 +341,22 @@ def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
     """
     if options.stat is None:
         return None
+    conll = CONLL17_METRICS if options.conll17 else CONLL18_METRICS
+    main = MAIN_METRICS[:1] if options.conll17 else MAIN_METRICS
+    chosen = metrics if options.metrics else _ranked(metrics, main)
     return TaskStat(options.stat, options.resamples, options.seed,
-                    metrics if options.metrics else _ranked(metrics, options.conll17))
+                    tuple(name for name in chosen if name in conll))
 
 
-def _ranked(metrics: Sequence[str], conll17: bool) -> tuple[str, ...]:
-    """The metrics ranked: the main ones (conll17: LAS) that ``--metrics`` kept, or all of
-    them when it kept none.
+def _ranked(metrics: Sequence[str], main: Sequence[str]) -> tuple[str, ...]:
+    """The metrics ranked: the ``main`` ones that ``--metrics`` kept, or all of them when it
+    kept none.
 
-    >>> _ranked(("UAS", "MLAS"), False), _ranked(("UAS",), False), _ranked(("LAS",), True)
-    (('MLAS',), ('LAS', 'MLAS', 'BLEX'), ('LAS',))
+    >>> from treeeval.ud.report import MAIN_METRICS
+    >>> _ranked(("UAS", "MLAS"), MAIN_METRICS), _ranked(("UAS",), MAIN_METRICS)
+    (('MLAS',), ('LAS', 'MLAS', 'BLEX'))
     """
-    main = MAIN_METRICS[:1] if conll17 else MAIN_METRICS
-    return tuple(name for name in main if name in metrics) or main
+    return tuple(name for name in main if name in metrics) or tuple(main)
 
 
 def _tables_text(tables: list[ComparisonTable], fmt: str | None) -> str:
@@ -382,22 +412,30 @@ def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
 def task_signature(options: TaskOptions, grid: Grid | None,
                    judged: Sequence[JudgmentCorrelation] = ()) -> str:
     """The run's signature: the rules, the layout, the groups file, the metrics asked for,
-    ``--callin``, the judgment files and with ``--stat`` the test, its resamples and seed
-    (``--jobs`` and the tables shown change no number).
+    ``--callin``, the judgment files, with ``--stat`` the test, its resamples and seed, and,
+    when the task has bracketed or CoNLL-X treebanks, the parameter files of ``-p`` and
+    ``--dep-prm`` (``--jobs`` and the tables shown change no number).
 
-    >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [], [], "s"))
+    >>> from .layout import Treebank
+    >>> en = Treebank("en", "g/en.conllu", "en.conllu")
+    >>> task_signature(TaskOptions("g", "s", metrics="LAS"), Grid("folders", [en], [], "s"))
     'cmd:task|rules:conll18|layout:folders|metrics:LAS|version:0.1.0'
     >>> task_signature(TaskOptions("g", "s", stat="ar", seed=3), Grid("folders", [], [], "s"))
     'cmd:task|rules:conll18|layout:folders|stat:ar|resamples:10000|seed:3|version:0.1.0'
     >>> task_signature(TaskOptions("g", "s", metrics="LAS;CRec", callin=True), None)
     'cmd:task|rules:conll18|metrics:LAS;CRec|callin:yes|version:0.1.0'
     """
-    metrics = options.metrics and metric_list(options.metrics, _known_metrics(options))
+    metrics = options.metrics and metric_list(options.metrics, _known_metrics(options, grid))
+    formats = {treebank.format for treebank in grid.treebanks} if grid else set()
     return signature.build("task", [
         ("rules", "conll17" if options.conll17 else "conll18"),
         ("layout", grid.layout if grid else None),
         ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics),
         ("callin", options.callin or None),
-        ("judgments", [Path(item.path) for item in judged] or None)]
+        ("judgments", [Path(item.path) for item in judged] or None),
+        ("prm", [Path(find_prm(name)) for name in options.prm or (DEFAULT_PRM,)]
+         if "bracket" in formats else None),
+        ("dep-prm", Path(find_prm(options.dep_prm))
+         if options.dep_prm and "dep" in formats else None)]
         + ([("stat", options.stat), ("resamples", options.resamples), ("seed", options.seed)]
            if options.stat else []))

@@ -3,15 +3,17 @@ named groups of treebanks of ``--groups``.
 
 Two layouts (docs/task.md):
 
-* ``folders`` (the conll2018 layout): ``GOLD_DIR/TB.conllu``, one treebank per ``.conllu``
-  file, and ``SYSTEMS_DIR/TEAM/TB.conllu``;
+* ``folders`` (the conll2018 layout): ``GOLD_DIR/TB.conllu``, one treebank per file named
+  with a suffix of :data:`SUFFIXES` (``.conllu``; ``.conll``, ``.conllx``; ``.mrg``,
+  ``.tst``, ``.gld``), and ``SYSTEMS_DIR/TEAM/TB.conllu`` (the gold file's name);
 * ``tira``: ``GOLD_DIR/metadata.json`` lists the treebanks, each with ``lcode``, ``tcode``,
   ``goldfile`` (in ``GOLD_DIR``) and ``outfile`` (in each team's folder); the treebank is
   named ``lcode_tcode``, as the TIRA wrapper names it.
 
 ``auto`` (the default) takes ``tira`` when ``GOLD_DIR/metadata.json`` exists.  The teams are
 the folders of ``SYSTEMS_DIR`` (hidden ones aside), sorted by name; the treebanks are sorted
-by name in the folders layout and in the metadata's order in the TIRA layout.
+by name in the folders layout and in the metadata's order in the TIRA layout.  A
+treebank's format is its gold file's (:func:`treebank_format`).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError, UsageError
 from ..formats.text import read_text
+from ..policy.sniffing import BRACKET_EXTENSIONS, sniff_kind
 
 #: the layouts of ``--layout``
 LAYOUTS = ("auto", "folders", "tira")
@@ -43,15 +46,25 @@ LAYOUTS = ("auto", "folders", "tira")
 METADATA = "metadata.json"
 #: the keys each treebank of metadata.json needs
 METADATA_KEYS = ("lcode", "tcode", "goldfile", "outfile")
+#: the names of the treebanks' files in the folders layout
+SUFFIXES = (".conllu", ".conll", ".conllx", *BRACKET_EXTENSIONS)
+#: the scorer of each kind of gold file (:mod:`treeeval.policy.sniffing`): CoNLL-U as
+#: ``treeeval ud``, bracketed trees as ``treeeval bracket``, CoNLL-X (and any other) as
+#: ``treeeval dep``
+FORMATS = {"conllu": "ud", "brackets": "bracket"}
 
 
 @dataclass(frozen=True)
 class Treebank:
-    """One treebank of the task: its name, its gold file and its runs' file name."""
+    """One treebank of the task: its name, its gold file, its runs' file name, its format
+    (``ud``, ``dep`` or ``bracket``: the command that scores it) and the parameter files of
+    its scorer (EVALB's for ``bracket``, dep's ``-p`` for ``dep``)."""
 
     name: str
     gold: str
     outfile: str
+    format: str = "ud"
+    params: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,7 +81,7 @@ class Grid:
         return os.path.join(self.systems_dir, team, treebank.outfile)
 
     def unpaired(self, team: str) -> list[str]:
-        """The ``.conllu`` files of a team's folder that are no treebank's run (sorted).
+        """The treebank files (:data:`SUFFIXES`) of a team's folder that are no treebank's run (sorted).
 
         >>> Grid("folders", [], ["t"], "/nonexistent").unpaired("t")
         []
@@ -76,7 +89,7 @@ class Grid:
         wanted = {treebank.outfile for treebank in self.treebanks}
         return [os.path.join(self.systems_dir, team, name)
                 for name in _listing(os.path.join(self.systems_dir, team), missing_ok=True)
-                if name.endswith(".conllu") and name not in wanted]
+                if name.endswith(SUFFIXES) and name not in wanted]
 
 
 def find_grid(gold_dir: str, systems_dir: str, layout: str = "auto") -> Grid:
@@ -98,8 +111,36 @@ def find_grid(gold_dir: str, systems_dir: str, layout: str = "auto") -> Grid:
 
 
 def _gold_files(gold_dir: str) -> list[Treebank]:
-    return [Treebank(name[:-len(".conllu")], os.path.join(gold_dir, name), name)
-            for name in _listing(gold_dir) if name.endswith(".conllu")]
+    """The treebanks of a gold folder: its files named with a suffix of :data:`SUFFIXES`."""
+    treebanks: dict[str, Treebank] = {}
+    for name in _listing(gold_dir):
+        if not name.endswith(SUFFIXES):
+            continue
+        path = os.path.join(gold_dir, name)
+        stem = os.path.splitext(name)[0]
+        if stem in treebanks:
+            raise InputError(f"a second gold file of treebank {stem} (the first is "
+                             f"{treebanks[stem].outfile})", path=path)
+        treebanks[stem] = Treebank(stem, path, name, treebank_format(path))
+    return list(treebanks.values())
+
+
+def treebank_format(gold: str) -> str:
+    """The scorer of a treebank, by its gold file's format (:data:`FORMATS`); a ``.conllu``
+    file is always CoNLL-U (``ud``, whatever it holds) and a file that cannot be read is
+    known by its name.
+
+    >>> treebank_format("/nonexistent/en.conllu"), treebank_format("/nonexistent/wsj.mrg")
+    ('ud', 'bracket')
+    >>> treebank_format("/nonexistent/en.conll")
+    'dep'
+    """
+    name = gold.lower()
+    try:
+        kind = "conllu" if name.endswith(".conllu") else sniff_kind(gold)
+    except (InputError, OSError):
+        kind = "brackets" if name.endswith(BRACKET_EXTENSIONS) else "conllx"
+    return FORMATS.get(kind, "dep")
 
 
 def _listing(folder: str, missing_ok: bool = False) -> list[str]:
@@ -147,8 +188,9 @@ def read_metadata(path: str, gold_dir: str) -> list[Treebank]:
         for key in METADATA_KEYS:
             if not isinstance(entry.get(key), str):
                 raise InputError(f"treebank {number} has no {key!r}", path=path, line=line)
-        treebanks.append(Treebank(f"{entry['lcode']}_{entry['tcode']}",
-                                  os.path.join(gold_dir, entry["goldfile"]), entry["outfile"]))
+        gold = os.path.join(gold_dir, entry["goldfile"])
+        treebanks.append(Treebank(f"{entry['lcode']}_{entry['tcode']}", gold, entry["outfile"],
+                                  treebank_format(gold)))
     return treebanks
 
 

@@ -4,6 +4,8 @@ The tables, in the order ``treeeval task`` writes them (docs/task.md): one per t
 (teams as rows, every metric as columns; a failed run shows no value), the macro-average
 over all treebanks, one per group of ``--groups``, the ranking by each main metric, and with
 ``--stat`` the cluster of the best by each tested metric (:mod:`.significance`).
+In a task of several formats (``has``: the metrics of each treebank), a treebank's table
+shows its own metrics, and each average is over the treebanks that have the metric.
 
 >>> from treeeval.ud.metrics import Score
 >>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
@@ -48,22 +50,28 @@ class ScoredTask:
     groups: dict[str, list[str]] = field(default_factory=dict)
     signature: str = ""
     testing: TaskStat | None = None
+    #: the metrics of each treebank (None: every treebank has every metric)
+    has: list[tuple[str, ...]] | None = None
 
     def tables(self, which: Sequence[str] = TABLES) -> list[ComparisonTable]:
         """The tables of the kinds in ``which`` (see the module), in the module's order."""
         makers = {"treebanks": self.treebank_tables, "averages": self.average_tables,
                   "groups": self.group_tables, "ranking": self.ranking_tables,
                   "clusters": self.cluster_tables}
-        return [table for kind in TABLES if kind in which for table in makers[kind]()]
+        return [table for kind in TABLES if kind in which for table in makers[kind]()
+                if table.metrics]
 
     def treebank_tables(self) -> list[ComparisonTable]:
-        """A table per treebank: each team's F1 of every metric (none for a failed run)."""
+        """A table per treebank: each team's F1 of every metric of the treebank (none for a
+        failed run)."""
         return [self._table(name, [SystemRow(run.team, tuple(
-                    None if run.scores is None else 100 * run.f1(metric)
-                    for metric in self.metrics)) for run in row],
-                    notes=[f"{run.team}: no score ({run.failure.reason}), counted as 0."
-                           for run in row if run.failure is not None])
-                for name, row in zip(self.treebanks, self.results)]
+                    None if run.scores is None else 100 * run.f1(metric) for metric in metrics))
+                    for run in row], tuple(map(Metric, metrics)),
+                    [f"{run.team}: no score ({run.failure.reason}), counted as 0."
+                     for run in row if run.failure is not None])
+                for name, row, metrics in zip(self.treebanks, self.results, (
+                    self._shown(self.has[index] if self.has else self.metrics)
+                    for index in range(len(self.treebanks))))]
 
     def average_tables(self) -> list[ComparisonTable]:
         """Each team's macro-average F1 over all treebanks."""
@@ -82,7 +90,7 @@ class ScoredTask:
                     SystemRow(team, (rank, 100 * value)) for rank, team, value in
                     ranking({team: values[metric] for team, values in averages.items()})],
                     (Metric("rank", unit="count", higher_is_better=False), Metric(metric)))
-                for metric in self.main]
+                for metric in self._ranked(averages)]
 
     def cluster_tables(self) -> list[ComparisonTable]:
         """With ``--stat``, a table per tested metric: for each treebank the best team's
@@ -101,7 +109,16 @@ class ScoredTask:
     def averages(self, treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
         """Each team's macro-average F1 of every metric (over ``treebanks``: all by default)."""
         return team_averages(self.results, self.metrics + tuple(
-            name for name in self.main if name not in self.metrics), treebanks)
+            name for name in self.main if name not in self.metrics), treebanks, self.has)
+
+    def _shown(self, metrics: Sequence[str]) -> tuple[str, ...]:
+        """The metrics of the tables among ``metrics``, in the tables' order."""
+        return tuple(name for name in self.metrics if name in metrics)
+
+    def _ranked(self, averages: dict[str, dict[str, float]]) -> list[str]:
+        """The main metrics some treebank has."""
+        present = next(iter(averages.values()), {})
+        return [metric for metric in self.main if metric in present]
 
     def failed(self, team: str, treebanks: Sequence[int] | None = None) -> int:
         """How many runs of a team failed (over ``treebanks``: all by default)."""
@@ -111,16 +128,21 @@ class ScoredTask:
 
     def _averages(self, title: str, treebanks: Sequence[int] | None) -> ComparisonTable:
         averages = self.averages(treebanks)
+        metrics = self._shown(next(iter(averages.values()), {}))
         notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
                  for team in self.teams if (failed := self.failed(team, treebanks))]
+        if self.has is not None:
+            notes += _coverage(self.has, metrics, range(len(self.treebanks))
+                               if treebanks is None else treebanks)
         return self._table(title, [SystemRow(team, tuple(100 * averages[team][metric]
-                                                         for metric in self.metrics))
-                                   for team in self.teams], notes=notes)
+                                                         for metric in metrics))
+                                   for team in self.teams], tuple(map(Metric, metrics)),
+                           notes=notes)
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
                notes: Sequence[str] = (), rows_are: str = "system") -> ComparisonTable:
-        columns = tuple(metrics or (Metric(name) for name in self.metrics))
+        columns = tuple(metrics) if metrics is not None else tuple(map(Metric, self.metrics))
         return ComparisonTable(title, "task", columns, tuple(rows), notes=tuple(notes),
                                signature=self.signature, row_label=rows_are)
 
@@ -140,7 +162,7 @@ class ScoredTask:
             "ranking": {metric: [{"rank": rank, "team": team, "score": 100 * value}
                                  for rank, team, value in ranking(
                                      {team: values[metric] for team, values in averages.items()})]
-                        for metric in self.main},
+                        for metric in self._ranked(averages)},
             "significance": None if self.testing is None else _significance_json(
                 self.testing, self.treebanks, self.results)}
 
@@ -230,6 +252,20 @@ def _judgment_note(item: JudgmentCorrelation) -> str:
         fewer = [f"none for Callin's metrics (not UD relations: {item.foreign!r})"]
     return (f"{item.name}: {item.sentences} sentences, {item.annotators} annotators"
             + (f"; sentences with a score: {', '.join(fewer)}" if fewer else "") + ".")
+
+
+def _coverage(has: Sequence[Sequence[str]], metrics: Sequence[str],
+              treebanks: Sequence[int]) -> list[str]:
+    """A note for the metrics that only some of ``treebanks`` have (``has``: the metrics
+    of each treebank of the task).
+
+    >>> _coverage([("LAS",), ("LAS", "LA")], ["LAS", "LA"], [0, 1])
+    ['Each metric is averaged over the treebanks that have it: LA over 1 treebank.']
+    """
+    partial = [f"{metric} over {_count(count)}" for metric in metrics
+               if (count := sum(metric in has[index] for index in treebanks)) < len(treebanks)]
+    return [f"Each metric is averaged over the treebanks that have it: "
+            f"{', '.join(partial)}."] if partial else []
 
 
 def _count(treebanks: int) -> str:

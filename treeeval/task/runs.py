@@ -39,6 +39,7 @@ from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
+from .formats import RunFailed, RunScorer, treebank_scorer
 from .layout import Grid, Treebank
 from .significance import TaskStat, tested_runs
 
@@ -117,8 +118,12 @@ def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
 
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False, testing: TaskStat | None = None) -> list[RunResult]:
-    """Each ``(team, path)`` run of a treebank scored against its gold file, read once; with
-    ``testing``, each scored run tested against the best (:func:`.significance.tested_runs`)."""
+    """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
+    CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
+    each scored run of a CoNLL-U treebank tested against the best
+    (:func:`.significance.tested_runs`; the other formats are not tested yet)."""
+    if treebank.format != "ud":
+        return _score_formatted(treebank, runs)
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
@@ -129,6 +134,24 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None)
               for team, path in runs]
     return scored if testing is None else tested_runs(scored, testing)
+
+
+def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
+    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`)."""
+    try:
+        scorer = treebank_scorer(treebank)
+    except RunFailed as exc:
+        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args))
+                for team, path in runs]
+    return [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+
+
+def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
+    """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
+    try:
+        return RunResult(team, treebank, path, scores=scorer(path))
+    except RunFailed as exc:
+        return RunResult(team, treebank, path, failure=Failure(*exc.args))
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,

@@ -1,0 +1,228 @@
+"""The runs of a CoNLL-X or bracketed treebank, scored as ``treeeval dep`` and ``treeeval
+bracket`` score a pair: for each treebank a scorer of its runs (:func:`treebank_scorer`),
+whose scores and failures :mod:`.runs` turns into results (:class:`~.runs.RunResult`), as
+for the UD runs.
+
+A treebank's format is its gold file's (:func:`~.layout.treebank_format`): CoNLL-U is scored
+by :mod:`.runs` as ``treeeval ud`` scores it; CoNLL-X as ``treeeval dep GOLD SYSTEM``
+(MaltEval's LAS, UAS and LA over every token, or without the tokens whose gold POS tag the
+``--dep-prm`` file deletes, as ``treeeval dep -p PRM``); bracketed trees as ``treeeval
+bracket -p PRM GOLD SYSTEM`` (EVALB's recall, precision, F-measure, complete match and
+tagging accuracy of the ``-- All --`` block, COLLINS.prm unless ``-p`` names others).
+Each metric is a :class:`~treeeval.ud.metrics.Score` whose F1 is the reference's rate:
+an accuracy ``c / n`` is ``Score(c, n, n)``, EVALB's F-measure ``Score(matched, gold,
+test)``.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> root = Path(tempfile.mkdtemp())
+>>> _ = (root / "g.mrg").write_text("(TOP (S (NP (NN a)) (VP (VB b))))\\n")
+>>> _ = (root / "t.mrg").write_text("(TOP (S (NN a) (VP (VB b))))\\n")
+>>> scorer = treebank_scorer(Treebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
+...                                    ("COLLINS.prm",)))
+>>> {name: round(value.f1, 4) for name, value in scorer(str(root / "t.mrg")).items()}
+{'recall': 0.6667, 'precision': 1.0, 'fmeasure': 0.8, 'complete_match': 0.0, 'tagging_accuracy': 1.0}
+>>> scorer(str(root / "x.mrg"))
+Traceback (most recent call last):
+...
+treeeval.task.formats.RunFailed: ('open', 'cannot open test file: No such file or directory', '...x.mrg', None)
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..bracket.api import run_bracket_files
+from ..bracket.counts import Totals
+from ..bracket.params import EvalbParams, load_params
+from ..dep.compare import SCORED, compare_systems
+from ..dep.exclusions import deleted_tokens
+from ..dep.reading import check_same_text, load_treebank
+from ..errors import InputError
+from ..model.treebank import Treebank as DepTreebank
+from ..model.vocabulary import Vocabularies
+from ..policy.sniffing import sniff_kind
+from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
+from ..ud.report import MAIN_METRICS
+from .layout import Grid, Treebank
+
+#: the metrics of a CoNLL-X treebank (MaltEval's, as ``treeeval dep`` compares them)
+DEP_METRICS = SCORED
+#: the metrics of a bracketed treebank (EVALB's, named as ``treeeval bracket --json``)
+BRACKET_METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: the metrics ranked for each format other than CoNLL-U
+RANKED = {"dep": ("LAS",), "bracket": ("fmeasure",)}
+#: the parameter file of a bracketed treebank when ``-p`` names none
+DEFAULT_PRM = "COLLINS.prm"
+
+
+def format_metrics(kind: str, conll17: bool = False) -> tuple[str, ...]:
+    """The metrics of a treebank of format ``kind`` (``ud``, ``dep`` or ``bracket``).
+
+    >>> format_metrics("dep"), format_metrics("ud", conll17=True)[-1]
+    (('LAS', 'UAS', 'LA'), 'CLAS')
+    """
+    if kind == "ud":
+        return CONLL17_METRICS if conll17 else CONLL18_METRICS
+    return DEP_METRICS if kind == "dep" else BRACKET_METRICS
+
+
+def task_metrics(treebanks: Sequence[Treebank], conll17: bool = False) -> tuple[str, ...]:
+    """Every metric of a task's treebanks: each format's in turn (a name once: LAS and UAS
+    of CoNLL-U and CoNLL-X treebanks are one metric).
+
+    >>> task_metrics([Treebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
+    ...               Treebank("da", "da.conll", "da.conll", "dep")])
+    ('LAS', 'UAS', 'LA', 'recall', 'precision', 'fmeasure', 'complete_match', 'tagging_accuracy')
+    """
+    kinds = {treebank.format for treebank in treebanks}
+    return tuple(dict.fromkeys(name for kind in ("ud", "dep", "bracket") if kind in kinds
+                               for name in format_metrics(kind, conll17)))
+
+
+def ranked_metrics(treebanks: Sequence[Treebank], conll17: bool = False) -> tuple[str, ...]:
+    """The main metrics of a task's formats, ranked: CoNLL-U's LAS, MLAS and BLEX (conll17:
+    LAS), CoNLL-X's LAS, bracketed trees' F-measure.
+
+    >>> ranked_metrics([Treebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
+    ...                 Treebank("da", "da.conll", "da.conll", "dep")])
+    ('LAS', 'fmeasure')
+    """
+    kinds = {treebank.format for treebank in treebanks}
+    main = {"ud": MAIN_METRICS[:1] if conll17 else MAIN_METRICS, **RANKED}
+    return tuple(dict.fromkeys(name for kind in ("ud", "dep", "bracket") if kind in kinds
+                               for name in main[kind]))
+
+
+def with_params(grid: Grid, prm: Sequence[str], dep_prm: str | None) -> Grid:
+    """The grid with each treebank's parameter files: ``prm`` (EVALB's, default
+    COLLINS.prm) for the bracketed ones, ``dep_prm`` for the CoNLL-X ones; the files are
+    read here, so that a bad one is an error before any run is scored.
+
+    >>> grid = with_params(Grid("folders", [Treebank("w", "w.mrg", "w.mrg", "bracket")], [],
+    ...                         "s"), [], None)
+    >>> grid.treebanks[0].params
+    ('COLLINS.prm',)
+    """
+    kinds = {treebank.format for treebank in grid.treebanks}
+    params = {"bracket": tuple(prm) or (DEFAULT_PRM,), "dep": (dep_prm,) if dep_prm else ()}
+    for kind, names in params.items():
+        if kind in kinds and names:
+            load_params(names)
+    return replace(grid, treebanks=[replace(treebank, params=params.get(treebank.format, ()))
+                                    for treebank in grid.treebanks])
+
+
+#: a treebank's scorer of one run: the system file's path in, the run's scores out (or
+#: :class:`RunFailed`)
+RunScorer = Callable[[str], dict[str, Score]]
+
+
+class RunFailed(Exception):
+    """A run that cannot be scored, with the fields of a :class:`~.runs.Failure` (kind,
+    reason, path, line) as its ``args``; kind ``gold``: no run of the treebank can be."""
+
+    def __init__(self, kind: str, reason: str, path: str, line: int | None = None) -> None:
+        super().__init__(kind, reason, path, line)
+
+
+def treebank_scorer(treebank: Treebank) -> RunScorer:
+    """The scorer of the runs of a CoNLL-X (``dep``) or bracketed (``bracket``) treebank
+    against its gold file (see the module); raises :class:`RunFailed` (``gold``) when the
+    gold file cannot be read."""
+    return _dep_scorer(treebank) if treebank.format == "dep" else _bracket_scorer(treebank)
+
+
+def _dep_scorer(treebank: Treebank) -> RunScorer:
+    """The gold file of a CoNLL-X treebank read once, and the scorer of its runs."""
+    vocabulary = Vocabularies()
+    try:
+        gold = load_treebank(treebank.gold, vocabulary=vocabulary)
+    except InputError as exc:
+        raise RunFailed("gold", exc.message, exc.path or treebank.gold, exc.line) from None
+    if not len(gold.sizes):
+        raise RunFailed("gold", "the gold file holds no sentence", treebank.gold)
+    keep = ~deleted_tokens(gold, treebank.params[0]) if treebank.params else None
+    return lambda path: _dep_run(treebank.gold, gold, vocabulary, keep, path)
+
+
+def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
+             keep: np.ndarray | None, path: str) -> dict[str, Score]:
+    """One run of a CoNLL-X treebank: MaltEval's LAS, UAS and LA on the gold's tokens."""
+    try:
+        parsed = load_treebank(path, vocabulary=vocabulary)
+        if not len(parsed.sizes):
+            raise RunFailed("empty", "the system file holds no sentence", path)
+        check_same_text(gold, parsed, gold_path, path)
+    except InputError as exc:
+        kind = "open" if exc.message.startswith("cannot") else (
+            "text" if "the same text" in exc.message else "format")
+        raise RunFailed(kind, exc.message, exc.path or path, exc.line) from None
+    system = compare_systems(gold_path, gold, [(path, "conll", parsed)], method=None,
+                             keep=keep, metrics=DEP_METRICS).systems[0]
+    return {metric: Score(system.correct[metric], system.tokens, system.tokens)
+            for metric in DEP_METRICS}
+
+
+def _bracket_scorer(treebank: Treebank) -> RunScorer:
+    """The scorer of the runs of a bracketed treebank, each read with the gold file as
+    EVALB reads a pair."""
+    params = load_params(treebank.params)[0]
+    try:
+        with open(treebank.gold, "rb"):
+            pass
+    except OSError as exc:
+        raise RunFailed("gold", f"cannot open gold file: {exc.strerror}",
+                        treebank.gold) from None
+    return lambda path: _bracket_run(treebank.gold, params, path)
+
+
+def _bracket_run(gold: str, params: EvalbParams, path: str) -> dict[str, Score]:
+    """One run of a bracketed treebank: EVALB's rates of the ``-- All --`` block."""
+    try:
+        run = run_bracket_files(gold, path, params, io.BytesIO(), io.BytesIO())
+    except InputError as exc:
+        raise RunFailed("open", exc.message, exc.path or path, exc.line) from None
+    _check_bracket_run(run.killed, run.longer, run.stopped_line, path)
+    return bracket_scores(run.all_totals)
+
+
+def _check_bracket_run(killed: bool, longer: str | None, line: int | None, path: str) -> None:
+    """Raise :class:`RunFailed` when EVALB's run of a system file does not count: MAX_ERROR
+    stopped it, the file holds no tree, or it has more or fewer lines (trees) than the gold
+    file.
+
+    >>> _check_bracket_run(False, "test", None, "a.mrg")
+    Traceback (most recent call last):
+    ...
+    treeeval.task.formats.RunFailed: ('text', 'the system file has more lines (trees) than the gold file', 'a.mrg', None)
+    >>> _check_bracket_run(False, None, None, "a.mrg")
+    """
+    if killed:
+        raise RunFailed("format", "EVALB stopped: more errors than MAX_ERROR", path, line)
+    if longer == "gold" and sniff_kind(path, names=False) == "empty":
+        raise RunFailed("empty", "the system file holds no tree", path)
+    if longer is not None:
+        fewer = "fewer" if longer == "gold" else "more"
+        raise RunFailed("text", f"the system file has {fewer} lines (trees) than the gold "
+                        "file", path)
+
+
+def bracket_scores(totals: Totals) -> dict[str, Score]:
+    """EVALB's rates of a summary block as Scores (the F-measure 0 where EVALB's is NaN).
+
+    >>> scores = bracket_scores(Totals(sentences=2, gold=4, test=5, matched=3, complete=1,
+    ...                                words=6, correct=5))
+    >>> [round(100 * value.f1, 2) for value in scores.values()]
+    [75.0, 60.0, 66.67, 50.0, 83.33]
+    """
+    valid = totals.valid
+    return {"recall": Score(totals.matched, totals.gold, totals.gold),
+            "precision": Score(totals.matched, totals.test, totals.test),
+            "fmeasure": Score(totals.matched, totals.gold, totals.test),
+            "complete_match": Score(totals.complete, valid, valid),
+            "tagging_accuracy": Score(totals.correct, totals.words, totals.words)}
