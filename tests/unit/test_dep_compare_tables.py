@@ -344,3 +344,32 @@ def test_plot_s_figures_are_those_of_dependency_figures(folder: Path,
         assert found.rows() == data.rows(), name  # type: ignore[attr-defined]
         assert [s.label for p in found.panels for s in p.series] == [  # type: ignore[attr-defined]
             s.label for p in data.panels for s in p.series]
+
+
+def maltevals_accuracy(folder: Path, system: str) -> float:
+    """The LAS ``treeeval dep`` prints for ``system`` alone (MaltEval's report) with
+    punctuation relations excluded, in percent."""
+    run = run_treeeval(["dep", "gold.conll", f"{system}.conll", "--ExcludeDeprels", "punct"],
+                       folder)
+    return 100 * float(re.search(r"^([\d.]+)\s+Row mean", run.stdout.decode(), re.M).group(1))
+
+
+def test_exclusions_count_each_systems_own_tokens(folder: Path) -> None:
+    """MaltEval's ExcludeDeprels looks at each system's own labels, so two systems may be
+    scored on different tokens: each system's value in the comparison is its own report's
+    (not the first system's tokens for all), whatever the order of the command line."""
+    (folder / "punct.conll").write_text(conll([[(form, head, "punct" if label == "nsubj"
+                                                 else label) for form, head, label in sentence]
+                                                for sentence in edited("zeta")]))
+    values = {}
+    for order in (["zeta", "punct"], ["punct", "zeta"]):
+        run = run_treeeval(["dep", "gold.conll", *(f"{name}.conll" for name in order),
+                            "--ExcludeDeprels", "punct", "--metrics", "LAS", "--format",
+                            "csv"], folder)
+        rows = csv.DictReader(io.StringIO(run.stdout.decode()))
+        values[tuple(order)] = {row["system"]: float(row["value"]) for row in rows}
+    assert values[("zeta", "punct")] == values[("punct", "zeta")]
+    for name in ("zeta", "punct"):
+        assert round(values[("zeta", "punct")][name], 1) == round(
+            maltevals_accuracy(folder, name), 1)
+    assert values[("zeta", "punct")]["zeta"] != values[("zeta", "punct")]["punct"]

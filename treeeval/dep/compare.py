@@ -180,24 +180,50 @@ class Comparison:
 def compare_systems(gold_path: str, gold: Treebank,
                     systems: Sequence[tuple[str, str, Treebank]], *,
                     method: str | None = "bootstrap", resamples: int = 10_000, seed: int = 1,
-                    keep: np.ndarray | None = None, heads: str | None = None,
-                    metrics: Sequence[str] = DEFAULT_METRICS,
+                    keep: np.ndarray | Sequence[np.ndarray | None] | None = None,
+                    heads: str | None = None, metrics: Sequence[str] = DEFAULT_METRICS,
                     baseline: int | None = None) -> Comparison:
     """Score each (path, format, treebank) system against ``gold``, in the order given,
     and, without a ``baseline``, test every pair on each of ``metrics`` (when ``gold`` has
     a sentence to resample).
 
-    ``keep`` selects the tokens that count (the same for every system); ``method`` is
-    ``bootstrap``, ``ar``, ``mcnemar`` or None (no test).
+    ``keep`` selects the tokens that count: one mask for every system, or one per system
+    (MaltEval's exclusions look at each system's own parsed side, so each system's scores
+    are those of its report; the tests pair the sentences, each system's per-sentence
+    counts on its own tokens).  McNemar's test pairs tokens: it scores every system on the
+    tokens that count for all of them.  ``method`` is ``bootstrap``, ``ar``, ``mcnemar`` or
+    None (no test).
     """
-    kept = np.ones(len(gold), dtype=bool) if keep is None else keep
-    tokens = int(np.count_nonzero(kept))
-    results = [_system(gold, path, kind, parsed, keep, tokens, metrics)
-               for path, kind, parsed in systems]
+    masks = _masks(keep, len(systems), len(gold), method == "mcnemar")
+    common = np.logical_and.reduce([np.ones(len(gold), dtype=bool), *(
+        mask for mask in masks if mask is not None)])
+    results = [_system(gold, path, kind, parsed, mask, metrics)
+               for (path, kind, parsed), mask in zip(systems, masks)]
     tests = _pairwise(results, metrics, method, resamples, seed) \
         if len(results) > 1 and method and baseline is None and len(gold.sizes) else []
-    return Comparison(gold_path, len(gold.sizes), tokens, results, tests, method, heads,
-                      tuple(metrics), baseline, resamples, seed)
+    return Comparison(gold_path, len(gold.sizes), int(np.count_nonzero(common)), results,
+                      tests, method, heads, tuple(metrics), baseline, resamples, seed)
+
+
+def _masks(keep: np.ndarray | Sequence[np.ndarray | None] | None, systems: int, tokens: int,
+           paired_tokens: bool) -> list[np.ndarray | None]:
+    """One mask of the tokens that count per system (None: every token); with
+    ``paired_tokens`` (McNemar's test) the tokens that count for every system.
+
+    >>> a, b = np.array([True, False, True]), np.array([True, True, False])
+    >>> [m.tolist() for m in _masks([a, b], 2, 3, False)], _masks(None, 2, 3, True)
+    ([[True, False, True], [True, True, False]], [None, None])
+    >>> [m.tolist() for m in _masks([a, b], 2, 3, True)]
+    [[True, False, False], [True, False, False]]
+    """
+    if keep is None or isinstance(keep, np.ndarray):
+        return [keep] * systems
+    masks = list(keep)
+    if paired_tokens and any(mask is not None for mask in masks):
+        common = np.logical_and.reduce([np.ones(tokens, dtype=bool),
+                                        *(mask for mask in masks if mask is not None)])
+        return [common] * systems
+    return masks
 
 
 def _pairwise(results: Sequence[SystemResult], metrics: Sequence[str], method: str,
@@ -214,8 +240,9 @@ def _pairwise(results: Sequence[SystemResult], metrics: Sequence[str], method: s
 
 
 def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.ndarray | None,
-            tokens: int, metrics: Sequence[str]) -> SystemResult:
-    """One system's scores and per-sentence counts."""
+            metrics: Sequence[str]) -> SystemResult:
+    """One system's scores and per-sentence counts, on the tokens of ``keep`` (None: all)."""
+    tokens = len(gold) if keep is None else int(np.count_nonzero(keep))
     sentences = {metric: dependency_scores(metric, gold, parsed, keep=keep)
                  for metric in dict.fromkeys([*SCORED, *metrics]) if metric != LIN}
     lin = lin_error_scores(gold, parsed, keep=keep)
@@ -240,9 +267,12 @@ def render_comparison(comparison: Comparison, signature: str = "") -> str:
              for i, s in enumerate(comparison.systems, 1)]
     widths = [max(len(row[c]) for row in rows) + 3 for c in range(len(rows[0]))]
     converted = f", bracketed input converted with {comparison.heads}" if comparison.heads else ""
+    same = len({s.tokens for s in comparison.systems}) <= 1
+    scored = (f"All systems on the same {comparison.tokens} tokens" if same else
+              "Each system on the tokens its exclusions leave in (MaltEval's count), "
+              f"{comparison.tokens} of them for every system,")
     lines = [RULE, f"Gold:   {shown(comparison.gold)}", RULE,
-             f"All systems on the same {comparison.tokens} tokens in {comparison.sentences} "
-             f"sentences{converted}", ""]
+             f"{scored} in {comparison.sentences} sentences{converted}", ""]
     lines += ["".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
               for row in rows]
     if comparison.tests:

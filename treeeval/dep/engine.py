@@ -355,7 +355,8 @@ def comparison_of(options: DepOptions, gold_path: str, gold: Treebank, paths: li
                            method=stat_method(options), resamples=plan.resamples,
                            seed=plan.seed, metrics=compared_metrics(options),
                            baseline=baseline,
-                           keep=_parser_side(options, setting[0], gold, parsed[0]),
+                           keep=[_parser_side(options, setting[0], gold, one)
+                                 for one in parsed],
                            heads=options.own.get("heads", "collins") if converted else None)
 
 
@@ -475,7 +476,7 @@ def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusi
 
 def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
                  parsed: Treebank) -> np.ndarray | None:
-    """The tokens that count for per-token tests (None: all): MaltEval tests the parser's
-    side, and the first parsed file's for all of them."""
+    """The tokens of ``parsed`` that count (None: all): MaltEval's exclusions look at the
+    parser's side, so each system's scores are those of its own report."""
     keep = exclusions(options, setting, gold).masks(gold, parsed)[1]
     return None if keep.all() else keep
