@@ -27,9 +27,10 @@ from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
+from .backends import backend_for, default_jobs
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .report import TABLES, ScoredTask
-from .runs import RunResult, default_jobs, score_grid
+from .runs import RunResult, score_grid
 from .tira import PROTOTEXT, prototext, stdout_text
 
 DESCRIPTION = """\
@@ -69,6 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(schema treeeval/schemas/task.json)")
     parser.add_argument("--jobs", metavar="N",
                         help="worker processes (default: the cores, at most one per treebank)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="score on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://host:8786; pip install 'treeeval[cluster]'); the workers "
+                             "read the files, so GOLD_DIR and SYSTEMS_DIR are absolute paths")
     parser.add_argument("--tira", nargs=2, metavar=("TEAM", "OUT_DIR"),
                         help="write the TIRA wrapper's OUT_DIR/evaluation.prototext and its "
                              "stdout for TEAM (conll18 rules)")
@@ -91,6 +96,7 @@ class TaskOptions:
     tables: tuple[str, ...] = TABLES
     json: bool = False
     jobs: int | None = None
+    scheduler: str | None = None
     tira: tuple[str, str] | None = None
     metrics: str | None = None
     format: str | None = None
@@ -105,7 +111,7 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
     options = TaskOptions(
         args.gold_dir, args.systems_dir, args.conll17, args.layout, args.groups,
         TABLES if args.table == "all" else (args.table,), args.json,
-        None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
+        None if args.jobs is None else whole_number(args.jobs, "--jobs", 1), args.scheduler,
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
         args.signature)
     if options.json and options.format:
@@ -115,7 +121,29 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
                          "or --format")
     if args.table == "groups" and not options.groups:
         raise UsageError("--table groups needs --groups FILE")
+    _check_scheduler(options)
     return options
+
+
+def _check_scheduler(options: TaskOptions) -> None:
+    """``--scheduler`` goes without ``--jobs`` (the cluster has its workers), and with
+    absolute folders: the workers read the files, wherever they run.
+
+    >>> _check_scheduler(TaskOptions("/g", "/s", scheduler="tcp://h:8786"))
+    >>> _check_scheduler(TaskOptions("g", "/s", scheduler="tcp://h:8786"))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --scheduler: the workers read the files: give GOLD_DIR and SYSTEMS_DIR as absolute paths (g is not)
+    """
+    if options.scheduler is None:
+        return
+    if options.jobs is not None:
+        raise UsageError("--jobs cannot go with --scheduler (the cluster's workers score)")
+    relative = [folder for folder in (options.gold_dir, options.systems_dir)
+                if not os.path.isabs(folder)]
+    if relative:
+        raise UsageError("--scheduler: the workers read the files: give GOLD_DIR and "
+                         f"SYSTEMS_DIR as absolute paths ({relative[0]} is not)")
 
 
 def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
@@ -134,7 +162,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                           else CONLL18_METRICS)
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
-    results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams)
+    with backend_for(jobs, options.scheduler) as backend:
+        results = score_grid(grid, conll17=options.conll17, backend=backend, teams=teams)
     _notice(grid, teams, results, args.notices)
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)

@@ -1,4 +1,4 @@
-"""Every run of a task scored as ``treeeval ud`` scores a pair, on a local process pool.
+"""Every run of a task scored as ``treeeval ud`` scores a pair, on one of the backends.
 
 A run is a team's file for a treebank.  One unit of work is one treebank: its gold file is
 read once, then each team's run is read, checked and scored against it (the words of both
@@ -23,8 +23,6 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -36,6 +34,7 @@ from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
 from ..ud.treebank import UDTreebank
+from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 
 #: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
@@ -72,31 +71,21 @@ class RunResult:
         return 0.0 if self.scores is None else self.scores[metric].f1
 
 
-def default_jobs(treebanks: int) -> int:
-    """``--jobs`` by default: the cores, at most one per treebank.
-
-    >>> default_jobs(1)
-    1
-    """
-    return max(1, min(os.cpu_count() or 1, treebanks))
-
-
-def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
-               teams: Sequence[str] | None = None) -> list[list[RunResult]]:
+def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
+               teams: Sequence[str] | None = None,
+               progress: Progress | None = None) -> list[list[RunResult]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
-    the grid's order, each with one result per team in the order given.  ``jobs`` worker
-    processes score the treebanks (1: in this process); the results do not depend on it."""
+    the grid's order, each with one result per team in the order given.  ``backend`` scores
+    the treebanks (default: in this process); the results do not depend on it.  ``progress``
+    is called with a treebank's index as its runs are scored."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17)
             for treebank in grid.treebanks]
-    if jobs <= 1 or len(work) <= 1:
-        return [score_treebank(*item) for item in work]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        return list(pool.map(_score_item, work))
+    return (backend or InProcess()).map(_score_item, work, progress)
 
 
 def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool]) -> list[RunResult]:
-    """:func:`score_treebank` on one unit of work (``pool.map`` passes one argument)."""
+    """:func:`score_treebank` on one unit of work (a backend's map passes one argument)."""
     return score_treebank(*item)
 
 
