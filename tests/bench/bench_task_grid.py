@@ -27,12 +27,12 @@ with ``--jobs 1``, ``--jobs 2`` and ``--scheduler`` on a LocalCluster of 2 worke
 process and of all of them (the command and its workers; psutil, sampled every 0.1 s) and a
 hash of stdout + stderr, which must be the same for the three.
 
-**The model**: the grid scored in this process once more, the time of each treebank taken
-from the backend's ``progress`` calls; the significance tests the task will run (each team
-against the best of the treebank, 13 metrics, paired bootstrap, ``--resamples``) timed with
-``compare_many`` on the smallest, a middle and the largest treebank and extrapolated
-linearly in sentences; then the treebanks dealt to W workers in the grid's order (each
-free worker takes the next, as the pool and Dask do) to give the time on W workers.
+**The model**: the grid scored in this process once more, the CPU time of each treebank
+taken from the backend's ``progress`` calls; the significance tests the task will run (each
+team against the best of the treebank, 13 metrics, paired bootstrap, ``--resamples``) timed
+with ``compare_many`` on the smallest, a middle and the largest treebank and interpolated
+(linearly in sentences) for the others; then the treebanks dealt to W workers in the grid's
+order (each free worker takes the next, as the pool and Dask do): the time on W workers.
 """
 
 from __future__ import annotations

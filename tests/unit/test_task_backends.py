@@ -26,7 +26,8 @@ def row(index: int, form: str, head: int, deprel: str) -> str:
 
 def treebank(words: int) -> str:
     """Two sentences: a chain of ``words`` words, then a root with ``words - 1`` dependents."""
-    chain = [row(1, "w1", 0, "root")] + [row(i, f"w{i}", i - 1, "dep") for i in range(2, words + 1)]
+    chain = [row(1, "w1", 0, "root")]
+    chain += [row(i, f"w{i}", i - 1, "dep") for i in range(2, words + 1)]
     flat = [row(1, "v1", 0, "root")] + [row(i, f"v{i}", 1, "obj") for i in range(2, words + 1)]
     return "\n".join(chain) + "\n\n" + "\n".join(flat) + "\n\n"
 
