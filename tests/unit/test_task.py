@@ -67,7 +67,7 @@ def treeeval(folder: Path, *args: str) -> tuple[int, str, str]:
 def test_every_run_scores_as_treeeval_ud(task: Path) -> None:
     grid = find_grid(str(task / "gold"), str(task / "systems"))
     assert grid.teams == ["Beta", "alpha", "gamma"]  # sorted by code point
-    results = score_grid(grid, jobs=1)
+    results = score_grid(grid)
     kinds = {(run.team, run.treebank): run.failure and run.failure.kind
              for row in results for run in row}
     assert kinds[("gamma", "bb_two")] == "open" and kinds[("gamma", "cc_three")] == "cycle"

@@ -31,7 +31,6 @@ a variance is in percent squared.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -42,6 +41,7 @@ from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.api import evaluate_ud
 from ..ud.callin import CallinScores
 from ..ud.wde import count_relation_words, word_dependency_entropy
+from .backends import Backend, InProcess
 from .layout import Grid
 from .runs import RunResult
 
@@ -70,20 +70,17 @@ def callin_values(scores: CallinScores) -> dict[str, float | None]:
 
 
 def score_callin(grid: Grid, results: list[list[RunResult]], *, conll17: bool = False,
-                 jobs: int = 1) -> list[list[dict[str, float | None] | None]]:
+                 backend: Backend | None = None) -> list[list[dict[str, float | None] | None]]:
     """Callin's metrics of every scored run (None for a failed one), one list per treebank
-    in the grid's order; ``jobs`` worker processes score the treebanks."""
+    in the grid's order; ``backend`` scores the treebanks (default: in this process)."""
     work = [(treebank.gold, [None if run.scores is None else run.path for run in row], conll17)
             for treebank, row in zip(grid.treebanks, results)]
-    if jobs <= 1 or len(work) <= 1:
-        return [_treebank_callin(item) for item in work]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        return list(pool.map(_treebank_callin, work))
+    return (backend or InProcess()).map(_treebank_callin, work)
 
 
 def _treebank_callin(item: tuple[str, list[str | None], bool]
                      ) -> list[dict[str, float | None] | None]:
-    """Callin's metrics of each scored run of one treebank (``pool.map`` passes one item):
+    """Callin's metrics of each scored run of one treebank (a backend's map passes one item):
     the WLAS weights, the word dependency entropy of the gold file, are counted once for
     all the runs (as ``treeeval ud --callin`` counts them for one), and no STTR is."""
     gold, paths, conll17 = item

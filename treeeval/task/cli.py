@@ -33,6 +33,7 @@ from ..tables.json_format import table_document
 from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
+from .backends import Backend, backend_for, default_jobs
 from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
                      CallinStatistics, callin_statistics, score_callin)
 from .judgments import (JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files,
@@ -42,7 +43,7 @@ from .formats import (DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics,
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .progress import progress_bar
 from .report import TABLES, ScoredTask, judgment_table
-from .runs import RunResult, default_jobs, score_grid
+from .runs import RunResult, score_grid
 from .significance import TaskStat
 from .tira import PROTOTEXT, prototext, stdout_text
 
@@ -99,6 +100,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(schema treeeval/schemas/task.json)")
     parser.add_argument("--jobs", metavar="N",
                         help="worker processes (default: the cores, at most one per treebank)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="score on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://host:8786; pip install 'treeeval[cluster]'); the workers "
+                             "read the files, so GOLD_DIR and SYSTEMS_DIR are absolute paths")
     parser.add_argument("--tira", nargs=2, metavar=("TEAM", "OUT_DIR"),
                         help="write the TIRA wrapper's OUT_DIR/evaluation.prototext and its "
                              "stdout for TEAM (conll18 rules)")
@@ -137,6 +142,7 @@ class TaskOptions:
     tables: tuple[str, ...] = TABLES
     json: bool = False
     jobs: int | None = None
+    scheduler: str | None = None
     tira: tuple[str, str] | None = None
     metrics: str | None = None
     format: str | None = None
@@ -156,7 +162,7 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
     options = TaskOptions(
         args.gold_dir, args.systems_dir, args.conll17, args.layout, args.groups,
         TABLES if args.table == "all" else (args.table,), args.json,
-        None if args.jobs is None else whole_number(args.jobs, "--jobs", 1),
+        None if args.jobs is None else whole_number(args.jobs, "--jobs", 1), args.scheduler,
         None if args.tira is None else tuple(args.tira), given.metrics, given.format,
         args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed,
         args.callin, tuple(args.judgments or ()), tuple(args.prm or ()), args.dep_prm)
@@ -169,6 +175,7 @@ def task_options(args: argparse.Namespace) -> TaskOptions:
                          "or --format")
     if args.table == "groups" and not options.groups:
         raise UsageError("--table groups needs --groups FILE")
+    _check_scheduler(options)
     return options
 
 
@@ -199,6 +206,27 @@ def _check_callin(options: TaskOptions, table: str) -> None:
                          "--format json)")
 
 
+def _check_scheduler(options: TaskOptions) -> None:
+    """``--scheduler`` goes without ``--jobs`` (the cluster has its workers), and with
+    absolute folders: the workers read the files, wherever they run.
+
+    >>> _check_scheduler(TaskOptions("/g", "/s", scheduler="tcp://h:8786"))
+    >>> _check_scheduler(TaskOptions("g", "/s", scheduler="tcp://h:8786"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --scheduler: the workers read the files: ... (g is not)
+    """
+    if options.scheduler is None:
+        return
+    if options.jobs is not None:
+        raise UsageError("--jobs cannot go with --scheduler (the cluster's workers score)")
+    relative = [folder for folder in (options.gold_dir, options.systems_dir)
+                if not os.path.isabs(folder)]
+    if relative:
+        raise UsageError("--scheduler: the workers read the files: give GOLD_DIR and "
+                         f"SYSTEMS_DIR as absolute paths ({relative[0]} is not)")
+
+
 def parse_task_args(argv: Sequence[str]) -> TaskOptions | None:
     """Parse the arguments of ``treeeval task``; None means help was printed."""
     args = parse_command("task", argv)
@@ -226,19 +254,21 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
     testing = _testing(options, metrics)
-    with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
-        results = score_grid(grid, conll17=options.conll17, jobs=jobs, teams=teams,
-                             testing=testing, progress=progress)
+    shown = task_signature(options, grid, judged)
+    in_tables = shown if options.format not in (None, "text") else ""
+    with backend_for(jobs, options.scheduler) as backend:
+        with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
+            results = score_grid(grid, conll17=options.conll17, backend=backend, teams=teams,
+                                 testing=testing, progress=progress)
+        statistics = _callin(options, grid, results, backend, in_tables) \
+            if options.callin and not options.tira else None
     _notice(grid, teams, results, args.notices)
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
-    shown = task_signature(options, grid, judged)
-    in_tables = shown if options.format not in (None, "text") else ""
     task = ScoredTask(names, grid.teams, results, metrics,
                       _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17)),
                       groups, in_tables, testing=testing, has=has)
-    statistics = _callin(options, grid, results, jobs, in_tables) if options.callin else None
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document(),
@@ -264,11 +294,11 @@ def _write_tables(tables: list[ComparisonTable], options: TaskOptions, shown: st
         out.write(signature.line(shown))
 
 
-def _callin(options: TaskOptions, grid: Grid, results: list[list[RunResult]], jobs: int,
+def _callin(options: TaskOptions, grid: Grid, results: list[list[RunResult]], backend: Backend,
             in_tables: str) -> CallinStatistics:
     """Callin's statistics of the grid over the metrics of ``--metrics``."""
     metrics = _callin_metrics(options)
-    extra = score_callin(grid, results, conll17=options.conll17, jobs=jobs) \
+    extra = score_callin(grid, results, conll17=options.conll17, backend=backend) \
         if set(metrics) & set(CALLIN_METRICS) else [[None] * len(row) for row in results]
     return callin_statistics([treebank.name for treebank in grid.treebanks], results, extra,
                              metrics, in_tables)

@@ -1,4 +1,4 @@
-"""Every run of a task scored as ``treeeval ud`` scores a pair, on a local process pool.
+"""Every run of a task scored as ``treeeval ud`` scores a pair, on one of the backends.
 
 A run is a team's file for a treebank.  One unit of work is one treebank: its gold file is
 read once, then each team's run is read, checked and scored against it (the words of both
@@ -23,8 +23,6 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
@@ -40,6 +38,7 @@ from ..ud.reading import read_ud
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
 from .formats import RunFailed, RunScorer, treebank_scorer
+from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 from .significance import TaskStat, tested_runs
 
@@ -82,38 +81,25 @@ class RunResult:
         return 0.0 if self.scores is None else self.scores[metric].f1
 
 
-def default_jobs(treebanks: int) -> int:
-    """``--jobs`` by default: the cores, at most one per treebank.
-
-    >>> default_jobs(1)
-    1
-    """
-    return max(1, min(os.cpu_count() or 1, treebanks))
-
-
-def score_grid(grid: Grid, *, conll17: bool = False, jobs: int = 1,
+def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
                teams: Sequence[str] | None = None, testing: TaskStat | None = None,
                progress: Callable[[int], None] | None = None) -> list[list[RunResult]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
     the grid's order, each with one result per team in the order given, and with
-    ``testing`` each treebank's tests (:func:`score_treebank`).  ``jobs`` worker processes
-    score the treebanks (1: in this process); the results do not depend on it.  ``progress``
+    ``testing`` each treebank's tests (:func:`score_treebank`).  ``backend`` scores the
+    treebanks (default: in this process); the results do not depend on it.  ``progress``
     is called with the number of runs of each treebank done, as they are done."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
              testing) for treebank in grid.treebanks]
-    done = progress or (lambda runs: None)
-    if jobs <= 1 or len(work) <= 1:
-        results = []
-        for item in work:
-            results.append(score_treebank(*item))
-            done(len(chosen))
-        return results
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        futures = [pool.submit(score_treebank, *item) for item in work]
-        for _ in as_completed(futures):
-            done(len(chosen))
-        return [future.result() for future in futures]
+    done: Progress | None = None if progress is None else (lambda _: progress(len(chosen)))
+    return (backend or InProcess()).map(_score_item, work, done)
+
+
+def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None]
+                ) -> list[RunResult]:
+    """:func:`score_treebank` on one unit of work (a backend's map passes one argument)."""
+    return score_treebank(*item)
 
 
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
