@@ -16,6 +16,7 @@ from cli_runner import run_treeeval
 from treeeval.arguments import parse_command
 from treeeval.policy.envelope import schema_path
 from treeeval.task.cli import run as run_task
+from treeeval.task.backends import backend_for
 from treeeval.task.layout import find_grid
 from treeeval.task.runs import score_grid
 from treeeval.task.significance import TaskStat
@@ -129,7 +130,11 @@ def test_jobs_one_and_two_agree(task: Path) -> None:
 def test_the_grid_in_process_and_in_workers(task: Path) -> None:
     grid = find_grid(str(task / "gold"), str(task / "systems"), "folders")
     testing = TaskStat("bootstrap", 200, 3, ("LAS",))
-    one, two = (score_grid(grid, jobs=jobs, testing=testing) for jobs in (1, 2))
+    scored = []
+    for jobs in (1, 2):
+        with backend_for(jobs) as backend:
+            scored.append(score_grid(grid, backend=backend, testing=testing))
+    one, two = scored
     assert one == two
     assert all(run.per_sentence is None for row in one for run in row)
 
