@@ -8,7 +8,10 @@ screenshot is not blank.  Skipped, with the reason, when Playwright or Chromium 
 from __future__ import annotations
 
 import shutil
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 from cli_runner import run_treeeval
@@ -26,6 +29,39 @@ def chromium() -> str:
         pytest.skip(f"no Chromium found on PATH (tried {', '.join(BROWSERS)}); .ci/run installs "
                     "Debian's chromium when it can")
     return found
+
+
+@dataclass
+class Session:
+    """A page opened offline in headless Chromium, and what it said and asked for."""
+
+    page: Any = None
+    messages: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def opened(path: Path) -> Iterator[Session]:
+    """``path`` opened in headless Chromium with the network cut off: every console
+    message, page error, failed request and request is recorded in the session."""
+    executable = chromium()
+    session = Session()
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=executable,
+                                         args=["--no-sandbox", "--disable-gpu"])
+        try:
+            context = browser.new_context(offline=True, viewport={"width": 1200, "height": 900})
+            page = session.page = context.new_page()
+            page.on("console", lambda message: session.messages.append(
+                f"{message.type}: {message.text}"))
+            page.on("pageerror", lambda error: session.messages.append(f"page error: {error}"))
+            page.on("request", lambda request: session.requests.append(request.url))
+            page.on("requestfailed", lambda request: session.messages.append(
+                f"failed: {request.url}"))
+            page.goto(path.as_uri(), wait_until="load")
+            yield session
+        finally:
+            browser.close()
 
 
 def conllu(rows: list[str]) -> str:
@@ -54,37 +90,23 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_report_renders_in_chromium(report: Path) -> None:
-    executable = chromium()
-    messages: list[str] = []
-    requests: list[str] = []
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=executable,
-                                         args=["--no-sandbox", "--disable-gpu"])
-        try:
-            context = browser.new_context(offline=True, viewport={"width": 1200, "height": 900})
-            page = context.new_page()
-            page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
-            page.on("pageerror", lambda error: messages.append(f"page error: {error}"))
-            page.on("request", lambda request: requests.append(request.url))
-            page.on("requestfailed", lambda request: messages.append(f"failed: {request.url}"))
-            page.goto(report.as_uri(), wait_until="load")
-            tables = page.locator("table.comparison")
-            assert tables.count() == 1
-            assert tables.locator("tbody tr").count() == 2
-            assert page.locator("table.comparison caption").inner_text() == "gold"
-            assert page.locator("figure svg").count() == 2
-            assert page.locator("figure svg").first.bounding_box()["width"] > 200
-            assert page.locator("details:not(.numbers)").count() == 4   # 2 sentences each
-            assert page.locator("details.numbers table").count() == 2
-            page.locator("details:not(.numbers)").first.locator("summary").click()
-            assert page.locator("table.arcs").first.is_visible()
-            assert page.locator("td.wrong").count() >= 2
-            assert "Dogs <bark>" in page.locator("body").inner_text()
-            shot = page.screenshot(full_page=True)
-        finally:
-            browser.close()
-    assert messages == []
-    assert requests == [report.as_uri()]
+    with opened(report) as session:
+        page = session.page
+        tables = page.locator("table.comparison")
+        assert tables.count() == 1
+        assert tables.locator("tbody tr").count() == 2
+        assert page.locator("table.comparison caption").inner_text() == "gold"
+        assert page.locator("figure svg").count() == 2
+        assert page.locator("figure svg").first.bounding_box()["width"] > 200
+        assert page.locator("details:not(.numbers)").count() == 4   # 2 sentences each
+        assert page.locator("details.numbers table").count() == 2
+        page.locator("details:not(.numbers)").first.locator("summary").click()
+        assert page.locator("table.arcs").first.is_visible()
+        assert page.locator("td.wrong").count() >= 2
+        assert "Dogs <bark>" in page.locator("body").inner_text()
+        shot = page.screenshot(full_page=True)
+    assert session.messages == []
+    assert session.requests == [report.as_uri()]
     assert len(shot) > 20_000   # a blank page is a few kilobytes
 
 
@@ -109,28 +131,15 @@ def bracket_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_bracket_report_renders_in_chromium(bracket_report: Path) -> None:
-    executable = chromium()
-    messages: list[str] = []
-    requests: list[str] = []
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=executable,
-                                         args=["--no-sandbox", "--disable-gpu"])
-        try:
-            context = browser.new_context(offline=True, viewport={"width": 1200, "height": 900})
-            page = context.new_page()
-            page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
-            page.on("pageerror", lambda error: messages.append(f"page error: {error}"))
-            page.on("request", lambda request: requests.append(request.url))
-            page.goto(bracket_report.as_uri(), wait_until="load")
-            assert page.locator("table.comparison tbody tr").count() == 2
-            assert page.locator("figure svg").count() == 2
-            assert page.locator("details:not(.numbers)").count() == 4   # 2 sentences each
-            page.locator("details:not(.numbers)").first.locator("summary").click()
-            assert page.locator("div.trees pre").first.is_visible()
-            assert page.locator("mark").count() >= 2
-            text = page.locator("body").inner_text()
-            assert "The <dog> saw a cat" in text and "Worst sentences: b&c" in text
-        finally:
-            browser.close()
-    assert messages == []
-    assert requests == [bracket_report.as_uri()]
+    with opened(bracket_report) as session:
+        page = session.page
+        assert page.locator("table.comparison tbody tr").count() == 2
+        assert page.locator("figure svg").count() == 2
+        assert page.locator("details:not(.numbers)").count() == 4   # 2 sentences each
+        page.locator("details:not(.numbers)").first.locator("summary").click()
+        assert page.locator("div.trees pre").first.is_visible()
+        assert page.locator("mark").count() >= 2
+        text = page.locator("body").inner_text()
+        assert "The <dog> saw a cat" in text and "Worst sentences: b&c" in text
+    assert session.messages == []
+    assert session.requests == [bracket_report.as_uri()]
