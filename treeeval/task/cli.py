@@ -21,11 +21,12 @@ from typing import BinaryIO, Sequence
 
 from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
                          parse_command, whole_number)
-from ..errors import InputError, UsageError
+from ..errors import UsageError
 from ..formats.prm import find_prm
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
+from ..policy.outputs import output_file
 from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable, render as render_table
 from ..tables.comparison import metric_list
@@ -409,12 +410,10 @@ def _tira_team(grid: Grid, tira: tuple[str, str]) -> list[str]:
 
 
 def _write_tira(out_dir: str, runs: list[RunResult], out: BinaryIO) -> None:
-    """The wrapper's ``OUT_DIR/evaluation.prototext``, then its stdout, for a team's runs."""
-    path = os.path.join(out_dir, PROTOTEXT)
-    try:
-        Path(path).write_text(prototext(runs), encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", path=path) from None
+    """The wrapper's ``OUT_DIR/evaluation.prototext`` (written whole or not at all, never
+    over a run), then its stdout, for a team's runs."""
+    with output_file(os.path.join(out_dir, PROTOTEXT), [run.path for run in runs]) as stream:
+        stream.write(prototext(runs))
     out.write(stdout_text(runs).encode())
 
 
