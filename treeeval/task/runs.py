@@ -23,7 +23,7 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -37,7 +37,7 @@ from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
-from .formats import RunFailed, RunScorer, treebank_scorer
+from .formats import RunFailed, RunScorer, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 from .significance import TaskStat, tested_runs
@@ -75,10 +75,28 @@ class RunResult:
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
     per_sentence: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
+    format: str = "ud"
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
         return 0.0 if self.scores is None else self.scores[metric].f1
+
+    def percents(self, metric: str) -> tuple[float, float, float]:
+        """The precision, recall and F1 of ``metric`` in percent, as the single command of
+        the run's format computes them (:func:`.formats.percents`); 0 for a failed run.
+
+        >>> RunResult("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 2)},
+        ...           format="bracket").percents("fmeasure")
+        (50.0, 100.0, 66.66666666666667)
+        """
+        if self.scores is None:
+            return 0.0, 0.0, 0.0
+        return percents(self.format, metric, self.scores[metric])
+
+    def percent(self, metric: str) -> float:
+        """The run's F1 of ``metric`` in percent (:meth:`percents`), as the tables show it."""
+        return self.percents(metric)[2]
 
 
 def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
@@ -127,9 +145,10 @@ def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> lis
     try:
         scorer = treebank_scorer(treebank)
     except RunFailed as exc:
-        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args))
-                for team, path in runs]
-    return [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args),
+                          format=treebank.format) for team, path in runs]
+    return [replace(_formatted_run(scorer, team, treebank.name, path), format=treebank.format)
+            for team, path in runs]
 
 
 def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
