@@ -23,6 +23,7 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
@@ -106,12 +107,27 @@ def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = N
     the grid's order, each with one result per team in the order given, and with
     ``testing`` each treebank's tests (:func:`score_treebank`).  ``backend`` scores the
     treebanks (default: in this process); the results do not depend on it.  ``progress``
-    is called with the number of runs of each treebank done, as they are done."""
+    is called with the number of runs of each treebank done, as they are done.  The backend
+    starts the treebanks of the largest gold files first (the critical path)."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
              testing) for treebank in grid.treebanks]
     done: Progress | None = None if progress is None else (lambda _: progress(len(chosen)))
-    return (backend or InProcess()).map(_score_item, work, done)
+    cost = [_file_size(treebank.gold) for treebank in grid.treebanks]
+    return (backend or InProcess()).map(_score_item, work, done, cost)
+
+
+def _file_size(path: str) -> int:
+    """The size of a gold file in bytes, the cost of scoring its treebank (0 when it cannot
+    be read: its runs fail at once).
+
+    >>> _file_size("/nonexistent/gold.conllu")
+    0
+    """
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None]
