@@ -95,6 +95,24 @@ def test_order_kept_when_workers_finish_out_of_order(kind: str, request: pytest.
     assert sorted(done) == list(range(6)) and done[0] != 0
 
 
+def started(item: int) -> tuple[int, float]:
+    """The item and when its work started (the wall clock, shared by the processes)."""
+    start = time.time()
+    time.sleep(0.3)
+    return item, start
+
+
+@pytest.mark.parametrize("kind", ["pool", "dask"])
+def test_the_costliest_items_start_first(kind: str, request: pytest.FixtureRequest) -> None:
+    backend = (LocalPool(2) if kind == "pool"
+               else DaskBackend(request.getfixturevalue("scheduler")))
+    with backend:
+        results = backend.map(started, list(range(5)), cost=[1, 2, 1, 9, 5])
+    assert [item for item, _ in results] == list(range(5))
+    begun = sorted(range(5), key=lambda item: results[item][1])
+    assert set(begun[:2]) == {3, 4} and set(begun[2:4]) == {1, 0}
+
+
 def test_in_process_reports_progress_in_order() -> None:
     done: list[int] = []
     assert InProcess().map(str, [3, 4], progress=done.append) == ["3", "4"]

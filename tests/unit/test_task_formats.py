@@ -89,7 +89,7 @@ def assert_same_dep(run: dict, dep: dict) -> None:
     assert list(run["metrics"]) == ["LAS", "UAS", "LA"]
     for metric, value in run["metrics"].items():
         assert (value["correct"], value["gold"]) == (system[metric]["correct"], dep["tokens"])
-        assert value["f1"] == pytest.approx(system[metric]["score"], rel=1e-12)
+        assert value["f1"] == value["precision"] == value["recall"] == system[metric]["score"]
 
 
 def assert_same_bracket(run: dict, bracket: dict) -> None:
@@ -100,7 +100,9 @@ def assert_same_bracket(run: dict, bracket: dict) -> None:
             run["metrics"]["fmeasure"]["system"]) == (totals["matched"], totals["gold"],
                                                       totals["test"])
     for metric, value in run["metrics"].items():
-        assert value["f1"] == pytest.approx(totals[metric] or 0.0, rel=1e-12, abs=1e-12)
+        assert value["f1"] == (totals[metric] or 0.0)
+    fmeasure = run["metrics"]["fmeasure"]
+    assert (fmeasure["precision"], fmeasure["recall"]) == (totals["precision"], totals["recall"])
 
 
 def test_conllx_runs_score_as_treeeval_dep(tmp_path: Path) -> None:
@@ -238,3 +240,28 @@ def test_tira_needs_conllu_treebanks(tmp_path: Path) -> None:
     ran = run_treeeval(["task", "--tira", "alpha", ".", "gold", "systems"], tmp_path)
     assert (ran.status, ran.stdout) == (2, b"")
     assert b"every treebank must be CoNLL-U" in ran.stderr
+
+
+def test_every_rate_is_the_single_commands_exactly(tmp_path: Path) -> None:
+    """The rates of ``task --json`` are bit-identical (==) to those of ``ud --json``,
+    ``dep --json`` and ``bracket --json`` on each run of a task of the three formats."""
+    ud_run = UD_GOLD.replace("\t2\tadvmod", "\t1\tadvmod")
+    write_task(tmp_path, DEP_GOLD, DEP_RUNS, ".conll")
+    write_task(tmp_path, BRACKET_GOLD, BRACKET_RUNS, ".mrg")
+    write_task(tmp_path, {"en": UD_GOLD}, {"alpha": {"en": ud_run}, "beta": {"en": UD_GOLD}},
+               ".conllu")
+    document = task_json(tmp_path)
+    for (team, treebank), run in runs_by_key(document).items():
+        kind = document["formats"][treebank]
+        suffix = {"dep": ".conll", "bracket": ".mrg", "ud": ".conllu"}[kind]
+        pair = [f"gold/{treebank}{suffix}", f"systems/{team}/{treebank}{suffix}"]
+        if kind == "dep":
+            assert_same_dep(run, command_json(tmp_path, "dep", *pair))
+        elif kind == "bracket":
+            assert_same_bracket(run, command_json(tmp_path, "bracket", "-p", "COLLINS.prm",
+                                                  *pair))
+        else:
+            metrics = command_json(tmp_path, "ud", *pair)["pairs"][0]["metrics"]
+            for name, value in run["metrics"].items():
+                rates = ("precision", "recall", "f1")
+                assert [value[rate] for rate in rates] == [metrics[name][rate] for rate in rates]

@@ -249,9 +249,18 @@ def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.nda
     correct = {metric: int(np.count_nonzero(scores.hits))
                for metric, scores in sentences.items()}
     return SystemResult(path, kind, tokens, correct,
-                        {m: 100.0 * c / tokens if tokens else float("nan")
-                         for m, c in correct.items()},
+                        {m: accuracy(c, tokens) for m, c in correct.items()},
                         int(lin.score()), {**sentences, LIN: lin})
+
+
+def accuracy(correct: int, tokens: int) -> float:
+    """MaltEval's score of a metric: the percent of the ``tokens`` scored that are
+    ``correct`` (NaN without a token).
+
+    >>> accuracy(3, 4), accuracy(0, 0)
+    (75.0, nan)
+    """
+    return 100.0 * correct / tokens if tokens else float("nan")
 
 
 def render_comparison(comparison: Comparison, signature: str = "") -> str:

@@ -3,7 +3,9 @@
 
 A backend maps a function over a list of items and returns the results in the items' order,
 whatever order the workers finish them in; ``progress``, when given, is called once per
-finished item with that item's index in the list (in the order they finish).  The function
+finished item with that item's index in the list (in the order they finish).  With ``cost``
+(one number per item, e.g. the size of a treebank's gold file), the workers start the costly
+items first: the largest unit of work is the critical path, so it should not start last.  The function
 and the items travel to the workers by pickle, so the function is a module-level one.
 
 >>> done = []
@@ -21,7 +23,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import TracebackType
-from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from ..errors import InputError, UsageError
 
@@ -37,8 +39,9 @@ class Backend(Protocol):
     """What runs the units of work: ``map`` keeps the items' order."""
 
     def map(self, function: Callable[[T], R], items: Sequence[T],
-            progress: Progress | None = None) -> list[R]:
-        """``[function(item) for item in items]``, computed by the backend's workers."""
+            progress: Progress | None = None, cost: Sequence[float] | None = None) -> list[R]:
+        """``[function(item) for item in items]``, computed by the backend's workers (the
+        items of the highest ``cost`` started first)."""
 
     def __enter__(self) -> Backend:
         """Start the workers (or connect to them)."""
@@ -66,8 +69,9 @@ class InProcess(_Closing):
     """Every item in this process, one after another (``--jobs 1``)."""
 
     def map(self, function: Callable[[T], R], items: Sequence[T],
-            progress: Progress | None = None) -> list[R]:
-        """The results in order; ``progress`` after each item.
+            progress: Progress | None = None, cost: Sequence[float] | None = None) -> list[R]:
+        """The results in order; ``progress`` after each item (one worker: ``cost`` changes
+        nothing, the items run in their order).
 
         >>> InProcess().map(len, ["ab", ""])
         [2, 0]
@@ -93,13 +97,14 @@ class LocalPool(_Closing):
         self._pool: ProcessPoolExecutor | None = None
 
     def map(self, function: Callable[[T], R], items: Sequence[T],
-            progress: Progress | None = None) -> list[R]:
-        """The results in the items' order (one item alone runs in this process)."""
+            progress: Progress | None = None, cost: Sequence[float] | None = None) -> list[R]:
+        """The results in the items' order, the costliest submitted first (one item alone
+        runs in this process)."""
         if len(items) <= 1:
             return InProcess().map(function, items, progress)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)))
-        return _gathered(self._pool, function, items, progress)
+        return _gathered(self._pool, function, items, progress, cost)
 
     def close(self) -> None:
         """Stop the worker processes."""
@@ -133,12 +138,17 @@ class DaskBackend(_Closing):
         return self
 
     def map(self, function: Callable[[T], R], items: Sequence[T],
-            progress: Progress | None = None) -> list[R]:
-        """The items as Dask tasks (not cached: ``pure=False``); the results in order.  A
-        worker that cannot import the function, or that dies, is an error."""
+            progress: Progress | None = None, cost: Sequence[float] | None = None) -> list[R]:
+        """The items as Dask tasks (not cached: ``pure=False``), the costliest submitted
+        first and with the highest priority; the results in order.  A worker that cannot
+        import the function, or that dies, is an error."""
         from distributed import KilledWorker, as_completed as finished
 
-        futures = self._client.map(function, items, pure=False)
+        order = costliest_first(len(items), cost)
+        submitted = {position: self._client.submit(function, items[position], pure=False,
+                                                   priority=len(order) - rank)
+                     for rank, position in enumerate(order)}
+        futures = [submitted[position] for position in range(len(items))]
         index = {future.key: position for position, future in enumerate(futures)}
         try:
             for future in finished(futures, loop=self._client.loop):
@@ -181,10 +191,25 @@ def default_jobs(units: int) -> int:
     return max(1, min(os.cpu_count() or 1, units))
 
 
-def _gathered(pool: Executor, function: Callable[[T], R], items: Iterable[T],
-              progress: Progress | None) -> list[R]:
-    """Each item submitted to ``pool``; ``progress`` as each finishes; results in order."""
-    futures: list[Future[R]] = [pool.submit(function, item) for item in items]
+def costliest_first(count: int, cost: Sequence[float] | None) -> list[int]:
+    """The order in which to submit ``count`` items: by decreasing ``cost``, equal costs (or
+    no cost) in the items' order.
+
+    >>> costliest_first(4, [10, 300, 10, 45]), costliest_first(3, None)
+    ([1, 3, 0, 2], [0, 1, 2])
+    """
+    if cost is None:
+        return list(range(count))
+    return sorted(range(count), key=lambda position: -cost[position])
+
+
+def _gathered(pool: Executor, function: Callable[[T], R], items: Sequence[T],
+              progress: Progress | None, cost: Sequence[float] | None = None) -> list[R]:
+    """Each item submitted to ``pool``, the costliest first; ``progress`` as each
+    finishes; results in the items' order."""
+    submitted = {position: pool.submit(function, items[position])
+                 for position in costliest_first(len(items), cost)}
+    futures: list[Future[R]] = [submitted[position] for position in range(len(items))]
     index = {future: position for position, future in enumerate(futures)}
     for future in as_completed(futures):
         future.result()

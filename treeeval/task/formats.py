@@ -31,6 +31,7 @@ treeeval.task.formats.RunFailed: ('open', 'cannot open test file: No such file o
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import replace
 from typing import Callable, Sequence
 
@@ -39,7 +40,7 @@ import numpy as np
 from ..bracket.api import run_bracket_files
 from ..bracket.counts import Totals
 from ..bracket.params import EvalbParams, load_params
-from ..dep.compare import SCORED, compare_systems
+from ..dep.compare import SCORED, accuracy, compare_systems
 from ..dep.exclusions import deleted_tokens
 from ..dep.reading import check_same_text, load_treebank
 from ..errors import InputError
@@ -226,3 +227,41 @@ def bracket_scores(totals: Totals) -> dict[str, Score]:
             "fmeasure": Score(totals.matched, totals.gold, totals.test),
             "complete_match": Score(totals.complete, valid, valid),
             "tagging_accuracy": Score(totals.correct, totals.words, totals.words)}
+
+
+def percents(kind: str, metric: str, value: Score) -> tuple[float, float, float]:
+    """A metric's precision, recall and F1 in percent, each computed as the single command
+    of the treebank's format computes it, so that the task's rates are bit-identical to
+    ``treeeval ud --json`` (``100 * ratio``), ``treeeval dep --json`` (MaltEval's
+    :func:`~treeeval.dep.compare.accuracy`) and ``treeeval bracket --json`` (EVALB's
+    :class:`~treeeval.bracket.counts.Totals`, the F-measure from P and R); a rate that is
+    undefined there (NaN) is 0 here, as a failed run counts.
+
+    >>> percents("bracket", "fmeasure", Score(1, 1, 2)), 100 * Score(1, 1, 2).f1
+    ((50.0, 100.0, 66.66666666666667), 66.66666666666666)
+    >>> percents("dep", "LAS", Score(1, 3, 3))
+    (33.333333333333336, 33.333333333333336, 33.333333333333336)
+    """
+    if kind == "ud":
+        return 100 * value.precision, 100 * value.recall, 100 * value.f1
+    if kind == "dep":
+        rate = accuracy(int(value.correct), int(value.gold))
+        return (rate,) * 3 if not math.isnan(rate) else (0.0,) * 3
+    totals = _bracket_totals(metric, value)
+    rate = getattr(totals, metric)()
+    pair = (totals.precision(), totals.recall()) if metric == "fmeasure" else (rate, rate)
+    return (*pair, 0.0 if math.isnan(rate) else rate)
+
+
+def _bracket_totals(metric: str, value: Score) -> Totals:
+    """The counts of EVALB's block that a metric of :func:`bracket_scores` holds.
+
+    >>> _bracket_totals("complete_match", Score(1, 2, 2)).complete_match()
+    50.0
+    """
+    correct, gold, system = int(value.correct), int(value.gold), int(value.system)
+    if metric == "complete_match":
+        return Totals(sentences=gold, complete=correct)
+    if metric == "tagging_accuracy":
+        return Totals(words=gold, correct=correct)
+    return Totals(gold=gold, test=system, matched=correct)

@@ -65,7 +65,7 @@ class ScoredTask:
         """A table per treebank: each team's F1 of every metric of the treebank (none for a
         failed run)."""
         return [self._table(name, [SystemRow(run.team, tuple(
-                    None if run.scores is None else 100 * run.f1(metric) for metric in metrics))
+                    None if run.scores is None else run.percent(metric) for metric in metrics))
                     for run in row], tuple(map(Metric, metrics)),
                     [f"{run.team}: no score ({run.failure.reason}), counted as 0."
                      for run in row if run.failure is not None])
@@ -171,7 +171,7 @@ def _cluster_values(row: list[RunResult], metric: str) -> tuple[float | int | No
     """A treebank's row of a cluster table: the best score, the cluster's size, its lowest
     score (none when every run failed)."""
     members = set(cluster(row, metric, ALPHA))
-    scores = [100 * run.f1(metric) for run in row if run.team in members]
+    scores = [run.percent(metric) for run in row if run.team in members]
     return (max(scores), len(scores), min(scores)) if scores else (None, None, None)
 
 
@@ -283,7 +283,8 @@ def _run_json(run: RunResult) -> dict[str, object]:
             "status": "ok" if run.failure is None else "failed",
             "failure": None if run.failure is None else _failure_json(run.failure),
             "metrics": None if run.scores is None else {
-                name: _score_json(value) for name, value in run.scores.items()}}
+                name: _score_json(value, run.percents(name))
+                for name, value in run.scores.items()}}
 
 
 def _failure_json(failure: Failure) -> dict[str, object]:
@@ -291,12 +292,12 @@ def _failure_json(failure: Failure) -> dict[str, object]:
             "line": failure.line}
 
 
-def _score_json(value: Score) -> dict[str, object]:
-    """One metric of a run: the counts and the rates in percent.
+def _score_json(value: Score, rates: tuple[float, float, float]) -> dict[str, object]:
+    """One metric of a run: the counts and the rates in percent (:meth:`RunResult.percents`).
 
-    >>> _score_json(Score(1, 2, 2))["f1"]
+    >>> _score_json(Score(1, 2, 2), (50.0, 50.0, 50.0))["f1"]
     50.0
     """
+    precision, recall, f1 = rates
     return {"correct": value.correct, "gold": value.gold, "system": value.system,
-            "aligned": value.aligned, "precision": 100 * value.precision,
-            "recall": 100 * value.recall, "f1": 100 * value.f1}
+            "aligned": value.aligned, "precision": precision, "recall": recall, "f1": f1}

@@ -23,7 +23,8 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -37,7 +38,7 @@ from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
-from .formats import RunFailed, RunScorer, treebank_scorer
+from .formats import RunFailed, RunScorer, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 from .significance import TaskStat, tested_runs
@@ -75,10 +76,28 @@ class RunResult:
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
     per_sentence: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
+    format: str = "ud"
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
         return 0.0 if self.scores is None else self.scores[metric].f1
+
+    def percents(self, metric: str) -> tuple[float, float, float]:
+        """The precision, recall and F1 of ``metric`` in percent, as the single command of
+        the run's format computes them (:func:`.formats.percents`); 0 for a failed run.
+
+        >>> RunResult("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 2)},
+        ...           format="bracket").percents("fmeasure")
+        (50.0, 100.0, 66.66666666666667)
+        """
+        if self.scores is None:
+            return 0.0, 0.0, 0.0
+        return percents(self.format, metric, self.scores[metric])
+
+    def percent(self, metric: str) -> float:
+        """The run's F1 of ``metric`` in percent (:meth:`percents`), as the tables show it."""
+        return self.percents(metric)[2]
 
 
 def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
@@ -88,12 +107,27 @@ def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = N
     the grid's order, each with one result per team in the order given, and with
     ``testing`` each treebank's tests (:func:`score_treebank`).  ``backend`` scores the
     treebanks (default: in this process); the results do not depend on it.  ``progress``
-    is called with the number of runs of each treebank done, as they are done."""
+    is called with the number of runs of each treebank done, as they are done.  The backend
+    starts the treebanks of the largest gold files first (the critical path)."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
              testing) for treebank in grid.treebanks]
     done: Progress | None = None if progress is None else (lambda _: progress(len(chosen)))
-    return (backend or InProcess()).map(_score_item, work, done)
+    cost = [_file_size(treebank.gold) for treebank in grid.treebanks]
+    return (backend or InProcess()).map(_score_item, work, done, cost)
+
+
+def _file_size(path: str) -> int:
+    """The size of a gold file in bytes, the cost of scoring its treebank (0 when it cannot
+    be read: its runs fail at once).
+
+    >>> _file_size("/nonexistent/gold.conllu")
+    0
+    """
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None]
@@ -127,9 +161,10 @@ def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> lis
     try:
         scorer = treebank_scorer(treebank)
     except RunFailed as exc:
-        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args))
-                for team, path in runs]
-    return [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args),
+                          format=treebank.format) for team, path in runs]
+    return [replace(_formatted_run(scorer, team, treebank.name, path), format=treebank.format)
+            for team, path in runs]
 
 
 def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
