@@ -41,7 +41,7 @@ from ..ud.treebank import UDTreebank
 from .formats import RunFailed, RunScorer, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
-from .significance import TaskStat, tested_runs
+from .significance import TaskStat, runs_with_tests
 
 #: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
 #: unreadable, not UTF-8); a cycle; another format error; no word; a different text
@@ -141,7 +141,7 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
     each scored run of a CoNLL-U treebank tested against the best
-    (:func:`.significance.tested_runs`; the other formats are not tested yet)."""
+    (:func:`.significance.runs_with_tests`; the other formats are not tested yet)."""
     if treebank.format != "ud":
         return _score_formatted(treebank, runs)
     options = ReadOptions(conll17=conll17)
@@ -153,7 +153,7 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
         return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
     scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None)
               for team, path in runs]
-    return scored if testing is None else tested_runs(scored, testing)
+    return scored if testing is None else runs_with_tests(scored, testing)
 
 
 def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:

@@ -15,7 +15,7 @@ failed run (counted 0) is not tested and is in no cluster.
 >>> rows = {"a": np.array([[2, 2, 2, 2]] * 6), "b": np.array([[1, 2, 2, 2]] * 6)}
 >>> runs = [RunResult(team, "en", team, {"LAS": Score(*rows[team].sum(axis=0))},
 ...                   per_sentence={"LAS": rows[team]}) for team in "ab"]
->>> tested = tested_runs(runs, TaskStat("bootstrap", 200, 1, ("LAS",)))
+>>> tested = runs_with_tests(runs, TaskStat("bootstrap", 200, 1, ("LAS",)))
 >>> best_run(tested, "LAS"), round(tested[1].tests["LAS"].p_value, 4), tested[1].per_sentence
 (0, 0.005, None)
 >>> cluster(tested, "LAS", 0.05)
@@ -89,7 +89,7 @@ def cluster(runs: Sequence[Run], metric: str, alpha: float) -> list[str]:
                                 and not run.tests[metric].significant(alpha)]
 
 
-def tested_runs(runs: Sequence[R], testing: TaskStat) -> list[R]:
+def runs_with_tests(runs: Sequence[R], testing: TaskStat) -> list[R]:
     """A treebank's runs (scored with their per-sentence rows) with every scored run but the
     best tested against the best on each metric of ``testing`` (``RunResult.tests``), the
     rows dropped.  One :func:`~treeeval.stats.compare_many` draws the resamples once for all
