@@ -35,9 +35,10 @@ from ..ud.format_error import UDFormatError
 from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
+from ..stats import SentenceScores
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
-from .formats import RunFailed, RunScorer, treebank_scorer
+from .formats import RunFailed, RunScorer, format_metrics, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 from .significance import TaskStat, tested_runs
@@ -65,8 +66,9 @@ class Failure:
 class RunResult:
     """One run: the scores of every metric, or why there are none; with ``--stat`` its
     test against the treebank's best run on each tested metric (:mod:`.significance`; none
-    for the best run and a failed one).  ``per_sentence`` (each metric's rows, as
-    :class:`treeeval.ud.metrics.UDScores` has them) is kept only while the tests need it."""
+    for the best run and a failed one).  ``per_sentence`` (each tested metric's rows, as
+    :class:`treeeval.ud.metrics.UDScores` has them, or, for the other formats, its
+    :class:`~treeeval.stats.SentenceScores`) is kept only while the tests need it."""
 
     team: str
     treebank: str
@@ -74,7 +76,7 @@ class RunResult:
     scores: dict[str, Score] | None = None
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
-    per_sentence: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    per_sentence: dict[str, np.ndarray | SentenceScores] | None = field(default=None, repr=False, compare=False)
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
@@ -106,10 +108,9 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False, testing: TaskStat | None = None) -> list[RunResult]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
-    each scored run of a CoNLL-U treebank tested against the best
-    (:func:`.significance.tested_runs`; the other formats are not tested yet)."""
+    each scored run tested against the best (:func:`.significance.tested_runs`)."""
     if treebank.format != "ud":
-        return _score_formatted(treebank, runs)
+        return _score_formatted(treebank, runs, testing)
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
@@ -122,22 +123,29 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     return scored if testing is None else tested_runs(scored, testing)
 
 
-def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
-    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`)."""
+def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]],
+                     testing: TaskStat | None = None) -> list[RunResult]:
+    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`), with
+    ``testing`` tested as the CoNLL-U runs are (on the per-sentence counts of the metrics
+    of ``testing`` the treebank has)."""
+    metrics = () if testing is None else tuple(
+        name for name in testing.metrics if name in format_metrics(treebank.format))
     try:
-        scorer = treebank_scorer(treebank)
+        scorer = treebank_scorer(treebank, metrics)
     except RunFailed as exc:
         return [RunResult(team, treebank.name, path, failure=Failure(*exc.args))
                 for team, path in runs]
-    return [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+    scored = [_formatted_run(scorer, team, treebank.name, path) for team, path in runs]
+    return scored if testing is None else tested_runs(scored, testing)
 
 
 def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
     """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
     try:
-        return RunResult(team, treebank, path, scores=scorer(path))
+        scores, sentences = scorer(path)
     except RunFailed as exc:
         return RunResult(team, treebank, path, failure=Failure(*exc.args))
+    return RunResult(team, treebank, path, scores=scores, per_sentence=sentences or None)
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
