@@ -175,3 +175,38 @@ def test_dep_prm_tests_the_kept_tokens(task: Path) -> None:
                  for system in table["systems"]}
         assert {test["team"]: test["p_value"] for test in treebank["tests"]} == {
             team: cell["p_value"] for team, cell in cells.items() if cell is not None}
+
+
+def conllu(sentences: list[list[tuple[str, str, int, str]]]) -> str:
+    """The same trees as CoNLL-U (lower-case relations)."""
+    return "".join("".join(f"{i}\t{form}\t_\tX\t_\t_\t{head}\t{deprel.lower()}\t_\t_\n"
+                           for i, (form, _, head, deprel) in enumerate(words, 1)) + "\n"
+                   for words in sentences)
+
+
+def test_a_mixed_task(task: Path) -> None:
+    """With a CoNLL-U treebank too: LAS tests it and the CoNLL-X ones (the former as treeeval
+    ud does), MLAS it alone, fmeasure the bracketed ones."""
+    rng = random.Random(7)
+    gold = [[(f"w{i}", "X", rng.randint(1, i - 1) if i > 1 else 0,
+              rng.choice(["SBJ", "OBJ"]) if i > 1 else "ROOT") for i in range(1, 6)]
+            for _ in range(20)]
+    (task / "gold" / "en.conllu").write_text(conllu(gold))
+    for team in TEAMS:
+        (task / "systems" / team / "en.conllu").write_text(conllu([
+            [(form, tag, head, "OBJ" if head and rng.random() < ERRORS[team] else deprel)
+             for form, tag, head, deprel in words] for words in gold]))
+    clusters = task_json(task, "--stat", "ar")["significance"]["clusters"]
+    assert list(clusters) == ["LAS", "MLAS", "BLEX", "fmeasure"]
+    assert [tb["treebank"] for tb in clusters["LAS"]] == ["da", "en", "sv"]
+    assert [tb["treebank"] for tb in clusters["MLAS"]] == ["en"]
+    assert [tb["treebank"] for tb in clusters["fmeasure"]] == ["brown", "wsj"]
+    en = clusters["LAS"][1]
+    assert len(en["tests"]) == 2
+    table = json.loads(treeeval(
+        task, "ud", "--stat", "ar", "--resamples", "300", "--metrics", "LAS", "--baseline",
+        en["best"], "--format", "json", "gold/en.conllu",
+        *(f"systems/{team}/en.conllu" for team in TEAMS)))
+    cells = {system["name"]: system["cells"][0]["significance"] for system in table["systems"]}
+    assert {test["team"]: test["p_value"] for test in en["tests"]} == {
+        team: cell["p_value"] for team, cell in cells.items() if cell is not None}

@@ -120,7 +120,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "with them, per sentence")
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
                    stat_help="on each treebank, test each team against the best by each "
-                             "metric of --metrics (default LAS, MLAS, BLEX; conll17: LAS), "
+                             "metric of --metrics (default the ranked ones: CoNLL-U LAS, MLAS, "
+                             "BLEX, conll17 LAS; CoNLL-X LAS; bracketed fmeasure), "
                              "the same --seed on every treebank, p-values Holm-corrected: "
                              "bootstrap or ar (docs/task.md)")
     add_signature(parser)
@@ -266,7 +267,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
-    task = ScoredTask(names, grid.teams, results, metrics, main, groups, in_tables, testing=testing, has=has)
+    task = ScoredTask(names, grid.teams, results, metrics, main, groups, in_tables,
+                      testing=testing, has=has)
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document(),

@@ -76,7 +76,8 @@ class RunResult:
     scores: dict[str, Score] | None = None
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
-    per_sentence: dict[str, np.ndarray | SentenceScores] | None = field(default=None, repr=False, compare=False)
+    per_sentence: dict[str, np.ndarray | SentenceScores] | None = field(
+        default=None, repr=False, compare=False)
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
