@@ -33,7 +33,6 @@ from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
 from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
-from ..ud.report import MAIN_METRICS
 from .backends import Backend, backend_for, default_jobs
 from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
                      CallinStatistics, callin_statistics, score_callin)
@@ -122,7 +121,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "with them, per sentence")
     add_comparison(parser, metrics_example="LAS;MLAS;BLEX",
                    stat_help="on each treebank, test each team against the best by each "
-                             "metric of --metrics (default LAS, MLAS, BLEX; conll17: LAS), "
+                             "metric of --metrics (default the ranked ones: CoNLL-U LAS, MLAS, "
+                             "BLEX, conll17 LAS; CoNLL-X LAS; bracketed fmeasure), "
                              "the same --seed on every treebank, p-values Holm-corrected: "
                              "bootstrap or ar (docs/task.md)")
     add_signature(parser)
@@ -254,7 +254,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
                          "be CoNLL-U")
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
-    testing = _testing(options, metrics)
+    main = _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17))
+    testing = _testing(options, metrics, main)
     shown = task_signature(options, grid, judged)
     in_tables = shown if options.format not in (None, "text") else ""
     with backend_for(jobs, options.scheduler) as backend:
@@ -267,9 +268,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
-    task = ScoredTask(names, grid.teams, results, metrics,
-                      _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17)),
-                      groups, in_tables, testing=testing, has=has)
+    task = ScoredTask(names, grid.teams, results, metrics, main, groups, in_tables,
+                      testing=testing, has=has)
     if options.json:
         document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
                             layout=grid.layout, **task.document(),
@@ -363,20 +363,19 @@ def _task_metrics(options: TaskOptions, grid: Grid) -> tuple[str, ...]:
     return tuple(name for name in known if name in asked) or known
 
 
-def _testing(options: TaskOptions, metrics: tuple[str, ...]) -> TaskStat | None:
-    """The tests of ``--stat`` (None without it): on the metrics of ``--metrics``, by
-    default the ranked ones.
+def _testing(options: TaskOptions, metrics: tuple[str, ...],
+             main: Sequence[str]) -> TaskStat | None:
+    """The tests of ``--stat`` (None without it): on the metrics of the tables ``metrics``
+    (those of ``--metrics``), by default the ranked ones ``main`` (each format's).
 
-    >>> _testing(TaskOptions("g", "s", stat="ar"), ("UAS", "LAS", "MLAS", "BLEX")).metrics
-    ('LAS', 'MLAS', 'BLEX')
+    >>> _testing(TaskOptions("g", "s", stat="ar"), ("UAS", "LAS", "MLAS", "BLEX", "fmeasure"),
+    ...          ("LAS", "MLAS", "BLEX", "fmeasure")).metrics
+    ('LAS', 'MLAS', 'BLEX', 'fmeasure')
     """
     if options.stat is None:
         return None
-    conll = CONLL17_METRICS if options.conll17 else CONLL18_METRICS
-    main = MAIN_METRICS[:1] if options.conll17 else MAIN_METRICS
     chosen = metrics if options.metrics else _ranked(metrics, main)
-    return TaskStat(options.stat, options.resamples, options.seed,
-                    tuple(name for name in chosen if name in conll))
+    return TaskStat(options.stat, options.resamples, options.seed, tuple(chosen))
 
 
 def _ranked(metrics: Sequence[str], main: Sequence[str]) -> tuple[str, ...]:

@@ -11,7 +11,10 @@ bracket -p PRM GOLD SYSTEM`` (EVALB's recall, precision, F-measure, complete mat
 tagging accuracy of the ``-- All --`` block, COLLINS.prm unless ``-p`` names others).
 Each metric is a :class:`~treeeval.ud.metrics.Score` whose F1 is the reference's rate:
 an accuracy ``c / n`` is ``Score(c, n, n)``, EVALB's F-measure ``Score(matched, gold,
-test)``.
+test)``.  For ``--stat`` a scorer also gives the per-sentence counts of the tested metrics,
+those ``treeeval dep --stat`` and ``treeeval bracket --stat`` test
+(:func:`treeeval.dep.sentence_scores.dependency_scores`,
+:func:`treeeval.bracket.compare.metric_counts`).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -20,8 +23,9 @@ test)``.
 >>> _ = (root / "t.mrg").write_text("(TOP (S (NN a) (VP (VB b))))\\n")
 >>> scorer = treebank_scorer(Treebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
 ...                                    ("COLLINS.prm",)))
->>> {name: round(value.f1, 4) for name, value in scorer(str(root / "t.mrg")).items()}
-{'recall': 0.6667, 'precision': 1.0, 'fmeasure': 0.8, 'complete_match': 0.0, 'tagging_accuracy': 1.0}
+>>> scores, sentences = scorer(str(root / "t.mrg"))
+>>> {name: round(value.f1, 4) for name, value in scores.items()}, sentences
+({'recall': 0.6667, 'precision': 1.0, 'fmeasure': 0.8, 'complete_match': 0.0, 'tagging_accuracy': 1.0}, {})
 >>> scorer(str(root / "x.mrg"))
 Traceback (most recent call last):
 ...
@@ -38,6 +42,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..bracket.api import run_bracket_files
+from ..bracket.compare import metric_counts
 from ..bracket.counts import Totals
 from ..bracket.params import EvalbParams, load_params
 from ..dep.compare import SCORED, accuracy, compare_systems
@@ -47,6 +52,7 @@ from ..errors import InputError
 from ..model.treebank import Treebank as DepTreebank
 from ..model.vocabulary import Vocabularies
 from ..policy.sniffing import sniff_kind
+from ..stats import SentenceScores
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from ..ud.report import MAIN_METRICS
 from .layout import Grid, Treebank
@@ -118,9 +124,9 @@ def with_params(grid: Grid, prm: Sequence[str], dep_prm: str | None) -> Grid:
                                     for treebank in grid.treebanks])
 
 
-#: a treebank's scorer of one run: the system file's path in, the run's scores out (or
-#: :class:`RunFailed`)
-RunScorer = Callable[[str], dict[str, Score]]
+#: a treebank's scorer of one run: the system file's path in, the run's scores and the
+#: per-sentence counts of the tested metrics out (or :class:`RunFailed`)
+RunScorer = Callable[[str], tuple[dict[str, Score], dict[str, SentenceScores]]]
 
 
 class RunFailed(Exception):
@@ -131,14 +137,16 @@ class RunFailed(Exception):
         super().__init__(kind, reason, path, line)
 
 
-def treebank_scorer(treebank: Treebank) -> RunScorer:
+def treebank_scorer(treebank: Treebank, tested: Sequence[str] = ()) -> RunScorer:
     """The scorer of the runs of a CoNLL-X (``dep``) or bracketed (``bracket``) treebank
-    against its gold file (see the module); raises :class:`RunFailed` (``gold``) when the
-    gold file cannot be read."""
-    return _dep_scorer(treebank) if treebank.format == "dep" else _bracket_scorer(treebank)
+    against its gold file (see the module), with the per-sentence counts of the metrics
+    ``tested``; raises :class:`RunFailed` (``gold``) when the gold file cannot be read."""
+    if treebank.format == "dep":
+        return _dep_scorer(treebank, tested)
+    return _bracket_scorer(treebank, tested)
 
 
-def _dep_scorer(treebank: Treebank) -> RunScorer:
+def _dep_scorer(treebank: Treebank, tested: Sequence[str]) -> RunScorer:
     """The gold file of a CoNLL-X treebank read once, and the scorer of its runs."""
     vocabulary = Vocabularies()
     try:
@@ -148,12 +156,14 @@ def _dep_scorer(treebank: Treebank) -> RunScorer:
     if not len(gold.sizes):
         raise RunFailed("gold", "the gold file holds no sentence", treebank.gold)
     keep = ~deleted_tokens(gold, treebank.params[0]) if treebank.params else None
-    return lambda path: _dep_run(treebank.gold, gold, vocabulary, keep, path)
+    return lambda path: _dep_run(treebank.gold, gold, vocabulary, keep, path, tested)
 
 
 def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
-             keep: np.ndarray | None, path: str) -> dict[str, Score]:
-    """One run of a CoNLL-X treebank: MaltEval's LAS, UAS and LA on the gold's tokens."""
+             keep: np.ndarray | None, path: str,
+             tested: Sequence[str]) -> tuple[dict[str, Score], dict[str, SentenceScores]]:
+    """One run of a CoNLL-X treebank: MaltEval's LAS, UAS and LA on the gold's tokens, and
+    the per-sentence counts of the ``tested`` ones."""
     try:
         parsed = load_treebank(path, vocabulary=vocabulary)
         if not len(parsed.sizes):
@@ -165,11 +175,11 @@ def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
         raise RunFailed(kind, exc.message, exc.path or path, exc.line) from None
     system = compare_systems(gold_path, gold, [(path, "conll", parsed)], method=None,
                              keep=keep, metrics=DEP_METRICS).systems[0]
-    return {metric: Score(system.correct[metric], system.tokens, system.tokens)
-            for metric in DEP_METRICS}
+    return ({metric: Score(system.correct[metric], system.tokens, system.tokens)
+             for metric in DEP_METRICS}, {metric: system.sentences[metric] for metric in tested})
 
 
-def _bracket_scorer(treebank: Treebank) -> RunScorer:
+def _bracket_scorer(treebank: Treebank, tested: Sequence[str]) -> RunScorer:
     """The scorer of the runs of a bracketed treebank, each read with the gold file as
     EVALB reads a pair."""
     params = load_params(treebank.params)[0]
@@ -179,17 +189,21 @@ def _bracket_scorer(treebank: Treebank) -> RunScorer:
     except OSError as exc:
         raise RunFailed("gold", f"cannot open gold file: {exc.strerror}",
                         treebank.gold) from None
-    return lambda path: _bracket_run(treebank.gold, params, path)
+    return lambda path: _bracket_run(treebank.gold, params, path, tested)
 
 
-def _bracket_run(gold: str, params: EvalbParams, path: str) -> dict[str, Score]:
-    """One run of a bracketed treebank: EVALB's rates of the ``-- All --`` block."""
+def _bracket_run(gold: str, params: EvalbParams, path: str,
+                 tested: Sequence[str]) -> tuple[dict[str, Score], dict[str, SentenceScores]]:
+    """One run of a bracketed treebank: EVALB's rates of the ``-- All --`` block, and the
+    per-sentence counts of the ``tested`` ones."""
     try:
-        run = run_bracket_files(gold, path, params, io.BytesIO(), io.BytesIO())
+        run = run_bracket_files(gold, path, params, io.BytesIO(), io.BytesIO(),
+                                keep_sentences=bool(tested))
     except InputError as exc:
         raise RunFailed("open", exc.message, exc.path or path, exc.line) from None
     _check_bracket_run(run.killed, run.longer, run.stopped_line, path)
-    return bracket_scores(run.all_totals)
+    return bracket_scores(run.all_totals), {
+        metric: metric_counts(run.sentences, metric, params.cutoff_len) for metric in tested}
 
 
 def _check_bracket_run(killed: bool, longer: str | None, line: int | None, path: str) -> None:

@@ -22,7 +22,7 @@ shows its own metrics, and each average is over the treebanks that have the metr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
@@ -99,12 +99,17 @@ class ScoredTask:
         if self.testing is None:
             return []
         return [self._table(f"Cluster of the best by {metric}", [SystemRow(name, _cluster_values(
-                    row, metric)) for name, row in zip(self.treebanks, self.results)],
+                    row, metric)) for name, row in self.having(metric)],
                     (Metric("best"), Metric("cluster", unit="count"), Metric("lowest")),
                     notes=[_testing_note(self.testing)] + [
                         f"{name}: {_cluster_text(row, metric)}."
-                        for name, row in zip(self.treebanks, self.results)], rows_are="treebank")
+                        for name, row in self.having(metric)], rows_are="treebank")
                 for metric in self.testing.metrics]
+
+    def having(self, metric: str) -> list[tuple[str, list[RunResult]]]:
+        """The treebanks (name and runs) whose format has ``metric``."""
+        return [(name, row) for index, (name, row) in enumerate(zip(self.treebanks, self.results))
+                if self.has is None or metric in self.has[index]]
 
     def averages(self, treebanks: Sequence[int] | None = None) -> dict[str, dict[str, float]]:
         """Each team's macro-average F1 of every metric (over ``treebanks``: all by default)."""
@@ -164,7 +169,7 @@ class ScoredTask:
                                      {team: values[metric] for team, values in averages.items()})]
                         for metric in self._ranked(averages)},
             "significance": None if self.testing is None else _significance_json(
-                self.testing, self.treebanks, self.results)}
+                self.testing, self.having)}
 
 
 def _cluster_values(row: list[RunResult], metric: str) -> tuple[float | int | None, ...]:
@@ -197,14 +202,15 @@ def _testing_note(testing: TaskStat) -> str:
             "run is not tested.")
 
 
-def _significance_json(testing: TaskStat, treebanks: Sequence[str],
-                       results: Sequence[list[RunResult]]) -> dict[str, object]:
+def _significance_json(testing: TaskStat, having: Callable[[str], list[tuple[str, list[
+        RunResult]]]]) -> dict[str, object]:
     """``--stat``'s part of the ``--json`` document: how, and per tested metric and
-    treebank the best team, the cluster and every test (p-values raw and corrected)."""
+    treebank having it (``having``: :meth:`ScoredTask.having`) the best team, the cluster
+    and every test (p-values raw and corrected)."""
     return {"test": testing.stat, "resamples": testing.resamples, "seed": testing.seed,
             "correction": CORRECTION, "alpha": ALPHA,
             "clusters": {metric: [_treebank_json(name, row, metric)
-                                  for name, row in zip(treebanks, results)]
+                                  for name, row in having(metric)]
                          for metric in testing.metrics}}
 
 

@@ -36,9 +36,10 @@ from ..ud.format_error import UDFormatError
 from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
+from ..stats import SentenceScores
 from ..tables import Significance
 from ..ud.treebank import UDTreebank
-from .formats import RunFailed, RunScorer, percents, treebank_scorer
+from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .layout import Grid, Treebank
 from .significance import TaskStat, runs_with_tests
@@ -66,8 +67,9 @@ class Failure:
 class RunResult:
     """One run: the scores of every metric, or why there are none; with ``--stat`` its
     test against the treebank's best run on each tested metric (:mod:`.significance`; none
-    for the best run and a failed one).  ``per_sentence`` (each metric's rows, as
-    :class:`treeeval.ud.metrics.UDScores` has them) is kept only while the tests need it."""
+    for the best run and a failed one).  ``per_sentence`` (each tested metric's rows, as
+    :class:`treeeval.ud.metrics.UDScores` has them, or, for the other formats, its
+    :class:`~treeeval.stats.SentenceScores`) is kept only while the tests need it."""
 
     team: str
     treebank: str
@@ -75,7 +77,8 @@ class RunResult:
     scores: dict[str, Score] | None = None
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
-    per_sentence: dict[str, np.ndarray] | None = field(default=None, repr=False, compare=False)
+    per_sentence: dict[str, np.ndarray | SentenceScores] | None = field(
+        default=None, repr=False, compare=False)
     #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
     format: str = "ud"
 
@@ -140,10 +143,9 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False, testing: TaskStat | None = None) -> list[RunResult]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
-    each scored run of a CoNLL-U treebank tested against the best
-    (:func:`.significance.runs_with_tests`; the other formats are not tested yet)."""
+    each scored run tested against the best (:func:`.significance.runs_with_tests`)."""
     if treebank.format != "ud":
-        return _score_formatted(treebank, runs)
+        return _score_formatted(treebank, runs, testing)
     options = ReadOptions(conll17=conll17)
     vocabulary, forms = Vocabulary(), Vocabulary()
     try:
@@ -156,23 +158,30 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
-def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]]) -> list[RunResult]:
-    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`)."""
+def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]],
+                     testing: TaskStat | None = None) -> list[RunResult]:
+    """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`), with
+    ``testing`` tested as the CoNLL-U runs are (on the per-sentence counts of the metrics
+    of ``testing`` the treebank has)."""
+    metrics = () if testing is None else tuple(
+        name for name in testing.metrics if name in format_metrics(treebank.format))
     try:
-        scorer = treebank_scorer(treebank)
+        scorer = treebank_scorer(treebank, metrics)
     except RunFailed as exc:
         return [RunResult(team, treebank.name, path, failure=Failure(*exc.args),
                           format=treebank.format) for team, path in runs]
-    return [replace(_formatted_run(scorer, team, treebank.name, path), format=treebank.format)
-            for team, path in runs]
+    scored = [replace(_formatted_run(scorer, team, treebank.name, path), format=treebank.format)
+              for team, path in runs]
+    return scored if testing is None else runs_with_tests(scored, testing)
 
 
 def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
     """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
     try:
-        return RunResult(team, treebank, path, scores=scorer(path))
+        scores, sentences = scorer(path)
     except RunFailed as exc:
         return RunResult(team, treebank, path, failure=Failure(*exc.args))
+    return RunResult(team, treebank, path, scores=scores, per_sentence=sentences or None)
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,

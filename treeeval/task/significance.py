@@ -5,7 +5,10 @@ For each treebank and each tested metric the best run is the one with the highes
 not rounded; on an exact tie, the first team in the task's order).  Every other scored run
 is tested against it over the gold sentences, as ``treeeval ud GOLD ... --stat S
 --baseline BEST`` tests a system (:func:`treeeval.ud.compare.sentence_scores`: the F1 of the
-summed per-sentence counts), every test of a treebank with the same ``--seed`` (so a
+summed per-sentence counts); a CoNLL-X treebank's as ``treeeval dep GOLD ... --stat S
+--baseline BEST`` tests it (MaltEval's accuracy per sentence), a bracketed treebank's as
+``treeeval bracket -p PRM GOLD ... --stat S --baseline BEST`` does (EVALB's counts per
+sentence).  Every test of a treebank runs with the same ``--seed`` (so a
 treebank's tests do not depend on the other treebanks, their order, or the worker that runs
 them).  The p-values of a treebank and metric are Holm-corrected over its tested teams.  A
 failed run (counted 0) is not tested and is in no cluster.
@@ -44,7 +47,7 @@ class Run(Protocol):
     team: str
     scores: Mapping[str, object] | None
     tests: Mapping[str, Significance]
-    per_sentence: Mapping[str, np.ndarray] | None
+    per_sentence: Mapping[str, np.ndarray | SentenceScores] | None
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric`` (0 for a failed run)."""
@@ -66,7 +69,7 @@ class TaskStat:
 
 def best_run(runs: Sequence[Run], metric: str) -> int | None:
     """The position of a treebank's best run by ``metric`` (highest F1; the first of exact
-    ties), None when every run failed.
+    ties), None when every run failed or the treebank's format has no such metric.
 
     >>> from treeeval.task.runs import RunResult
     >>> from treeeval.ud.metrics import Score
@@ -74,7 +77,8 @@ def best_run(runs: Sequence[Run], metric: str) -> int | None:
     ...           RunResult("c", "en", "c", {"LAS": Score(1, 2, 2)})], "LAS")
     1
     """
-    scored = [(-run.f1(metric), index) for index, run in enumerate(runs) if run.scores]
+    scored = [(-run.f1(metric), index) for index, run in enumerate(runs)
+              if run.scores and metric in run.scores]
     return min(scored)[1] if scored else None
 
 
@@ -91,14 +95,18 @@ def cluster(runs: Sequence[Run], metric: str, alpha: float) -> list[str]:
 
 def runs_with_tests(runs: Sequence[R], testing: TaskStat) -> list[R]:
     """A treebank's runs (scored with their per-sentence rows) with every scored run but the
-    best tested against the best on each metric of ``testing`` (``RunResult.tests``), the
-    rows dropped.  One :func:`~treeeval.stats.compare_many` draws the resamples once for all
-    the tests, each equal to the test ``treeeval ud --stat`` runs alone."""
+    best tested against the best on each metric of ``testing`` the treebank has
+    (``RunResult.tests``), the rows dropped.  One :func:`~treeeval.stats.compare_many` draws
+    the resamples once for all the tests, each equal to the test ``treeeval ud --stat``
+    (CoNLL-U rows), ``treeeval dep --stat`` or ``treeeval bracket --stat`` (their
+    :class:`~treeeval.stats.SentenceScores`) runs alone."""
     counts: dict[tuple[int, str], SentenceScores] = {}
 
     def of(index: int, metric: str) -> SentenceScores:
         if (index, metric) not in counts:
-            counts[index, metric] = sentence_scores(runs[index].per_sentence[metric])
+            rows = runs[index].per_sentence[metric]
+            counts[index, metric] = rows if isinstance(rows, SentenceScores) \
+                else sentence_scores(rows)
         return counts[index, metric]
 
     bests = {metric: best for metric in testing.metrics
