@@ -377,6 +377,26 @@ def comparing(args: argparse.Namespace) -> Comparing:
         tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None))
 
 
+def check_comparing(given: Comparing, *, several: bool, json: bool,
+                    systems: str = "systems") -> None:
+    """The misuses of the comparison options every command refuses alike: ``--stat`` or
+    ``--metrics`` with ``--json`` (the table is ``--format json``), and ``--metrics`` with
+    one system and no ``--format`` (there is no table to choose the columns of).
+
+    >>> check_comparing(Comparing(metrics="LAS"), several=False, json=False, systems="answers")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --metrics chooses the comparison table's metrics: give several \
+answers or --format
+    """
+    if json and (given.stat or given.metrics):
+        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
+                         "table: use --format json, not --json")
+    if given.metrics and not (several or given.format):
+        raise UsageError("--metrics chooses the comparison table's metrics: give several "
+                         f"{systems} or --format")
+
+
 def stat_plan(given: Comparing, systems: Sequence[str],
               names: Sequence[str] | None = None) -> StatPlan | None:
     """The test ``--stat`` asks for (None: none), against the baseline among ``systems``

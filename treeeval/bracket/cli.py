@@ -21,8 +21,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
-                         examples, run_command, stat_plan, whole_number)
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
+                         comparing, examples, run_command, stat_plan, whole_number)
 from ..errors import UsageError
 from ..policy.inputs import input_file, shown
 from ..policy import signature
@@ -195,15 +195,10 @@ def _comparison_options(args: argparse.Namespace, options: BracketOptions) -> No
     given = comparing(args)
     if given.given and not options.systems:
         raise UsageError(f"{given.given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
-    if given.metrics and not (options.systems or given.format):
-        raise UsageError("--metrics chooses the comparison table's metrics: give several "
-                         "systems or --format")
+    check_comparing(given, several=options.systems, json=options.json)
     if given.format and (options.json or options.per_label):
         raise UsageError(f"--format cannot go with {'--json' if options.json else '--per-label'}"
                          " (--format writes the comparison table alone)")
-    if options.json and (given.stat or given.metrics):
-        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
-                         "table: use --format json, not --json")
     if options.per_sentence and options.systems:
         raise UsageError("--per-sentence writes one system's sentences: give one TEST file")
     if given.plot:

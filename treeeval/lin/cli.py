@@ -30,8 +30,8 @@ from typing import BinaryIO, Sequence
 
 import numpy as np
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
-                         examples, run_command, stat_plan)
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
+                         comparing, examples, run_command, stat_plan)
 from ..errors import InputError, UsageError
 from ..policy.inputs import input_file, shown, shown_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
@@ -141,12 +141,7 @@ def lin_options(args: argparse.Namespace) -> LinOptions:
         raise UsageError(f"{given.given[0]} needs several answers: GOLD ANSWER1 ANSWER2 [...]")
     if args.json and given.format:
         raise UsageError("--format cannot go with --json")
-    if args.json and (given.stat or given.metrics):
-        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
-                         "table: use --format json, not --json")
-    if given.metrics and not (options.several or given.format):
-        raise UsageError("--metrics chooses the comparison table's metrics: give several "
-                         "answers or --format")
+    check_comparing(given, several=options.several, json=args.json, systems="answers")
     if given.format and args.tuples:
         raise UsageError("--format writes the comparison table alone: it cannot go with "
                          "--tuples")

@@ -20,8 +20,8 @@ from typing import BinaryIO, Sequence
 
 import numpy as np
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
-                         examples, parse_command, run_command, stat_plan)
+from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
+                         comparing, examples, parse_command, run_command, stat_plan)
 from ..errors import InputError, TreeevalError, UsageError
 from ..policy.inputs import input_file, input_pair, plain_name, shown, shown_text
 from ..policy import signature
@@ -163,12 +163,7 @@ def _comparison_options(args: argparse.Namespace, options: UDOptions) -> None:
                          "[SYS2 ...] (not pairs or folders)")
     if given.format and (options.json or options.callin):
         raise UsageError(f"--format cannot go with {'--json' if options.json else '--callin'}")
-    if options.json and (given.stat or given.metrics):
-        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
-                         "table: use --format json, not --json")
-    if given.metrics and not (options.systems or given.format):
-        raise UsageError("--metrics chooses the comparison table's metrics: give several "
-                         "systems or --format")
+    check_comparing(given, several=options.systems, json=options.json)
     if (given.plot or given.html) and options.several:
         raise UsageError(f"{'--plot' if given.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
                          "(not pairs or folders)")
