@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn, S
 from .errors import UsageError
 from .policy.inputs import materialised
 from .policy.notices import Notices
-from .stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from .stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -305,7 +305,7 @@ def whole_number(value: str, option: str, minimum: int | None = None) -> int:
 
 
 #: the tests of ``--stat``
-STATS = ("bootstrap", "ar", "mcnemar")
+STATS = tuple(METHODS)
 
 
 def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_example: str,
@@ -315,7 +315,7 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_e
     ``--metrics``, ``--format``, when the command draws figures (``plot`` says which)
     ``--plot`` and, when it writes the HTML report (``html`` says what it shows), ``--html``
     (read back by :func:`comparing`)."""
-    from .tables import FORMATS
+    from .tables.rendering import FORMATS
 
     group = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
     group.add_argument("--stat", choices=STATS, help=stat_help)

@@ -174,3 +174,16 @@ def test_bracket_imports_neither_nltk_lark_nor_textual() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_comparison_options_are_built_without_numpy() -> None:
+    # --stat's defaults and --format's names come from numpy-free modules
+    # (stats.defaults, tables.rendering): `treeeval bracket -h` and a small run's start-up
+    # do not pay for numpy's import while the options are built
+    code = ("import sys, argparse; from treeeval.arguments import add_comparison, comparing; "
+            "from treeeval.cli import main; main(['bracket', '-h']); "
+            "add_comparison(argparse.ArgumentParser(), stat_help='', metrics_example='', "
+            "plot='figures', html='a report'); print('numpy' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "False", result.stderr

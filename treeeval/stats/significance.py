@@ -49,13 +49,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import TreeevalError, UsageError
+from .defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .scores import SentenceScores
 
-#: the tests by their ``--stat`` name, with the name the text report gives them
-METHODS = {"bootstrap": "paired bootstrap", "ar": "approximate randomization",
-           "mcnemar": "McNemar"}
-DEFAULT_RESAMPLES = 10_000
-DEFAULT_SEED = 1
 DEFAULT_CONFIDENCE = 0.95
 #: resamples are drawn in chunks of about this many (resample, sentence) cells (16 MiB each)
 CHUNK_CELLS = 1 << 21

@@ -7,6 +7,7 @@ systems) and ``render(table, fmt)`` writes it as ``text`` (the terminal), ``mark
 it as an HTML fragment for the report of ``--html`` (a page holds more than a table, so
 ``html`` is not a ``--format``).
 
+>>> from treeeval.tables import ComparisonTable, Metric, Significance, SystemRow
 >>> base = SystemRow("base", (86.0,), baseline=True)
 >>> ours = SystemRow("ours", (87.5,), (Significance("ar", 0.01, resamples=999, seed=1),))
 >>> table = ComparisonTable("Dev", "dep", (Metric("LAS"),), (base, ours))
@@ -20,29 +21,25 @@ treeeval.errors.UsageError: unknown table format 'html' (choose from text, markd
 
 from __future__ import annotations
 
-from typing import Callable
+from importlib import import_module
+from typing import Any
 
-from ..errors import UsageError
-from .csv_format import render_csv
-from .html import render_html
-from .json_format import render_json
-from .latex import render_latex
-from .markdown import render_markdown
-from .model import ComparisonTable, Metric, Significance, SystemRow, corrected
-from .text import render_text
+from .rendering import FORMATS, render
 
-#: the renderers by format name, in the order ``--format`` lists them
-RENDERERS: dict[str, Callable[[ComparisonTable], str]] = {
-    "text": render_text, "markdown": render_markdown, "latex": render_latex,
-    "csv": render_csv, "json": render_json}
-FORMATS = tuple(RENDERERS)
+#: each public name's module, imported on first use (numpy with the model), so that the
+#: command line can offer ``--format`` (:mod:`.rendering`) without paying for numpy
+_HOMES = {**dict.fromkeys(("ComparisonTable", "Metric", "Significance", "SystemRow",
+                           "corrected"), "model"), "render_html": "html"}
 
 
-def render(table: ComparisonTable, fmt: str) -> str:
-    """``table`` written in the format ``fmt`` (one of :data:`FORMATS`)."""
-    if fmt not in RENDERERS:
-        raise UsageError(f"unknown table format {fmt!r} (choose from {', '.join(FORMATS)})")
-    return RENDERERS[fmt](table)
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
 
 
 __all__ = ["FORMATS", "ComparisonTable", "Metric", "Significance", "SystemRow", "corrected",

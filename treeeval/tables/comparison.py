@@ -29,7 +29,7 @@ from typing import Sequence
 from ..errors import UsageError
 from ..policy.inputs import plain_name, shown
 from ..stats import SentenceScores, compare_many
-from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .model import ComparisonTable, Metric, Number, Significance, SystemRow, corrected
 
 

@@ -27,7 +27,7 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notices
 from ..policy.outputs import output_file
-from ..stats.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..tables import ComparisonTable, render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
