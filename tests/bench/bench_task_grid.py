@@ -22,17 +22,18 @@ dask.distributed (``pip install 'treeeval[cluster]'``).
   from it.  About 1% of the runs are missing (they count 0).
 
 **The runs**: ``treeeval task --layout folders --json GOLD SYSTEMS`` in a fresh process,
-with ``--jobs 1``, ``--jobs 2`` and ``--scheduler`` on a LocalCluster of 2 worker processes
-(one thread each; its start is not timed): the wall time, the peak memory of the largest
-process and of all of them (the command and its workers; psutil, sampled every 0.1 s) and a
-hash of stdout + stderr, which must be the same for the three.
+with ``--stat bootstrap --resamples N`` (the default; ``--stat none`` for the scoring
+alone), on ``--jobs 1``, ``--jobs 2`` and ``--scheduler`` on a LocalCluster of 2 worker
+processes (one thread each; its start is not timed): the wall time, the CPU time of the
+command and its workers, the peak memory of the largest process and of all of them
+(psutil, sampled every 0.1 s) and a hash of stdout + stderr, which must be the same for
+the three.
 
-**The model**: the grid scored in this process once more, the CPU time of each treebank
-taken from the backend's ``progress`` calls; the significance tests the task will run (each
-team against the best of the treebank, 13 metrics, paired bootstrap, ``--resamples``) timed
-with ``compare_many`` on the smallest, a middle and the largest treebank and interpolated
-(linearly in sentences) for the others; then the treebanks dealt to W workers in the grid's
-order (each free worker takes the next, as the pool and Dask do): the time on W workers.
+**The model**: the grid scored in this process once more, twice: without tests and with
+the task's tests (each team against the best of the treebank on LAS, MLAS and BLEX, as
+``--stat`` runs them); the CPU time of each treebank taken from the backend's ``progress``
+calls; then the treebanks dealt to W workers largest first, each free worker taking the
+next, as the pool and Dask do: the time on W workers.
 """
 
 from __future__ import annotations
@@ -56,13 +57,11 @@ import psutil
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from treeeval.stats import compare_many  # noqa: E402
+from treeeval.stats.defaults import DEFAULT_SEED  # noqa: E402
 from treeeval.task.backends import InProcess  # noqa: E402
 from treeeval.task.layout import find_grid  # noqa: E402
 from treeeval.task.runs import score_grid  # noqa: E402
-from treeeval.ud.api import evaluate_ud  # noqa: E402
-from treeeval.ud.compare import sentence_scores  # noqa: E402
-from treeeval.ud.metrics import CONLL18_METRICS  # noqa: E402
+from treeeval.task.significance import TaskStat  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "ud" / "conll2018"
 LARGEST = 175_000
@@ -273,10 +272,10 @@ class Peak:
             self.total = max(self.total, sum(sizes))
 
 
-def run_task(folder: Path, backend: list[str]) -> tuple[float, Peak, str]:
+def run_task(folder: Path, options: list[str]) -> tuple[float, Peak, str]:
     """``treeeval task --json`` in a fresh process: wall time, peak memory, output hash."""
     command = [sys.executable, "-m", "treeeval", "task", "--layout", "folders", "--json",
-               *backend, str(folder / "gold"), str(folder / "systems")]
+               *options, str(folder / "gold"), str(folder / "systems")]
     start = time.perf_counter()
     with Peak() as peak:
         ran = subprocess.run(command, cwd=ROOT, capture_output=True, check=False)
@@ -285,41 +284,24 @@ def run_task(folder: Path, backend: list[str]) -> tuple[float, Peak, str]:
     return took, peak, hashlib.sha256(ran.stdout + b"\0" + ran.stderr).hexdigest()[:16]
 
 
-def per_treebank_times(folder: Path) -> list[float]:
-    """Each treebank's scoring time (CPU) in this process, from the backend's progress
-    calls."""
+def per_treebank_times(folder: Path, testing: TaskStat | None) -> list[float]:
+    """Each treebank's CPU time in this process, scored (and with ``testing`` tested), from
+    the backend's progress calls; in the grid's order."""
     grid = find_grid(str(folder / "gold"), str(folder / "systems"), "folders")
     stamps = [time.process_time()]
-    score_grid(grid, backend=InProcess(), progress=lambda _: stamps.append(time.process_time()))
+    score_grid(grid, backend=InProcess(), testing=testing,
+               progress=lambda _: stamps.append(time.process_time()))
     return list(np.diff(stamps))
 
 
-def test_cost(folder: Path, treebank: str, teams: list[str], resamples: int) -> tuple[int, float]:
-    """The sentences of a treebank and the time of its tests: each team against the best
-    (by LAS) on the 13 metrics, paired bootstrap."""
-    gold = str(folder / "gold" / f"{treebank}.conllu")
-    counts = []
-    for team in teams:
-        path = folder / "systems" / team / f"{treebank}.conllu"
-        if path.exists():
-            rows = evaluate_ud(gold, str(path)).per_sentence
-            counts.append({m: sentence_scores(rows[m]) for m in CONLL18_METRICS})
-    best = max(counts, key=lambda c: c["LAS"].score())
-    pairs = [(best[m], other[m]) for other in counts if other is not best
-             for m in CONLL18_METRICS]
-    start = time.process_time()
-    compare_many(pairs, "bootstrap", resamples=resamples, seed=1)
-    return len(best["LAS"]), time.process_time() - start
-
-
 def makespan(costs: list[float], workers: int) -> float:
-    """The items dealt in order to ``workers`` (each free worker takes the next one).
+    """The items dealt largest first to ``workers`` (each free worker takes the next one).
 
-    >>> makespan([3, 1, 1, 1], 2)
+    >>> makespan([1, 1, 3, 1], 2)
     3.0
     """
     free = [0.0] * workers
-    for cost in costs:
+    for cost in sorted(costs, reverse=True):
         free[free.index(min(free))] += cost
     return max(free)
 
@@ -330,6 +312,8 @@ def main() -> int:
     parser.add_argument("--treebanks", type=int, default=82)
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--resamples", type=int, default=10_000)
+    parser.add_argument("--stat", choices=("bootstrap", "ar", "none"), default="bootstrap",
+                        help="the task's test (default bootstrap; none: the scoring alone)")
     parser.add_argument("--model-only", action="store_true",
                         help="skip the three backends' runs: the cost model alone")
     parser.add_argument("--keep", metavar="DIR",
@@ -351,6 +335,8 @@ def main() -> int:
           f"{time.perf_counter() - start:.0f} s ({folder})")
     from distributed import LocalCluster
 
+    stat = [] if options.stat == "none" else ["--stat", options.stat,
+                                              "--resamples", str(options.resamples)]
     hashes = set()
     backends = (("--jobs 1", ["--jobs", "1"]), ("--jobs 2", ["--jobs", "2"]),
                 ("dask LocalCluster, 2 workers", None))
@@ -358,32 +344,30 @@ def main() -> int:
         if backend is None:
             with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                               dashboard_address=None) as cluster:
-                took, peak, digest = run_task(folder, ["--scheduler", cluster.scheduler_address])
+                took, peak, digest = run_task(
+                    folder, stat + ["--scheduler", cluster.scheduler_address])
         else:
-            took, peak, digest = run_task(folder, backend)
+            took, peak, digest = run_task(folder, stat + backend)
         hashes.add(digest)
         print(f"{name:30}{took:7.1f} s wall {peak.cpu:7.1f} s CPU   peak "
               f"{peak.largest / 2**20:4.0f} MiB largest, {peak.total / 2**20:4.0f} MiB all   "
-              f"output {digest}   load {os.getloadavg()[0]:.1f}")
+              f"output {digest}   load {os.getloadavg()[0]:.1f}", flush=True)
     print("outputs identical:", len(hashes) <= 1)
-    times = per_treebank_times(folder)
-    print(f"in process, per treebank (CPU): total {sum(times):.1f} s, largest {max(times):.1f} s, "
-          f"{sum(times) / runs * 1000:.0f} ms per run, "
-          f"{sum(times) / (sum(words) * options.teams) * 1e6:.2f} us per word")
-    teams = sorted(path.name for path in (folder / "systems").iterdir())
-    order = np.argsort(words)
-    tests = [test_cost(folder, f"tb{k:02d}", teams, options.resamples)
-             for k in (order[0], order[len(order) // 2], order[-1])]
-    for sentences, cost in tests:
-        print(f"tests, {sentences:6} sentences: {cost:.2f} s")
-    sentences = [len(blocks(folder / "gold" / f"tb{k:02d}.conllu")) for k in range(len(words))]
-    tested = np.interp(sentences, *zip(*tests)).tolist()
-    print(f"tests on the whole grid ({sum(sentences):,} sentences; estimate, interpolated): "
-          f"{sum(tested):.1f} s")
-    with_tests = [t + cost for t, cost in zip(times, tested)]
+    scoring = per_treebank_times(folder, None)
+    print(f"in process, scoring (CPU): total {sum(scoring):.1f} s, largest treebank "
+          f"{max(scoring):.1f} s, {sum(scoring) / runs * 1000:.0f} ms per run, "
+          f"{sum(scoring) / (sum(words) * options.teams) * 1e6:.2f} us per word", flush=True)
+    columns = [("scoring", scoring)]
+    if options.stat != "none":
+        testing = TaskStat(options.stat, options.resamples, DEFAULT_SEED, ("LAS", "MLAS", "BLEX"))
+        tested = per_treebank_times(folder, testing)
+        largest = int(np.argmax(tested))
+        print(f"in process, scoring and {options.stat} (CPU): total {sum(tested):.1f} s, largest "
+              f"treebank {tested[largest]:.1f} s ({scoring[largest]:.1f} s of it scoring)")
+        columns.append((f"with {options.stat}", tested))
     for workers in (1, 2, 8, 32):
-        print(f"model, {workers:2} workers: scoring {makespan(times, workers):6.1f} s, "
-              f"with tests {makespan(with_tests, workers):6.1f} s")
+        print(f"model, {workers:2} workers: " + ", ".join(
+            f"{name} {makespan(costs, workers):6.1f} s" for name, costs in columns))
     return 0 if len(hashes) <= 1 else 1
 
 

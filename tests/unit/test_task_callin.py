@@ -154,6 +154,22 @@ def test_a_treebank_without_a_value_is_left_out(task: Path) -> None:
     assert "across 0 treebanks" in ran.stdout.decode()
 
 
+def test_a_conllx_treebank_has_no_callin_values(task: Path) -> None:
+    # Callin's metrics are those of ``treeeval ud --callin``: a CoNLL-X treebank of a mixed
+    # task has none (nor MLAS), and is left out, with a note, not an error
+    sentence = conllx(("We", 2, "nsubj"), ("saw", 0, "root"), ("it", 2, "obj"))
+    for folder in [task / "gold", *(task / "systems" / team for team in RUNS)]:
+        (folder / "dd.conll").write_text(sentence.replace("\t-\t-", "\t_\t_"))
+    ran = run_treeeval(["task", "--callin", "--json", "--metrics", "LAS;CRec;FPrec", "gold",
+                        "systems"], task)
+    assert ran.status == 0, ran.stderr
+    document = json.loads(ran.stdout)["callin"]
+    assert document["treebanks"] == ["aa", "bb", "cc"]
+    assert "dd: left out (no value of CRec, FPrec)." in document["notes"]
+    assert [document["means"][name]["CRec"] for name in GOLD] == pytest.approx(
+        expected_means(task, "CRec"))
+
+
 # -- --judgments --------------------------------------------------------------------------
 
 GOOD = conllx(("We", 2, "nsubj"), ("saw", 0, "root"), ("the", 4, "det"), ("cat", 2, "obj"))

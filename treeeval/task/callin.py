@@ -32,18 +32,25 @@ a variance is in percent squared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Protocol, Sequence
 
 import numpy as np
 
 from ..stats.correlation import cumulative_variance, pearson_matrix
 from ..tables import ComparisonTable, Metric, SystemRow
-from ..ud.api import evaluate_ud
+from ..ud.api import UDResult
 from ..ud.callin import CallinScores
 from ..ud.wde import count_relation_words, word_dependency_entropy
-from .backends import Backend, InProcess
-from .layout import Grid
-from .runs import RunResult
+
+
+class Run(Protocol):
+    """What the statistics read of a run (:class:`treeeval.task.runs.RunResult`)."""
+
+    scores: Mapping[str, object] | None
+    callin: Mapping[str, float | None] | None
+
+    def f1(self, metric: str) -> float:
+        """The run's F1 of ``metric``."""
 
 #: Callin's metrics, as the tables name them (paper: WLAS, C prec, C rec, F prec, F rec,
 #: C freq, F freq)
@@ -69,33 +76,31 @@ def callin_values(scores: CallinScores) -> dict[str, float | None]:
     return {name: None if value is None else 100 * value for name, value in fractions.items()}
 
 
-def score_callin(grid: Grid, results: list[list[RunResult]], *, conll17: bool = False,
-                 backend: Backend | None = None) -> list[list[dict[str, float | None] | None]]:
-    """Callin's metrics of every scored run (None for a failed one), one list per treebank
-    in the grid's order; ``backend`` scores the treebanks (default: in this process)."""
-    work = [(treebank.gold, [None if run.scores is None else run.path for run in row], conll17)
-            for treebank, row in zip(grid.treebanks, results)]
-    return (backend or InProcess()).map(_treebank_callin, work)
+class TreebankCallin:
+    """Callin's metrics (:func:`callin_values`) of each scored run of one treebank, as
+    ``treeeval ud --callin`` computes them for a pair; the WLAS weights, the word dependency
+    entropy of the gold file, are counted once, from the first run, for all of them (no
+    STTR is).
 
+    >>> from treeeval.ud.api import evaluate_ud
+    >>> import tempfile, os
+    >>> row = "{}\\t{}\\t_\\tX\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".conllu", delete=False) as f:
+    ...     _ = f.write(row.format(1, "the", 2, "det") + row.format(2, "cat", 0, "root") + "\\n")
+    >>> values = TreebankCallin()(evaluate_ud(f.name, f.name))
+    >>> values["FPrec"], values["CRec"], values["FFreq"]
+    (100.0, 100.0, 50.0)
+    >>> os.remove(f.name)
+    """
 
-def _treebank_callin(item: tuple[str, list[str | None], bool]
-                     ) -> list[dict[str, float | None] | None]:
-    """Callin's metrics of each scored run of one treebank (a backend's map passes one item):
-    the WLAS weights, the word dependency entropy of the gold file, are counted once for
-    all the runs (as ``treeeval ud --callin`` counts them for one), and no STTR is."""
-    gold, paths, conll17 = item
-    weights: dict[str, float] | None = None
-    values: list[dict[str, float | None] | None] = []
-    for path in paths:
-        if path is None:
-            values.append(None)
-            continue
-        result = evaluate_ud(gold, path, conll17=conll17)
-        if weights is None:
-            weights = word_dependency_entropy(count_relation_words(result.gold_deprel,
-                                                                   result.gold_form))
-        values.append(callin_values(result.callin(weights=weights, weights_source="gold")))
-    return values
+    def __init__(self) -> None:
+        self.weights: dict[str, float] | None = None
+
+    def __call__(self, result: UDResult) -> dict[str, float | None]:
+        if self.weights is None:
+            self.weights = word_dependency_entropy(count_relation_words(result.gold_deprel,
+                                                                       result.gold_form))
+        return callin_values(result.callin(weights=self.weights, weights_source="gold"))
 
 
 @dataclass
@@ -162,18 +167,17 @@ class CallinStatistics:
                 "notes": self.notes}
 
 
-def callin_statistics(treebanks: Sequence[str], results: list[list[RunResult]],
-                      callin: list[list[dict[str, float | None] | None]],
+def callin_statistics(treebanks: Sequence[str], results: Sequence[Sequence[Run]],
                       metrics: Sequence[str], signature: str = "") -> CallinStatistics:
     """The statistics of the grid: each treebank's mean over its scored runs of every
-    metric (an F1 of ``treeeval ud`` or one of :data:`CALLIN_METRICS`)."""
+    metric (an F1 of ``treeeval ud`` or one of :data:`CALLIN_METRICS`, which the runs hold
+    when scored with ``callin``: :func:`.runs.score_grid`)."""
     kept, rows, runs, notes = [], [], [], []
-    for name, row, extra in zip(treebanks, results, callin):
-        scored = [(run, values) for run, values in zip(row, extra) if run.scores is not None]
+    for name, row in zip(treebanks, results):
+        scored = [run for run in row if run.scores is not None]
         if failed := len(row) - len(scored):
             notes.append(f"{name}: {failed} failed run{'s' * (failed != 1)} left out.")
-        means = [_mean([_value(run, values, metric) for run, values in scored])
-                 for metric in metrics]
+        means = [_mean([_value(run, metric) for run in scored]) for metric in metrics]
         missing = [metric for metric, mean in zip(metrics, means) if mean is None]
         if missing:
             notes.append(f"{name}: left out (no value of {', '.join(missing)}).")
@@ -185,12 +189,12 @@ def callin_statistics(treebanks: Sequence[str], results: list[list[RunResult]],
     return CallinStatistics(tuple(metrics), kept, values, runs, notes, signature)
 
 
-def _value(run: RunResult, values: dict[str, float | None] | None,
-           metric: str) -> float | None:
-    """One scored run's value of a metric, in percent."""
+def _value(run: Run, metric: str) -> float | None:
+    """One scored run's value of a metric, in percent (None: undefined, or not a CoNLL-U
+    run)."""
     if metric in CALLIN_METRICS:
-        return None if values is None else values[metric]
-    return 100 * run.f1(metric)
+        return None if run.callin is None else run.callin[metric]
+    return 100 * run.f1(metric) if metric in run.scores else None
 
 
 def _mean(values: Sequence[float | None]) -> float | None:

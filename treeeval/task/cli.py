@@ -33,9 +33,9 @@ from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
 from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
-from .backends import Backend, backend_for, default_jobs
+from .backends import backend_for, default_jobs
 from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
-                     CallinStatistics, callin_statistics, score_callin)
+                     CallinStatistics, callin_statistics)
 from .judgments import (JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files,
                         read_judgments)
 from .formats import (DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics,
@@ -261,9 +261,10 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     with backend_for(jobs, options.scheduler) as backend:
         with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
             results = score_grid(grid, conll17=options.conll17, backend=backend, teams=teams,
-                                 testing=testing, progress=progress)
-        statistics = _callin(options, grid, results, backend, in_tables) \
-            if options.callin and not options.tira else None
+                                 testing=testing, callin=_callin_needed(options),
+                                 progress=progress)
+    statistics = _callin(options, grid, results, in_tables) \
+        if options.callin and not options.tira else None
     _notice(grid, teams, results, args.notices)
     if options.tira:
         _write_tira(options.tira[1], [row[0] for row in results], out)
@@ -295,14 +296,22 @@ def _write_tables(tables: list[ComparisonTable], options: TaskOptions, shown: st
         out.write(signature.line(shown))
 
 
-def _callin(options: TaskOptions, grid: Grid, results: list[list[RunResult]], backend: Backend,
+def _callin(options: TaskOptions, grid: Grid, results: list[list[RunResult]],
             in_tables: str) -> CallinStatistics:
     """Callin's statistics of the grid over the metrics of ``--metrics``."""
-    metrics = _callin_metrics(options)
-    extra = score_callin(grid, results, conll17=options.conll17, backend=backend) \
-        if set(metrics) & set(CALLIN_METRICS) else [[None] * len(row) for row in results]
-    return callin_statistics([treebank.name for treebank in grid.treebanks], results, extra,
-                             metrics, in_tables)
+    return callin_statistics([treebank.name for treebank in grid.treebanks], results,
+                             _callin_metrics(options), in_tables)
+
+
+def _callin_needed(options: TaskOptions) -> bool:
+    """Whether the runs need Callin's metrics: ``--callin`` with one of them among its
+    metrics (not with ``--tira``, which writes the wrapper's output alone).
+
+    >>> _callin_needed(TaskOptions("g", "s", metrics="LAS;MLAS", callin=True))
+    False
+    """
+    return bool(options.callin and not options.tira
+                and set(_callin_metrics(options)) & set(CALLIN_METRICS))
 
 
 def _callin_metrics(options: TaskOptions) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
-from ..ud.api import align_treebanks, check_same_text
+from ..ud.api import UDResult, align_treebanks, check_same_text
 from ..ud.format_error import UDFormatError
 from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
@@ -41,6 +41,7 @@ from ..tables import Significance
 from ..ud.treebank import UDTreebank
 from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
+from .callin import TreebankCallin
 from .layout import Grid, Treebank
 from .significance import TaskStat, runs_with_tests
 
@@ -81,6 +82,9 @@ class RunResult:
         default=None, repr=False, compare=False)
     #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
     format: str = "ud"
+    #: with ``--callin``, Callin's metrics of a scored CoNLL-U run, in percent (None where
+    #: undefined; :func:`.callin.callin_values`)
+    callin: dict[str, float | None] | None = field(default=None, repr=False)
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
@@ -105,16 +109,17 @@ class RunResult:
 
 def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
                teams: Sequence[str] | None = None, testing: TaskStat | None = None,
+               callin: bool = False,
                progress: Callable[[int], None] | None = None) -> list[list[RunResult]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
-    the grid's order, each with one result per team in the order given, and with
-    ``testing`` each treebank's tests (:func:`score_treebank`).  ``backend`` scores the
+    the grid's order, each with one result per team in the order given, with ``testing``
+    each treebank's tests and with ``callin`` Callin's metrics (:func:`score_treebank`).  ``backend`` scores the
     treebanks (default: in this process); the results do not depend on it.  ``progress``
     is called with the number of runs of each treebank done, as they are done.  The backend
     starts the treebanks of the largest gold files first (the critical path)."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
-             testing) for treebank in grid.treebanks]
+             testing, callin) for treebank in grid.treebanks]
     done: Progress | None = None if progress is None else (lambda _: progress(len(chosen)))
     cost = [_file_size(treebank.gold) for treebank in grid.treebanks]
     return (backend or InProcess()).map(_score_item, work, done, cost)
@@ -133,17 +138,20 @@ def _file_size(path: str) -> int:
         return 0
 
 
-def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None]
+def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None, bool]
                 ) -> list[RunResult]:
     """:func:`score_treebank` on one unit of work (a backend's map passes one argument)."""
     return score_treebank(*item)
 
 
 def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
-                   conll17: bool = False, testing: TaskStat | None = None) -> list[RunResult]:
+                   conll17: bool = False, testing: TaskStat | None = None,
+                   callin: bool = False) -> list[RunResult]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
-    each scored run tested against the best (:func:`.significance.runs_with_tests`)."""
+    each scored run tested against the best (:func:`.significance.runs_with_tests`); with
+    ``callin``, each scored CoNLL-U run's Callin metrics (:class:`.callin.TreebankCallin`,
+    in the same pass: the run is read and aligned once)."""
     if treebank.format != "ud":
         return _score_formatted(treebank, runs, testing)
     options = ReadOptions(conll17=conll17)
@@ -153,8 +161,9 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
     except InputError as exc:
         failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
         return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
-    scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None)
-              for team, path in runs]
+    extra = TreebankCallin() if callin else None
+    scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None,
+                         extra) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
@@ -185,7 +194,8 @@ def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> Ru
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
-               conll17: bool, rows: bool = False) -> RunResult:
+               conll17: bool, rows: bool = False,
+               callin: TreebankCallin | None = None) -> RunResult:
     try:
         system = read_ud(path, options, gold.vocabulary, gold.forms)
     except InputError as exc:
@@ -198,9 +208,12 @@ def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: R
     except UDFormatError as exc:
         failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
         return RunResult(team, treebank, path, failure=failure)
-    scored = score(gold, system, align_treebanks(gold, system), conll17=conll17)
+    alignment = align_treebanks(gold, system)
+    scored = score(gold, system, alignment, conll17=conll17)
+    values = None if callin is None else callin(
+        UDResult(gold, system, alignment, scored.scores, scored.per_sentence, conll17))
     return RunResult(team, treebank, path, scores=scored.scores,
-                     per_sentence=scored.per_sentence if rows else None)
+                     per_sentence=scored.per_sentence if rows else None, callin=values)
 
 
 def _read_failure(exc: InputError, path: str) -> Failure:
