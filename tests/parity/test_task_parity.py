@@ -1,6 +1,8 @@
 """``treeeval task`` on ../shared/data/ud/conll2018 (5 treebanks, 7 teams, some runs missing):
 
-* every run's counts equal those of ``treeeval ud --json GOLD SYS`` (in process);
+* every run's counts equal those of ``treeeval ud --json GOLD SYS`` (in process), and every
+  number of the reference scorer's table (``oracle conll18 -v GOLD SYS``: precision, recall,
+  F1 and aligned accuracy of every metric) is the run's, printed as the scorer prints it;
 * each team's macro-averages equal those of the ud folder mode ``treeeval ud -v GOLD_DIR
   SYSTEMS_DIR/TEAM`` (a missing run counting 0 in both), with the 2018 and the 2017 rules;
 * ``--tira TEAM OUT_DIR`` for each team: stdout and ``evaluation.prototext`` byte for byte
@@ -67,6 +69,31 @@ def test_every_run_is_scored_as_treeeval_ud(team: str) -> None:
             name: (v["correct"], v["gold"], v["system"]) for name, v in run["metrics"].items()}
 
 
+def need_oracle() -> None:
+    if not ORACLE.exists() or shutil.which("python3") is None:
+        pytest.skip("the reference programs (../shared/oracles) are not here")
+
+
+@pytest.mark.parametrize("team", TEAMS)
+def test_every_run_is_the_reference_scorer(team: str) -> None:
+    need(TASK)
+    need_oracle()
+    runs = [run for run in task_document()["runs"] if run["team"] == team and run["metrics"]]
+    assert runs
+    for run in runs:
+        reference = subprocess.run([str(ORACLE), "conll18", "-v",
+                                    str(TASK / "gold" / f"{run['treebank']}.conllu"),
+                                    run["system"]], cwd=TASK, capture_output=True, check=True)
+        rows = [line.split("|") for line in reference.stdout.decode().splitlines()[2:]]
+        theirs = {row[0].strip(): [cell.strip() for cell in row[1:]] for row in rows}
+        ours = {}
+        for name, value in run["metrics"].items():
+            aligned = ("" if value["aligned"] is None
+                       else f"{100 * (value['correct'] / value['aligned']):.2f}")
+            ours[name] = [f"{value[key]:.2f}" for key in ("precision", "recall", "f1")] + [aligned]
+        assert ours == theirs, run["system"]
+
+
 @pytest.mark.parametrize("rules", [[], ["--conll17"]], ids=["conll18", "conll17"])
 @pytest.mark.parametrize("team", TEAMS)
 def test_macro_averages_are_the_ud_folder_mode(team: str, rules: list[str]) -> None:
@@ -82,8 +109,7 @@ def test_macro_averages_are_the_ud_folder_mode(team: str, rules: list[str]) -> N
 @pytest.mark.parametrize("team", TEAMS)
 def test_tira_is_the_official_wrapper(team: str, tmp_path: Path) -> None:
     need(TASK)
-    if not ORACLE.exists() or shutil.which("python3") is None:
-        pytest.skip("the reference programs (../shared/oracles) are not here")
+    need_oracle()
     truth = tmp_path / "truth"
     truth.mkdir()
     metadata = []
