@@ -78,6 +78,20 @@ def test_ud(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     assert several["failed"] == 1
 
 
+@pytest.mark.parametrize(("weights", "correct"), [("nsubj 0.5\nroot 2\n", 2.5),
+                                                 ("nsubj -1.5\n", -0.5), ("root inf\n", None)],
+                         ids=["fractions", "negative", "infinite"])
+def test_ud_weighted_las(files: Path, capsysbinary: pytest.CaptureFixture[bytes], weights: str,
+                         correct: float | None) -> None:
+    # conll17's WeightedLAS counts are sums of the -w weights (a relation not listed weighs
+    # 1), not integers; one that is not finite is null
+    (files / "w.txt").write_text(weights, encoding="utf-8")
+    value = document(capsysbinary, "ud", "--json", "--conll17", "-w", str(files / "w.txt"),
+                     str(files / "gold.conllu"), str(files / "gold.conllu"))
+    validate("ud", value)
+    assert value["pairs"][0]["metrics"]["WeightedLAS"]["correct"] == correct
+
+
 def test_ud_several_systems(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     gold, system = str(files / "gold.conllu"), str(files / "sys.conllu")
     systems = [gold, system, gold, system]  # GOLD SYS1 SYS2 SYS3
