@@ -175,6 +175,18 @@ def test_metrics_and_order(folder: Path) -> None:
     assert "metrics:LAS;MLAS" in document["signature"]
 
 
+def test_a_system_given_twice_is_told_apart(folder: Path) -> None:
+    # a sanity check against itself: two rows, named by their place, the second the baseline
+    run = run_treeeval(["ud", "--stat", "ar", "--resamples", "50", "--metrics", "LAS",
+                        "--baseline", "alpha.conllu #2", "--format", "json", "gold.conllu",
+                        "alpha.conllu", "alpha.conllu"], folder)
+    assert run.status == 0, run.stderr
+    systems = json.loads(run.stdout)["systems"]
+    assert [(row["name"], row["baseline"]) for row in systems] == [
+        ("alpha.conllu #1", False), ("alpha.conllu #2", True)]
+    assert systems[0]["cells"][0]["significance"]["p_value"] == 1.0
+
+
 def test_text_table_follows_the_reports(folder: Path) -> None:
     out = ud(folder, "--stat", "bootstrap", "--resamples", "100", "--metrics", "LAS",
              "--signature")

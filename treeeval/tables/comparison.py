@@ -78,6 +78,12 @@ def system_names(paths: Sequence[str]) -> list[str]:
     ['HIT', 'Turku']
     >>> system_names(["x/HIT/en.conllu", "x/Turku/en.conllu", "y/HIT/en.conllu"])
     ['x/HIT', 'x/Turku', 'y/HIT']
+
+    A file given more than once (a sanity check against itself) is told apart by its
+    position among the systems:
+
+    >>> system_names(["out/a.conllu", "out/b.conllu", "out/a.conllu"])
+    ['out/a.conllu #1', 'out/b.conllu', 'out/a.conllu #3']
     """
     parts = [os.path.splitext(os.path.normpath(plain_name(path)))[0].split(os.sep)
              for path in paths]
@@ -87,7 +93,9 @@ def system_names(paths: Sequence[str]) -> list[str]:
         names = ["/".join(part[-depth:]) for part in parts]
         if len(set(names)) == len(names):
             return names
-    return [shown(path) for path in paths]
+    given = [shown(path) for path in paths]
+    return [f"{name} #{place}" if given.count(name) > 1 else name
+            for place, name in enumerate(given, 1)]
 
 
 def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[str]) -> int:
