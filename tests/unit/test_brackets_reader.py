@@ -191,13 +191,17 @@ def test_block_boundaries_do_not_matter(reader: str, block_size: int) -> None:
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_layout_detection(reader: str) -> None:
-    # the first non-blank line closes its brackets: one tree per line, so the blank is an error
-    assert error_of(b"(A (b c))\n\n(D (e f))\n", reader=reader).line == 2
-    # it does not: multi-line, and blank lines separate trees
+def test_layouts(reader: str) -> None:
+    # the default, the .mrg layout: blank lines separate trees, which may span lines
     assert len(read(b"\n\n(A\n (b c))\n\n(D (e f))\n", reader=reader)) == 2
-    # forced layouts
-    assert len(read(b"(A (b c))\n\n(D (e f)) (G (h i))\n", reader=reader, multiline=True)) == 3
+    assert len(read(b"(A (b c))\n\n(D (e f)) (G (h i))\n", reader=reader)) == 3
+    # a file whose first tree fits on its line and a later one does not (a sampled WSJ
+    # file: CoreNLP reads it; the layout used to be guessed from the first line alone)
+    mixed = b"( (FRAG (RB Not) (. .)))\n(\n  (S\n    (NP (NN It))\n    (VP (VBD was))))\n"
+    assert [flat(t) for t in read(mixed, reader=reader)] == [
+        "( (FRAG (RB Not) (. .)))", "( (S (NP (NN It)) (VP (VBD was))))"]
+    # one tree per line, strictly (EVALB's files): a blank line is an error
+    assert error_of(b"(A (b c))\n\n(D (e f))\n", reader=reader, multiline=False).line == 2
     assert read(b"\n \n", reader=reader) == []
     assert read(b"", reader=reader) == []
 

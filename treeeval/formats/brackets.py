@@ -34,7 +34,6 @@ from nltk import Tree
 
 from ..columnar.blocks import line_blocks
 from ..errors import BracketSyntaxError, InputError
-from .lark_trees import C_SPACE
 from .tree_building import fast_sentences, lark_sentences
 from .tree_chunks import Chunk, line_chunks, mrg_chunks
 
@@ -48,18 +47,19 @@ def read_trees(
     source: Source,
     *,
     reader: Literal["fast", "lark"] = "fast",
-    multiline: bool | None = None,
+    multiline: bool = True,
     encoding: str = "utf-8",
     block_size: int = BLOCK_SIZE,
 ) -> Iterator[Tree]:
     """Stream the trees of a file, one ``nltk.Tree`` per sentence, in constant memory.
 
-    ``source`` is a path or an open file.  ``multiline=False`` reads one tree per line
-    (EVALB's files: a blank line or two trees on a line is an error); ``multiline=True``
-    reads Penn Treebank ``.mrg`` files, where a tree spans lines until its brackets close
-    and blank lines separate trees; ``None`` takes the layout from the first non-blank
-    line (multi-line if its brackets do not close on it).  Labels and words are decoded
-    with ``encoding``.  Raises BracketSyntaxError on malformed trees and InputError on an
+    ``source`` is a path or an open file.  ``multiline=True`` (the default) reads Penn
+    Treebank ``.mrg`` files, where a tree spans lines until its brackets close at the end
+    of a line and blank lines separate trees: a file of one tree per line is one of them,
+    and so is a file that mixes one-line and multi-line trees (a short sentence's tree
+    fits on a line), as CoreNLP and nltk read them.  ``multiline=False`` reads one tree
+    per line strictly (EVALB's files, whose lines pair up: a blank line or two trees on a
+    line is an error).  Labels and words are decoded with ``encoding``.  Raises BracketSyntaxError on malformed trees and InputError on an
     unreadable file or undecodable byte, with the file, line and column.
 
     >>> import io
@@ -71,6 +71,9 @@ def read_trees(
     Traceback (most recent call last):
     ...
     treeeval.errors.BracketSyntaxError: <input>:2:1: empty line (one tree per line expected)
+    >>> mixed = b"( (FRAG (RB Not) (. .)) )\\n( (S\\n  (NP (NN It))\\n  (VP (VBD was))) )\\n"
+    >>> [len(tree.leaves()) for tree in read_trees(io.BytesIO(mixed))]
+    [2, 2]
     """
     if reader not in ("fast", "lark"):
         raise ValueError(f"reader must be 'fast' or 'lark', not {reader!r}")
@@ -82,7 +85,7 @@ def read_trees(
 
 
 def _read_path(
-    path: str, reader: str, multiline: bool | None, encoding: str, block_size: int
+    path: str, reader: str, multiline: bool, encoding: str, block_size: int
 ) -> Iterator[Tree]:
     try:
         stream = open(path, "rb")
@@ -96,13 +99,11 @@ def _read_stream(
     stream: BinaryIO | TextIO,
     path: str | None,
     reader: str,
-    multiline: bool | None,
+    multiline: bool,
     encoding: str,
     block_size: int,
 ) -> Iterator[Tree]:
     blocks: Iterable[bytes] = line_blocks(stream, block_size, encoding)
-    if multiline is None:
-        multiline, blocks = _detect_layout(blocks)
     chunks = mrg_chunks(blocks) if multiline else line_chunks(blocks)
     parse = fast_sentences if reader == "fast" else lark_sentences
     for chunk in chunks:
@@ -111,18 +112,6 @@ def _read_stream(
                 yield from trees
             else:
                 yield _only_tree(trees, chunk, index, path, encoding)
-
-
-def _detect_layout(blocks: Iterable[bytes]) -> tuple[bool, Iterator[bytes]]:
-    """Multi-line if the first non-blank line opens more brackets than it closes."""
-    blocks = iter(blocks)
-    seen: list[bytes] = []
-    for block in blocks:
-        seen.append(block)
-        line = next((line for line in block.split(b"\n") if line.strip(C_SPACE)), None)
-        if line is not None:
-            return line.count(b"(") > line.count(b")"), itertools.chain(seen, blocks)
-    return True, iter(seen)
 
 
 def _only_tree(
