@@ -6,7 +6,8 @@ CoreNLP does not run here: its output on the first half of the NLTK WSJ sample i
 removed, function tags stripped, each word attached to the head of its maximal projection).
 Heads (column 7) are compared by position, since CoreNLP writes ( ) for -LRB- -RRB-.  The
 whole sample must agree on 100.00 % of the tokens; the seeded cases convert random subsets
-through the command line, one tree a line or in .mrg layout.
+through the command line, one tree a line or in .mrg layout (short trees on one line,
+long ones on several, blank lines between some).
 """
 
 from __future__ import annotations
@@ -76,10 +77,14 @@ def heads_text(sentences: list[DependencySentence], numbers: list[int]) -> bytes
 def test_sampled_sentences(trees: list, case: int, tmp_path: Path) -> None:
     rng = case_random(ORACLE, case)
     table = rng.choice(list(VARIANTS))
-    numbers = sorted(rng.sample(range(len(trees)), rng.randint(1, 40)))
-    layout = {"one-a-line": 10**9, "mrg": 70}[rng.choice(["one-a-line", "mrg"])]
+    numbers = rng.sample(range(len(trees)), rng.randint(1, 40))  # in random order
+    # .mrg layout: a short tree fits on its line, a long one spans lines, and blank lines
+    # may separate trees, as in WSJ's files
+    layout = rng.choice(["one-a-line", "mrg"])
+    margin, gaps = {"one-a-line": (10**9, ["\n"]), "mrg": (70, ["\n", "\n\n"])}[layout]
     (tmp_path / "sample.mrg").write_text(
-        "".join(trees[n].pformat(margin=layout) + "\n" for n in numbers), encoding="utf-8")
+        "".join(trees[n].pformat(margin=margin) + rng.choice(gaps) for n in numbers),
+        encoding="utf-8")
     command = ["convert", "--heads", table, "sample.mrg", "-o", "ours.conllx"]
     ran = run_treeeval(command, tmp_path)
     ours = list(read_conll(tmp_path / "ours.conllx")) if ran.status == 0 else []
