@@ -9,12 +9,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_trees",
            "convert", "classify_errors", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
+from .lazy import lazy_members
 from .version import __version__
 
 
@@ -23,30 +22,8 @@ def __dir__() -> list[str]:
     return sorted({*__all__, "__version__", "errors", "version"})
 
 
-def __getattr__(name: str) -> Any:
-    # imported on first use, so that `treeeval bracket` does not pay for nltk or lark
-    if name == "evaluate_brackets":
-        from .bracket.api import evaluate_brackets
-
-        return evaluate_brackets
-    if name == "evaluate_dependencies":
-        from .dep.api import evaluate_dependencies
-
-        return evaluate_dependencies
-    if name == "evaluate_ud":
-        from .ud.api import evaluate_ud
-
-        return evaluate_ud
-    if name == "read_trees":
-        from .formats.brackets import read_trees
-
-        return read_trees
-    if name == "classify_errors":
-        from .errorclasses.api import classify_errors
-
-        return classify_errors
-    if name == "convert":
-        from .conversion import convert
-
-        return convert
-    raise AttributeError(f"module 'treeeval' has no attribute {name!r}")
+# imported on first use, so that `treeeval bracket` does not pay for nltk or lark
+__getattr__ = lazy_members(__name__, {
+    "evaluate_brackets": ".bracket.api", "evaluate_dependencies": ".dep.api",
+    "evaluate_ud": ".ud.api", "read_trees": ".formats.brackets",
+    "classify_errors": ".errorclasses.api", "convert": ".conversion"})[0]

@@ -16,28 +16,15 @@ and ``treeeval.dep.sentence_scores``.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..lazy import lazy_members
 from .defaults import METHODS
 
 #: each public name's module, imported on first use (numpy with it), so that the command
 #: line can read the defaults (:mod:`.defaults`) without paying for numpy
-_HOMES = {"SentenceScores": "scores", **dict.fromkeys((
+__getattr__, __dir__ = lazy_members(__name__, {"SentenceScores": ".scores", **dict.fromkeys((
     "SignificanceResult", "approximate_randomization", "compare", "compare_all",
     "compare_many", "mcnemar", "mcnemar_z", "normal_two_sided_p", "paired_bootstrap",
-    "render_results"), "significance")}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(import_module(f".{_HOMES[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
-
+    "render_results"), ".significance")})
 
 __all__ = ["METHODS", "SentenceScores", "SignificanceResult", "approximate_randomization",
            "compare", "compare_all", "compare_many", "mcnemar", "mcnemar_z", "normal_two_sided_p",

@@ -21,26 +21,14 @@ treeeval.errors.UsageError: unknown table format 'html' (choose from text, markd
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..lazy import lazy_members
 from .rendering import FORMATS, render
 
 #: each public name's module, imported on first use (numpy with the model), so that the
 #: command line can offer ``--format`` (:mod:`.rendering`) without paying for numpy
-_HOMES = {**dict.fromkeys(("ComparisonTable", "Metric", "Significance", "SystemRow",
-                           "corrected"), "model"), "render_html": "html"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(import_module(f".{_HOMES[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
-
+__getattr__, __dir__ = lazy_members(__name__, {**dict.fromkeys((
+    "ComparisonTable", "Metric", "Significance", "SystemRow", "corrected"), ".model"),
+    "render_html": ".html"})
 
 __all__ = ["FORMATS", "ComparisonTable", "Metric", "Significance", "SystemRow", "corrected",
            "render", "render_html"]

@@ -341,13 +341,12 @@ def _judgments(options: TaskOptions) -> list[JudgmentCorrelation]:
 def _known_metrics(options: TaskOptions, grid: Grid | None = None) -> tuple[str, ...]:
     """Every metric ``--metrics`` may name with these options (and the treebanks' formats
     of ``grid``)."""
-    conll = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
-    if grid is not None:
-        conll = task_metrics(grid.treebanks, options.conll17)
-    grid = conll if options.systems_dir is not None else ()
+    formats = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS) if grid is None \
+        else task_metrics(grid.treebanks, options.conll17)
+    scored = formats if options.systems_dir is not None else ()
     extra = CALLIN_METRICS if options.callin else ()
     judged = JUDGMENT_METRICS if options.judgments else ()
-    return tuple(dict.fromkeys(grid + extra + judged))
+    return tuple(dict.fromkeys(scored + extra + judged))
 
 
 def _judgment_json(item: JudgmentCorrelation) -> dict[str, object]:

@@ -24,7 +24,7 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -113,10 +113,11 @@ def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = N
                progress: Callable[[int], None] | None = None) -> list[list[RunResult]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
     the grid's order, each with one result per team in the order given, with ``testing``
-    each treebank's tests and with ``callin`` Callin's metrics (:func:`score_treebank`).  ``backend`` scores the
-    treebanks (default: in this process); the results do not depend on it.  ``progress``
-    is called with the number of runs of each treebank done, as they are done.  The backend
-    starts the treebanks of the largest gold files first (the critical path)."""
+    each treebank's tests and with ``callin`` Callin's metrics (:func:`score_treebank`).
+    ``backend`` scores the treebanks (default: in this process); the results do not depend
+    on it.  ``progress`` is called with the number of runs of each treebank done, as they
+    are done.  The backend starts the treebanks of the largest gold files first (the
+    critical path)."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
              testing, callin) for treebank in grid.treebanks]
@@ -179,18 +180,19 @@ def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]],
     except RunFailed as exc:
         return [RunResult(team, treebank.name, path, failure=Failure(*exc.args),
                           format=treebank.format) for team, path in runs]
-    scored = [replace(_formatted_run(scorer, team, treebank.name, path), format=treebank.format)
-              for team, path in runs]
+    scored = [_formatted_run(scorer, team, treebank, path) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
-def _formatted_run(scorer: RunScorer, team: str, treebank: str, path: str) -> RunResult:
+def _formatted_run(scorer: RunScorer, team: str, treebank: Treebank, path: str) -> RunResult:
     """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
     try:
         scores, sentences = scorer(path)
     except RunFailed as exc:
-        return RunResult(team, treebank, path, failure=Failure(*exc.args))
-    return RunResult(team, treebank, path, scores=scores, per_sentence=sentences or None)
+        return RunResult(team, treebank.name, path, failure=Failure(*exc.args),
+                         format=treebank.format)
+    return RunResult(team, treebank.name, path, scores=scores, per_sentence=sentences or None,
+                     format=treebank.format)
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
