@@ -23,9 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from oracles import SHARED, OracleMissing, call_oracle  # noqa: E402
+
 DATA = SHARED / "data" / "evalb" / "wsj22"
-ORACLE = SHARED / "oracles" / "oracle"
 
 Rows = list[tuple[int, int, str]]
 
@@ -70,8 +71,15 @@ def main() -> None:
           f"{wall:.2f} s wall, {cpu:.2f} s CPU (load average {os.getloadavg()[0]:.1f})")
     expected = read_counts(options.counts) if options.counts else None
     if options.oracle:
-        oracle_wall, oracle_cpu, _ = timed([str(ORACLE), "analyser", str(gold), str(test),
-                                            str(folder / "analysis")])
+        cpu_before, start = cpu_of_children(), time.perf_counter()
+        try:
+            ran = call_oracle("analyser", [str(gold), str(test), str(folder / "analysis")],
+                              folder, timeout=3600)
+        except OracleMissing as missing:
+            sys.exit(str(missing))
+        oracle_wall, oracle_cpu = time.perf_counter() - start, cpu_of_children() - cpu_before
+        if ran.status != 0:
+            sys.exit(f"the classifier failed: {ran.stderr.decode(errors='replace')}")
         print(f"classifier: {oracle_wall:.1f} s wall, {oracle_cpu:.1f} s CPU "
               f"({oracle_wall / wall:.0f}x treeeval's wall time, "
               f"{oracle_cpu / cpu:.0f}x its CPU time)")

@@ -28,12 +28,13 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tally each case under its oracle; without ../shared, skip the cases and the doctests
     of this folder's case generators (they draw from the real files) before they run."""
-    from harness import DATA, ORACLE, ORACLES
+    from harness import DATA
+    from oracles import RUNNER
 
     here = Path(__file__).resolve().parent
     missing = [reason for reason, present in (
-        (f"reference programs not found at {ORACLES} (differential tests need ../shared/oracles)",
-         ORACLE.exists()),
+        (f"the oracle runner is not at {RUNNER} (differential tests need ../shared)",
+         RUNNER.exists()),
         (f"shared reference data not found at {DATA} (differential tests need ../shared/data)",
          DATA.exists())) if not present]
     for item in items:
@@ -49,10 +50,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     oracle = dict(report.user_properties).get("oracle")
     if oracle is None:
         return
-    if report.when == "call":
+    if report.skipped:  # in setup, or in the call (the oracle is not installed)
+        _TALLY[oracle]["skipped"] += 1
+    elif report.when == "call" or (report.when == "setup" and report.failed):
         _TALLY[oracle]["passed" if report.passed else "failed"] += 1
-    elif report.skipped or (report.when == "setup" and report.failed):
-        _TALLY[oracle]["skipped" if report.skipped else "failed"] += 1
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,8 @@
 """The differential harness: run a reference program and treeeval on the same case.
 
 Every differential test draws its case from a seeded generator, runs the reference program
-(``../shared/oracles/oracle NAME ARGS...``) and treeeval (in process, through the console
+(through :mod:`oracles`, the one way tests reach the runner ``../shared/oracles/oracle``) and
+treeeval (in process, through the console
 entry point) on the same files from the same folder, and compares stdout and the exit status.
 The seed and the number of cases come from the environment, so that CI runs a small fixed
 set and a long run is one command (docs/testing.md):
@@ -20,8 +21,6 @@ import difflib
 import os
 import random
 import shlex
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -29,20 +28,13 @@ from typing import Sequence
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from cli_runner import Run, run_treeeval  # noqa: E402,F401  (run_treeeval: re-exported)
+from cli_runner import Run, run_treeeval  # noqa: E402,F401  (re-exported for the tests)
+from oracles import SHARED, require_oracle, run_oracle  # noqa: E402,F401  (re-exported)
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-ORACLES = SHARED / "oracles"
-ORACLE = ORACLES / "oracle"
 DATA = SHARED / "data"
 
 #: the seed CI uses
 DEFAULT_SEED = 20261124
-
-#: the program each oracle needs on PATH (the oracle script exits 127 without it)
-NEEDS = {"evalb": "gcc", "evalb-O0": "gcc", "malteval": "java", "evalpl": "perl", "eval07": "perl",
-         "conll18": "python3", "conll17": "python3", "conll18-tira": "python3", "analyser": "python3"}
-
 
 def seed() -> int:
     """The seed of this run: ``TREEEVAL_DIFF_SEED``, or :data:`DEFAULT_SEED`.
@@ -69,32 +61,12 @@ def case_random(oracle: str, index: int, seed: int | None = None) -> random.Rand
     return random.Random(f"{oracle}:{index}:{seed if seed is not None else os.environ.get('TREEEVAL_DIFF_SEED', DEFAULT_SEED)}")
 
 
-def require_oracle(name: str) -> None:
-    """Skip the test, saying why, when the oracle or the program it needs is missing."""
-    if not ORACLE.exists():
-        pytest.skip(f"reference programs not found at {ORACLES} (differential tests need ../shared/oracles)")
-    tool = NEEDS.get(name)
-    if tool and shutil.which(tool) is None:
-        pytest.skip(f"oracle {name} needs {tool}, which is not installed")
-
-
 def require_data(*parts: str) -> Path:
     """A path under ../shared/data, or skip the test saying it is absent."""
     path = DATA.joinpath(*parts)
     if not path.exists():
         pytest.skip(f"shared reference data not found at {path} (differential tests need ../shared)")
     return path
-
-
-def run_oracle(name: str, args: Sequence[str], cwd: Path | str, timeout: float = 300,
-               env: dict[str, str] | None = None) -> Run:
-    """Run the reference program ``name`` with ``args`` in ``cwd``."""
-    require_oracle(name)
-    completed = subprocess.run([str(ORACLE), name, *args], cwd=cwd, capture_output=True,
-                               timeout=timeout, env={**os.environ, **(env or {})})
-    if completed.returncode == 127 and b"is not installed" in completed.stderr:
-        pytest.skip(completed.stderr.decode(errors="replace").strip())
-    return Run(completed.stdout, completed.stderr, completed.returncode)
 
 
 def diff(expected: bytes, actual: bytes, limit: int = 60) -> str:

@@ -35,9 +35,7 @@ mismatch`` or ``no scoring token``.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from pathlib import Path
 from typing import Callable
 
@@ -45,33 +43,20 @@ import pytest
 
 from dependency_cases import write_conll
 from evalpl_cases import draw_case, scores_nothing, untie
-from harness import ORACLES, Run, assert_same, case_ids, case_random, require_data, run_oracle, \
-    run_treeeval
+from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
+from oracles import run_patched_perl
 
 #: the loop of eval.pl that deletes contexts that are too general walks the contexts by
 #: count; the copy used for order-dependent cases walks equal counts in code-point order
 DELETION_LOOP = ("  foreach $loc_con (sort {$err_counts{$err}{$b} <=> $err_counts{$err}{$a}}\n"
                  "\t\t    keys %{$err_counts{$err}})\n  {\n    @cur_err")
-SCRIPTS = {"evalpl": "eval.pl", "eval07": "eval07.pl"}
 
 
-def _pinned_script(oracle: str, folder: Path) -> Path:
-    """A copy of the reference script whose deletion loop walks equal counts in code-point
-    order (nothing else changed), written into ``folder``."""
-    source = (ORACLES / "evalpl" / SCRIPTS[oracle]).read_text(encoding="latin-1")
+def _walk_in_code_point_order(source: str) -> str:
+    """eval.pl's source with its deletion loop walking equal counts in code-point order
+    (nothing else changed)."""
     assert source.count(DELETION_LOOP) == 1, "the deletion loop of eval.pl was not found"
-    pinned = source.replace(DELETION_LOOP, DELETION_LOOP.replace("keys %", "sort keys %"))
-    path = folder / f"pinned-{SCRIPTS[oracle]}"
-    path.write_text(pinned, encoding="latin-1")
-    return path
-
-
-def _run_pinned(oracle: str, args: list[str], folder: Path) -> Run:
-    """Run the pinned copy of the reference script in ``folder``."""
-    script = _pinned_script(oracle, folder)
-    done = subprocess.run(["perl", script.name, *args], cwd=folder, capture_output=True,
-                          env={**os.environ, "PERL_HASH_SEED": "0"}, timeout=300)
-    return Run(done.stdout, done.stderr, done.returncode)
+    return source.replace(DELETION_LOOP, DELETION_LOOP.replace("keys %", "sort keys %"))
 
 
 def _before_specific_errors(text: bytes) -> bytes:
@@ -109,7 +94,7 @@ def check(oracle: str, case: int, folder: Path, record: Callable[[str, object], 
     untied = [Run(untie(run.stdout.decode("utf-8")).encode("utf-8"), run.stderr, run.status)
               for run in (reference, ours)]
     if untied[0].stdout != untied[1].stdout and b"  Specific errors, " in reference.stdout:
-        pinned = _run_pinned(oracle, args, folder)
+        pinned = run_patched_perl(oracle, _walk_in_code_point_order, args, folder)
         assert _before_specific_errors(untied[0].stdout) == _before_specific_errors(
             untie(pinned.stdout.decode("utf-8")).encode("utf-8"))
         untied[0] = Run(untie(pinned.stdout.decode("utf-8")).encode("utf-8"), pinned.stderr,

@@ -24,8 +24,8 @@ from types import ModuleType
 import pytest
 
 import ud_cases
-from harness import (ORACLES, Run, assert_same, case_ids, case_random, require_data, run_oracle,
-                     run_treeeval)
+from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
+from oracles import oracle_file
 from treeeval.ud import reading
 
 #: CI cases per oracle (the whole test stays under about 60 s on the shared machine)
@@ -190,10 +190,9 @@ def check_errors(stderr: str, expected: list[tuple[str, str, int | None]], case:
 
 @functools.lru_cache(maxsize=None)
 def reference_module(scorer: str) -> ModuleType:
-    """The reference scorer imported as a module (for its exact per-pair scores)."""
-    path = ORACLES / ("conll2018/conll18_ud_eval.py" if scorer == "conll18"
-                      else "conll2017/conll17_ud_eval.py")
-    spec = importlib.util.spec_from_file_location(f"reference_{scorer}", path)
+    """The reference scorer imported as a module (for its exact per-pair scores), from the
+    file ``oracle --where SCORER`` names."""
+    spec = importlib.util.spec_from_file_location(f"reference_{scorer}", oracle_file(scorer))
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

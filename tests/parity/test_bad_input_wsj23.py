@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "differential"))
-
-from harness import run_oracle, run_treeeval  # noqa: E402
-from shared_data import require  # noqa: E402
+from cli_runner import run_treeeval
+from oracles import run_oracle
+from shared_data import require
 
 GOLD = "wsj23.auto.clean.gld"
 ROOT_COST = ("test.tst:1: the test root label ROOT is not the gold root label TOP, and the "

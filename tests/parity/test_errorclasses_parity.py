@@ -21,7 +21,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "differential"))
 
 from errorclasses_runs import SAMPLE_PARSERS, assert_same_classes  # noqa: E402
-from harness import require_oracle  # noqa: E402
+from oracles import require_oracle  # noqa: E402
 from shared_data import require  # noqa: E402
 
 

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
 from cli_runner import run_treeeval
+from oracles import run_oracle
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 TASK = SHARED / "data" / "ud" / "conll2018"
-ORACLE = SHARED / "oracles" / "oracle"
 TEAMS = ["HIT-SCIR-18", "ICS-PAS", "LATTICE-18", "Stanford-18", "TurkuNLP-18", "UDPipe-Future",
          "conll18-baseline"]
 TREEBANKS = ["cs_pud", "en_ewt", "fi_tdt", "he_htb", "ja_gsd"]
@@ -69,21 +67,15 @@ def test_every_run_is_scored_as_treeeval_ud(team: str) -> None:
             name: (v["correct"], v["gold"], v["system"]) for name, v in run["metrics"].items()}
 
 
-def need_oracle() -> None:
-    if not ORACLE.exists() or shutil.which("python3") is None:
-        pytest.skip("the reference programs (../shared/oracles) are not here")
-
-
 @pytest.mark.parametrize("team", TEAMS)
 def test_every_run_is_the_reference_scorer(team: str) -> None:
     need(TASK)
-    need_oracle()
     runs = [run for run in task_document()["runs"] if run["team"] == team and run["metrics"]]
     assert runs
     for run in runs:
-        reference = subprocess.run([str(ORACLE), "conll18", "-v",
-                                    str(TASK / "gold" / f"{run['treebank']}.conllu"),
-                                    run["system"]], cwd=TASK, capture_output=True, check=True)
+        reference = run_oracle("conll18", ["-v", str(TASK / "gold" / f"{run['treebank']}.conllu"),
+                                           run["system"]], TASK)
+        assert reference.status == 0, reference.stderr
         rows = [line.split("|") for line in reference.stdout.decode().splitlines()[2:]]
         theirs = {row[0].strip(): [cell.strip() for cell in row[1:]] for row in rows}
         ours = {}
@@ -109,7 +101,6 @@ def test_macro_averages_are_the_ud_folder_mode(team: str, rules: list[str]) -> N
 @pytest.mark.parametrize("team", TEAMS)
 def test_tira_is_the_official_wrapper(team: str, tmp_path: Path) -> None:
     need(TASK)
-    need_oracle()
     truth = tmp_path / "truth"
     truth.mkdir()
     metadata = []
@@ -121,9 +112,9 @@ def test_tira_is_the_official_wrapper(team: str, tmp_path: Path) -> None:
     (truth / "metadata.json").write_text(json.dumps(metadata), encoding="utf-8")
     for folder in ("reference", "ours"):
         (tmp_path / folder).mkdir()
-    reference = subprocess.run([str(ORACLE), "conll18-tira", "truth",
-                                str(TASK / "systems" / team), "reference"], cwd=tmp_path,
-                               capture_output=True, check=True)
+    reference = run_oracle("conll18-tira", ["truth", str(TASK / "systems" / team), "reference"],
+                           tmp_path)
+    assert reference.status == 0, reference.stderr
     ours = run_treeeval(["task", "--jobs", "1", "--tira", team, "ours", "truth",
                          str(TASK / "systems")],
                         tmp_path)
