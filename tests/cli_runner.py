@@ -13,9 +13,9 @@ import contextlib
 import io
 import os
 import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
 
 
 @dataclass

@@ -26,8 +26,8 @@ from __future__ import annotations
 import functools
 import os
 import subprocess
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 import pytest
 from cli_runner import Run
@@ -76,7 +76,7 @@ def call_oracle(name: str, args: Sequence[str], cwd: Path | str, timeout: float 
     return Run(completed.stdout, completed.stderr, completed.returncode)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _where(name: str) -> Path | str:
     """The path of program ``name``'s main file, or the reason it is missing (cached: the
     answer does not change within a run)."""

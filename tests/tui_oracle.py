@@ -14,7 +14,7 @@ to check ``treeeval.tui.bracket_labels.analyse_spans``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

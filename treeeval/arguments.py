@@ -22,8 +22,9 @@ import argparse
 import dataclasses
 import importlib
 import re
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from .errors import UsageError
 from .policy.inputs import materialised

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .arguments import build_parser, parse, run_parsed
 from .errors import InputError, TreeevalError

@@ -19,8 +19,9 @@ AttributeError: module 'demo' has no attribute 'missing'
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any, Callable, Mapping
+from typing import Any
 
 
 def lazy_members(package: str, homes: Mapping[str, str]

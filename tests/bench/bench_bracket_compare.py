@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from cli_runner import run_treeeval  # noqa: E402
+
 from treeeval.bracket.api import evaluate_brackets  # noqa: E402
 from treeeval.bracket.compare import METRICS, metric_counts  # noqa: E402
 from treeeval.stats import compare_many  # noqa: E402

@@ -7,7 +7,7 @@ Run with ``python tests/bench/bench_lines.py``; it prints the best of several ru
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

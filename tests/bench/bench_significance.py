@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from timing import best_time  # noqa: E402
+
 from treeeval.stats import (  # noqa: E402
     SentenceScores,
     approximate_randomization,

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from cli_runner import run_treeeval  # noqa: E402
+
 from treeeval.stats import compare_many  # noqa: E402
 from treeeval.ud.api import evaluate_ud  # noqa: E402
 from treeeval.ud.compare import sentence_scores  # noqa: E402

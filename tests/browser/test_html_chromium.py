@@ -8,10 +8,11 @@ screenshot is not blank.  Skipped, with the reason, when Playwright or Chromium 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from cli_runner import run_treeeval

@@ -54,7 +54,7 @@ import random
 import re
 import shutil
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Union
 
@@ -546,7 +546,7 @@ def options(rng: random.Random, case: Case) -> int:
 # --- a whole case ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_lines(path: str) -> tuple[str, ...]:
     """The lines of a file under ../shared/data/evalb (every byte survives)."""
     return tuple((EVALB / path).read_bytes().decode("utf-8", "surrogateescape").split("\n")[:-1])

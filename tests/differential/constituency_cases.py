@@ -13,11 +13,10 @@ True
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-
-from nltk import Tree
+from functools import cache
 
 from harness import DATA
+from nltk import Tree
 
 SAMPLE = DATA / "evalb" / "parser-analyser-sample" / "wsj01.mrg"
 WSJ22 = DATA / "evalb" / "wsj22" / "wsj22.auto.clean.gld"
@@ -31,7 +30,7 @@ def one_line(tree: Tree) -> str:
     return tree.pformat(margin=1 << 30)
 
 
-@lru_cache(maxsize=None)
+@cache
 def gold_lines() -> tuple[str, ...]:
     """Gold trees (root ROOT) of the sample and WSJ 22, one per line."""
     lines = [line.strip() for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]

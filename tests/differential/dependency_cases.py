@@ -18,9 +18,9 @@ True
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
-from typing import Sequence
 
 from harness import DATA
 
@@ -46,7 +46,7 @@ CPOS = ["NOUN", "VERB", "DET", "ADJ", "PUNCT", "ADP", "X", "_"]
 FORMS = ["the", "dog", "barks", ".", ",", "!?", "«", "—", "a", "cat", "sees", "x", "%", "$", "()", "é"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_sentences(path: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """The sentences of a CoNLL file under ../shared/data/conllx, as tuples of row fields."""
     sentences: list[tuple[tuple[str, ...], ...]] = []

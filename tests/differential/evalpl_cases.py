@@ -26,8 +26,8 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from dependency_cases import Sentence, perturb, random_sentence, real_subset
 

@@ -24,8 +24,7 @@ import random
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from dependency_cases import (CPOS, FORMS, LABELS, REAL_SETS, Sentence, perturb, random_sentence,
-                              real_subset)
+from dependency_cases import CPOS, FORMS, LABELS, REAL_SETS, Sentence, perturb, random_sentence, real_subset
 
 METRICS = ["LAS", "UAS", "LA", "AnyRight", "AnyWrong", "BothRight", "BothWrong", "HeadRight",
            "HeadWrong", "LabelRight", "LabelWrong", "DirectionRight", "HeadToChildDistanceRight",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from constituency_cases import gold_lines, parsed_line
 from errorclasses_runs import assert_same_classes
 from harness import case_ids, case_random, require_data, require_oracle

@@ -11,11 +11,11 @@ many blocks): every variant must print what EVALB prints.
 from __future__ import annotations
 
 import pytest
+from bracket_cases import make_case
+from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
 
 import treeeval.bracket.block_cuts as block_cuts
 import treeeval.columnar.blocks as lineblocks
-from bracket_cases import make_case
-from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
 
 #: cases in CI (about 30 s here)
 CI_CASES = 250

@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from bracket_cases import make_case
 from harness import Run, assert_same, case_ids, case_random, run_oracle, run_treeeval
 

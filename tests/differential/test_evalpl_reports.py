@@ -36,11 +36,10 @@ mismatch`` or ``no scoring token``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from dependency_cases import write_conll
 from evalpl_cases import draw_case, scores_nothing, untie
 from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval

@@ -13,8 +13,8 @@ aborted``, exit status 0), treeeval must fail with one ``treeeval: error:`` line
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from dependency_cases import Sentence, perturb, random_sentence, real_subset, write_conll

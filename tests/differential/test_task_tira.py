@@ -17,7 +17,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 import ud_cases
 from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
 

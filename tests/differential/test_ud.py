@@ -22,10 +22,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
 import ud_cases
 from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
 from oracles import oracle_file
+
 from treeeval.ud import reading
 
 #: CI cases per oracle (the whole test stays under about 60 s on the shared machine)
@@ -188,7 +188,7 @@ def check_errors(stderr: str, expected: list[tuple[str, str, int | None]], case:
 
 # --- several treebanks ---------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference_module(scorer: str) -> ModuleType:
     """The reference scorer imported as a module (for its exact per-pair scores), from the
     file ``oracle --where SCORER`` names."""

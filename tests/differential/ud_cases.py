@@ -28,9 +28,9 @@ import copy
 import functools
 import random
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from harness import DATA
 
@@ -80,7 +80,7 @@ class Word:
     (another word of the sentence, or None for the root)."""
 
     columns: list[str]
-    head: "Word | None" = None
+    head: Word | None = None
 
 
 @dataclass(eq=False)
@@ -192,7 +192,7 @@ def text(sentences: list[Sentence], conll17: bool = False) -> str:
 
 # --- drawing gold sentences ---------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def gold_blocks(name: str) -> tuple[tuple[str, ...], ...]:
     """The sentences of a gold file, each as its lines (the blank line included)."""
     content = (UD / name).read_text(encoding="utf-8")
@@ -200,7 +200,7 @@ def gold_blocks(name: str) -> tuple[tuple[str, ...], ...]:
                  for block in content.split("\n\n") if block.strip())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def special_sentences(name: str) -> tuple[int, ...]:
     """The sentences of a gold file with a multiword token or an empty node."""
     return tuple(i for i, block in enumerate(gold_blocks(name))
@@ -235,7 +235,7 @@ class Offsets:
     starts: tuple[int, ...]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def offsets(name: str) -> Offsets:
     """The sentence start characters of a file, as conll18 counts them (Zs removed)."""
     blocks = gold_blocks(name)

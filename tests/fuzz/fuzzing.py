@@ -25,14 +25,13 @@ import os
 import re
 import signal
 import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
-
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
 
 from cli_runner import Run, run_treeeval
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 #: CPU seconds one case may take (a 100,000-level tree or word sentence: under 5 s each)
 TIME_LIMIT = 10.0

@@ -14,10 +14,9 @@ Long run (docs/testing.md)::
 
 from __future__ import annotations
 
+from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 
 LABELS = [b"S", b"NP", b"VP", b"PP", b"NN", b"VB", b"DT", b"-NONE-", b"NP-SBJ", b"S=2", b",",
           b"''", b"``", b"TOP", b"ROOT", b"PRT", b"ADVP", b""]

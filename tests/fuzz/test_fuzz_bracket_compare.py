@@ -16,10 +16,9 @@ import csv
 import io
 import json
 
+from fuzzing import check_run, edit_tree, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import check_run, edit_tree, fuzz_settings, mutated
 from test_fuzz_bracket import _TREE_EDITS, WORDS, trees
 
 #: CI cases (the file stays under about 10 s on the shared machine)

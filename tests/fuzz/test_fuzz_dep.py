@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import time
 
+from fuzzing import NASTY, check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import NASTY, check_run, fuzz_settings, mutated
 
 FORMS = [b"the", b"dog", b"barks", b",", b".", b"\xc3\xa9t\xc3\xa9", b"''", b"%", b"x" * 30,
          b"0x01", b"*", b"_", b"a b"]

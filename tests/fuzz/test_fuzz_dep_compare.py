@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 
+from fuzzing import check_run, fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz_dep import dependency_pair
-
-from fuzzing import check_run, fuzz_settings
 
 STATS = ["ar", "bootstrap", "mcnemar", "1", "0", "x"]
 METRICS = ["LAS", "UAS;LAS", "Lin errors", "LAS,Lin errors", "AnyWrong", "ELAS", ";", ""]

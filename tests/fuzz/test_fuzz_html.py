@@ -17,10 +17,9 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
+from fuzzing import check_run, fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import check_run, fuzz_settings
 from test_fuzz_ud_compare import OPTIONS, systems
 
 #: CI cases (each draws two figures: the file stays under about 20 s on the shared machine)

@@ -15,10 +15,9 @@ import bz2
 import gzip
 import lzma
 
+from fuzzing import check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import check_run, fuzz_settings, mutated
 
 #: CI cases per test (the whole file stays under about 25 s on the shared machine)
 CI_CASES = 60

@@ -11,10 +11,9 @@ A long run (docs/testing.md)::
 
 from __future__ import annotations
 
+from fuzzing import check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import check_run, fuzz_settings, mutated
 
 #: CI cases (the file stays well under 25 s on the shared machine)
 CI_CASES = 200

@@ -17,11 +17,10 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import given
-from hypothesis import strategies as st
-
 from cli_runner import run_treeeval
 from fuzzing import TIME_LIMIT, assert_promise, fuzz_settings, mutated, time_limit
+from hypothesis import given
+from hypothesis import strategies as st
 from test_fuzz_ud import conllu_pair
 
 #: CI cases (the whole file stays under about 25 s on the shared machine)

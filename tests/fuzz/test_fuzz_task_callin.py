@@ -11,10 +11,9 @@ A long run (docs/testing.md)::
 
 from __future__ import annotations
 
+from fuzzing import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import fuzz_settings
 from test_fuzz_task import check_task
 from test_fuzz_ud import conllu_pair
 

@@ -13,10 +13,9 @@ A long run (docs/testing.md)::
 
 from __future__ import annotations
 
+from fuzzing import fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import fuzz_settings, mutated
 from test_fuzz_bracket import damaged_trees, prm_files
 from test_fuzz_dep import conll, parsed_of, sentences
 from test_fuzz_task import check_task

@@ -17,10 +17,9 @@ Long run (docs/testing.md)::
 
 from __future__ import annotations
 
+from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 
 PHRASES = [b"S", b"NP", b"VP", b"PP", b"SBAR", b"SQ", b"SINV", b"ADJP", b"CONJP", b"NP-SBJ-1",
            b"PP-LOC=2", b"S-TPC-3", b"WHNP", b"PRT|ADVP", b"TOP", b"ROOT", b"UCP", b"FOO"]

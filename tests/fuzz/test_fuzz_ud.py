@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import pytest
+from fuzzing import NASTY, check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzzing import NASTY, check_run, fuzz_settings, mutated
 from treeeval.ud import reading
 
 #: CI cases per test (the whole file stays under about 25 s on the shared machine)

@@ -15,10 +15,9 @@ import csv
 import io
 import json
 
+from fuzzing import check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
-
-from fuzzing import check_run, fuzz_settings, mutated
 from test_fuzz_ud import render, structured, system_of, treebank_rows
 
 #: CI cases (the file stays under about 10 s on the shared machine)

@@ -14,14 +14,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from shared_data import require
+
 from treeeval.formats.conll import read_conll
 from treeeval.ud.callin import callin_scores, load_relation_classes
 from treeeval.ud.cli import run_ud
-from treeeval.ud.wde import (averaged_wde, read_relation_words, word_dependency_entropy,
-                             write_weights)
-
+from treeeval.ud.wde import averaged_wde, read_relation_words, word_dependency_entropy, write_weights
 
 UD_GOLD = [("ud", "conll2018", "gold", name) for name in
            ("cs_pud.conllu", "en_ewt.conllu", "fi_tdt.conllu", "he_htb.conllu", "ja_gsd.conllu")]

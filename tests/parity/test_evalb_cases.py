@@ -11,8 +11,8 @@ import io
 import re
 
 import pytest
-
 from shared_data import require
+
 from treeeval.bracket.cli import run_bracket
 
 UNDEFINED = {"over200_UB", "over5000bytes_UB"}

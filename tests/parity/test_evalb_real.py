@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from shared_data import require
+
 from treeeval.bracket.cli import run_bracket
 
 ENGINES = pytest.mark.parametrize("engine", [[], ["--reference-engine"]], ids=["fast", "reference"])

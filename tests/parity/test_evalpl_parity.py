@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -216,7 +216,7 @@ def untie(section: str, name: str, ranks: dict[str, int] | None = None) -> str:
     return "\n".join(out[:-1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def report(name: str) -> tuple[str, str]:
     """(ours, stored) for a stored report file; the pair's files are named in its full report."""
     pair, tool = _flags(name)

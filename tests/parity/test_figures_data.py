@@ -14,12 +14,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from cli_runner import run_treeeval
 from shared_data import require
+
 from treeeval.bracket.api import evaluate_brackets
-from treeeval.figures import (FigureData, LengthBins, bracket_figures, dependency_figures, draw,
-                              f1_by_length)
+from treeeval.figures import FigureData, LengthBins, bracket_figures, dependency_figures, draw, f1_by_length
 
 PLANK_NAMES = ["parser1", "parser2"]
 

@@ -16,18 +16,17 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cli_runner import run_treeeval
 from shared_data import require
 from table_checks import check_every_format
+
 from treeeval.bracket.api import evaluate_brackets
 from treeeval.bracket.sentence_scores import bracket_scores
 from treeeval.dep.reading import load_treebank
 from treeeval.dep.sentence_scores import dependency_scores
 from treeeval.model.vocabulary import Vocabularies
 from treeeval.stats import SentenceScores, compare
-from treeeval.tables import (ComparisonTable, Metric, Significance, SystemRow, corrected,
-                             render)
+from treeeval.tables import ComparisonTable, Metric, Significance, SystemRow, corrected, render
 from treeeval.ud.api import evaluate_ud
 
 RESAMPLES = 1000

@@ -17,7 +17,7 @@ import csv
 import json
 import math
 import statistics
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -82,7 +82,7 @@ def expected_rho(language: str, metric: str) -> float:
     return stats.spearmanr([x for x, _ in pairs], [y for _, y in pairs])[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def judgment_table() -> dict[str, list[object]]:
     ran = run_treeeval(["task", "--format", "json", "--judgments", str(need(PLANK))], PLANK)
     assert ran.status == 0, ran.stderr
@@ -101,7 +101,7 @@ def test_spearman_with_the_human_judgments(language: str, column: int, metric: s
         assert got > 0  # parser 2 is red: the metrics agree with the annotators
 
 
-@lru_cache(maxsize=None)
+@cache
 def callin_document() -> dict[str, object]:
     ran = run_treeeval(["task", "--layout", "folders", "--callin", "--json", "--metrics",
                         "LAS;MLAS;BLEX;UAS;WLAS;CPrec;CRec;FFreq", "gold", "systems"],

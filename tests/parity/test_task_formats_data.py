@@ -18,7 +18,7 @@ treebanks of each format.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -70,7 +70,7 @@ def task(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@lru_cache(maxsize=None)
+@cache
 def task_run(root: Path, *args: str) -> tuple[str, dict[tuple[str, str], dict]]:
     """The text tables and the runs of ``--json`` (by team and treebank)."""
     text = run_treeeval(["task", *args, "gold", "systems"], root)

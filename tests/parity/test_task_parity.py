@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,7 +35,7 @@ def need(path: Path) -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def task_document(*options: str) -> dict[str, object]:
     """``treeeval task --json`` over the whole grid (the folders layout: the gold folder's
     metadata.json lists all 82 treebanks of CoNLL 2018, of which 5 are here)."""

@@ -13,7 +13,7 @@ some runs missing), 10,000 resamples:
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from cli_runner import run_treeeval
@@ -22,7 +22,7 @@ from test_task_parity import TASK, need
 METRICS = ("LAS", "MLAS", "BLEX")
 
 
-@lru_cache(maxsize=None)
+@cache
 def document(jobs: str = "2") -> dict:
     """``treeeval task --json --stat bootstrap`` over the grid."""
     ran = run_treeeval(["task", "--json", "--layout", "folders", "--stat", "bootstrap",

@@ -14,8 +14,8 @@ from pathlib import Path
 import jsonschema
 import numpy as np
 import pytest
-
 from cli_runner import Run, run_treeeval
+
 from treeeval.bracket.crossing import crossing_any
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.reference import ErrorBudget, ReferenceEngine

@@ -6,12 +6,12 @@ import io
 
 import hypothesis
 import hypothesis.strategies as st
-from profiles import examples
 import pytest
+from profiles import examples
 
-from treeeval.columnar import blocks as lineblocks
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
+from treeeval.columnar import blocks as lineblocks
 
 COLLINS = EvalbParams(
     max_error=30,

@@ -7,7 +7,6 @@ import pytest
 
 from treeeval.columnar import intern as intern_module
 from treeeval.columnar.intern import MAX_ROUNDS, Interned, factor, hash_ids, intern
-
 from treeeval.columnar.words import padded, word_view
 
 

@@ -13,8 +13,8 @@ from profiles import examples
 from treeeval.dep.reading import read_treebank, read_treebank_carefully
 from treeeval.errors import InputError, UsageError
 from treeeval.formats.conll_columns import read_columns
-from treeeval.model.vocabulary import STRING_FIELDS, Vocabularies
 from treeeval.model.treebank import Treebank
+from treeeval.model.vocabulary import STRING_FIELDS, Vocabularies
 
 
 def row(i: int, form: str, head: str = "0", label: str = "root", phead: str = "_",

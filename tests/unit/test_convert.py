@@ -12,8 +12,8 @@ import pytest
 from cli_runner import Run, run_treeeval
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
 from nltk import Tree
+from profiles import examples
 
 import treeeval
 from treeeval.conversion import ConversionError, ConversionWarning, Converter, convert

@@ -11,17 +11,17 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run_treeeval
 from nltk import Tree
 
-from cli_runner import run_treeeval
 from treeeval.bracket.params import EvalbParams
 from treeeval.conversion import Converter
 from treeeval.conversion.deletion import delete_labels
 from treeeval.conversion.semantic import without_empty
 from treeeval.errorclasses.reading import raw_from_nltk, raw_to_nltk
 from treeeval.errorclasses.tree import from_raw, prepare
-from treeeval.lin.ops import modify, parse_ops
 from treeeval.lin.notation import parse_tuples
+from treeeval.lin.ops import modify, parse_ops
 from treeeval.lin.score import phrase_scores, phrase_spans
 from treeeval.model.tree_walks import fold, preorder
 from treeeval.tui.render_tree import outline

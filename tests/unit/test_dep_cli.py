@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from treeeval.dep.cli import render_dep, run_dep
-from treeeval.dep.engine import settings
 from treeeval.dep.confusion import render_confusion
+from treeeval.dep.engine import settings
 from treeeval.dep.options import parse_dep_args, read_evaluation_file
 from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError

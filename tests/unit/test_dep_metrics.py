@@ -8,14 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.dep.malteval_report import format_number, hash_order, render_table
 from treeeval.dep.groupings import group
+from treeeval.dep.malteval_report import format_number, hash_order, render_table
 from treeeval.dep.metrics import token_hits
-from treeeval.dep.reading import check_same_text, read_treebank
-from treeeval.model.treebank import Treebank
 from treeeval.dep.punctuation import punctuation_forms
+from treeeval.dep.reading import check_same_text, read_treebank
 from treeeval.errors import InputError, UsageError
 from treeeval.model.dependencies import DependencySentence
+from treeeval.model.treebank import Treebank
 
 FORMS = [["The", "dog", "barks", "."], ["It", "rains"]]
 TAGS = [["DET", "NOUN", "VERB", "PUNCT"], ["PRON", "VERB"]]

@@ -12,11 +12,15 @@ import pytest
 
 from treeeval.conversion import ConversionWarning
 from treeeval.conversion.cli import run_convert
-from treeeval.errors import InputError, UsageError
 from treeeval.dep.sources import (
-    check_charset, expand_files, pair_files, read_sentences, sniff_format,
+    check_charset,
+    expand_files,
+    pair_files,
+    read_sentences,
+    sniff_format,
     validate_tags,
 )
+from treeeval.errors import InputError, UsageError
 from treeeval.formats.conll import read_conll
 from treeeval.model.treebank import Treebank
 

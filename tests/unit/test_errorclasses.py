@@ -13,8 +13,8 @@ from nltk import Tree
 from treeeval.cli import main
 from treeeval.errorclasses.api import classify_errors
 from treeeval.errorclasses.classify import classify
-from treeeval.errorclasses.search import MAX_STEPS, Gold, Search, add_bracket, repair
 from treeeval.errorclasses.reading import raw_from_nltk
+from treeeval.errorclasses.search import MAX_STEPS, Gold, Search, add_bracket, repair
 from treeeval.errorclasses.tree import Node, prepare
 
 SAW = "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))"
@@ -96,8 +96,8 @@ def test_search_gives_up_after_max_steps() -> None:
 
 def test_prepare_cleans_as_the_classifier() -> None:
     tree = parse(
-        ("(TOP (S (NP-SBJ-1 (-NONE- *)) (ADVP|PRT (RB up)) (VP (VB go) (PRT (RP on)) (: --))"
-        " (NP (-LRB- {) (NN x)) (. .)))"))
+        "(TOP (S (NP-SBJ-1 (-NONE- *)) (ADVP|PRT (RB up)) (VP (VB go) (PRT (RP on)) (: --))"
+        " (NP (-LRB- {) (NN x)) (. .)))")
     assert str(tree) == "(TOP (S (ADVP (RB up)) (VP (VB go) (ADVP (RP on))) (NP (-LRB- -LCB-) (NN x))))"
     assert str(parse("(FOO (NP (NN a)) (VP (VB b)))")).startswith("(ROOT ")
     assert str(parse("(ROOT (. .))")) == "(ROOT (. .))"

@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 
 from treeeval.dep.evalpl import read_evalpl
-from treeeval.dep.evalpl_errors import (error_contexts, frequent_errors, specific_errors,
-                                         walk_contexts)
-from treeeval.dep.punctuation import is_punctuation
+from treeeval.dep.evalpl_errors import error_contexts, frequent_errors, specific_errors, walk_contexts
 from treeeval.dep.evalpl_report import evalpl_report
+from treeeval.dep.punctuation import is_punctuation
 from treeeval.errors import InputError
 
 

@@ -19,9 +19,20 @@ from treeeval.bracket.api import evaluate_brackets
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.spans import file_spans
 from treeeval.errors import UsageError
-from treeeval.figures import (FORMATS, FigureData, LengthBins, by_arc_length, by_root_distance,
-                              by_sentence_length, dependency_evaluations, deprel_f1, draw,
-                              f1_by_length, label_f1, make_figure)
+from treeeval.figures import (
+    FORMATS,
+    FigureData,
+    LengthBins,
+    by_arc_length,
+    by_root_distance,
+    by_sentence_length,
+    dependency_evaluations,
+    deprel_f1,
+    draw,
+    f1_by_length,
+    label_f1,
+    make_figure,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,14 @@ import pytest
 from treeeval.conversion.heads import HeadFinder
 from treeeval.errors import InputError
 from treeeval.formats.headrules import (
-    HeadPass, HeadRulesError, bundled_tables, find_heads, format_heads, load_heads, read_heads)
+    HeadPass,
+    HeadRulesError,
+    bundled_tables,
+    find_heads,
+    format_heads,
+    load_heads,
+    read_heads,
+)
 
 TABLE = """\
 # a comment line; '#' is still a category below

@@ -15,8 +15,7 @@ from cli_runner import run_treeeval
 from treeeval.errors import InputError
 from treeeval.figures.model import FigureData, Panel, Series
 from treeeval.figures.ud_data import LabelCounts, deprel_f1, f1_by_sentence_length
-from treeeval.html import (ArcRow, Arcs, Report, Sentence, SystemSentences, Trees, page,
-                           worst_sentences, write_html)
+from treeeval.html import ArcRow, Arcs, Report, Sentence, SystemSentences, Trees, page, worst_sentences, write_html
 from treeeval.html.trees import parse_tree, tree_html, unmatched
 from treeeval.tables import ComparisonTable, Metric, Significance, SystemRow, render_html
 from treeeval.ud.api import evaluate_ud

@@ -8,8 +8,20 @@ import pytest
 from cli_runner import run_treeeval
 
 from treeeval.lin.notation import format_tuples, parse_tuples
-from treeeval.lin.ops import (Anything, Cat, Not, Operation, OpsSyntaxError, Or, String, Type,
-                              bundled_ops_dir, modify, parse_ops, read_ops)
+from treeeval.lin.ops import (
+    Anything,
+    Cat,
+    Not,
+    Operation,
+    OpsSyntaxError,
+    Or,
+    String,
+    Type,
+    bundled_ops_dir,
+    modify,
+    parse_ops,
+    read_ops,
+)
 from treeeval.model.dependencies import DependencySentence
 
 OPS = bundled_ops_dir()

@@ -14,8 +14,18 @@ import pytest
 from treeeval.dep import plugins
 from treeeval.dep.plugin_example import ArcDirectionAndDeprel
 from treeeval.dep.plugins import (
-    ENTRY_POINT_GROUP, GroupingBase, check_grouping, default_attributes, entry_point_groupings,
-    find_grouping, group_order, grouping_keys, java_string_order, load_plugin, self_hits)
+    ENTRY_POINT_GROUP,
+    GroupingBase,
+    check_grouping,
+    default_attributes,
+    entry_point_groupings,
+    find_grouping,
+    group_order,
+    grouping_keys,
+    java_string_order,
+    load_plugin,
+    self_hits,
+)
 from treeeval.errors import UsageError
 
 EXAMPLE = "treeeval.dep.plugin_example:ArcDirectionAndDeprel"

@@ -6,13 +6,13 @@ import json
 
 import hypothesis
 import hypothesis.strategies as st
-from profiles import examples
 import lark
 import pytest
+from profiles import examples
 
 from treeeval.bracket.params import EvalbParams
-from treeeval.formats import prm
 from treeeval.errors import PrmError
+from treeeval.formats import prm
 from treeeval.formats.prm import find_prm, parse_prm, read_prm
 
 

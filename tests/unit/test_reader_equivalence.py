@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import io
 
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
 from nltk import Tree
+from profiles import examples
 
 from treeeval.errors import InputError
 from treeeval.formats.brackets import read_trees

@@ -8,8 +8,8 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from profiles import examples
 from nltk import Tree
+from profiles import examples
 
 from treeeval.conversion import Converter
 from treeeval.conversion.finders import head_finder

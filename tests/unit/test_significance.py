@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 from treeeval.bracket.counts import SentenceCounts, Totals
+from treeeval.bracket.sentence_scores import BRACKET_MEASURES, bracket_scores
 from treeeval.dep.metrics import mcnemar_z as malteval_mcnemar_z
 from treeeval.dep.metrics import token_hits
+from treeeval.dep.sentence_scores import dependency_scores
 from treeeval.errors import TreeevalError, UsageError
 from treeeval.model.dependencies import DependencySentence
 from treeeval.model.treebank import Treebank
-from treeeval.bracket.sentence_scores import BRACKET_MEASURES, bracket_scores
-from treeeval.dep.sentence_scores import dependency_scores
 from treeeval.stats import (
     SentenceScores,
     approximate_randomization,
@@ -29,8 +29,8 @@ from treeeval.stats import (
     normal_two_sided_p,
     paired_bootstrap,
     render_results,
+    significance,
 )
-from treeeval.stats import significance
 
 
 def token_system(hits: list[int], sizes: list[int]) -> SentenceScores:

@@ -18,17 +18,22 @@ import jsonschema
 import numpy as np
 import pytest
 from profiles import examples
-from table_checks import (assert_csv_round_trips, assert_json_round_trips,
-                          assert_latex_compiles, assert_markdown_is_the_table, csv_cells,
-                          markdown_tables, validate_json)
+from table_checks import (
+    assert_csv_round_trips,
+    assert_json_round_trips,
+    assert_latex_compiles,
+    assert_markdown_is_the_table,
+    csv_cells,
+    markdown_tables,
+    validate_json,
+)
 
 from treeeval.errors import UsageError
 from treeeval.policy.envelope import schema_path
 from treeeval.stats import SentenceScores, compare
 from treeeval.stats.correction import holm
 from treeeval.stats.significance import METHODS
-from treeeval.tables import (FORMATS, ComparisonTable, Metric, Significance, SystemRow,
-                             corrected, render)
+from treeeval.tables import FORMATS, ComparisonTable, Metric, Significance, SystemRow, corrected, render
 from treeeval.tables.model import COMMANDS
 
 SIGNATURE = "cmd:dep|metric:LAS;UAS;LA|version:0.1.0"

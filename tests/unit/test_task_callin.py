@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 from cli_runner import run_treeeval
 
-from treeeval.stats.correlation import (average_ranks, cumulative_variance, pearson,
-                                        pearson_matrix, spearman)
+from treeeval.stats.correlation import average_ranks, cumulative_variance, pearson, pearson_matrix, spearman
 from treeeval.ud.api import evaluate_ud
 
 stats = pytest.importorskip("scipy.stats")

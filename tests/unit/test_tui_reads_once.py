@@ -10,8 +10,7 @@ from collections import Counter
 from dataclasses import fields
 
 import pytest
-from tui_fixtures import (GOLD_DEPS, GOLD_TREES, SYSTEM2_DEPS, SYSTEM2_TREES, SYSTEM_DEPS,
-                          SYSTEM_TREES, write_conllu)
+from tui_fixtures import GOLD_DEPS, GOLD_TREES, SYSTEM2_DEPS, SYSTEM2_TREES, SYSTEM_DEPS, SYSTEM_TREES, write_conllu
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun

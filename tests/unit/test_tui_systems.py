@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 
 import numpy as np
-
 from tui_fixtures import write_brackets, write_conll, write_conllu
 
 from treeeval.tui.cli import load_corpus, parse_browse_args

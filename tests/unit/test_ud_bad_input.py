@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from cli_runner import Run, run_treeeval
+
 from treeeval.ud import reading
 
 ROW = "{}\t{}\t{}\tX\t_\t_\t{}\t{}\t_\t_\n"

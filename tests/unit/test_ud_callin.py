@@ -10,8 +10,14 @@ import pytest
 
 from treeeval.errors import InputError
 from treeeval.ud import evaluate_ud
-from treeeval.ud.callin import (CLASSES, callin_scores, load_relation_classes,
-                                relation_class_codes, render_callin, standardised_ttr)
+from treeeval.ud.callin import (
+    CLASSES,
+    callin_scores,
+    load_relation_classes,
+    relation_class_codes,
+    render_callin,
+    standardised_ttr,
+)
 from treeeval.ud.wde import MISSING_WDE
 
 # Three sentences, flat over the corpus (heads index the flat arrays, -1 = root):

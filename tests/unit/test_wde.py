@@ -10,9 +10,17 @@ import pytest
 
 from treeeval.cli import main
 from treeeval.errors import InputError
-from treeeval.ud.wde import (MISSING_WDE, averaged_wde, count_relation_words, load_weights,
-                             read_relation_words, render_wde_table, treebank_names,
-                             word_dependency_entropy, write_weights)
+from treeeval.ud.wde import (
+    MISSING_WDE,
+    averaged_wde,
+    count_relation_words,
+    load_weights,
+    read_relation_words,
+    render_wde_table,
+    treebank_names,
+    word_dependency_entropy,
+    write_weights,
+)
 
 
 def conllu(*sentences: list[tuple[str, str, int, str]]) -> str:

@@ -88,7 +88,7 @@ def conllu(sentences: list[list[tuple[str, str, str, int, str]]]) -> str:
             number += 1
             lines.append(UD_ROW.format(id=number, form=form, upos=upos, head=head,
                                        deprel=deprel))
-        blocks.append("# sent_id = {}\n".format(len(blocks) + 1) + "\n".join(lines) + "\n\n")
+        blocks.append(f"# sent_id = {len(blocks) + 1}\n" + "\n".join(lines) + "\n\n")
     return "".join(blocks)
 
 

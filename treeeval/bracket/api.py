@@ -18,8 +18,9 @@ import contextlib
 import io
 import json
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
-from typing import BinaryIO, Iterable, Sequence, TextIO
+from typing import BinaryIO, TextIO
 
 from ..formats.prm import find_prm
 from ..policy.envelope import envelope
@@ -28,7 +29,6 @@ from ..policy.outputs import output_file
 from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbParams, load_params
 from .run import EvalbRun, RunResult
-
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:

@@ -22,6 +22,7 @@ from .label_tables import LabelTables
 from .matching import matched_brackets
 from .sides import Side, bounds, scan_sides, sum_per_line
 
+
 def score_block(gold_data: memoryview, test_data: memoryview, tables: LabelTables,
                  labeled: bool) -> ChunkScores:
     return score_sides(*scan_sides(gold_data, test_data, tables), labeled)[0]

@@ -12,6 +12,7 @@ import numpy as np
 
 from .counts import SentenceCounts
 
+
 @dataclass
 class ChunkScores:
     """EVALB's numbers per line, and which lines the caller must redo.

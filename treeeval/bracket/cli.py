@@ -18,15 +18,26 @@ import argparse
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Sequence
+from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
-                         comparing, examples, run_command, stat_plan, whole_number)
+from ..arguments import (
+    Comparing,
+    add_comparison,
+    add_signature,
+    add_strict,
+    check_comparing,
+    comparing,
+    examples,
+    run_command,
+    stat_plan,
+    whole_number,
+)
 from ..errors import UsageError
-from ..policy.inputs import input_file, shown
 from ..policy import signature
 from ..policy.envelope import envelope
+from ..policy.inputs import input_file, shown
 from ..policy.notices import Notice, Notices
 
 if TYPE_CHECKING:

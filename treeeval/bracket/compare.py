@@ -21,7 +21,7 @@ from the summed counts (recall = matched / gold, precision = matched / test, F1 
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -15,8 +15,8 @@ the counts of the whole.  ``SentenceCounts`` holds one row per sentence (numpy i
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Iterable, Sequence
 
 import numpy as np
 

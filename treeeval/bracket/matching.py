@@ -10,6 +10,7 @@ import numpy as np
 
 from .sides import Side
 
+
 def _span_keys(side: Side, brackets: np.ndarray, line: np.ndarray) -> np.ndarray:
     """(line, start, -end) packed into one int64 per bracket.
 

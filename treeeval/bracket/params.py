@@ -17,8 +17,8 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..formats.prm import PrmSetting, find_prm, read_prm
 

@@ -7,7 +7,7 @@ have costs a bracket in every sentence without a word.  ``run_notices`` turns th
 run (its :class:`~treeeval.bracket.run.RunResult`) and a look at the files into one notice
 each; the command line says them on stderr after EVALB's output (docs/bad-input.md).
 
->>> import os, tempfile
+>>> import io, os, tempfile
 >>> folder = tempfile.mkdtemp()
 >>> gold, test = os.path.join(folder, "gold.txt"), os.path.join(folder, "test.txt")
 >>> _ = open(gold, "wb").write(b"(TOP (S (NN a)))\\n" * 3)
@@ -24,10 +24,10 @@ test.txt:1: the test root label ROOT is not the gold root label TOP, and the par
 
 from __future__ import annotations
 
-import io
 import re
+from collections.abc import Iterator
 from itertools import islice
-from typing import BinaryIO, Iterator, NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
@@ -94,6 +94,7 @@ def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Root
     """The root labels of the first ``limit`` lines of ``path`` (None for a line that does
     not start with a bracket), truncated as EVALB truncates labels.
 
+    >>> import io
     >>> list(root_labels(io.BytesIO(b"(TOP (S-1 (NN a)))\\n( (NN a))\\nword\\n")))
     [Roots(root=b'TOP', inner=b'S'), Roots(root=b'', inner=b'NN'), None]
     """

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterator
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
@@ -34,8 +35,7 @@ from .counts import SentenceCounts, Totals
 from .params import EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
-from .spans import (BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans,
-                    first_spans, score_line)
+from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
     from concurrent.futures import Executor

@@ -16,8 +16,8 @@ import numpy as np
 from ..formats.scan import scan_lines
 from .byte_compare import cut_lengths
 from .label_tables import DELETED, LABEL_DELETED, NOT_COUNTED, QUOTE, Index, LabelTables
-from .limits import (MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS,
-                     MAX_WORD_BYTES, MAX_WORDS)
+from .limits import MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS, MAX_WORD_BYTES, MAX_WORDS
+
 
 def bounds(counts: np.ndarray) -> np.ndarray:
     """Where each line's items start in an array of them, and the end: [0, c0, c0+c1, ...]."""

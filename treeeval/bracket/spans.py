@@ -30,18 +30,17 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Callable
 
 import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
-from .counts import SentenceCounts
 from .chunk_scores import ChunkBrackets, SideBrackets
+from .counts import SentenceCounts
 from .fast import chunk_brackets
 from .params import EvalbParams
-from .reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
-                        SentenceScore)
+from .reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
 
 #: result codes the reference engine leaves on a bracket it counts
 _UNMATCHED, _MATCHED = 0, 1

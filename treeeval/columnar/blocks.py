@@ -25,7 +25,8 @@ b'1 d\n'
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Iterator, NamedTuple, TextIO
+from collections.abc import Iterator
+from typing import BinaryIO, NamedTuple, TextIO
 
 import numpy as np
 

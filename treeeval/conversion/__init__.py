@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Iterable, Iterator, Union
+from collections.abc import Iterable, Iterator
+from typing import Union
 
 from nltk import Tree
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from typing import BinaryIO, Sequence
+from collections.abc import Sequence
+from typing import BinaryIO
 
 from ..arguments import examples, run_command
 from ..errors import InputError, UsageError
@@ -55,8 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def convert_options(args: argparse.Namespace) -> argparse.Namespace:
     """Check the scheme, the format and that there is one input; ``args.input`` is set."""
-    from . import SCHEMES
     from ..formats.conll import FORMATS
+    from . import SCHEMES
 
     if args.labels not in SCHEMES:
         raise UsageError(f"unknown label scheme {args.labels!r} (schemes: {', '.join(SCHEMES)})")
@@ -71,15 +72,15 @@ def convert_options(args: argparse.Namespace) -> argparse.Namespace:
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """Run ``treeeval convert``; errors are raised as TreeevalError for cli.main to print."""
     options = convert_options(args)
-    from . import ConversionError, Converter
-    from .conllu import as_conllu
-    from .deletion import delete_labels
     from ..bracket.params import load_params
     from ..formats.brackets import read_trees, tree_start_line
     from ..formats.conll import write_conll
     from ..formats.headrules import find_heads
     from ..formats.prm import find_prm
     from ..policy.outputs import output_file
+    from . import ConversionError, Converter
+    from .conllu import as_conllu
+    from .deletion import delete_labels
 
     converter = Converter(options.heads, options.labels)
     trees = read_trees(options.input)

@@ -24,7 +24,7 @@ so that the FORMs concatenate to the text, as CoNLL-U checks.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..model.dependencies import DependencySentence
 

@@ -33,13 +33,11 @@ therefore never applies (docs/convert.md).  Words are compared in lower case.
 
 from __future__ import annotations
 
-
 from nltk import Tree
 
 from ..formats.headrules import HeadPass, HeadTable
 from ..model.tree_walks import fold, preorder
-from .heads import (HeadFinder, base_category, compile_rule, is_preterminal,
-                    phrase_children)
+from .heads import HeadFinder, base_category, compile_rule, is_preterminal, phrase_children
 
 #: auxiliaries (with a verb tag), including the misspellings CoreNLP lists for web text
 AUXILIARIES = frozenset(

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import UsageError
 from ..stats import METHODS

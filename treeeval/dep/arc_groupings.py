@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .group_table import Categories
 from .token_groupings import BuiltinGrouping, column_keys, labelled_keys, number_keys

@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Sequence
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
@@ -29,11 +30,9 @@ from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
 from .compare import DEFAULT_METRICS, SystemResult
-from .engine import (Evaluation, compared, compared_metrics, comparison_of, evaluate,
-                     load_files, settings, stat_method)
+from .engine import Evaluation, compared, compared_metrics, comparison_of, evaluate, load_files, settings, stat_method
 from .malteval_render import Sections, render_malteval
-from .options import DepOptions, dep_options
-from .options import add_arguments, parse_dep_args  # noqa: F401 (the command's options; doctests)
+from .options import DepOptions, add_arguments, dep_options, parse_dep_args  # noqa: F401 (the command's options; doctests)
 from .registry import BUILTIN, Groupings
 from .sources import expand_files, run_inputs, sniff_format
 

@@ -41,14 +41,15 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from ..policy.inputs import shown
 from ..model.treebank import Treebank
 from ..policy.envelope import envelope
+from ..policy.inputs import shown
 from ..stats import SentenceScores, SignificanceResult, compare_many
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import StatPlan, comparison_table, metric_list, system_names

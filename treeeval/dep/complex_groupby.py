@@ -41,9 +41,10 @@ correctcounter; groups are listed in Java String order of their keys.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
 import lark
 import numpy as np

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -48,8 +49,7 @@ from .options import PARAMETERS, DepOptions
 from .plugins import group_order
 from .reading import check_same_text, load_treebank
 from .registry import BUILTIN, Groupings
-from .sources import (EvaluationPlan, check_charset, expand_files, pair_files, sniff_format,
-                      validate_tags)
+from .sources import EvaluationPlan, check_charset, expand_files, pair_files, sniff_format, validate_tags
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
 from .token_tables import TokenNumbering
 

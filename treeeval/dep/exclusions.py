@@ -22,12 +22,12 @@ differ (ExcludeDeprels with a parser that mislabels).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 import numpy as np
 
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .punctuation import punctuation_forms
 from .refusals import ValueRefused

@@ -9,8 +9,8 @@ shares: ratios that are undefined (NaN) over nothing, per-group counts, Row mean
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 

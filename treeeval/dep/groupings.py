@@ -41,11 +41,12 @@ the Clustering groupings in :mod:`.postprocessing`.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
 from .group_table import GroupTable, count, ratio

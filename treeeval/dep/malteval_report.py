@@ -18,7 +18,8 @@ accuracy /    Token
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..policy.inputs import shown
 from .decimal_format import parse_pattern

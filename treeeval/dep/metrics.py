@@ -14,11 +14,11 @@ file order.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .refusals import ValueRefused
 

@@ -8,15 +8,15 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..arguments import (Comparing, add_signature, add_strict, comparing, examples,
-                         parse_command)
+from ..arguments import Comparing, add_signature, add_strict, comparing, examples, parse_command
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
+from ..policy.inputs import input_file
 from ..tables import FORMATS as TABLE_FORMATS
 from .decimal_format import parse_pattern
 from .refusals import ValueRefused

@@ -33,9 +33,9 @@ import importlib
 import importlib.util
 import inspect
 import sys
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence, TypeVar,
-                    runtime_checkable)
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 

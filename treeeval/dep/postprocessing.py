@@ -9,12 +9,12 @@ Warning: attribute "accuracy" should be specified.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ..errors import InputError
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .group_table import GroupTable
 

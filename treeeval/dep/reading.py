@@ -20,9 +20,9 @@ from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
 from ..formats.conll_columns import read_columns
 from ..formats.text import named_source
-from ..model.vocabulary import Vocabularies
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
+from ..model.vocabulary import Vocabularies
 from ..policy.sniffing import sniff
 from .sources import locate_token, read_sentences
 

@@ -15,13 +15,13 @@ entry point (:mod:`.plugins`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from .arc_groupings import ARC_GROUPINGS
-from .plugins import Grouping
+from .plugins import Grouping, load_plugin
 from .plugins import find_grouping as find_plugin
-from .plugins import load_plugin
 from .postprocessing import POSTPROCESSED
 from .refusals import ValueRefused
 from .token_groupings import TOKEN_GROUPINGS

@@ -32,8 +32,9 @@ import codecs
 import os
 import re
 import warnings
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -199,8 +200,7 @@ def _converted(path: str, charset: str, heads: str | os.PathLike | HeadTable,
                labels: str, data: bytes | None = None) -> list[DependencySentence]:
     # imported here: nltk and lark cost a quarter of a second that CoNLL input never needs
     from ..conversion import ConversionError, ConversionWarning, Converter
-    from ..formats.brackets import tree_start_line
-    from ..formats.brackets import read_trees
+    from ..formats.brackets import read_trees, tree_start_line
 
     converter = Converter(heads, labels)
     trees = read_trees(named_source(path, data), encoding=charset)

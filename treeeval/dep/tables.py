@@ -18,21 +18,21 @@ row header (the grouping's name, ``Row mean``, ``Row count`` and every group).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
-from .refusals import ValueRefused
 from ..columnar.intern import distinct
 from ..model.treebank import Treebank
 from .aggregate import row_mean
 from .exclusions import Exclusions
 from .group_table import GroupTable
 from .groupings import group, grouping_hits
+from .malteval_report import format_number
+from .refusals import ValueRefused
 from .registry import BUILTIN, Groupings
 from .token_tables import TokenNumbering
-from .malteval_report import format_number
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
 SORT = re.compile(r"^(\w+)([+-])(\d*)$")

@@ -9,11 +9,11 @@ token numbers, which name Token's rows across a run (:class:`TokenNumbering`).
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from ..model.dependencies import DependencySentence
+from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .group_table import GroupTable, ratio, row_summary
 from .trees import has_cycle, is_connected, is_projective

@@ -20,15 +20,16 @@ import gc
 import io
 import os
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence, TypeVar, Union
+from typing import TypeVar, Union
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError
 from .classify import classify
-from .search import Gold, Repairs, RootRemoval, Step
 from .reading import Source, read_raw
+from .search import Gold, Repairs, RootRemoval, Step
 from .tree import Node, no_phrase_on_top, prepare
 
 PathLike = Union[str, "os.PathLike[str]"]

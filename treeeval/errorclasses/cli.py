@@ -16,18 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, comparing,
-                         examples, stat_plan)
+from ..arguments import Comparing, add_comparison, add_signature, add_strict, comparing, examples, stat_plan
 from ..errors import UsageError
-from ..policy.inputs import input_file
 from ..policy import signature
-from ..tables.comparison import (StatPlan, metric_list, signature_fields,
-                                 system_names)
+from ..policy.inputs import input_file
+from ..tables.comparison import StatPlan, metric_list, signature_fields, system_names
 
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
-    from ..policy.notices import Notices
     from ..html import SystemSentences
+    from ..policy.notices import Notices
     from ..tables import ComparisonTable
     from .api import ErrorsResult, Repair, SystemErrors
 
@@ -142,8 +140,8 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: returns the exit status."""
     from ..bracket.params import load_params
     from ..policy.outputs import output_file
-    from .api import classify_errors
     from ..tables import render as render_table
+    from .api import classify_errors
     from .report import errors_json, render, write_sentences
 
     options = errors_options(args)

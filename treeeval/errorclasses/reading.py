@@ -15,7 +15,8 @@ for a bracket.
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Iterator, Union
+from collections.abc import Iterator
+from typing import BinaryIO, Union
 
 import numpy as np
 

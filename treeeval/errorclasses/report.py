@@ -24,13 +24,14 @@ sentences: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence, TextIO
+from typing import TextIO
 
 import numpy as np
 
-from ..policy.inputs import shown
 from ..policy.envelope import envelope
+from ..policy.inputs import shown
 from ..stats import SentenceScores
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import StatPlan, comparison_table

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from .tree import Node
 

@@ -32,7 +32,7 @@ bracket (``TOP``), a ``ROOT`` is put back above what is left.
 from __future__ import annotations
 
 import functools
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..model.tree_walks import fold, preorder
 from .reading import RawTree, raw_children, raw_from_nltk, raw_to_nltk
@@ -224,7 +224,7 @@ def _bar(label: str) -> str:
     return label
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _final_label(label: str) -> str | None:
     """A label after the clean-up, or None if its node is deleted (-NONE-, punctuation).
 

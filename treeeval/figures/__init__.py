@@ -14,10 +14,15 @@ that holds it inline).
 from __future__ import annotations
 
 from .bracket_data import bracket_figures, f1_by_length, label_f1
-from .dependency_data import (by_arc_length, by_root_distance, by_sentence_length,
-                              dependency_evaluations, dependency_figures, deprel_f1)
-from .drawing import (FORMATS, draw, figure_bytes, figure_format, make_figure, plot_paths,
-                      svg_text)
+from .dependency_data import (
+                              by_arc_length,
+                              by_root_distance,
+                              by_sentence_length,
+                              dependency_evaluations,
+                              dependency_figures,
+                              deprel_f1,
+)
+from .drawing import FORMATS, draw, figure_bytes, figure_format, make_figure, plot_paths, svg_text
 from .model import FigureData, LengthBins, Panel, Series
 from .ud_data import ud_file_figures
 

@@ -26,7 +26,7 @@ scorer's bracket columns (``treeeval.bracket.spans``) return, for several system
 from __future__ import annotations
 
 import os
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 

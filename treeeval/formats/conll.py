@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Iterable, Iterator, Union
+from collections.abc import Iterable, Iterator
+from typing import IO, Union
 
 from ..errors import InputError
 from ..formats.text import decode_error, open_lines

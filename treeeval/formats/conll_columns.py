@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import codecs
 import io
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 import numpy as np
 

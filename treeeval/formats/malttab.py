@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import io
 import re
-from typing import IO, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import IO
 
 from ..errors import InputError
 from ..model.dependencies import DependencySentence

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import os
 import re
-from typing import IO, Callable, Iterator, Union
+from collections.abc import Callable, Iterator
+from typing import IO, Union
 from xml.parsers import expat
 
 from ..errors import InputError

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Callable, Sequence, Union
+from typing import IO, Union
 
 import numpy as np
 

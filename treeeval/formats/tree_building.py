@@ -23,6 +23,7 @@ from .lark_trees import parse_tree_lark
 from .scan import ScannedLines, scan_lines
 from .tree_chunks import Chunk
 
+
 def lark_sentences(chunk: Chunk, path: str | None, encoding: str) -> Iterator[list[Tree]]:
     for index in range(len(chunk.ends)):
         text, line = chunk.sentence(index)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+
 @dataclass(frozen=True)
 class Chunk:
     """Complete lines of the input (each ending in '\\n') cut into whole sentences.

@@ -16,6 +16,7 @@ names the gold head is the same text) or :class:`Trees` (two bracketed trees).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
 from ..figures.model import FigureData

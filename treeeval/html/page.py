@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from html import escape
-from typing import Iterable
 
 from ..figures.drawing import svg_text
 from ..figures.model import FigureData

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
-from typing import Iterator
 
 _TOKENS = re.compile(r"[()]|[^\s()]+")
 MARK = '<mark title="not in the other tree">'

@@ -24,27 +24,36 @@ from __future__ import annotations
 import argparse
 import json
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 import numpy as np
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
-                         comparing, examples, run_command, stat_plan)
+from ..arguments import (
+    Comparing,
+    add_comparison,
+    add_signature,
+    add_strict,
+    check_comparing,
+    comparing,
+    examples,
+    run_command,
+    stat_plan,
+)
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file, shown, shown_text
+from ..html import ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences, write_html
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy import signature
 from ..policy.envelope import envelope
-from ..html import ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences, write_html
+from ..policy.inputs import input_file, shown, shown_text
 from ..policy.notices import Notices
 from ..policy.outputs import check_output
 from ..policy.sniffing import sniff
 from ..tables import ComparisonTable
 from ..tables import render as render_table
-from ..tables.comparison import (StatPlan, metric_list, signature_fields,
-                                 system_names)
+from ..tables.comparison import StatPlan, metric_list, signature_fields, system_names
 from .compare import AnswerScores, comparison_table, metric_names, metrics_tested
 from .notation import read_tuples
 from .ops import Operation, bundled_ops, find_ops, modify, read_ops

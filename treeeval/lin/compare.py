@@ -21,8 +21,8 @@ is an outcome, right (no error) or wrong, of both answers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike

@@ -16,13 +16,14 @@ kind of tree: ``children(node)`` gives a node's children, or None for a leaf.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, Optional, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 N = TypeVar("N")
 R = TypeVar("R")
 
 #: a node's children, or None for a leaf
-Children = Callable[[N], Optional[Iterable[N]]]
+Children = Callable[[N], Iterable[N] | None]
 
 
 def fold(root: N, children: Children[N], leaf: Callable[[N], R | None],

@@ -15,7 +15,8 @@ available as object arrays (``forms``, ``labels``, ...), built on first use.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 import numpy as np
 

@@ -44,7 +44,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from typing import IO, Any, BinaryIO, Callable, Iterator, overload
+from collections.abc import Callable, Iterator
+from typing import IO, Any, BinaryIO, overload
 
 from ..errors import InputError, TreeevalError, UsageError
 

@@ -37,7 +37,8 @@ import contextlib
 import os
 import stat
 import tempfile
-from typing import IO, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import IO
 
 from ..errors import InputError
 from .inputs import shown

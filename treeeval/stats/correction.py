@@ -23,7 +23,7 @@ An adjusted p-value is compared with the level (0.05) as a plain one is.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import ArrayLike

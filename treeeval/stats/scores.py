@@ -24,8 +24,8 @@ with a zero denominator scores 0, as the CoNLL 2018 scorer does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike

@@ -23,8 +23,8 @@ systems.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..errors import UsageError
 from ..policy.inputs import plain_name, shown

@@ -27,8 +27,7 @@ from __future__ import annotations
 from html import escape
 
 from ..stats.significance import p_text
-from .cells import (any_best, best_legend, difference, marked, number, one_line,
-                    significance_legend)
+from .cells import any_best, best_legend, difference, marked, number, one_line, significance_legend
 from .model import ComparisonTable
 
 MARKER = "†"

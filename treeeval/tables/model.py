@@ -23,9 +23,9 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from numbers import Integral
-from typing import Iterator
 
 from ..stats.correction import CORRECTIONS, adjust
 from ..stats.significance import METHODS, SignificanceResult

@@ -17,7 +17,7 @@ and over named groups of treebanks (a failed run counting 0), and the ranking by
 
 from __future__ import annotations
 
-from typing import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ..ud.report import macro_average
 from .runs import RunResult

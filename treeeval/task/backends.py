@@ -21,9 +21,10 @@ dask (``pip install "treeeval[cluster]"``) is imported only by :class:`DaskBacke
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import TracebackType
-from typing import Any, Callable, Protocol, Sequence, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..errors import InputError, UsageError
 
@@ -142,7 +143,8 @@ class DaskBackend(_Closing):
         """The items as Dask tasks (not cached: ``pure=False``), the costliest submitted
         first and with the highest priority; the results in order.  A worker that cannot
         import the function, or that dies, is an error."""
-        from distributed import KilledWorker, as_completed as finished
+        from distributed import KilledWorker
+        from distributed import as_completed as finished
 
         order = costliest_first(len(items), cost)
         submitted = {position: self._client.submit(function, items[position], pure=False,

@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
-from ..arguments import (add_comparison, add_signature, add_strict, comparing, examples,
-                         parse_command, whole_number)
+from ..arguments import add_comparison, add_signature, add_strict, comparing, examples, parse_command, whole_number
 from ..errors import UsageError
 from ..formats.prm import find_prm
 from ..policy import signature
@@ -28,18 +28,16 @@ from ..policy.envelope import envelope
 from ..policy.notices import Notices
 from ..policy.outputs import output_file
 from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..tables import ComparisonTable, render as render_table
+from ..tables import ComparisonTable
+from ..tables import render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
 from ..ud.compare import check_stat
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 from .backends import backend_for, default_jobs
-from .callin import (CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17,
-                     CallinStatistics, callin_statistics)
-from .judgments import (JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files,
-                        read_judgments)
-from .formats import (DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics,
-                      with_params)
+from .callin import CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17, CallinStatistics, callin_statistics
+from .formats import DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics, with_params
+from .judgments import JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files, read_judgments
 from .layout import LAYOUTS, Grid, find_grid, read_groups
 from .progress import progress_bar
 from .report import TABLES, ScoredTask, judgment_table
@@ -127,8 +125,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "bootstrap or ar (docs/task.md)")
     add_signature(parser)
     add_strict(parser)
-    setattr(groups, "needs", "a file name")
-    setattr(judgments, "needs", "a file or folder name")
+    groups.needs = "a file name"
+    judgments.needs = "a file or folder name"
 
 
 @dataclass

@@ -40,9 +40,9 @@ are not read (the Plank parser 2 files write ``-`` there).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 

@@ -21,8 +21,9 @@ the end.  Not a terminal (a file, a pipe): nothing is written.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import BinaryIO, Callable, Iterator
+from typing import BinaryIO
 
 #: the bar's width in characters
 WIDTH = 20

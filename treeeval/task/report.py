@@ -21,8 +21,8 @@ shows its own metrics, and each average is over the treebanks that have the metr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score

@@ -24,24 +24,24 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
+from ..stats import SentenceScores
+from ..tables import Significance
 from ..ud.api import UDResult, align_treebanks, check_same_text
 from ..ud.format_error import UDFormatError
 from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
 from ..ud.reading import read_ud
-from ..stats import SentenceScores
-from ..tables import Significance
 from ..ud.treebank import UDTreebank
-from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
 from .backends import Backend, InProcess, Progress
 from .callin import TreebankCallin
+from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
 from .layout import Grid, Treebank
 from .significance import TaskStat, runs_with_tests
 

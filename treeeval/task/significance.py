@@ -27,8 +27,9 @@ failed run (counted 0) is not tested and is in no cluster.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Mapping, Protocol, Sequence, TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 

@@ -17,7 +17,7 @@ fi_tdt        LAS=  0.00% MLAS=  0.00% BLEX=  0.00% (Error: Cannot open generate
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..ud.metrics import CONLL18_METRICS
 from ..ud.report import MAIN_METRICS

@@ -8,11 +8,10 @@ draws.  Its main screen is ``screens.browser.BrowserScreen``; help (``?``, F1) a
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
-
-from rich.text import Text
 
 from .corpus import BrowseCorpus
 from .render_alignment import alignment_legend

@@ -12,7 +12,6 @@ from ..bracket.counts import SentenceCounts
 from ..bracket.params import EvalbParams
 from .model import Column
 
-
 #: the per-system columns: key, title, decimals, definition
 SYSTEM_COLUMNS = (
     ("stat", "Stat", 0, "EVALB's status: 0 scored, 1 Error (not scored), 2 Skip (empty test)"),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from rich.text import Text
@@ -35,11 +35,10 @@ from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbRun, RunResult
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
-from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
-from .bracket_columns import (MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary,
-                              sentence_ratios)
+from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary, sentence_ratios
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
+from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines
 from .model import Column, SentenceFilter, TableCorpus, delta_columns, system_column

@@ -5,8 +5,8 @@ bracket columns (``treeeval.bracket.spans``) in numpy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 

@@ -5,7 +5,7 @@ table of the breakdown.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 

@@ -8,8 +8,8 @@ precision and recall, confusions and length bins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
-from ..bracket.params import EvalbParams
 from ..arguments import examples, parse_command
+from ..bracket.params import EvalbParams
 from ..errors import InputError, UsageError
 from ..policy.inputs import input_file
 from ..policy.sniffing import sniff

@@ -19,7 +19,7 @@ punctuation are left out, as MaltEval's ExcludeUnicodePunc does.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from rich.text import Text
@@ -29,10 +29,9 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from .lines import LineIndex, as_lines, sentence_ranges
-from .breakdown import (BreakdownTable, confusion_rows, label_rows, length_bins, length_row,
-                        percent)
+from .breakdown import BreakdownTable, confusion_rows, label_rows, length_bins, length_row, percent
 from .corpus import HeaderInfo, file_lines, system_name
+from .lines import LineIndex, as_lines, sentence_ranges
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_deps import dependency_diff, dependency_legend
 

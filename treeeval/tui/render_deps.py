@@ -25,7 +25,7 @@ mark  meaning                                colour
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from rich.text import Text

@@ -44,9 +44,8 @@ from nltk import Tree
 from rich.text import Text
 
 from ..bracket.params import EvalbParams
+from ..bracket.reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
 from ..bracket.spans import crosses
-from ..bracket.reference import (Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine,
-                                 SentenceScore)
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
 from ..model.tree_walks import preorder

@@ -32,10 +32,9 @@ from ..policy.inputs import shown
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.treebank import UDTreebank
-from .lines import LineIndex, as_lines, sentence_blocks
-from .breakdown import (BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins,
-                        length_row, percent)
+from .breakdown import BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins, length_row, percent
 from .corpus import HeaderInfo
+from .lines import LineIndex, as_lines, sentence_blocks
 from .model import Column, TableCorpus
 from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
 

@@ -28,9 +28,9 @@ from rich.text import Text
 
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo, file_lines, system_name
+from .lines import LineIndex, as_lines
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_alignment import alignment_legend
-from .lines import LineIndex, as_lines
 from .ud_data import UD_COLUMNS, UDCorpus, load_ud
 
 #: the per-system columns of several systems

@@ -23,18 +23,18 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 import numpy as np
 
-from ..model.vocabulary import Vocabulary
 from ..errors import InputError
+from ..model.vocabulary import Vocabulary
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
-from .metrics import Score, UDScores, score
 from .format_error import UDFormatError
 from .layout import ReadOptions
+from .metrics import Score, UDScores, score
 from .reading import read_ud
 from .relation_classes import load_relation_classes, table_lines
 from .treebank import UDTreebank

@@ -48,8 +48,9 @@ word ``i`` (-1 for none); with gold tokenisation ``aligned`` is ``arange``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Mapping, Sequence, Union
+from typing import Union
 
 import numpy as np
 

@@ -13,39 +13,48 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 import numpy as np
 
-from ..arguments import (Comparing, add_comparison, add_signature, add_strict, check_comparing,
-                         comparing, examples, parse_command, run_command, stat_plan)
+from ..arguments import (
+    Comparing,
+    add_comparison,
+    add_signature,
+    add_strict,
+    check_comparing,
+    comparing,
+    examples,
+    parse_command,
+    run_command,
+    stat_plan,
+)
 from ..errors import InputError, TreeevalError, UsageError
-from ..policy.inputs import input_file, input_pair, plain_name, shown, shown_text
-from ..policy import signature
-from ..policy.notices import Notices
-from ..policy.outputs import check_output, output_file
-from ..policy.envelope import envelope
-from ..tables import ComparisonTable
-from ..tables import render as render_table
-from .api import UDResult, evaluate_ud, read_weights
-from ..tables.comparison import metric_list, signature_fields, system_names
-from .compare import check_stat, comparison_table
-from .callin import CallinScores, render_callin
-from .relation_classes import load_relation_classes
-from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
-from .report import (MAIN_METRICS, macro_average, percent, render, render_macro,
-                     score_json)
-from .stream import score_pieces
-from .wde import load_weights as load_wde_weights
-from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
 from ..figures import figure_bytes, plot_paths
 from ..figures.model import ratio_percent
 from ..figures.ud_data import FIGURES, label_counts, ud_figures
-from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences
-from ..html import write_html
+from ..html import WORST, ArcRow, Arcs, Report, Sentence, SystemSentences, worst_sentences, write_html
+from ..policy import signature
+from ..policy.envelope import envelope
+from ..policy.inputs import input_file, input_pair, plain_name, shown, shown_text
+from ..policy.notices import Notices
+from ..policy.outputs import check_output, output_file
+from ..tables import ComparisonTable
+from ..tables import render as render_table
+from ..tables.comparison import metric_list, signature_fields, system_names
+from .api import UDResult, evaluate_ud, read_weights
+from .callin import CallinScores, render_callin
+from .compare import check_stat, comparison_table
+from .metrics import CONLL17_METRICS, CONLL18_METRICS, Score
+from .relation_classes import load_relation_classes
+from .report import MAIN_METRICS, macro_average, percent, render, render_macro, score_json
+from .stream import score_pieces
+from .wde import load_weights as load_wde_weights
+from .words import NO_WORD, UNALIGNED_HEAD, GoldWords, gold_words
 
 DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
@@ -110,7 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_signature(parser)
     add_strict(parser)
     for action in files:
-        setattr(action, "needs", "a file name")
+        action.needs = "a file name"
 
 
 @dataclass
@@ -520,7 +529,7 @@ class _CallinTables:
     weights: dict[str, float] | None = None
 
     @classmethod
-    def load(cls, options: UDOptions) -> "_CallinTables":
+    def load(cls, options: UDOptions) -> _CallinTables:
         tables = cls(options.callin_classes, options.callin_weights)
         if tables.classes_source:
             tables.classes = load_relation_classes(tables.classes_source)

@@ -14,7 +14,7 @@ and the F1 of each resample is that of the summed counts.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 

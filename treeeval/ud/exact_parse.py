@@ -9,7 +9,7 @@ treeeval.ud.format_error.UDFormatError: x:1: The CoNLL-U file does not end with 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .format_error import UDFormatError
 from .layout import DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions

@@ -8,13 +8,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress, repeat
-from typing import Callable
 
 import numpy as np
 
-from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, MAX_DIGITS, UPOS, XPOS,
-                     ReadOptions, multiword_layout, sentence_numbering, token_lines, trees_ok)
+from .layout import (
+    DEPREL,
+    FEATS,
+    FORM,
+    HEAD,
+    ID,
+    LEMMA,
+    MAX_DIGITS,
+    UPOS,
+    XPOS,
+    ReadOptions,
+    multiword_layout,
+    sentence_numbering,
+    token_lines,
+    trees_ok,
+)
 from .string_block import StringBlock, form_stripper
 
 

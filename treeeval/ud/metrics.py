@@ -15,14 +15,14 @@ its alignment, DEPREL, UPOS and UFeats.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 from .alignment import corresponding_heads, equal_spans, invert
-from .treebank import UDTreebank
 from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
+from .treebank import UDTreebank
 
 #: the rows of the conll18 report, in order
 CONLL18_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags",

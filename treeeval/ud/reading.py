@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import gc
 import io
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..columnar.blocks import Block, sentence_blocks
 from ..errors import InputError

@@ -9,8 +9,8 @@ tab-separated tables they and the WDE weights are read from.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from importlib import resources
-from typing import Iterable, Mapping
 
 import numpy as np
 

@@ -16,7 +16,7 @@ UPOS       |     60.00 |     75.00 |     66.67 |     75.00
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .metrics import Score
 

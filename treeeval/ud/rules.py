@@ -17,7 +17,7 @@ value's normal form only once:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..model.vocabulary import Vocabulary
 

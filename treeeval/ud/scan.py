@@ -25,16 +25,31 @@ string readers of :mod:`.reading`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 import numpy as np
 
 from ..columnar.intern import intern
-from ..model.vocabulary import Vocabulary
 from ..columnar.words import padded, word_view
-from .layout import (DEPREL, FEATS, FORM, HEAD, ID, LEMMA, MAX_DIGITS, UPOS, XPOS, Columns,
-                     ReadOptions, multiword_layout, sentence_numbering, token_lines, trees_ok)
+from ..model.vocabulary import Vocabulary
+from .layout import (
+    DEPREL,
+    FEATS,
+    FORM,
+    HEAD,
+    ID,
+    LEMMA,
+    MAX_DIGITS,
+    UPOS,
+    XPOS,
+    Columns,
+    ReadOptions,
+    multiword_layout,
+    sentence_numbering,
+    token_lines,
+    trees_ok,
+)
 from .rules import strip_ascii_spaces, strip_spaces
 
 _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32

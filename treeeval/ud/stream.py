@@ -26,17 +26,17 @@ error; :func:`score_pieces` then returns None.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import TreeevalError
+from ..model.vocabulary import Vocabulary
 from .api import align_treebanks
 from .layout import ReadOptions
 from .metrics import Score, UDScores, score
 from .reading import read_ud_pieces
 from .treebank import UDTreebank
-from ..model.vocabulary import Vocabulary
 
 #: the per-word columns of a treebank (split and joined alike)
 WORD_COLUMNS = ("word_start", "word_end", "word_mwt", "form", "lemma", "upos", "xpos", "feats",

@@ -35,9 +35,10 @@ import io
 import math
 import os
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, BinaryIO, Mapping, Sequence
+from typing import IO, BinaryIO
 
 import numpy as np
 
@@ -67,7 +68,7 @@ class RelationWordCounts:
     vocabulary: int
 
     @classmethod
-    def from_counter(cls, pairs: Mapping[tuple[str, str], int]) -> "RelationWordCounts":
+    def from_counter(cls, pairs: Mapping[tuple[str, str], int]) -> RelationWordCounts:
         """From a mapping (label, form) -> count; labels are cut at their first ``:``."""
         names, codes = encode_relations([label for label, _ in pairs])
         forms = np.array([form for _, form in pairs], dtype=str)
@@ -276,7 +277,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                   help="relation classes (relation<TAB>function|content|other) "
                                        "for the class column; default: the table of the paper")
     for action in (output, classes):
-        setattr(action, "needs", "a file name")
+        action.needs = "a file name"
     add_strict(parser)
 
 
