@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 #: every command: the module that exports add_arguments and run, and its one-line summary
 COMMANDS: dict[str, tuple[str, str]] = {
-    "bracket": ("treeeval.bracket.cli", "score constituency trees as EVALB does"),
+    "bracket": ("treeeval.commands.bracket", "score constituency trees as EVALB does"),
     "convert": ("treeeval.conversion.cli", "convert constituency trees to CoNLL dependencies"),
     "lin": ("treeeval.lin.cli", "Lin's (1995) dependency error count"),
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),

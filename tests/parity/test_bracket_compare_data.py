@@ -22,10 +22,13 @@ from shared_data import require
 from table_checks import check_every_format
 
 from treeeval.bracket.api import evaluate_brackets
-from treeeval.bracket.compare import METRICS, comparison_table
+from treeeval.bracket.params import load_params
+from treeeval.bracket.settings import BracketSettings
+from treeeval.compare.bracket import BracketSystems
+from treeeval.compare.driver import comparison_table
+from treeeval.compare.settings import ComparisonSettings
 from treeeval.policy.envelope import schema_path
 from treeeval.tables import FORMATS, render
-from treeeval.tables.comparison import StatPlan
 
 NAMES = ("top", "raw", "pp_as_np")
 LABELS = ("Bracketing Recall", "Bracketing Precision", "Bracketing FMeasure", "Complete match",
@@ -76,9 +79,12 @@ def test_the_table_in_five_formats(files: tuple[Path, list[Path]], tmp_path: Pat
     printed = {fmt: bracket([*args, "--format", fmt], tmp_path) for fmt in FORMATS}
     document = json.loads(printed["json"])
     assert "stat:ar|resamples:10000|seed:1|baseline:top" in document["signature"]
-    results = [evaluate_brackets(gold, system) for system in systems]
-    table = comparison_table("wsj22.auto.clean", NAMES, results, METRICS, 40,
-                             signature=document["signature"], testing=StatPlan("ar"))
+    compared = BracketSystems(BracketSettings(str(gold), tuple(map(str, systems)),
+                                              load_params(["COLLINS.prm"])[0]))
+    compared.results = [evaluate_brackets(gold, system) for system in systems]
+    assert compared.names == list(NAMES) and compared.title == "wsj22.auto.clean"
+    table = comparison_table(compared, ComparisonSettings("ar", signature=True),
+                             signature=document["signature"])
     assert table.correction == "holm"
     for fmt, out in printed.items():
         # text shows the signature only with --signature

@@ -146,7 +146,7 @@ def test_bracket_spans_on_the_evalb_cases(monkeypatch):
     from test_evalb_cases import load_cases
 
     from treeeval.arguments import parse_command
-    from treeeval.bracket.cli import bracket_options
+    from treeeval.commands.bracket import bracket_settings as bracket_options
 
     monkeypatch.chdir(require("evalb", "cases"))
     checked = 0

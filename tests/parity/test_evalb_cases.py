@@ -13,7 +13,7 @@ import re
 import pytest
 from shared_data import require
 
-from treeeval.bracket.cli import run_bracket
+from treeeval.commands.bracket import run_bracket
 
 UNDEFINED = {"over200_UB", "over5000bytes_UB"}
 OWN_BEHAVIOUR = {"help", "unknown_opt"}

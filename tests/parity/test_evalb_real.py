@@ -12,7 +12,7 @@ import io
 import pytest
 from shared_data import require
 
-from treeeval.bracket.cli import run_bracket
+from treeeval.commands.bracket import run_bracket
 
 ENGINES = pytest.mark.parametrize("engine", [[], ["--reference-engine"]], ids=["fast", "reference"])
 

@@ -31,6 +31,9 @@ LAYERS: dict[str, float] = {
     "figures": 5.5,
     # the self-contained HTML report: tables, figures and worst sentences in one page
     "html": 5.75,
+    # the comparison driver over any scorer's adapter (tables, tests, figures, HTML report),
+    # each scorer's adapter and its command's run
+    "compare": 5.9,
     "tui": 6,
     # each command's own command line (``treeeval.X.cli``): above every package, so that
     # ``--plot`` and ``--html`` can reach the figures and the report

@@ -1,5 +1,6 @@
-"""``treeeval bracket GOLD SYS1 SYS2 ...``: the metrics of the comparison table, each system's
-per-sentence counts under them, and the table with each system tested against the baseline.
+"""``treeeval bracket GOLD SYS1 SYS2 ...``: the metrics of the comparison table and each
+system's per-sentence counts under them (the bracket adapter, treeeval.compare.bracket, gives
+them to the comparison driver).
 
 The metrics are the figures of EVALB's summary, by the keys of ``--json``: ``recall``,
 ``precision``, ``fmeasure``, ``complete_match`` and ``tagging_accuracy`` of the ``-- All --``
@@ -27,9 +28,6 @@ import numpy as np
 
 from ..errors import UsageError
 from ..stats import SentenceScores
-from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan
-from ..tables.comparison import comparison_table as build_table
 from .counts import SentenceCounts, Totals
 from .run import RunResult
 from .sentence_scores import bracket_scores
@@ -109,26 +107,3 @@ def padded(rows: Sequence[SentenceCounts]) -> list[SentenceCounts]:
     filler = SentenceCounts.from_rows([(0, 0, 2, 0, 0, 0, 0, 0, 0)])
     return [r + SentenceCounts.concatenate([filler] * (size - len(r))) if len(r) < size else r
             for r in rows]
-
-
-def comparison_table(title: str, names: Sequence[str], results: Sequence[RunResult],
-                     metrics: Sequence[str], cutoff: int, *, signature: str,
-                     testing: StatPlan | None = None) -> ComparisonTable:
-    """The table of the systems' EVALB figures (percent), in order; with ``testing`` every
-    other system tested against the baseline on every metric (the runs must keep their
-    sentences), Holm-corrected over more than two systems
-    (:func:`treeeval.tables.comparison.comparison_table`)."""
-    values = [tuple(metric_value(result, name, cutoff) for name in metrics)
-              for result in results]
-    counts = None
-    if testing is not None:
-        rows = padded([_sentences(result) for result in results])
-        counts = [[metric_counts(r, name, cutoff) for name in metrics] for r in rows]
-    return build_table(title, "bracket", names, tuple(Metric(name) for name in metrics), values,
-                       signature=signature, per_sentence=counts, testing=testing)
-
-
-def _sentences(result: RunResult) -> SentenceCounts:
-    if result.sentences is None:
-        raise ValueError("a tested run must keep its sentences (keep_sentences=True)")
-    return result.sentences

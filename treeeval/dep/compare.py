@@ -52,7 +52,7 @@ from ..policy.envelope import envelope
 from ..policy.inputs import shown
 from ..stats import SentenceScores, SignificanceResult, compare_many
 from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan, comparison_table, metric_list, system_names
+from ..tables.comparison import StatPlan, build_table, metric_list, system_names
 from .metrics import METRICS as TOKEN_METRICS
 from .refusals import ValueRefused
 from .sentence_scores import dependency_scores, lin_error_scores
@@ -171,7 +171,7 @@ class Comparison:
         values = [tuple(system.value(metric) for metric in self.metrics)
                   for system in self.systems]
         title = os.path.splitext(os.path.basename(self.gold))[0]
-        return comparison_table(
+        return build_table(
             title, "dep", self.names(), tuple(map(metric_column, self.metrics)), values,
             signature=signature, testing=testing,
             per_sentence=[[system.sentences[metric] for metric in self.metrics]

@@ -34,7 +34,7 @@ from ..policy.envelope import envelope
 from ..policy.inputs import shown
 from ..stats import SentenceScores
 from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan, comparison_table
+from ..tables.comparison import StatPlan, build_table
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
@@ -155,7 +155,7 @@ def comparison(result: ErrorsResult, names: Sequence[str], metrics: Sequence[str
     values = [tuple(int(column.sum()) for column in columns) for columns in counts]
     scores = None if testing is None else [[SentenceScores.total(column) for column in columns]
                                            for columns in counts]
-    return comparison_table(Path(result.gold).stem, "errors", names,
+    return build_table(Path(result.gold).stem, "errors", names,
                             tuple(Metric(name, "count", higher_is_better=False)
                                   for name in metrics), values,
                             signature=signature, per_sentence=scores, testing=testing,

@@ -31,7 +31,7 @@ from ..errors import UsageError
 from ..stats import SentenceScores
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import StatPlan
-from ..tables.comparison import comparison_table as build_table
+from ..tables.comparison import build_table
 from .score import PhraseScores
 
 #: the metrics of every comparison, and their columns

@@ -5,14 +5,14 @@ One home for what ``bracket``, ``dep``, ``ud``, ``lin`` and ``errors`` share whe
 ``GOLD SYS1 SYS2 ...``: the short names of the systems' files (:func:`system_names`), the
 position of ``--baseline`` (:func:`baseline_index`), the metrics of ``--metrics``
 (:func:`metric_list`), ``--stat`` with its resamples and seed (:class:`StatPlan`), and
-:func:`comparison_table`, which tests each system against the baseline on every metric
+:func:`build_table`, which tests each system against the baseline on every metric
 (:func:`treeeval.stats.compare_many`) and corrects the p-values when there are more than two
 systems.
 
 >>> from treeeval.stats import SentenceScores
 >>> a = SentenceScores.ratio([9, 9, 8, 9], [10, 10, 10, 10])
 >>> b = SentenceScores.ratio([8, 9, 7, 8], [10, 10, 10, 10])
->>> table = comparison_table("dev", "dep", ["a", "b"], (Metric("LAS"),), [(87.5,), (80.0,)],
+>>> table = build_table("dev", "dep", ["a", "b"], (Metric("LAS"),), [(87.5,), (80.0,)],
 ...                          per_sentence=[[a], [b]], testing=StatPlan("ar", 200))
 >>> [(row.name, row.values, row.baseline) for row in table.rows]
 [('a', (87.5,), True), ('b', (80.0,), False)]
@@ -138,12 +138,12 @@ def signature_fields(metrics: Sequence[str] | None, testing: StatPlan | None,
     return fields + [("baseline", names[testing.baseline])]
 
 
-def comparison_table(title: str, command: str, names: Sequence[str],
-                     metrics: Sequence[Metric], values: Sequence[Sequence[Number]], *,
-                     signature: str = "", notes: Sequence[str] = (),
-                     per_sentence: Sequence[Sequence[SentenceScores]] | None = None,
-                     testing: StatPlan | None = None,
-                     tested: Sequence[str] | None = None) -> ComparisonTable:
+def build_table(title: str, command: str, names: Sequence[str],
+                metrics: Sequence[Metric], values: Sequence[Sequence[Number | None]], *,
+                signature: str = "", notes: Sequence[str] = (),
+                per_sentence: Sequence[Sequence[SentenceScores | None]] | None = None,
+                testing: StatPlan | None = None,
+                tested: Sequence[str] | None = None) -> ComparisonTable:
     """The systems' scores (one row of ``values`` per system, one value per metric, in the
     command line's order); with ``testing`` and ``per_sentence`` (each system's
     :class:`~treeeval.stats.SentenceScores` per metric) every other system tested against the
@@ -153,7 +153,7 @@ def comparison_table(title: str, command: str, names: Sequence[str],
 
     >>> from treeeval.stats import SentenceScores
     >>> counts = [[SentenceScores.total([k, 1]), SentenceScores.total([2, k])] for k in (0, 3)]
-    >>> table = comparison_table("t", "errors", ["a", "b"], (Metric("x", "count", False),
+    >>> table = build_table("t", "errors", ["a", "b"], (Metric("x", "count", False),
     ...                          Metric("y", "count", False)), [(1, 2), (4, 5)],
     ...                          per_sentence=counts, testing=StatPlan("ar", 99), tested=["y"])
     >>> [cell is None for cell in table.rows[1].significance]

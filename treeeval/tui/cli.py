@@ -38,7 +38,7 @@ shows a file."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's ``-p``/``-e``/``-c`` (left to right), ``--heads``, ``--exclude-punct``."""
-    from ..bracket.cli import InOrder
+    from ..commands.bracket import InOrder
 
     parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]\n"
                     "                       GOLD [SYS [SYS2 ...]]")
@@ -86,7 +86,7 @@ class BrowseOptions:
 def browse_options(args: argparse.Namespace) -> BrowseOptions:
     """The options of a parsed command line: EVALB's applied in order, GOLD and any number
     of systems (none: one file browsed without gold)."""
-    from ..bracket.cli import evalb_params
+    from ..bracket.settings import evalb_params
 
     params, _, names = evalb_params(args.evalb)
     if not args.files:

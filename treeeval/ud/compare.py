@@ -22,7 +22,7 @@ from ..errors import UsageError
 from ..stats import SentenceScores
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import StatPlan
-from ..tables.comparison import comparison_table as build_table
+from ..tables.comparison import build_table
 from .metrics import Score
 
 #: the tests ``--stat`` runs on UD metrics (McNemar needs per-token 0/1 outcomes, which an

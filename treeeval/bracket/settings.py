@@ -1,0 +1,102 @@
+"""What a ``treeeval bracket`` run does, as one frozen settings object: the files, EVALB's
+parameters after its options (applied left to right, as EVALB applies them) and treeeval's
+own options.  Built from a command line (:func:`evalb_params` on EVALB's options in order)
+or from Python.
+
+>>> params, messages, prms = evalb_params([("-e", "3"), ("-p", "COLLINS.prm"), ("-c", "20")])
+>>> settings = BracketSettings("gold.mrg", ("test.mrg",), params, prms=tuple(prms))
+>>> settings.params.max_error, settings.params.cutoff_len, settings.several
+(10, 20, False)
+>>> BracketSettings("gold.mrg", ("a", "b"), params, per_sentence="s.jsonl")
+Traceback (most recent call last):
+...
+treeeval.errors.UsageError: --per-sentence writes one system's sentences: give one TEST file
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..arguments import whole_number
+from ..errors import UsageError
+from .params import EvalbParams, c_int, load_params
+
+
+@dataclass(frozen=True)
+class BracketSettings:
+    """One bracket run: ``gold`` and the ``tests`` (one per system), EVALB's ``params``,
+    the ``-p`` files in order (``prms``, inputs of the run) and the messages EVALB prints
+    about their lines; ``json``, ``per_sentence`` (a JSON Lines file), ``jobs`` (None: two
+    processes when the input is large), ``reference_engine`` (the exact per-sentence engine
+    alone), ``signature`` and ``per_label``."""
+
+    gold: str
+    tests: tuple[str, ...]
+    params: EvalbParams = field(default_factory=EvalbParams)
+    prms: tuple[str, ...] = ()
+    prm_messages: tuple[str, ...] = ()
+    json: bool = False
+    per_sentence: str | None = None
+    jobs: int | None = None
+    reference_engine: bool = False
+    signature: bool = False
+    per_label: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tests", tuple(self.tests))
+        object.__setattr__(self, "prms", tuple(self.prms))
+        object.__setattr__(self, "prm_messages", tuple(self.prm_messages))
+        if not self.tests:
+            raise UsageError("expected GOLD and TEST files, got 1 file argument(s)")
+        if self.jobs is not None and self.jobs < 1:
+            raise UsageError(f"option --jobs needs a number of at least 1, got {self.jobs}")
+        if self.per_sentence and self.several:
+            raise UsageError("--per-sentence writes one system's sentences: give one TEST file")
+
+    @property
+    def test(self) -> str:
+        """The first (with one system, the) test file."""
+        return self.tests[0]
+
+    @property
+    def several(self) -> bool:
+        """Whether several test files are compared."""
+        return len(self.tests) > 1
+
+
+def evalb_clusters(argv: Sequence[str]) -> list[str]:
+    """EVALB reads only the first letter of ``-dD``, ``-Dx``...: the rest is dropped.
+
+    >>> evalb_clusters(["-dD", "-D", "-Dd", "-c5", "gold"])
+    ['-d', '-D', '-D', '-c5', 'gold']
+    """
+    return [arg[:2] if re.fullmatch(r"-[dD].+", arg) else arg for arg in argv]
+
+
+def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list[str], list[str]]:
+    """EVALB's options applied left to right: the parameters, the messages of the ``-p``
+    files (EVALB prints them on stderr) and the ``-p`` names in order.
+
+    >>> params, messages, prms = evalb_params([("-c", "10"), ("-p", "COLLINS.prm"), ("-D", [])])
+    >>> params.cutoff_len, params.debug, prms
+    (40, 2, ['COLLINS.prm'])
+    """
+    params = EvalbParams()
+    messages: list[str] = []
+    prms: list[str] = []
+    for option, value in given:
+        if option == "-p":
+            messages.extend(load_params([str(value)], params)[1])
+            prms.append(str(value))
+        elif option in ("-c", "-e"):
+            number = c_int(whole_number(str(value), option))
+            if option == "-c":
+                params.cutoff_len = number
+            else:
+                params.max_error = number
+        else:
+            params.debug = 1 if option == "-d" else 2
+    return params, messages, prms
+

@@ -1,0 +1,298 @@
+"""``treeeval bracket``'s run: one system's EVALB report (with ``--json``, ``--per-label``,
+``--signature``), or several systems, each system's report then their comparison table
+through the driver, with :class:`BracketSystems`, the bracket scorer's adapter.
+
+The metrics are the figures of EVALB's summary blocks (:mod:`treeeval.bracket.compare`);
+a test pairs the gold lines, each sentence's EVALB counts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING, BinaryIO
+
+from ..bracket import compare as metrics
+from ..policy import signature
+from ..policy.envelope import envelope
+from ..policy.notices import Notice, Notices
+from ..tables.model import Metric, Number
+from . import driver
+from .adapter import Systems
+from .settings import ComparisonSettings
+
+if TYPE_CHECKING:
+    from ..bracket.counts import SentenceCounts
+    from ..bracket.label_scores import LabelCounts
+    from ..bracket.run import RunResult
+    from ..bracket.settings import BracketSettings
+    from ..bracket.spans import BracketSpans
+    from ..figures.model import FigureData
+    from ..html.model import SystemSentences
+    from ..stats import SentenceScores
+
+#: input larger than this (gold bytes) is scored in two processes by default
+PARALLEL_THRESHOLD = 16 << 20
+
+#: how to read a bracket sentence of the report
+READING = ("A sentence is numbered as EVALB numbers it (its line in both files); its F1 is "
+           "of its EVALB counts (Error and Skip sentences are left out). Trees are shown as "
+           "the files hold them; a bracket the other tree lacks (label and words, labels cut "
+           "at - or =) is marked.")
+
+
+class BracketSystems(Systems):
+    """Several test files scored by EVALB against one gold file: the adapter of the bracket
+    scorer (its runs are appended to :attr:`results` as they are scored)."""
+
+    command = "bracket"
+    reading = READING
+
+    def __init__(self, settings: BracketSettings) -> None:
+        from ..formats.prm import find_prm
+
+        super().__init__(settings.gold, settings.tests,
+                         [find_prm(name) for name in settings.prms])
+        self.settings = settings
+        self.cutoff = settings.params.cutoff_len
+        self.results: list[RunResult] = []
+        self._rows: list[SentenceCounts] | None = None
+
+    def offered(self) -> Sequence[str]:
+        return metrics.metric_names(self.cutoff)
+
+    def defaults(self) -> Sequence[str]:
+        return metrics.METRICS
+
+    def column(self, metric: str) -> Metric:
+        return Metric(metric)
+
+    def value(self, system: int, metric: str) -> Number | None:
+        return metrics.metric_value(self.results[system], metric, self.cutoff)
+
+    def sentence_scores(self, system: int, metric: str) -> SentenceScores:
+        if self._rows is None:
+            self._rows = metrics.padded([_kept(result) for result in self.results])
+        return metrics.metric_counts(self._rows[system], metric, self.cutoff)
+
+    def sentences(self) -> int:
+        return max((len(result.sentences) for result in self.results
+                    if result.sentences is not None), default=0)
+
+    def tested(self, stat: str, chosen: Sequence[str], asked: bool) -> tuple[str, ...]:
+        metrics.check_stat(stat, chosen, self.cutoff)
+        return tuple(chosen)
+
+    def spans(self, system: int) -> BracketSpans:
+        """A system's brackets, those its run kept (under -d/-D, which keep none, from a
+        second scoring of the files)."""
+        from ..bracket.spans import file_spans
+
+        result = self.results[system]
+        if result.brackets is not None:
+            return result.brackets.spans()
+        return file_spans(self.gold, self.paths[system], self.settings.params)
+
+    def label_counts(self, system: int) -> LabelCounts:
+        from ..bracket.label_scores import label_counts
+
+        return label_counts(self.spans(system))
+
+    def figures(self) -> Mapping[str, FigureData]:
+        from ..figures import f1_by_length, label_f1
+
+        return {"f1_by_length": f1_by_length(dict(zip(self.names, self.results))),
+                "label_f1": label_f1({name: self.spans(index)
+                                      for index, name in enumerate(self.names)})}
+
+    def worst(self, system: int, name: str) -> SystemSentences:
+        """A system's worst sentences by F1 of EVALB's per-sentence counts (Error and Skip
+        sentences left out; among equal scores the longest first), with the lines of both
+        files."""
+        from ..bracket.sentence_rates import sentence_rates
+        from ..formats.text import lines_at
+        from ..html import Sentence, SystemSentences, Trees, worst_sentences
+
+        rows = _kept(self.results[system])
+        f1 = sentence_rates(rows)["f1"]
+        chosen = worst_sentences(f1, sizes=rows.length)
+        lines = rows.line[chosen].tolist()
+        trees = zip(lines_at(self.gold, lines), lines_at(self.paths[system], lines))
+        return SystemSentences(name, "F1", [
+            Sentence(line, float(f1[index]), Trees(gold, test))
+            for line, index, (gold, test) in zip(lines, chosen.tolist(), trees)])
+
+
+def _kept(result: RunResult) -> SentenceCounts:
+    if result.sentences is None:
+        raise ValueError("a compared run must keep its sentences (keep_sentences=True)")
+    return result.sentences
+
+
+def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
+    """Refuse, before anything is scored, what cannot go together (and a test the metrics
+    cannot take, a baseline that is none of the systems, an unknown metric)."""
+    comparison.check(several=settings.several, json=settings.json)
+    if comparison.format and (settings.json or settings.per_label):
+        raise _usage(f"--format cannot go with {'--json' if settings.json else '--per-label'}"
+                     " (--format writes the comparison table alone)")
+    if comparison.plot:
+        from ..figures import figure_format
+
+        for path in comparison.plot:
+            figure_format(path)
+    systems = BracketSystems(settings)
+    if comparison.html:
+        from ..policy.outputs import check_output
+
+        check_output(comparison.html, systems.inputs)
+    if settings.several or comparison.format:
+        driver.check(systems, comparison)
+
+
+def _usage(message: str) -> Exception:
+    from ..errors import UsageError
+
+    return UsageError(message)
+
+
+def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO,
+        err: BinaryIO, notices: Notices) -> int:
+    """``treeeval bracket``: the exit status (1 when MAX_ERROR killed a run)."""
+    check(settings, comparison)
+    for message in settings.prm_messages:
+        err.write(message.encode("latin-1") + b"\n")
+    systems = BracketSystems(settings)
+    compared = settings.several or comparison.format is not None
+    headers = driver.system_headers(systems)
+    run_notes = []
+    for index, test in enumerate(settings.tests):
+        if compared and not (settings.json or comparison.format):
+            out.write(headers[index])
+        result, notes = _score(settings, comparison, test, out, err, notices)
+        systems.results.append(result)
+        run_notes.append(notes)
+        if settings.per_label and not settings.json and compared:
+            out.write(b"\n" + _per_label_text(systems, index))
+    table = None
+    if settings.json:
+        document = (_several_json(systems, comparison, run_notes) if compared
+                    else _system_json(systems, comparison, 0, run_notes[0]))
+        out.write(json.dumps(document, indent=2).encode() + b"\n")
+    elif compared:
+        table = driver.comparison_table(systems, comparison, notices,
+                                        bracket_signature(systems, comparison))
+        driver.write_table(table, comparison, out)
+    else:
+        if settings.per_label:
+            out.write(b"\n" + _per_label_text(systems, 0))
+        if settings.signature:
+            out.write(signature.line(bracket_signature(systems, comparison)))
+    driver.figures_and_report(systems, comparison, notices,
+                              bracket_signature(systems, comparison), table)
+    return 1 if any(result.killed for result in systems.results) else 0
+
+
+def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
+           out: BinaryIO, err: BinaryIO, notices: Notices) -> tuple[RunResult, list[Notice]]:
+    """One system's run: EVALB's report on ``out`` (nothing with --json or --format), its
+    messages on ``err``, its notices added (and returned); the sentences and brackets kept
+    when --stat, --per-label, --plot or --html need them."""
+    from ..bracket.api import run_bracket_files
+    from ..bracket.partial import run_notices
+
+    jobs = settings.jobs
+    if jobs is None:
+        jobs = 2 if _large(settings.gold) and (os.cpu_count() or 1) > 1 else 1
+    quiet = settings.json or comparison.format is not None
+    report = open(os.devnull, "wb") if quiet else out  # noqa: SIM115 (closed below)
+    try:
+        result = run_bracket_files(
+            settings.gold, test, settings.params, report, err, jobs=jobs,
+            use_fast=not settings.reference_engine, per_sentence=settings.per_sentence,
+            keep_sentences=comparison.stat is not None or comparison.drawing,
+            keep_brackets=settings.per_label or comparison.drawing, prms=settings.prms)
+    finally:
+        if report is not out:
+            report.close()
+    run_notes = run_notices(result, settings.gold, test, settings.params)
+    for notice in run_notes:
+        notices.add(notice.message, path=notice.path, line=notice.line,
+                    strict_only=notice.strict_only)
+    return result, run_notes
+
+
+def _large(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > PARALLEL_THRESHOLD
+    except OSError:
+        return False
+
+
+def _per_label_text(systems: BracketSystems, index: int) -> bytes:
+    from ..bracket.label_scores import render_label_counts
+
+    return render_label_counts(systems.label_counts(index)).encode("latin-1")
+
+
+def _several_json(systems: BracketSystems, comparison: ComparisonSettings,
+                  notes: Sequence[list[Notice]]) -> dict[str, object]:
+    """The ``--json`` document of several systems: each system's file, whether MAX_ERROR
+    killed its run, both blocks, its notices and, with ``--per-label``, its labels."""
+    from ..bracket.counts import COLUMNS
+
+    entries = []
+    for index, (name, test, result) in enumerate(zip(systems.names, systems.paths,
+                                                     systems.results)):
+        fields: dict[str, object] = {
+            "name": name, "test": test, "killed": result.killed,
+            "all": result.all_totals.to_dict(), "cutoff": result.cut_totals.to_dict(),
+            "notices": [asdict(notice) for notice in notes[index]]}
+        if systems.settings.per_label:
+            fields["per_label"] = systems.label_counts(index).to_json()
+        entries.append(fields)
+    return envelope("bracket", bracket_signature(systems, comparison), gold=systems.gold,
+                    params=systems.settings.params.to_dict(), systems=entries,
+                    columns=list(COLUMNS))
+
+
+def _system_json(systems: BracketSystems, comparison: ComparisonSettings, index: int,
+                 notes: list[Notice]) -> dict[str, object]:
+    """The one-system ``--json`` document (the API's ``bracket_json``, with ``per_label``
+    when asked)."""
+    from ..bracket.api import bracket_json
+
+    document = bracket_json(systems.results[index], systems.gold, systems.paths[index],
+                            systems.settings.params, bracket_signature(systems, comparison),
+                            notes)
+    if systems.settings.per_label:
+        document["per_label"] = systems.label_counts(index).to_json()
+    return document
+
+
+def bracket_signature(systems: BracketSystems, comparison: ComparisonSettings) -> str:
+    """The run's signature: the ``-p`` files, the settings EVALB counts with and the hash
+    of the whole effective parameter set (``-d``, ``--jobs`` and the engine change no
+    number); with a comparison table, its metrics and test (the driver's fields).
+
+    >>> from treeeval.bracket.settings import BracketSettings, evalb_params
+    >>> params = evalb_params([("-c", "20")])[0]
+    >>> bracket_signature(BracketSystems(BracketSettings("g", ("t",), params)), ComparisonSettings())
+    'cmd:bracket|prm:none|lab:1|cut:20|maxerr:10|params:2a70abb8|version:0.1.0'
+    >>> systems = BracketSystems(BracketSettings("g", ("a.mrg", "b.mrg"), evalb_params([])[0]))
+    >>> bracket_signature(systems, ComparisonSettings("ar", metrics="fmeasure"))
+    'cmd:bracket|prm:none|lab:1|cut:40|maxerr:10|params:fd8da9c4|metrics:fmeasure|stat:ar|\
+resamples:10000|seed:1|baseline:a|version:0.1.0'
+    """
+    from ..formats.prm import find_prm
+
+    settings = systems.settings
+    params = settings.params
+    compared = settings.several or comparison.format is not None
+    return signature.build("bracket", [
+        ("prm", [find_prm(name) for name in settings.prms] or "none"),
+        ("lab", params.labeled), ("cut", params.cutoff_len), ("maxerr", params.max_error),
+        ("params", signature.digest(params.to_dict())),
+        *(driver.comparison_fields(systems, comparison) if compared else [])])

@@ -1,0 +1,170 @@
+"""What a user asks of a comparison, checked: the test, its resamples and seed, the baseline,
+the metrics, the table's format, the figures and the HTML report (frozen settings, built from
+a command line by :func:`comparison_settings` or from Python directly).
+
+>>> settings = ComparisonSettings("ar", metrics="LAS;MLAS", format="latex")
+>>> settings.metrics, settings.given, settings.table_signature
+(('LAS', 'MLAS'), ('--stat',), True)
+>>> ComparisonSettings(resamples=0)
+Traceback (most recent call last):
+...
+treeeval.errors.UsageError: option --resamples needs a number of at least 1, got 0
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..arguments import whole_number
+from ..errors import UsageError
+from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
+from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
+from ..tables.rendering import FORMATS
+
+
+def _metric_names(spec: str | Sequence[str] | None) -> tuple[str, ...] | None:
+    """``--metrics``' names (separated by ``;`` or ``,``), or a sequence of names as given.
+
+    >>> _metric_names("LAS, MLAS"), _metric_names(["Lin errors"]), _metric_names(None)
+    (('LAS', 'MLAS'), ('Lin errors',), None)
+    """
+    if spec is None:
+        return None
+    names = spec.replace(",", ";").split(";") if isinstance(spec, str) else spec
+    return tuple(name.strip() for name in names if name.strip())
+
+
+@dataclass(frozen=True)
+class ComparisonSettings:
+    """The options of several systems on one gold file (``GOLD SYS1 SYS2 ...``), the same in
+    every scoring command.
+
+    ``stat`` is the test (None: nothing is tested); ``baseline`` a system's file as given or
+    its short name (None: the first system); ``metrics`` the table's metrics (None: the
+    command's own choice); ``format`` writes the table alone in that format; ``plot`` the
+    files the figures are drawn into; ``html`` the report's file; ``signature`` whether the
+    text table ends with the run's signature.  ``given`` names the options of the test that
+    were given (by default those not at their default value), for the usage errors that
+    name them.
+    """
+
+    stat: str | None = None
+    seed: int = DEFAULT_SEED
+    resamples: int = DEFAULT_RESAMPLES
+    baseline: str | None = None
+    metrics: tuple[str, ...] | None = None
+    format: str | None = None
+    plot: tuple[str, ...] = ()
+    html: str | None = None
+    signature: bool = False
+    given: tuple[str, ...] = field(default=())
+
+    def __init__(self, stat: str | None = None, seed: int = DEFAULT_SEED,
+                 resamples: int = DEFAULT_RESAMPLES, baseline: str | None = None,
+                 metrics: str | Sequence[str] | None = None, format: str | None = None,
+                 plot: Sequence[str] = (), html: str | None = None, signature: bool = False,
+                 given: Sequence[str] | None = None) -> None:
+        values = {"stat": stat, "seed": seed, "resamples": resamples, "baseline": baseline,
+                  "metrics": _metric_names(metrics), "format": format, "plot": tuple(plot),
+                  "html": html, "signature": signature,
+                  "given": tuple(given) if given is not None else tuple(
+                      f"--{name}" for name, value, default in (
+                          ("stat", stat, None), ("seed", seed, DEFAULT_SEED),
+                          ("resamples", resamples, DEFAULT_RESAMPLES),
+                          ("baseline", baseline, None)) if value != default)}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        if stat is not None and stat not in METHODS:
+            raise UsageError(f"option --stat needs one of {', '.join(METHODS)}, got {stat!r}")
+        if seed < 0:
+            raise UsageError(f"option --seed needs a number of at least 0, got {seed}")
+        if resamples < 1:
+            raise UsageError(f"option --resamples needs a number of at least 1, got {resamples}")
+        if format is not None and format not in FORMATS:
+            raise UsageError(f"option --format needs one of {', '.join(FORMATS)}, got {format!r}")
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the run draws figures or writes the HTML report."""
+        return bool(self.plot or self.html)
+
+    @property
+    def table_signature(self) -> bool:
+        """Whether the table carries the run's signature: with ``--signature``, and always in
+        a format other than text (a file that travels alone)."""
+        return self.signature or self.format not in (None, "text")
+
+    def check(self, *, several: bool, json: bool, systems: str = "systems",
+              synopsis: str = "GOLD SYS1 SYS2 [...]") -> None:
+        """The misuses every command refuses alike: an option of the test with one system,
+        ``--stat`` or ``--metrics`` with ``--json`` (the table is ``--format json``), and
+        ``--metrics`` with one system and no ``--format`` (no table to choose the columns
+        of).
+
+        >>> ComparisonSettings(metrics="LAS").check(several=False, json=False, systems="answers")
+        Traceback (most recent call last):
+        ...
+        treeeval.errors.UsageError: --metrics chooses the comparison table's metrics: give \
+several answers or --format
+        >>> ComparisonSettings("ar").check(several=False, json=False)
+        Traceback (most recent call last):
+        ...
+        treeeval.errors.UsageError: --stat needs several systems: GOLD SYS1 SYS2 [...]
+        """
+        if self.given and not several:
+            raise UsageError(f"{self.given[0]} needs several {systems}: {synopsis}")
+        if json and (self.stat or self.metrics is not None):
+            raise UsageError(f"{'--stat' if self.stat else '--metrics'} makes the comparison "
+                             "table: use --format json, not --json")
+        if self.metrics is not None and not (several or self.format):
+            raise UsageError("--metrics chooses the comparison table's metrics: give several "
+                             f"{systems} or --format")
+
+    def chosen(self, available: Sequence[str], default: Sequence[str] | None = None
+               ) -> tuple[str, ...]:
+        """The table's metrics: those of ``--metrics`` among ``available`` (in their order),
+        else ``default`` (all of ``available`` when None).
+
+        >>> ComparisonSettings(metrics="MLAS;LAS").chosen(("UAS", "LAS", "MLAS"))
+        ('LAS', 'MLAS')
+        """
+        if self.metrics is None:
+            return tuple(available if default is None else default)
+        return metric_list(";".join(self.metrics) if self.metrics else "", available)
+
+    def plan(self, paths: Sequence[str], names: Sequence[str] | None = None) -> StatPlan | None:
+        """The test asked (None: none), against the baseline among the systems' ``paths``
+        (their files as given; ``names`` their short names).
+
+        >>> ComparisonSettings("ar", baseline="b").plan(["a.conll", "b.conll"])
+        StatPlan(stat='ar', resamples=10000, seed=1, baseline=1)
+        """
+        if self.stat is None:
+            return None
+        shown = list(names) if names is not None else system_names(paths)
+        return StatPlan(self.stat, self.resamples, self.seed,
+                        baseline_index(self.baseline, paths, shown))
+
+
+def comparison_settings(args: argparse.Namespace) -> ComparisonSettings:
+    """The comparison settings of a parsed command line (``arguments.add_comparison``'s
+    options, ``--signature``), their numbers checked.
+
+    >>> args = argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
+    ...                           metrics="LAS", format=None)
+    >>> settings = comparison_settings(args)
+    >>> settings.stat, settings.seed, settings.given, settings.signature
+    ('ar', 7, ('--stat', '--seed'), False)
+    """
+    return ComparisonSettings(
+        args.stat,
+        DEFAULT_SEED if args.seed is None else whole_number(args.seed, "--seed", 0),
+        DEFAULT_RESAMPLES if args.resamples is None
+        else whole_number(args.resamples, "--resamples", 1),
+        args.baseline, args.metrics, args.format,
+        tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None),
+        bool(getattr(args, "signature", False)),
+        given=tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
+                    if getattr(args, name) is not None))
