@@ -42,7 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lin": ("treeeval.lin.cli", "Lin's (1995) dependency error count"),
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
     "wde": ("treeeval.ud.wde", "word dependency entropy of UD relations, WLAS weights"),
-    "ud": ("treeeval.ud.cli", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
+    "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
     "task": ("treeeval.task.cli", "score a shared task: teams x treebanks, averages, ranking"),
     "browse": ("treeeval.tui.cli", "browse parse errors sentence by sentence in the terminal"),
     "errors": ("treeeval.errorclasses.cli", "parse error classes of Kummerfeld et al. 2012"),

@@ -16,9 +16,13 @@ from cli_runner import run_treeeval
 from shared_data import require
 from table_checks import check_every_format
 
+from treeeval.compare.driver import comparison_table
+from treeeval.compare.settings import ComparisonSettings
+from treeeval.compare.ud import UDSystems
 from treeeval.tables import FORMATS, render
 from treeeval.ud.api import evaluate_ud
-from treeeval.ud.compare import StatPlan, comparison_table
+from treeeval.ud.pairs import PairScores
+from treeeval.ud.settings import UDSettings
 
 SYSTEMS = ("HIT-SCIR-18", "Stanford-18", "UDPipe-Future", "TurkuNLP-18")
 METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas",
@@ -56,10 +60,12 @@ def test_the_table_in_five_formats(files: tuple[Path, list[Path]], tmp_path: Pat
     document = json.loads(printed["json"].stdout)
     assert "stat:bootstrap|resamples:10000|seed:1|baseline:Stanford-18" in document["signature"]
     results = [evaluate_ud(str(gold), str(system)) for system in systems]
-    table = comparison_table("en_ewt", SYSTEMS, [r.scores for r in results], METRICS,
-                             signature=document["signature"],
-                             per_sentence=[r.per_sentence for r in results],
-                             testing=StatPlan("bootstrap", baseline=1))
+    compared = UDSystems(UDSettings(tuple((str(gold), str(system)) for system in systems)),
+                         [PairScores(r.scores, per_sentence=r.per_sentence) for r in results])
+    assert compared.names == list(SYSTEMS) and compared.offered() == METRICS
+    table = comparison_table(compared, ComparisonSettings("bootstrap", baseline="Stanford-18",
+                                                          signature=True),
+                             signature=document["signature"])
     assert table.correction == "holm"
     for fmt, run in printed.items():
         # text shows the signature only with --signature

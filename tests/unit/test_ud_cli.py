@@ -10,7 +10,7 @@ import pytest
 from cli_runner import run_treeeval
 
 from treeeval.errors import InputError, UsageError
-from treeeval.ud.cli import parse_ud_args, run_ud
+from treeeval.commands.ud import parse_ud_args, run_ud
 
 
 def row(index: int, form: str, head: int, deprel: str, upos: str = "NOUN") -> str:

@@ -15,6 +15,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..bracket import compare as metrics
+from ..errors import UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
@@ -136,7 +137,7 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
     cannot take, a baseline that is none of the systems, an unknown metric)."""
     comparison.check(several=settings.several, json=settings.json)
     if comparison.format and (settings.json or settings.per_label):
-        raise _usage(f"--format cannot go with {'--json' if settings.json else '--per-label'}"
+        raise UsageError(f"--format cannot go with {'--json' if settings.json else '--per-label'}"
                      " (--format writes the comparison table alone)")
     if comparison.plot:
         from ..figures import figure_format
@@ -151,11 +152,6 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
     if settings.several or comparison.format:
         driver.check(systems, comparison)
 
-
-def _usage(message: str) -> Exception:
-    from ..errors import UsageError
-
-    return UsageError(message)
 
 
 def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO,

@@ -1,0 +1,83 @@
+"""What a ``treeeval ud`` run does, as one frozen settings object: the pairs of files, the
+scorer's rules and report, and treeeval's additions (Callin's metrics, JSON, signature).
+Built from a command line (``treeeval.commands.ud``) or from Python.
+
+>>> settings = UDSettings((("g.conllu", "a.conllu"), ("g.conllu", "b.conllu")), mode="verbose")
+>>> settings.systems, settings.metrics
+(True, ('Tokens', 'Sentences', 'Words', 'UPOS', 'XPOS', 'UFeats', 'AllTags', 'Lemmas', 'UAS', \
+'LAS', 'CLAS', 'MLAS', 'BLEX'))
+>>> UDSettings((("g", "s"),), weights="w.tsv")
+Traceback (most recent call last):
+...
+treeeval.errors.UsageError: -w/--weights needs --conll17 (WeightedLAS is a conll17 metric)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from .metrics import CONLL17_METRICS, CONLL18_METRICS
+from .report import MAIN_METRICS
+
+#: the reports of the scorers
+MODES = ("default", "verbose", "counts")
+
+
+@dataclass(frozen=True)
+class UDSettings:
+    """One ud run: its ``(gold, system)`` ``pairs``; ``several``: they are treebanks (pairs
+    or folders, macro-averaged), else one gold file and its systems; the report ``mode``
+    (``default``, ``verbose`` (``-v``), ``counts`` (``-c``)); ``conll17`` the 2017 rules
+    (with ``weights``, a DEPREL weights file, WeightedLAS); ``multiple_roots_okay``;
+    ``json``; ``callin`` with its ``callin_weights`` and ``callin_classes`` files (None: the
+    defaults); ``signature``."""
+
+    pairs: tuple[tuple[str, str], ...]
+    mode: str = "default"
+    conll17: bool = False
+    weights: str | None = None
+    multiple_roots_okay: bool = False
+    json: bool = False
+    callin: bool = False
+    callin_weights: str | None = None
+    callin_classes: str | None = None
+    several: bool = False
+    signature: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", tuple((gold, system) for gold, system in self.pairs))
+        if self.callin_weights is not None or self.callin_classes is not None:
+            object.__setattr__(self, "callin", True)
+        if self.weights is not None and not self.conll17:
+            raise UsageError("-w/--weights needs --conll17 (WeightedLAS is a conll17 metric)")
+        if self.weights is not None and self.mode == "default":  # WeightedLAS is in -v's table
+            object.__setattr__(self, "mode", "verbose")
+        if self.mode not in MODES:
+            raise ValueError(f"mode {self.mode!r} is not one of {MODES}")
+        if not self.pairs:
+            raise UsageError("expected GOLD and SYSTEM files (see treeeval ud -h)")
+
+    @property
+    def systems(self) -> bool:
+        """Whether several systems are compared on one gold file."""
+        return len(self.pairs) > 1 and not self.several
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """Every metric of the report, in its order."""
+        if self.conll17:
+            return CONLL17_METRICS + (("WeightedLAS",) if self.weights else ())
+        return CONLL18_METRICS
+
+    @property
+    def averaged(self) -> tuple[str, ...]:
+        """The metrics a multi-pair run averages: those of the default report (conll17: LAS
+        alone, it has no MLAS and BLEX), or with ``-v``/``-c`` every metric.
+
+        >>> UDSettings((("g", "s"),), conll17=True).averaged, UDSettings((("g", "s"),)).averaged
+        (('LAS',), ('LAS', 'MLAS', 'BLEX'))
+        """
+        if self.mode != "default":
+            return self.metrics
+        return MAIN_METRICS[:1] if self.conll17 else MAIN_METRICS
