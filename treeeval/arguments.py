@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 COMMANDS: dict[str, tuple[str, str]] = {
     "bracket": ("treeeval.commands.bracket", "score constituency trees as EVALB does"),
     "convert": ("treeeval.conversion.cli", "convert constituency trees to CoNLL dependencies"),
-    "lin": ("treeeval.lin.cli", "Lin's (1995) dependency error count"),
+    "lin": ("treeeval.commands.lin", "Lin's (1995) dependency error count"),
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
     "wde": ("treeeval.ud.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),

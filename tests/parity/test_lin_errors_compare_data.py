@@ -23,9 +23,14 @@ from cli_runner import run_treeeval
 from shared_data import require
 from table_checks import check_every_format
 
+from treeeval.compare.driver import comparison_table
+from treeeval.compare.lin import LinSystems
+from treeeval.compare.settings import ComparisonSettings
 from treeeval.errorclasses.api import classify_errors
 from treeeval.errorclasses.report import comparison, metric_names
-from treeeval.lin.compare import AnswerScores, comparison_table
+from treeeval.lin.api import LinResult
+from treeeval.lin.compare import AnswerScores
+from treeeval.lin.settings import LinSettings
 from treeeval.tables import FORMATS, render
 from treeeval.tables.comparison import StatPlan
 
@@ -70,9 +75,13 @@ def test_lin_table_in_five_formats(plank: tuple[Path, list[Path]], tmp_path: Pat
     document = json.loads(printed["json"].stdout)
     assert "stat:bootstrap|resamples:10000|seed:1|baseline:parser2" in document["signature"]
     scored = [single_lin(gold, path, tmp_path)[1] for path in answers]
-    table = comparison_table("gold", ["parser1", "parser2"], scored, ("errors", "error rate"),
-                             signature=document["signature"],
-                             testing=StatPlan("bootstrap", baseline=1))
+    compared = LinSystems(LinSettings(str(gold), tuple(map(str, answers))),
+                          LinResult([], [], [], scored, []))
+    assert compared.names == ["parser1", "parser2"] and compared.title == "gold"
+    assert tuple(compared.offered()) == ("errors", "error rate")
+    table = comparison_table(compared, ComparisonSettings("bootstrap", baseline="parser2",
+                                                          signature=True),
+                             signature=document["signature"])
     for fmt, run in printed.items():
         expected = render(replace(table, signature="") if fmt == "text" else table, fmt)
         assert run.stdout.decode() == expected, fmt

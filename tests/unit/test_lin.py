@@ -15,7 +15,7 @@ from cli_runner import Run, run_treeeval
 from nltk import Tree
 from profiles import examples
 
-from treeeval.lin.cli import run_lin
+from treeeval.commands.lin import run_lin
 from treeeval.lin.notation import TupleSyntaxError, format_tuples, parse_tuples
 from treeeval.lin.ops import modify, read_ops
 from treeeval.lin.score import error_count, phrase_scores, phrase_spans, side_by_side, word_errors

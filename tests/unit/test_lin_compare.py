@@ -249,5 +249,5 @@ def test_stat_on_an_empty_key_is_a_notice(tmp_path: Path) -> None:
     run = run_treeeval(["lin", "--stat", "ar", "--format", "csv", "key.lin", "a.lin", "b.lin"],
                        tmp_path)
     assert run.status == 0 and b",ar," not in run.stdout
-    assert run.stderr.decode() == ("treeeval: warning: key.lin: the key holds no sentence: "
+    assert run.stderr.decode() == ("treeeval: warning: key.lin: the gold file holds no sentence: "
                                    "--stat tests nothing\n")

@@ -72,8 +72,9 @@ class Systems(ABC):
     def offered(self) -> Sequence[str]:
         """Every metric ``--metrics`` may name, in the report's order."""
 
-    def defaults(self) -> Sequence[str]:
-        """The table's metrics without ``--metrics`` (by default all of them)."""
+    def defaults(self, stat: str | None) -> Sequence[str]:
+        """The table's metrics without ``--metrics`` (by default all of them), ``stat`` the
+        test asked (None: none)."""
         return self.offered()
 
     @abstractmethod

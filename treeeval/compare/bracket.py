@@ -64,7 +64,7 @@ class BracketSystems(Systems):
     def offered(self) -> Sequence[str]:
         return metrics.metric_names(self.cutoff)
 
-    def defaults(self) -> Sequence[str]:
+    def defaults(self, stat: str | None) -> Sequence[str]:
         return metrics.METRICS
 
     def column(self, metric: str) -> Metric:

@@ -38,7 +38,7 @@ NOTHING_TESTED = "the gold file holds no sentence: --stat tests nothing"
 
 def metrics(systems: Systems, settings: ComparisonSettings) -> tuple[str, ...]:
     """The table's metrics: those of ``--metrics``, else the scorer's defaults."""
-    return settings.chosen(systems.offered(), systems.defaults())
+    return settings.chosen(systems.offered(), systems.defaults(settings.stat))
 
 
 def check(systems: Systems, settings: ComparisonSettings) -> None:

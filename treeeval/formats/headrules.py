@@ -55,6 +55,8 @@ from typing import IO, Union
 from ..errors import InputError
 from .text import read_text
 
+#: the head table every command converts trees with unless told otherwise
+DEFAULT_HEADS = "collins"
 DIRECTIONS = ("left", "right", "leftdis", "rightdis", "leftexcept", "rightexcept")
 FALLBACKS = ("first", "skip-punctuation")
 #: the rule sets of ``%procedural`` (treeeval.conversion.semantic)

@@ -1,5 +1,5 @@
-"""``treeeval lin KEY ANSWER1 ANSWER2 ...``: several answers on one key, their comparison table
-and, with ``--stat``, each answer tested against the baseline over the key's sentences.
+"""``treeeval lin KEY ANSWER1 ANSWER2 ...``: the metrics of several answers on one key and their
+per-sentence counts (Lin's adapter, treeeval.compare.lin, gives them to the comparison driver).
 
 An answer's scores are kept per sentence (:class:`AnswerScores`), so that a test can resample
 sentences.  The metrics of the table:
@@ -12,11 +12,6 @@ sentences.  The metrics of the table:
 McNemar's test (``--stat mcnemar``) applies to the per-word metrics only: each scored word
 is an outcome, right (no error) or wrong, of both answers.
 
->>> key = AnswerScores([2, 3], [2, 3], [1, 0], hits=[False, True, True, True, True])
->>> answer = AnswerScores([2, 3], [2, 3], [1, 2], hits=[False, True, True, False, False])
->>> table = comparison_table("key", ["a", "b"], [key, answer], ("errors", "error rate"))
->>> [row.values for row in table.rows]
-[(1, 20.0), (3, 60.0)]
 """
 
 from __future__ import annotations
@@ -29,9 +24,7 @@ from numpy.typing import ArrayLike
 
 from ..errors import UsageError
 from ..stats import SentenceScores
-from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan
-from ..tables.comparison import build_table
+from ..tables import Metric
 from .score import PhraseScores
 
 #: the metrics of every comparison, and their columns
@@ -144,18 +137,3 @@ and error rate, not to recall
         raise UsageError(f"--stat mcnemar tests per-word outcomes: it applies to "
                          f"{' and '.join(words)}, not to {', '.join(other)}")
     return tuple(name for name in metrics if name in words)
-
-
-def comparison_table(title: str, names: Sequence[str], answers: Sequence[AnswerScores],
-                     metrics: Sequence[str], *, signature: str = "",
-                     testing: StatPlan | None = None,
-                     tested: Sequence[str] | None = None) -> ComparisonTable:
-    """The answers' table on ``metrics`` (in order); with ``testing``, every other answer
-    tested against the baseline on the metrics of ``tested`` (all without it)."""
-    columns = tuple(metric for metric in WORD_METRICS + PHRASE_METRICS
-                    if metric.name in metrics)
-    values = [tuple(answer.value(metric.name) for metric in columns) for answer in answers]
-    counts = None if testing is None else [
-        [answer.sentence_scores(metric.name) for metric in columns] for answer in answers]
-    return build_table(title, "lin", names, columns, values, signature=signature,
-                       per_sentence=counts, testing=testing, tested=tested)

@@ -1,0 +1,216 @@
+"""Lin's (1995) evaluation of answers against a key, as data: each input read in whichever
+format it is written (Lin tuples, CoNLL, bracketed trees converted with a head table), the
+modify operations applied to both sides, each answer's error count per sentence, its
+phrase scores when both sides are trees, and the text of ``treeeval lin``'s report.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "key").write_text("Rain N < fell\\nfell V *\\n")
+>>> _ = (folder / "answer").write_text("Rain N ?\\nfell V *\\n")
+>>> result = evaluate_lin(str(folder / "key"), [str(folder / "answer")])
+>>> result.answers[0].total_errors, result.answers[0].error_rate
+(1, 50.0)
+>>> print(report(result.answers[0]), end="")
+Sent  Words  Scored  Errors
+   1      2       2       1
+total: 1 error in 2 scored words (2 words, 1 sentence)
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+from ..formats.headrules import DEFAULT_HEADS
+from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..policy.notices import Notice
+from ..policy.sniffing import sniff
+from .compare import AnswerScores
+from .notation import read_tuples
+from .ops import Operation, modify, read_ops
+from .score import phrase_scores, phrase_spans, side_by_side, word_errors
+
+
+@dataclass
+class Side:
+    """One input: its dependency sentences and, for trees, their phrase boundaries."""
+
+    sentences: list[DependencySentence]
+    spans: list[set[tuple[int, int]]] | None = None
+    warnings: list[Notice] = field(default_factory=list)
+
+
+@dataclass
+class ScoredAnswer(AnswerScores):
+    """An answer's scores and, with ``tuples``, its side-by-side tables."""
+
+    tables: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LinResult:
+    """Every answer scored against the key: ``keys`` are the key's sentences after the
+    operations, ``sides`` the answers as read (before them), ``answers`` their scores;
+    ``warnings`` what converting trees said (each input's, once)."""
+
+    keys: list[DependencySentence]
+    operations: list[Operation]
+    sides: list[Side]
+    answers: list[ScoredAnswer]
+    warnings: list[Notice]
+
+
+def evaluate_lin(gold: str, answers: Sequence[str], *, heads: str = DEFAULT_HEADS,
+                 ops: str | None = None, tuples: bool = False) -> LinResult:
+    """Score each of ``answers`` against the key ``gold`` (any of Lin's tuples, CoNLL or
+    bracketed trees, converted with ``heads``), after the modify operations of ``ops`` (a
+    bundled name or a file); ``tuples`` keeps each sentence's side-by-side table."""
+    operations = read_ops(ops) if ops else []
+    key = read_side(gold, heads)
+    sides = [read_side(path, heads) for path in answers]
+    for side, path in zip(sides, answers):
+        _check_counts(key, side, gold, path)
+    keys = [modify(operations, sentence) for sentence in key.sentences]
+    scored = [score_answer(key, keys, side, operations, gold, path, tuples)
+              for side, path in zip(sides, answers)]
+    said = list(dict.fromkeys(key.warnings + [notice for side in sides
+                                              for notice in side.warnings]))
+    return LinResult(keys, operations, sides, scored, said)
+
+
+def read_side(path: str, heads: str) -> Side:
+    """Read one input in whichever format it is written (trees converted with ``heads``)."""
+    kind = sniff(path, "lin")
+    if kind == "tuples":
+        return Side(read_tuples(path))
+    if kind == "conll":
+        from ..formats.conll import read_conll
+
+        return Side(list(read_conll(path)))
+    from ..conversion import ConversionError, convert
+    from ..formats.brackets import read_trees, tree_start_line, tree_start_lines
+
+    trees = list(read_trees(path))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            corpus = convert(trees, heads=heads)
+        except ConversionError as exc:
+            raise InputError(exc.reason, path=path,
+                             line=tree_start_line(path, exc.sentence) or None) from None
+    sentences = list(corpus)
+    for sentence, line in zip(sentences, tree_start_lines(path)):
+        sentence.line = line
+    return Side(sentences, [phrase_spans(tree) for tree in trees],
+                [Notice(str(warning.message), path=path) for warning in caught])
+
+
+def _check_counts(gold: Side, answer: Side, gold_path: str, answer_path: str) -> None:
+    """GOLD and ANSWER must have as many sentences: the error is located at the first
+    sentence of the longer file that has no counterpart in the other.
+
+    >>> key = DependencySentence(["a"], ["N"], [0], [""], line=3)
+    >>> _check_counts(Side([key, key]), Side([key]), "key", "answer")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: key:3: GOLD has 2 sentences, ANSWER 1: this one has no counterpart
+    """
+    sizes = len(gold.sentences), len(answer.sentences)
+    if sizes[0] == sizes[1]:
+        return
+    longer, path = (gold, gold_path) if sizes[0] > sizes[1] else (answer, answer_path)
+    extra = longer.sentences[min(sizes)]
+    raise InputError(f"GOLD has {sizes[0]} sentences, ANSWER {sizes[1]}: this one has no "
+                     "counterpart", path=path, line=extra.line or 1)
+
+
+def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:
+    """Reject a word that is its own head (from the input, or from the operations on a
+    cycle)."""
+    for word, head in enumerate(sentence.heads, start=1):
+        if head == word:
+            form = sentence.forms[word - 1]
+            raise InputError(f"sentence {number}: word {word} ({form!r}) is its own head",
+                             path=path, line=sentence.line or None)
+
+
+def score_answer(gold: Side, keys: list[DependencySentence], answer: Side,
+                 operations: list[Operation], gold_path: str, path: str,
+                 tuples: bool = False) -> ScoredAnswer:
+    """Score one answer against the key (``keys``: its sentences after the operations)."""
+    spans = list(zip(gold.spans, answer.spans)) if gold.spans and answer.spans else None
+    counts = np.zeros((3, len(keys)), dtype=np.int64)  # words, scored words, errors
+    hits, tables, phrases = [], [], []
+    for number, (key, given) in enumerate(zip(keys, answer.sentences), start=1):
+        given = modify(operations, given)
+        _check_heads(key, number, gold_path)
+        _check_heads(given, number, path)
+        if len(key) != len(given):
+            raise InputError(f"sentence {number} has {len(given)} words, but GOLD's has {len(key)}",
+                             path=path, line=given.line or None)
+        wrong = np.array(word_errors(key, given), dtype=bool)
+        known = np.array(key.heads) != UNKNOWN_HEAD
+        counts[:, number - 1] = len(key), np.count_nonzero(known), np.count_nonzero(wrong)
+        hits.append(~wrong[known])
+        if spans is not None:
+            phrases.append(phrase_scores(*spans[number - 1]))
+        if tuples:
+            tables.append(f"sentence {number}\n{side_by_side(key, given)}\n")
+    return ScoredAnswer(*counts, phrases if spans is not None else None,
+                        np.concatenate(hits) if hits else np.zeros(0, dtype=bool), tables)
+
+
+def report(scored: ScoredAnswer) -> str:
+    """The per-sentence table, the totals and (with tuples) the tuple tables.
+
+    >>> print(report(ScoredAnswer([2], [2], [1], hits=[False, True])), end="")
+    Sent  Words  Scored  Errors
+       1      2       2       1
+    total: 1 error in 2 scored words (2 words, 1 sentence)
+    """
+    phrases = scored.phrases is not None
+    header = "Sent  Words  Scored  Errors" + ("   Recall    Prec.  Cross" if phrases else "")
+    lines = [header]
+    for index, (words, known, count) in enumerate(zip(scored.words, scored.scored,
+                                                      scored.errors)):
+        row = f"{index + 1:>4}  {words:>5}  {known:>6}  {count:>6}"
+        if scored.phrases is not None:
+            score = scored.phrases[index]
+            recall, precision = float(score.recall), float(score.precision)
+            row += f"  {recall:>7.2%}  {precision:>7.2%}  {score.crossing:>5}"
+        lines.append(row)
+    errors, sentences = scored.total_errors, len(scored.words)
+    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored.total_scored} scored "
+                 f"words ({int(scored.words.sum())} words, {sentences} "
+                 f"sentence{'s' * (sentences != 1)})")
+    if phrases:
+        total = scored.phrase_total
+        lines.append(f"phrases: recall {total.matched}/{total.key} = {float(total.recall):.2%}, "
+                     f"precision {total.matched}/{total.answer} = {float(total.precision):.2%}, "
+                     f"crossing {total.crossing}")
+    return "\n".join(scored.tables + lines) + "\n"
+
+
+def lin_answers_json(answers: Sequence[str], scored: Sequence[ScoredAnswer]
+                     ) -> list[dict[str, object]]:
+    """The answers of the ``--json`` document (schemas/lin.json): per answer its totals
+    (rates in percent) and its sentences."""
+    documents: list[dict[str, object]] = []
+    for path, answer in zip(answers, scored):
+        total = answer.phrase_total
+        documents.append({
+            "answer": path, "sentences": len(answer.words), "words": int(answer.words.sum()),
+            "scored": answer.total_scored, "errors": answer.total_errors,
+            "error_rate": answer.error_rate,
+            "phrases": None if answer.phrases is None else {
+                "matched": total.matched, "key": total.key, "answer": total.answer,
+                "recall": answer.value("recall"), "precision": answer.value("precision"),
+                "crossing": total.crossing},
+            "per_sentence": [{"words": int(words), "scored": int(known), "errors": int(count)}
+                             for words, known, count in zip(answer.words, answer.scored,
+                                                             answer.errors)]})
+    return documents
