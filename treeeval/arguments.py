@@ -45,7 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
     "task": ("treeeval.task.cli", "score a shared task: teams x treebanks, averages, ranking"),
     "browse": ("treeeval.tui.cli", "browse parse errors sentence by sentence in the terminal"),
-    "errors": ("treeeval.errorclasses.cli", "parse error classes of Kummerfeld et al. 2012"),
+    "errors": ("treeeval.commands.errors", "parse error classes of Kummerfeld et al. 2012"),
 }
 
 ROOT_EPILOG = """\

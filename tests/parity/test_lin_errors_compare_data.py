@@ -24,15 +24,16 @@ from shared_data import require
 from table_checks import check_every_format
 
 from treeeval.compare.driver import comparison_table
+from treeeval.compare.errors import ErrorsSystems
 from treeeval.compare.lin import LinSystems
 from treeeval.compare.settings import ComparisonSettings
 from treeeval.errorclasses.api import classify_errors
-from treeeval.errorclasses.report import comparison, metric_names
+from treeeval.errorclasses.report import metric_names
+from treeeval.errorclasses.settings import ErrorsSettings
 from treeeval.lin.api import LinResult
 from treeeval.lin.compare import AnswerScores
 from treeeval.lin.settings import LinSettings
 from treeeval.tables import FORMATS, render
-from treeeval.tables.comparison import StatPlan
 
 ROW = re.compile(r"^ *(\d+) +(\d+) +(\d+) +(\d+)$", re.MULTILINE)
 
@@ -128,8 +129,11 @@ def test_errors_table_in_five_formats(wsj22: Path) -> None:
                              [str(wsj22 / "berkeley.mrg"), str(wsj22 / "perturbed.mrg")])
     metrics = ("PP Attachment", "Different label", "bracket errors")
     assert set(metrics) < set(metric_names(result))
-    table = comparison(result, ["berkeley", "perturbed"], metrics, signature=signature,
-                       testing=StatPlan("ar"), tested=metrics)
+    compared = ErrorsSystems(ErrorsSettings(str(wsj22 / "gold.mrg"), (
+        str(wsj22 / "berkeley.mrg"), str(wsj22 / "perturbed.mrg"))), result)
+    assert compared.names == ["berkeley", "perturbed"] and compared.title == "gold"
+    table = comparison_table(compared, ComparisonSettings("ar", metrics=metrics, signature=True),
+                             signature=signature)
     for fmt, run in printed.items():
         expected = render(replace(table, signature="") if fmt == "text" else table, fmt)
         assert run.stdout.decode() == expected, fmt

@@ -24,17 +24,13 @@ sentences: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable
 from typing import TextIO
 
 import numpy as np
 
 from ..policy.envelope import envelope
 from ..policy.inputs import shown
-from ..stats import SentenceScores
-from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan, build_table
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
@@ -132,34 +128,6 @@ def sentence_counts(system: SystemErrors, metric: str, sentences: int) -> np.nda
         else:
             counts[index] = sum(repair.name == metric for repair in sentence.repairs)
     return counts
-
-
-def comparison(result: ErrorsResult, names: Sequence[str], metrics: Sequence[str], *,
-               signature: str = "", testing: StatPlan | None = None,
-               tested: Sequence[str] | None = None) -> ComparisonTable:
-    """The systems by ``metrics`` (counts, lower is better; see :func:`metric_names`); with
-    ``testing``, each other system tested against the baseline on the metrics of ``tested``
-    over the gold sentences (each sentence's counts).
-
-    >>> from .api import SentenceRepairs, Repair
-    >>> unary = Repair("Unary", "add", 1, (0, 2), "NP")
-    >>> systems = [SystemErrors(name, [SentenceRepairs(1, "ok", n, [unary] * n)])
-    ...            for name, n in (("a", 2), ("b", 1))]
-    >>> table = comparison(ErrorsResult("g", systems), ["a", "b"], ("Unary", "bracket errors"))
-    >>> [row.values for row in table.rows]
-    [(2, 2), (1, 1)]
-    """
-    sentences = max(len(system.sentences) for system in result.systems)
-    counts = [[sentence_counts(system, metric, sentences) for metric in metrics]
-              for system in result.systems]
-    values = [tuple(int(column.sum()) for column in columns) for columns in counts]
-    scores = None if testing is None else [[SentenceScores.total(column) for column in columns]
-                                           for columns in counts]
-    return build_table(Path(result.gold).stem, "errors", names,
-                            tuple(Metric(name, "count", higher_is_better=False)
-                                  for name in metrics), values,
-                            signature=signature, per_sentence=scores, testing=testing,
-                            tested=tested)
 
 
 def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:

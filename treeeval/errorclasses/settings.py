@@ -1,0 +1,47 @@
+"""What a ``treeeval errors`` run does, as one frozen settings object: the gold file and the
+test files, the ``-p`` files whose deletions replace the classifier's own, and the report's
+options.
+
+>>> settings = ErrorsSettings("gold.mrg", ("a.mrg", "b.mrg"), json=True)
+>>> settings.several, settings.inputs
+(True, ['gold.mrg', 'a.mrg', 'b.mrg'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import UsageError
+
+
+@dataclass(frozen=True)
+class ErrorsSettings:
+    """One errors run: ``gold`` and the ``tests``; ``prms`` the parameter files (found
+    already: bundled ones by name) whose DELETE_LABEL lines replace the classifier's
+    deletion of -NONE- and punctuation; ``json``; ``per_sentence`` (a JSON Lines file of
+    every sentence's repairs); ``signature``."""
+
+    gold: str
+    tests: tuple[str, ...]
+    prms: tuple[Path, ...] = ()
+    json: bool = False
+    per_sentence: str | None = None
+    signature: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tests", tuple(self.tests))
+        object.__setattr__(self, "prms", tuple(self.prms))
+        if not self.tests:
+            raise UsageError("expected GOLD and at least one TEST file, got 1 file argument(s)")
+
+    @property
+    def several(self) -> bool:
+        """Whether several test files are classified."""
+        return len(self.tests) > 1
+
+    @property
+    def inputs(self) -> list[str | Path]:
+        """Every file the run reads (what ``--per-sentence`` and ``--html`` never write
+        over)."""
+        return [self.gold, *self.tests, *self.prms]
