@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 #: every command: the module that exports add_arguments and run, and its one-line summary
 COMMANDS: dict[str, tuple[str, str]] = {
     "bracket": ("treeeval.commands.bracket", "score constituency trees as EVALB does"),
-    "convert": ("treeeval.conversion.cli", "convert constituency trees to CoNLL dependencies"),
+    "convert": ("treeeval.commands.convert", "convert constituency trees to CoNLL dependencies"),
     "lin": ("treeeval.commands.lin", "Lin's (1995) dependency error count"),
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
     "wde": ("treeeval.ud.wde", "word dependency entropy of UD relations, WLAS weights"),

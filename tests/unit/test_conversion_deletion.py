@@ -8,7 +8,7 @@ from pathlib import Path
 from nltk import Tree
 
 from treeeval.bracket.params import EvalbParams
-from treeeval.conversion.cli import run_convert
+from treeeval.commands.convert import run_convert
 from treeeval.conversion.deletion import delete_labels
 
 TREES = """( (S (NP-SBJ (PRP It)) (VP (VBZ rains) (PP (IN in) (NP (NNP Spain)))) (, ,) (. .)) )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from treeeval.conversion import ConversionWarning
-from treeeval.conversion.cli import run_convert
+from treeeval.commands.convert import run_convert
 from treeeval.dep.sources import (
     check_charset,
     expand_files,
