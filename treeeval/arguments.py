@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "convert": ("treeeval.commands.convert", "convert constituency trees to CoNLL dependencies"),
     "lin": ("treeeval.commands.lin", "Lin's (1995) dependency error count"),
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
-    "wde": ("treeeval.ud.wde", "word dependency entropy of UD relations, WLAS weights"),
+    "wde": ("treeeval.commands.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
     "task": ("treeeval.task.cli", "score a shared task: teams x treebanks, averages, ranking"),
     "browse": ("treeeval.tui.cli", "browse parse errors sentence by sentence in the terminal"),

@@ -1,4 +1,4 @@
-"""Word dependency entropy (WDE), Callin (2016), and the ``treeeval wde`` command.
+"""Word dependency entropy (WDE), Callin (2016), and the table of ``treeeval wde``.
 
 The paper's definition, in our words: for a treebank ``t`` and a relation ``r``, take the
 probability distribution ``p(w | r, t)`` of the words ``w`` that occur as the dependent of
@@ -30,7 +30,6 @@ treebank with a single distinct form has ``log n_w = 0``: its WDE is 0.
 
 from __future__ import annotations
 
-import argparse
 import io
 import math
 import os
@@ -42,9 +41,8 @@ from typing import IO, BinaryIO
 
 import numpy as np
 
-from ..arguments import add_strict, examples
 from ..errors import InputError, UsageError
-from ..policy.inputs import input_file, plain_name
+from ..policy.inputs import plain_name
 from ..policy.notices import Notices
 from ..policy.outputs import check_not_input, output_file
 from .relation_classes import load_relation_classes, table_lines
@@ -52,9 +50,6 @@ from .relation_classes import load_relation_classes, table_lines
 #: the averaged-WDE value of a relation in a treebank that does not have it
 MISSING_WDE = 0.5
 
-WDE_DESCRIPTION = """\
-Word dependency entropy (Callin 2016) of every universal relation in each CoNLL-U or
-CoNLL-X treebank, and its average over the treebanks (0.5 where a relation is missing)."""
 
 
 @dataclass
@@ -260,39 +255,16 @@ def _relation_words(path: str, notices: Notices) -> RelationWordCounts:
     return counts
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``treeeval wde TREEBANK... [-o FILE] [--classes FILE] [--strict]``."""
-    parser.usage = "%(prog)s TREEBANK... [-o WEIGHTS.tsv] [--classes FILE] [--strict]"
-    parser.description = WDE_DESCRIPTION
-    parser.epilog = examples("treeeval wde gold/en_ewt.conllu gold/fi_tdt.conllu",
-                             "treeeval wde gold/*.conllu -o weights.tsv",
-                             "treeeval wde en.conllu --classes classes.tsv")
-    parser.add_argument("files", nargs="*", type=input_file, metavar="TREEBANK",
-                        help="CoNLL-U or CoNLL-X files")
-    output = parser.add_argument("-o", "--output", metavar="FILE",
-                                 help="write the averaged WDE as a weights file "
-                                      "(relation<TAB>weight), for the WLAS of treeeval ud "
-                                      "--callin")
-    classes = parser.add_argument("--classes", metavar="FILE", type=input_file,
-                                  help="relation classes (relation<TAB>function|content|other) "
-                                       "for the class column; default: the table of the paper")
-    for action in (output, classes):
-        action.needs = "a file name"
-    add_strict(parser)
-
-
-def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval wde``: returns the exit status."""
-    paths: list[str] = args.files
-    output: str | None = args.output
-    classes_path: str | None = args.classes
+def write_wde(paths: Sequence[str], classes_path: str | None, output: str | None,
+              out: BinaryIO, notices: Notices) -> None:
+    """``treeeval wde``: the WDE table of ``paths`` on ``out`` and, with ``output``, the
+    averaged WDE as a weights file (never written over an input)."""
     if not paths:
         raise UsageError("expected at least one TREEBANK file (see treeeval wde -h)")
     if output is not None:
         check_not_input(output, [*paths, classes_path])
     classes = load_relation_classes(classes_path)
-    per_treebank = [word_dependency_entropy(_relation_words(path, args.notices))
-                    for path in paths]
+    per_treebank = [word_dependency_entropy(_relation_words(path, notices)) for path in paths]
     out.write(render_wde_table(treebank_names(paths), per_treebank, classes).encode("utf-8"))
     if output is not None:
         averages = averaged_wde(per_treebank)
@@ -303,4 +275,3 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
             f"relations missing from this file weigh {MISSING_WDE}"))
         with output_file(output, [*paths, classes_path]) as stream:
             stream.write(text.getvalue())
-    return 0
