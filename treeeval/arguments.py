@@ -44,7 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "wde": ("treeeval.commands.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
     "task": ("treeeval.task.cli", "score a shared task: teams x treebanks, averages, ranking"),
-    "browse": ("treeeval.tui.cli", "browse parse errors sentence by sentence in the terminal"),
+    "browse": ("treeeval.commands.browse", "browse parse errors sentence by sentence in the terminal"),
     "errors": ("treeeval.commands.errors", "parse error classes of Kummerfeld et al. 2012"),
 }
 
@@ -259,6 +259,15 @@ def run_parsed(name: str, args: argparse.Namespace, out: BinaryIO, err: BinaryIO
         status = command_module(name).run(args, out, err)
         out.flush()
     return args.notices.finish(err, status)
+
+
+class InOrder(argparse.Action):
+    """Records EVALB's options as (option, value) pairs in the order given (``args.evalb``),
+    to be applied left to right once parsing is done."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        namespace.evalb = [*getattr(namespace, "evalb", []), (option_string, values)]
 
 
 def examples(*lines: str) -> str:

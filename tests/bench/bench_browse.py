@@ -68,8 +68,9 @@ async def drive(app, keys: list[str]) -> dict[str, float]:
 
 
 def measure(name: str, arguments: list[str], keys: list[str]) -> None:
+    from treeeval.commands.browse import parse_browse_args
     from treeeval.tui.app import BrowseApp
-    from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.tui.loading import load_corpus
 
     began = time.perf_counter()
     corpus = load_corpus(parse_browse_args(arguments))
@@ -85,7 +86,8 @@ def measure(name: str, arguments: list[str], keys: list[str]) -> None:
 
 def measure_bracket_data(name: str, arguments: list[str]) -> None:
     """The first ``L NP`` filter and the breakdown, each on a freshly loaded corpus."""
-    from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.commands.browse import parse_browse_args
+    from treeeval.tui.loading import load_corpus
     from treeeval.tui.model import SentenceFilter
 
     print(f"\n{name}: bracket data layer")

@@ -10,7 +10,8 @@ import numpy as np
 from shared_data import require
 
 from treeeval.bracket.api import _params, evaluate_brackets
-from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.commands.browse import parse_browse_args
+from treeeval.tui.loading import load_corpus
 
 
 def test_wsj22_matches_evalb_and_the_engine_agrees():

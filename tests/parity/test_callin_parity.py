@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 from shared_data import require
 
+from treeeval.commands.ud import run_ud
 from treeeval.formats.conll import read_conll
 from treeeval.ud.callin import callin_scores, load_relation_classes
-from treeeval.commands.ud import run_ud
 from treeeval.ud.wde import averaged_wde, read_relation_words, word_dependency_entropy, write_weights
 
 UD_GOLD = [("ud", "conll2018", "gold", name) for name in

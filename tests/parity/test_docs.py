@@ -27,7 +27,7 @@ browse.md's screens (through the browser's data layer) and first session; differ
 Plank figures; testing.md's default seed.
 
 Not executed, on purpose: ``treeeval browse`` lines (interactive: their files are loaded and
-scored through ``treeeval.tui.cli.load_corpus``, the browser's own loader; drawing the screens
+scored through ``treeeval.tui.loading.load_corpus``, the browser's own loader; drawing the screens
 is the Textual pilot tests' business), the timings of docs/performance.md and the speed
 paragraphs of the other pages (measured on one machine, not recomputed), the reference
 programs' command lines and EVALB's limits in docs/differences.md, the figures of Lin's paper
@@ -292,7 +292,8 @@ def run(args: list[str], folder: Path) -> tuple[int, str, str]:
 
 def check_browse(args: list[str], folder: Path) -> str | None:
     """Load and score a ``treeeval browse`` command's files as the browser does."""
-    from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.commands.browse import parse_browse_args
+    from treeeval.tui.loading import load_corpus
 
     cwd = os.getcwd()
     os.chdir(folder)
@@ -677,7 +678,8 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     repairs, Error and Hebrew detail excerpts line by line, the keys of the help screen, and
     the counts of "A first
     session"; its timings, like those of the Speed section, are measurements, not recomputed."""
-    from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.commands.browse import parse_browse_args
+    from treeeval.tui.loading import load_corpus
     from treeeval.tui.model import SentenceFilter
 
     prepare(tmp_path, [])
@@ -767,7 +769,8 @@ def _check_repairs(brackets: object) -> None:
 def _check_detail_excerpts() -> None:
     """browse.md's detail panes shown without a screen (the Hebrew multiword token): the
     lines of the pane of the sentence and files the paragraph before names."""
-    from treeeval.tui.cli import load_corpus, parse_browse_args
+    from treeeval.commands.browse import parse_browse_args
+    from treeeval.tui.loading import load_corpus
 
     document = (ROOT / "docs" / "browse.md").read_text(encoding="utf-8").splitlines()
     for block in read_blocks("docs/browse.md"):

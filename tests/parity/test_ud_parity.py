@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from treeeval.commands.ud import run_ud
 from treeeval.errors import TreeevalError
 from treeeval.ud.api import evaluate_ud
-from treeeval.commands.ud import run_ud
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 UD = SHARED / "ud"

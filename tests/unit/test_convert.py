@@ -16,8 +16,8 @@ from nltk import Tree
 from profiles import examples
 
 import treeeval
-from treeeval.conversion import ConversionError, ConversionWarning, Converter, convert
 from treeeval.commands.convert import run_convert
+from treeeval.conversion import ConversionError, ConversionWarning, Converter, convert
 from treeeval.errors import InputError
 from treeeval.formats.conll import ConllError, read_conll, write_conll
 from treeeval.model.dependencies import DependencySentence

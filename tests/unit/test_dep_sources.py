@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.conversion import ConversionWarning
 from treeeval.commands.convert import run_convert
+from treeeval.conversion import ConversionWarning
 from treeeval.dep.sources import (
     check_charset,
     expand_files,

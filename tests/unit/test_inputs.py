@@ -291,8 +291,9 @@ def test_the_browsers_header_names_the_users_files(gold: str, system: str, gold_
                                                    system_text: bytes, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from treeeval.arguments import parse_command
+    from treeeval.commands.browse import browse_settings as browse_options
     from treeeval.policy.inputs import materialised
-    from treeeval.tui.cli import browse_options, load_corpus
+    from treeeval.tui.loading import load_corpus
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / f"{gold}.gz").write_bytes(gzip.compress(gold_text))

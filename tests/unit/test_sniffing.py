@@ -9,7 +9,7 @@ import pytest
 from treeeval.dep.sources import sniff_format as dep_format
 from treeeval.errors import InputError
 from treeeval.policy.sniffing import READS, sniff, sniff_kind
-from treeeval.tui.cli import sniff_format as browse_format
+from treeeval.tui.loading import sniff_format as browse_format
 
 ROW = "1\tRain\t_\tNN\tNN\t_\t0\troot\t_\t_\n"
 

@@ -7,8 +7,9 @@ import asyncio
 import pytest
 from tui_fixtures import write_brackets, write_conll
 
+from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.app import BrowseApp
-from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.tui.loading import load_corpus
 from treeeval.tui.screens.breakdown import BreakdownScreen
 from treeeval.tui.screens.browser import BrowserScreen
 from treeeval.tui.screens.help import KEY_HELP, HelpScreen

@@ -13,8 +13,10 @@ from cli_runner import run_treeeval
 from tui_fixtures import write_brackets, write_conll
 
 from treeeval.bracket.api import evaluate_brackets, sentence_dict
+from treeeval.commands.browse import parse_browse_args
 from treeeval.errors import InputError, UsageError
-from treeeval.tui.cli import BrowseOptions, load_corpus, parse_browse_args, sniff_format
+from treeeval.tui.loading import BrowseSettings as BrowseOptions
+from treeeval.tui.loading import load_corpus, sniff_format
 from treeeval.tui.model import SentenceFilter, next_wrong, sort_view
 
 #: this checkout, so that ``python -m treeeval`` in another folder runs its code

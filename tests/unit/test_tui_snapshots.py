@@ -20,8 +20,9 @@ import pytest
 from rich.console import Console
 from tui_fixtures import write_brackets, write_conll
 
+from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.app import BrowseApp
-from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.tui.loading import load_corpus
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (120, 40)

@@ -7,7 +7,8 @@ import shutil
 import numpy as np
 from tui_fixtures import write_brackets, write_conll, write_conllu
 
-from treeeval.tui.cli import load_corpus, parse_browse_args
+from treeeval.commands.browse import parse_browse_args
+from treeeval.tui.loading import load_corpus
 from treeeval.tui.model import SentenceFilter
 
 

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 from tui_fixtures import GOLD_DEPS, SYSTEM_DEPS, write_conll, write_conllu
 
+from treeeval.commands.browse import parse_browse_args
 from treeeval.errors import InputError, UsageError
 from treeeval.tui.app import BrowseApp
-from treeeval.tui.cli import load_corpus, parse_browse_args, sniff_format
+from treeeval.tui.loading import load_corpus, sniff_format
 from treeeval.tui.model import SentenceFilter
 from treeeval.tui.screens.breakdown import BreakdownScreen
 from treeeval.tui.screens.help import HelpScreen

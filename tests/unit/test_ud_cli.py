@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from cli_runner import run_treeeval
 
-from treeeval.errors import InputError, UsageError
 from treeeval.commands.ud import parse_ud_args, run_ud
+from treeeval.errors import InputError, UsageError
 
 
 def row(index: int, form: str, head: int, deprel: str, upos: str = "NOUN") -> str:

@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import add_comparison, add_signature, add_strict, examples, run_command, whole_number
+from ..arguments import InOrder, add_comparison, add_signature, add_strict, examples, run_command, whole_number
 from ..bracket.settings import BracketSettings, evalb_clusters, evalb_params
 from ..errors import UsageError
 from ..policy.inputs import input_file
@@ -29,15 +29,6 @@ Options are applied left to right, as EVALB applies them: a -p file overrides th
 options before it, and the options after it override the file.  A gold file and several
 test files give each system's report, headed by a line naming it, then their comparison
 table; with --stat each system is tested against the baseline on every metric."""
-
-
-class InOrder(argparse.Action):
-    """Records EVALB's options as (option, value) pairs in the order given (``args.evalb``),
-    to be applied left to right once parsing is done."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
-        namespace.evalb = [*getattr(namespace, "evalb", []), (option_string, values)]
 
 
 def add_evalb_options(parser: argparse.ArgumentParser) -> None:
