@@ -43,7 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
     "wde": ("treeeval.commands.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
-    "task": ("treeeval.task.cli", "score a shared task: teams x treebanks, averages, ranking"),
+    "task": ("treeeval.commands.task", "score a shared task: teams x treebanks, averages, ranking"),
     "browse": ("treeeval.commands.browse", "browse parse errors sentence by sentence in the terminal"),
     "errors": ("treeeval.commands.errors", "parse error classes of Kummerfeld et al. 2012"),
 }
