@@ -19,7 +19,6 @@ treeeval.errors.UsageError: unknown option --tupels (see treeeval lin -h); did y
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +32,7 @@ from .stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .tables.comparison import StatPlan
+    from .tables.settings import ComparisonSettings
 
 #: every command: the module that exports add_arguments and run, and its one-line summary
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -351,77 +350,25 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_e
                            help=f"write one self-contained HTML page to FILE: {html}")
 
 
-@dataclasses.dataclass(frozen=True)
-class Comparing:
-    """The options of :func:`add_comparison`, checked (``stat`` None: nothing is tested);
-    ``given`` names those of the test (``--stat``, ``--seed``, ``--resamples``,
-    ``--baseline``) that the command line gave."""
+def comparison_settings(args: argparse.Namespace) -> ComparisonSettings:
+    """The comparison settings of a parsed command line (:func:`add_comparison`'s options,
+    ``--signature``), their numbers checked.
 
-    stat: str | None = None
-    seed: int = DEFAULT_SEED
-    resamples: int = DEFAULT_RESAMPLES
-    baseline: str | None = None
-    metrics: str | None = None
-    format: str | None = None
-    given: tuple[str, ...] = ()
-    plot: tuple[str, ...] = ()
-    html: str | None = None
-
-
-def comparing(args: argparse.Namespace) -> Comparing:
-    """The comparison options of a parsed command line, their numbers checked.
-
-    >>> comparing(argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
-    ...                              metrics="LAS", format=None))  # doctest: +NORMALIZE_WHITESPACE
-    Comparing(stat='ar', seed=7, resamples=10000, baseline=None, metrics='LAS', format=None,
-              given=('--stat', '--seed'), plot=(), html=None)
+    >>> args = argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
+    ...                           metrics="LAS", format=None)
+    >>> settings = comparison_settings(args)
+    >>> settings.stat, settings.seed, settings.given, settings.signature
+    ('ar', 7, ('--stat', '--seed'), False)
     """
-    return Comparing(
+    from .tables.settings import ComparisonSettings
+
+    return ComparisonSettings(
         args.stat,
         DEFAULT_SEED if args.seed is None else whole_number(args.seed, "--seed", 0),
         DEFAULT_RESAMPLES if args.resamples is None
         else whole_number(args.resamples, "--resamples", 1),
         args.baseline, args.metrics, args.format,
-        tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
-              if getattr(args, name) is not None),
-        tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None))
-
-
-def check_comparing(given: Comparing, *, several: bool, json: bool,
-                    systems: str = "systems") -> None:
-    """The misuses of the comparison options every command refuses alike: ``--stat`` or
-    ``--metrics`` with ``--json`` (the table is ``--format json``), and ``--metrics`` with
-    one system and no ``--format`` (there is no table to choose the columns of).
-
-    >>> check_comparing(Comparing(metrics="LAS"), several=False, json=False, systems="answers")
-    Traceback (most recent call last):
-    ...
-    treeeval.errors.UsageError: --metrics chooses the comparison table's metrics: give several \
-answers or --format
-    """
-    if json and (given.stat or given.metrics):
-        raise UsageError(f"{'--stat' if given.stat else '--metrics'} makes the comparison "
-                         "table: use --format json, not --json")
-    if given.metrics and not (several or given.format):
-        raise UsageError("--metrics chooses the comparison table's metrics: give several "
-                         f"{systems} or --format")
-
-
-def stat_plan(given: Comparing, systems: Sequence[str],
-              names: Sequence[str] | None = None) -> StatPlan | None:
-    """The test ``--stat`` asks for (None: none), against the baseline among ``systems``
-    (their files as given; ``names`` their short names, by default
-    :func:`~treeeval.tables.comparison.system_names`).
-
-    >>> stat_plan(Comparing("ar", baseline="b"), ["a.conll", "b.conll"])
-    StatPlan(stat='ar', resamples=10000, seed=1, baseline=1)
-    >>> stat_plan(Comparing(), ["a.conll", "b.conll"]) is None
-    True
-    """
-    from .tables.comparison import StatPlan, baseline_index, system_names
-
-    if given.stat is None:
-        return None
-    shown = list(names) if names is not None else system_names(systems)
-    return StatPlan(given.stat, given.resamples, given.seed,
-                    baseline_index(given.baseline, systems, shown))
+        tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None),
+        bool(getattr(args, "signature", False)),
+        given=tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
+                    if getattr(args, name) is not None))

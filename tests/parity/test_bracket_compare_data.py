@@ -25,10 +25,10 @@ from treeeval.bracket.api import evaluate_brackets
 from treeeval.bracket.params import load_params
 from treeeval.bracket.settings import BracketSettings
 from treeeval.compare.bracket import BracketSystems
-from treeeval.compare.driver import comparison_table
-from treeeval.compare.settings import ComparisonSettings
 from treeeval.policy.envelope import schema_path
 from treeeval.tables import FORMATS, render
+from treeeval.tables.settings import ComparisonSettings
+from treeeval.tables.systems import comparison_table
 
 NAMES = ("top", "raw", "pp_as_np")
 LABELS = ("Bracketing Recall", "Bracketing Precision", "Bracketing FMeasure", "Complete match",

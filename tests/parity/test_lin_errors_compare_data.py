@@ -23,10 +23,8 @@ from cli_runner import run_treeeval
 from shared_data import require
 from table_checks import check_every_format
 
-from treeeval.compare.driver import comparison_table
 from treeeval.compare.errors import ErrorsSystems
 from treeeval.compare.lin import LinSystems
-from treeeval.compare.settings import ComparisonSettings
 from treeeval.errorclasses.api import classify_errors
 from treeeval.errorclasses.report import metric_names
 from treeeval.errorclasses.settings import ErrorsSettings
@@ -34,6 +32,8 @@ from treeeval.lin.api import LinResult
 from treeeval.lin.compare import AnswerScores
 from treeeval.lin.settings import LinSettings
 from treeeval.tables import FORMATS, render
+from treeeval.tables.settings import ComparisonSettings
+from treeeval.tables.systems import comparison_table
 
 ROW = re.compile(r"^ *(\d+) +(\d+) +(\d+) +(\d+)$", re.MULTILINE)
 

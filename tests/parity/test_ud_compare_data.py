@@ -16,10 +16,10 @@ from cli_runner import run_treeeval
 from shared_data import require
 from table_checks import check_every_format
 
-from treeeval.compare.driver import comparison_table
-from treeeval.compare.settings import ComparisonSettings
 from treeeval.compare.ud import UDSystems
 from treeeval.tables import FORMATS, render
+from treeeval.tables.settings import ComparisonSettings
+from treeeval.tables.systems import comparison_table
 from treeeval.ud.api import evaluate_ud
 from treeeval.ud.pairs import PairScores
 from treeeval.ud.settings import UDSettings

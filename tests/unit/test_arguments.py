@@ -180,7 +180,7 @@ def test_the_comparison_options_are_built_without_numpy() -> None:
     # --stat's defaults and --format's names come from numpy-free modules
     # (stats.defaults, tables.rendering): `treeeval bracket -h` and a small run's start-up
     # do not pay for numpy's import while the options are built
-    code = ("import sys, argparse; from treeeval.arguments import add_comparison, comparing; "
+    code = ("import sys, argparse; from treeeval.arguments import add_comparison, comparison_settings; "
             "from treeeval.cli import main; main(['bracket', '-h']); "
             "add_comparison(argparse.ArgumentParser(), stat_help='', metrics_example='', "
             "plot='figures', html='a report'); print('numpy' in sys.modules)")

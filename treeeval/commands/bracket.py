@@ -105,8 +105,8 @@ def bracket_settings(args: argparse.Namespace) -> BracketSettings:
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval bracket``: the exit status."""
+    from ..arguments import comparison_settings
     from ..compare import bracket
-    from ..compare.settings import comparison_settings
 
     return bracket.run(bracket_settings(args), comparison_settings(args), out, err, args.notices)
 

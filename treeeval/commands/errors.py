@@ -79,7 +79,7 @@ def errors_settings(args: argparse.Namespace) -> ErrorsSettings:
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval errors``: the exit status."""
+    from ..arguments import comparison_settings
     from ..compare import errors
-    from ..compare.settings import comparison_settings
 
     return errors.run(errors_settings(args), comparison_settings(args), out, err, args.notices)

@@ -88,8 +88,8 @@ def lin_settings(args: argparse.Namespace) -> LinSettings:
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval lin``: the exit status."""
+    from ..arguments import comparison_settings
     from ..compare import lin
-    from ..compare.settings import comparison_settings
 
     return lin.run(lin_settings(args), comparison_settings(args), out, err, args.notices)
 

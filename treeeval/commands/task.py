@@ -107,7 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def task_settings(args: argparse.Namespace) -> TaskSettings:
     """The settings of a parsed command line, checked."""
-    from ..compare.settings import comparison_settings
+    from ..arguments import comparison_settings
     from ..ud.compare import check_stat
 
     given = comparison_settings(args)

@@ -102,8 +102,8 @@ def parse_ud_args(argv: Sequence[str]) -> UDSettings | None:
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval ud``: the exit status."""
+    from ..arguments import comparison_settings
     from ..compare import ud
-    from ..compare.settings import comparison_settings
 
     return ud.run(ud_settings(args), comparison_settings(args), args.files, out, err,
                   args.notices)

@@ -20,9 +20,11 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
 from ..tables.model import Metric, Number
+from ..tables.settings import ComparisonSettings
+from ..tables.systems import check as check_table
+from ..tables.systems import comparison_fields, comparison_table
 from . import driver
 from .adapter import Systems
-from .settings import ComparisonSettings
 
 if TYPE_CHECKING:
     from ..bracket.counts import SentenceCounts
@@ -150,7 +152,7 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
 
         check_output(comparison.html, systems.inputs)
     if settings.several or comparison.format:
-        driver.check(systems, comparison)
+        check_table(systems, comparison)
 
 
 
@@ -178,7 +180,7 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
                     else _system_json(systems, comparison, 0, run_notes[0]))
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif compared:
-        table = driver.comparison_table(systems, comparison, notices,
+        table = comparison_table(systems, comparison, notices,
                                         bracket_signature(systems, comparison))
         driver.write_table(table, comparison, out)
     else:
@@ -291,4 +293,4 @@ resamples:10000|seed:1|baseline:a|version:0.1.0'
         ("prm", [find_prm(name) for name in settings.prms] or "none"),
         ("lab", params.labeled), ("cut", params.cutoff_len), ("maxerr", params.max_error),
         ("params", signature.digest(params.to_dict())),
-        *(driver.comparison_fields(systems, comparison) if compared else [])])
+        *(comparison_fields(systems, comparison) if compared else [])])

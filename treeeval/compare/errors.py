@@ -20,9 +20,10 @@ from ..policy import signature
 from ..policy.notices import Notices
 from ..stats import SentenceScores
 from ..tables.model import Metric, Number
+from ..tables.settings import ComparisonSettings
+from ..tables.systems import comparison_fields, comparison_table
 from . import driver
 from .adapter import Systems
-from .settings import ComparisonSettings
 
 if TYPE_CHECKING:
     from ..bracket.params import EvalbParams
@@ -179,7 +180,7 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
     elif table_asked(comparison):
         if not comparison.format:
             out.write(render(result).encode("utf-8"))
-        table = driver.comparison_table(systems, comparison, notices, sign)
+        table = comparison_table(systems, comparison, notices, sign)
         driver.write_table(table, comparison, out)
     else:
         out.write(render(result).encode("utf-8"))
@@ -205,4 +206,4 @@ def errors_signature(systems: ErrorsSystems, comparison: ComparisonSettings,
         {key: settings[key] for key in ("delete_label", "eq_label")})
     return signature.build("errors", [
         ("prm", list(systems.settings.prms) or "none"), ("del", deleted),
-        *driver.comparison_fields(systems, comparison)])
+        *comparison_fields(systems, comparison)])

@@ -22,9 +22,10 @@ from ..policy.envelope import envelope
 from ..policy.notices import Notices
 from ..policy.sniffing import sniff
 from ..tables.model import Metric, Number
+from ..tables.settings import ComparisonSettings
+from ..tables.systems import comparison_fields, comparison_table
 from . import driver
 from .adapter import Systems
-from .settings import ComparisonSettings
 
 if TYPE_CHECKING:
     from ..html.model import SystemSentences
@@ -157,7 +158,7 @@ def run(settings: LinSettings, comparison: ComparisonSettings, out: BinaryIO, er
     if settings.json:
         out.write(json.dumps(lin_json(systems, comparison), indent=2).encode() + b"\n")
     elif comparison.format or settings.several:
-        table = driver.comparison_table(systems, comparison, notices,
+        table = comparison_table(systems, comparison, notices,
                                         lin_signature(systems, comparison))
         if not comparison.format:
             for header, answer in zip(driver.system_headers(systems), result.answers):
@@ -201,7 +202,7 @@ def lin_signature(systems: LinSystems, comparison: ComparisonSettings) -> str:
     return signature.build("lin", [
         ("heads", find_heads(settings.heads) if trees else None),
         ("ops", find_ops(settings.ops) if settings.ops else "none"),
-        *(driver.comparison_fields(systems, comparison) if compared else [])])
+        *(comparison_fields(systems, comparison) if compared else [])])
 
 
 def lin_json(systems: LinSystems, comparison: ComparisonSettings) -> dict[str, object]:

@@ -21,6 +21,9 @@ from ..policy.envelope import envelope
 from ..policy.inputs import plain_name, shown, shown_text
 from ..policy.notices import Notices
 from ..tables.model import Metric, Number
+from ..tables.settings import ComparisonSettings
+from ..tables.systems import check as check_table
+from ..tables.systems import comparison_fields, comparison_table
 from ..ud.callin import render_callin
 from ..ud.compare import check_stat, sentence_scores
 from ..ud.pairs import CallinTables, PairScores, score_pair, unpaired
@@ -29,7 +32,6 @@ from ..ud.settings import UDSettings
 from ..ud.words import NO_WORD, UNALIGNED_HEAD
 from . import driver
 from .adapter import Systems
-from .settings import ComparisonSettings
 
 if TYPE_CHECKING:
     from ..figures.model import FigureData
@@ -137,7 +139,7 @@ def check(settings: UDSettings, comparison: ComparisonSettings) -> None:
         if comparison.html:
             check_output(comparison.html, systems.inputs)
     if settings.systems or comparison.format:
-        driver.check(systems, comparison)
+        check_table(systems, comparison)
 
 
 
@@ -230,7 +232,7 @@ def _compare(systems: UDSystems, comparison: ComparisonSettings, out: BinaryIO,
         out.write(json.dumps(_json_document(settings, comparison, pairs), indent=2).encode()
                   + b"\n")
         return None
-    table = driver.comparison_table(systems, comparison, notices,
+    table = comparison_table(systems, comparison, notices,
                                     ud_signature(settings, comparison))
     if not comparison.format:
         for header, result in zip(driver.system_headers(systems), systems.results):
@@ -295,7 +297,7 @@ baseline:a|version:0.1.0'
         ("mroots", settings.multiple_roots_okay),
         ("weights", Path(settings.weights) if settings.weights else None),
         ("callin", settings.callin), ("classes", classes), ("wlas", weights),
-        *(driver.comparison_fields(UDSystems(settings), comparison) if compared else [])])
+        *(comparison_fields(UDSystems(settings), comparison) if compared else [])])
 
 
 def _name(path: str) -> str:

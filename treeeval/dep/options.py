@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..arguments import Comparing, add_signature, add_strict, comparing, examples, parse_command
+from ..arguments import add_signature, add_strict, comparison_settings, examples, parse_command
 from ..errors import InputError, UsageError
 from ..formats.xmlsafe import COLUMN, LINE, parse_xml
 from ..policy.inputs import input_file
@@ -22,6 +22,7 @@ from .decimal_format import parse_pattern
 from .refusals import ValueRefused
 
 if TYPE_CHECKING:
+    from ..tables.settings import ComparisonSettings
     from xml.etree.ElementTree import Element
 
 DESCRIPTION = """\
@@ -211,8 +212,8 @@ class DepOptions:
         """A 0/1 formatting argument's value."""
         return self.formatting.get(name, "1" if default else "0") != "0"
 
-    def comparing(self) -> Comparing:
-        """The options of several systems (:func:`treeeval.arguments.comparing`): the test
+    def comparing(self) -> ComparisonSettings:
+        """The options of several systems (:func:`treeeval.arguments.comparison_settings`): the test
         of ``--stat mcnemar|bootstrap|ar`` (None for MaltEval's ``--stat 0|1``), ``--seed``,
         ``--resamples``, ``--baseline``, ``--metrics``, ``--format`` and ``--plot``, checked.
 
@@ -221,7 +222,7 @@ class DepOptions:
         ('ar', 7, ('--stat', '--seed'))
         """
         stat = self.formatting.get("stat")
-        return comparing(argparse.Namespace(
+        return comparison_settings(argparse.Namespace(
             stat=stat if stat in STAT_VALUES[2:] else None,
             **{name: self.own.get(name) for name in ("seed", "resamples", "baseline",
                                                      "metrics", "format")},

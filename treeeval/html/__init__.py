@@ -10,21 +10,12 @@ differs is marked) or :class:`Trees` (two bracketed trees, indented, the bracket
 tree lacks marked).  :func:`worst_sentences` picks the lowest scores.  :func:`write_html`
 writes the page (:func:`page`) whole or not at all, never over an input.
 
-Wiring a command (about ten lines in its ``cli.py``; ``treeeval/ud/cli.py`` is the
-example): give ``add_comparison`` the ``html=...`` argument (it adds ``--html FILE``, read
-back as ``comparing(args).html``); while checking the options, before scoring,
-``treeeval.policy.outputs.check_output(given.html, inputs)``; after the command's output::
-
-    if given.html:
-        worst = [SystemSentences(name, "F1", [
-                     Sentence(int(i) + 1, float(f1[i]), Trees(gold_trees[i], trees[i]))
-                     for i in worst_sentences(f1, sizes=lengths)])    # numpy, NaN left out
-                 for name, f1, trees in zip(names, sentence_f1, system_trees)]
-        write_html(Report(title, "bracket", signature, [table], figures.values(), worst,
-                          [f"warning: {n.text()}" for n in args.notices.shown()]),
-                   given.html, inputs)
-
-(dependencies: ``Arcs([ArcRow(id, form, gold_head, gold_deprel, head, deprel), ...])``).
+A command writes the report through the comparison driver
+(:func:`treeeval.compare.driver.figures_and_report`): its scorer's adapter
+(:class:`treeeval.compare.adapter.Systems`) gives each system's worst sentences, a
+:class:`SystemSentences` of :class:`Sentence` objects whose analysis is
+``Trees(gold_tree, system_tree)`` or ``Arcs([ArcRow(id, form, gold_head, gold_deprel, head,
+deprel), ...])``.
 
 >>> report = Report("dev", "bracket", worst=(SystemSentences("a", "F1", (
 ...     Sentence(1, 50.0, Trees("(S (NP (D a)) (VP (V b)))", "(S (X (D a) (V b)))")),)),))

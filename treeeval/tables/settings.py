@@ -1,6 +1,6 @@
 """What a user asks of a comparison, checked: the test, its resamples and seed, the baseline,
 the metrics, the table's format, the figures and the HTML report (frozen settings, built from
-a command line by :func:`comparison_settings` or from Python directly).
+a command line by :func:`treeeval.arguments.comparison_settings` or from Python directly).
 
 >>> settings = ComparisonSettings("ar", metrics="LAS;MLAS", format="latex")
 >>> settings.metrics, settings.given, settings.table_signature
@@ -13,15 +13,13 @@ treeeval.errors.UsageError: option --resamples needs a number of at least 1, got
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..arguments import whole_number
 from ..errors import UsageError
 from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
-from ..tables.comparison import StatPlan, baseline_index, metric_list, system_names
-from ..tables.rendering import FORMATS
+from .comparison import StatPlan, baseline_index, metric_list, system_names
+from .rendering import FORMATS
 
 
 def _metric_names(spec: str | Sequence[str] | None) -> tuple[str, ...] | None:
@@ -146,25 +144,3 @@ several answers or --format
         shown = list(names) if names is not None else system_names(paths)
         return StatPlan(self.stat, self.resamples, self.seed,
                         baseline_index(self.baseline, paths, shown))
-
-
-def comparison_settings(args: argparse.Namespace) -> ComparisonSettings:
-    """The comparison settings of a parsed command line (``arguments.add_comparison``'s
-    options, ``--signature``), their numbers checked.
-
-    >>> args = argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
-    ...                           metrics="LAS", format=None)
-    >>> settings = comparison_settings(args)
-    >>> settings.stat, settings.seed, settings.given, settings.signature
-    ('ar', 7, ('--stat', '--seed'), False)
-    """
-    return ComparisonSettings(
-        args.stat,
-        DEFAULT_SEED if args.seed is None else whole_number(args.seed, "--seed", 0),
-        DEFAULT_RESAMPLES if args.resamples is None
-        else whole_number(args.resamples, "--resamples", 1),
-        args.baseline, args.metrics, args.format,
-        tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None),
-        bool(getattr(args, "signature", False)),
-        given=tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
-                    if getattr(args, name) is not None))
