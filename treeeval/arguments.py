@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bracket": ("treeeval.commands.bracket", "score constituency trees as EVALB does"),
     "convert": ("treeeval.commands.convert", "convert constituency trees to CoNLL dependencies"),
     "lin": ("treeeval.commands.lin", "Lin's (1995) dependency error count"),
-    "dep": ("treeeval.dep.cli", "score dependencies as MaltEval does"),
+    "dep": ("treeeval.commands.dep", "score dependencies as MaltEval does"),
     "wde": ("treeeval.commands.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),
     "task": ("treeeval.commands.task", "score a shared task: teams x treebanks, averages, ranking"),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_runner import run_treeeval
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 
 WSJ22 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "evalb" / "wsj22"
 GOLD = WSJ22 / "wsj22.auto.clean.gld"

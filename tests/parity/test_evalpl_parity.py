@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.dep.evalpl_report import evalpl_report
 from treeeval.errors import InputError
 

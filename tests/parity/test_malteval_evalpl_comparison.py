@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 
 CONLLX = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "conllx"
 RUNS = CONLLX / "malteval_out"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_runner import run_treeeval
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.dep.malteval_report import hash_order
 
 CONLLX = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "conllx"

@@ -14,7 +14,7 @@ import pytest
 from treeeval.arguments import COMMANDS, build_parser, command_parser, parse, parse_command
 from treeeval.cli import main
 from treeeval.commands.bracket import bracket_settings as bracket_options
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.dep.options import parse_dep_args
 from treeeval.errors import UsageError
 from treeeval.version import __version__

@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.dep.cli import render_dep, run_dep
+from treeeval.commands.dep import run_dep
+from treeeval.compare.dep import render_dep
 from treeeval.dep.confusion import render_confusion
 from treeeval.dep.engine import settings
 from treeeval.dep.options import parse_dep_args, read_evaluation_file

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import treeeval
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.dep.engine import evaluate
 from treeeval.dep.malteval_render import render_malteval
 from treeeval.dep.options import parse_dep_args

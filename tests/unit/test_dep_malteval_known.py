@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.dep.combinations import combinations, hashtable_order
 from treeeval.dep.options import parse_dep_args
 from treeeval.errors import InputError, UsageError

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.dep.cli import run_dep
+from treeeval.commands.dep import run_dep
 from treeeval.errors import InputError, UsageError
 
 # two sentences; the parser attaches "." to itself and makes other label/head errors

@@ -43,8 +43,8 @@ LAYERS: dict[str, float] = {
 #: packages held to a narrower list than their layer allows (besides themselves)
 ONLY_FROM: dict[str, set[str]] = {
     "tables": {"errors", "version", "lazy", "model", "policy", "stats"},
-    "figures": {"errors", "version", "model", "stats", "tables", "formats", "bracket", "dep",
-                "ud"},
+    "figures": {"errors", "version", "model", "stats", "tables", "formats", "policy", "bracket",
+                "dep", "ud"},
     "html": {"errors", "version", "model", "policy", "stats", "tables", "figures"},
 }
 #: besides the command-line modules (``*.cli``), the modules that may import one

@@ -105,7 +105,7 @@ def test_a_successful_run_writes_the_file(command: str, tmp_path: Path,
 FAILURES = {"bracket": "treeeval.bracket.api.write_jsonl",
             "errors": "treeeval.errorclasses.report.write_sentences",
             "convert": "treeeval.formats.conll.write_conll",
-            "dep": "treeeval.dep.cli.run_inputs",
+            "dep": "treeeval.compare.dep.run_inputs",
             "wde": "treeeval.ud.wde.write_weights"}
 
 

@@ -274,7 +274,7 @@ def test_plugins_of_one_run_do_not_leak_into_the_next(plugin_file: Path, tmp_pat
     same process, without --plugin, is unknown again (and the built-in registry unchanged)."""
     import io
 
-    from treeeval.dep.cli import run_dep
+    from treeeval.commands.dep import run_dep
     from treeeval.dep.registry import BUILTIN
 
     monkeypatch.setattr("treeeval.dep.plugins.entry_point_groupings", lambda: {})

@@ -14,9 +14,9 @@ import pytest
 from cli_runner import run_treeeval
 
 from treeeval.arguments import parse_command
+from treeeval.commands.task import run as run_task
 from treeeval.policy.envelope import schema_path
 from treeeval.task.backends import backend_for
-from treeeval.commands.task import run as run_task
 from treeeval.task.layout import find_grid
 from treeeval.task.runs import score_grid
 from treeeval.task.significance import TaskStat

@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from ..policy.notices import Notices
-from ..policy.outputs import output_file
 from ..tables import ComparisonTable, render
 from ..tables.settings import ComparisonSettings
 from ..tables.systems import comparison_table
@@ -35,13 +34,14 @@ def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: 
     far, as warnings).  Neither is ever written over an input of the run."""
     if not settings.drawing:
         return
-    from ..figures import figure_bytes, plot_paths
+    from ..figures import draw, plot_paths
+    from ..policy.outputs import check_output
 
-    figures = dict(systems.figures()) if settings.plot or settings.html else {}
+    figures = dict(systems.figures())
     for path in settings.plot:
         for name, target in plot_paths(path, list(figures)).items():
-            with output_file(target, systems.inputs, binary=True) as stream:
-                stream.write(figure_bytes(figures[name], target.suffix.lower()))
+            check_output(target, systems.inputs)
+            draw(figures[name], target)
     if settings.html:
         from ..html import Report, write_html
 

@@ -40,7 +40,6 @@ LAS  <1> 100.00 [100.00, 100.00]  <2> 33.33 [33.33, 33.33]  diff +66.67 [+66.67,
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,7 +51,9 @@ from ..policy.envelope import envelope
 from ..policy.inputs import shown
 from ..stats import SentenceScores, SignificanceResult, compare_many
 from ..tables import ComparisonTable, Metric
-from ..tables.comparison import StatPlan, build_table, metric_list, system_names
+from ..tables.comparison import metric_list, system_names
+from ..tables.settings import ComparisonSettings
+from ..tables.systems import ScoredSystems, comparison_table
 from .metrics import METRICS as TOKEN_METRICS
 from .refusals import ValueRefused
 from .sentence_scores import dependency_scores, lin_error_scores
@@ -163,19 +164,43 @@ class Comparison:
 
     def table(self, signature: str = "") -> ComparisonTable:
         """The comparison table (:mod:`treeeval.tables`), titled with the gold file's name:
-        every system in order, every compared metric; with a test, each system against the baseline (the first system
-        unless :attr:`baseline` says), Holm-corrected with more than two systems."""
-        testing = None
-        if self.method is not None and len(self.systems) > 1 and self.sentences:
-            testing = StatPlan(self.method, self.resamples, self.seed, self.baseline or 0)
-        values = [tuple(system.value(metric) for metric in self.metrics)
-                  for system in self.systems]
-        title = os.path.splitext(os.path.basename(self.gold))[0]
-        return build_table(
-            title, "dep", self.names(), tuple(map(metric_column, self.metrics)), values,
-            signature=signature, testing=testing,
-            per_sentence=[[system.sentences[metric] for metric in self.metrics]
-                          for system in self.systems])
+        every system in order, every compared metric; with a test, each system against the
+        baseline (the first system unless :attr:`baseline` says), Holm-corrected with more
+        than two systems; ``signature`` shown under it when given."""
+        systems = ComparedSystems(self)
+        baseline = None if self.baseline is None else systems.names[self.baseline]
+        settings = ComparisonSettings(self.method, self.seed, self.resamples, baseline,
+                                      metrics=self.metrics, signature=bool(signature))
+        return comparison_table(systems, settings, signature=signature)
+
+
+class ComparedSystems(ScoredSystems):
+    """A :class:`Comparison`'s systems as a comparison table sees them: every test applies
+    (McNemar's pairs the tokens)."""
+
+    command = "dep"
+
+    def __init__(self, comparison: Comparison) -> None:
+        super().__init__(comparison.gold, [system.path for system in comparison.systems])
+        self.comparison = comparison
+
+    def offered(self) -> Sequence[str]:
+        return self.comparison.metrics
+
+    def column(self, metric: str) -> Metric:
+        return metric_column(metric)
+
+    def value(self, system: int, metric: str) -> float | int | None:
+        return self.comparison.systems[system].value(metric)
+
+    def sentence_scores(self, system: int, metric: str) -> SentenceScores:
+        return self.comparison.systems[system].sentences[metric]
+
+    def sentences(self) -> int:
+        return self.comparison.sentences
+
+    def tested(self, stat: str, metrics: Sequence[str], asked: bool) -> tuple[str, ...]:
+        return tuple(metrics)
 
 
 def compare_systems(gold_path: str, gold: Treebank,

@@ -95,8 +95,13 @@ def plot_paths(path: str | os.PathLike[str], names: Sequence[str]) -> dict[str, 
 
 
 def draw(data: FigureData, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``)."""
-    _save(data, path, figure_format(path))
+    """Write ``data`` as a figure to ``path``, whose suffix picks the format (``FORMATS``),
+    whole or not at all (treeeval.policy.outputs)."""
+    from ..policy.outputs import output_file
+
+    suffix = figure_format(path)
+    with output_file(path, (), binary=True) as stream:
+        _save(data, stream, suffix)
 
 
 def figure_bytes(data: FigureData, suffix: str) -> bytes:

@@ -1,46 +1,119 @@
-"""``treeeval dep``: MaltEval's command line (``-g GOLD -s PARSED [--flag value]...``).
+"""``treeeval dep``'s run: MaltEval's tables (or eval.pl's report, or the comparison as JSON or
+as a table) of every parsed file against the gold file, written to standard output, a file
+or a folder; with ``--plot`` and ``--html`` the figures and the report through the driver,
+with :class:`DepSystems`, the dependency scorer's adapter.
 
-The arguments become :class:`~.options.DepOptions`; ``--plugin`` builds the run's GroupBy
-registry (:class:`~.registry.Groupings`); the engine (:func:`~.engine.evaluate`) returns the
-evaluation as data, and a renderer formats it: MaltEval's header blocks and tables, the
-confusion blocks, McNemar's block or treeeval's comparison (:mod:`.malteval_render`),
-eval.pl's report for ``--report evalpl`` (:mod:`.evalpl_report`), or the comparison as JSON
-for ``--json``.  ``--output`` sends it all to a file, or one file per parsed file (and
-``stat.txt``) to a directory.
+The engine (:func:`treeeval.dep.engine.evaluate`) returns the evaluation as data and a
+renderer formats it: MaltEval's header blocks and tables, the confusion blocks, McNemar's
+block or treeeval's comparison (:mod:`treeeval.dep.malteval_render`), eval.pl's report for
+``--report evalpl`` (:mod:`treeeval.dep.evalpl_report`), or the comparison as JSON.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
-from ..arguments import run_command
+from ..dep.compare import DEFAULT_METRICS, ComparedSystems, SystemResult
+from ..dep.engine import (
+    Evaluation,
+    compared,
+    compared_metrics,
+    comparison_of,
+    evaluate,
+    load_files,
+    settings,
+    stat_method,
+)
+from ..dep.malteval_render import Sections, render_malteval
+from ..dep.options import DepOptions, parse_dep_args  # noqa: F401 (the doctests parse)
+from ..dep.registry import BUILTIN, Groupings
+from ..dep.sources import expand_files, run_inputs, sniff_format
 from ..errors import UsageError
 from ..policy import signature
+from ..policy.notices import Notices
 from ..policy.outputs import output_file
 from ..tables import FORMATS as TABLE_FORMATS
 from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
-from .compare import DEFAULT_METRICS, SystemResult
-from .engine import Evaluation, compared, compared_metrics, comparison_of, evaluate, load_files, settings, stat_method
-from .malteval_render import Sections, render_malteval
-from .options import DepOptions, add_arguments, dep_options, parse_dep_args  # noqa: F401 (the command's options; doctests)
-from .registry import BUILTIN, Groupings
-from .sources import expand_files, run_inputs, sniff_format
+from ..tables.model import Metric, Number
+from ..tables.systems import NOTHING_TESTED
+from . import driver
+from .adapter import Systems
 
 if TYPE_CHECKING:
     from ..figures.model import FigureData
     from ..html import SystemSentences
     from ..model.treebank import Treebank
-    from ..policy.notices import Notices
+    from ..stats import SentenceScores
+
+
+class DepSystems(Systems):
+    """The parsed files of a dep run against its gold file: the dependency scorer's adapter
+    for the figures and the report (the comparison's systems, their worst sentences by LAS,
+    the dependency figures).  The comparison is made when first needed (``--plot`` alone
+    does not need it)."""
+
+    command = "dep"
+    reading = ("Words and HEADs are numbered as in the gold sentence (0: the root; _: no "
+               "head); a sentence's LAS counts the tokens MaltEval scores (after the Exclude "
+               "parameters and -p).")
+
+    def __init__(self, options: DepOptions, evaluation: Evaluation, groupings: Groupings) -> None:
+        super().__init__(evaluation.gold_files[0], evaluation.parsed_files)
+        self.inputs = list(run_inputs(options))
+        self.options, self.evaluation, self.groupings = options, evaluation, groupings
+        self._files: tuple[Treebank, list[Treebank]] | None = None
+        self._compared: ComparedSystems | None = None
+
+    def files(self) -> tuple[Treebank, list[Treebank]]:
+        """The gold and parsed treebanks, read again (once) for the report."""
+        if self._files is None:
+            self._files = load_files(self.options, self.gold, self.paths)
+        return self._files
+
+    @property
+    def compared(self) -> ComparedSystems:
+        """The comparison of the run (made here from the files when the run made none)."""
+        if self._compared is None:
+            comparison = self.evaluation.comparison
+            if comparison is None:
+                gold, parsed = self.files()
+                comparison = comparison_of(self.options, self.gold, gold, self.paths, parsed)
+            self._compared = ComparedSystems(comparison)
+        return self._compared
+
+    def offered(self) -> Sequence[str]:
+        return self.compared.offered()
+
+    def column(self, metric: str) -> Metric:
+        return self.compared.column(metric)
+
+    def value(self, system: int, metric: str) -> Number | None:
+        return self.compared.value(system, metric)
+
+    def sentence_scores(self, system: int, metric: str) -> SentenceScores:
+        return self.compared.sentence_scores(system, metric)
+
+    def sentences(self) -> int:
+        return self.compared.sentences()
+
+    def tested(self, stat: str, metrics: Sequence[str], asked: bool) -> tuple[str, ...]:
+        return self.compared.tested(stat, metrics, asked)
+
+    def figures(self) -> Mapping[str, FigureData]:
+        return _figures(self.options, self.evaluation, self.groupings)
+
+    def worst(self, system: int, name: str) -> SystemSentences:
+        gold, parsed = self.files()
+        return _worst(name, self.compared.comparison.systems[system], gold, parsed[system])
 
 
 def render_dep(options: DepOptions, groupings: Groupings = BUILTIN) -> Sections:
@@ -54,7 +127,7 @@ def render_evaluation(evaluation: Evaluation) -> Sections:
     """An :class:`~.engine.Evaluation` as sections, formatted as its options ask."""
     options = evaluation.settings
     if "report" in options.own:
-        from .evalpl_report import render_evalpl  # only for --report
+        from ..dep.evalpl_report import render_evalpl  # only for --report
 
         return render_evalpl(evaluation)
     if "json" in options.own:
@@ -127,21 +200,19 @@ def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
     return [("", json.dumps(document, indent=2) + "\n")]
 
 
-def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval dep``: returns the exit status (options: ``dep.options.add_arguments``)."""
-    options = dep_options(args)
+def run(options: DepOptions, out: BinaryIO, err: BinaryIO, notices: Notices) -> int:
+    """``treeeval dep``: the exit status."""
     check_comparison(options)
     groupings = BUILTIN.with_plugins(options.plugins)
     with options.blaming_file():
         evaluation = evaluate(options, groupings)
         sections = render_evaluation(evaluation)
     for path in evaluation.empty:
-        args.notices.add("holds no sentence: nothing was scored", path=path)
+        notices.add("holds no sentence: nothing was scored", path=path)
     comparison = evaluation.comparison
     if comparison and comparison.method and len(comparison.systems) > 1 \
             and not comparison.sentences:
-        args.notices.add(f"the gold file holds no sentence: --stat {comparison.method} tests "
-                         "nothing", path=comparison.gold)
+        notices.add(NOTHING_TESTED, path=comparison.gold)
     target = options.formatting.get("output", "STDOUT")
     if target == "STDOUT":
         out.write("".join(text for _, text in sections).encode("utf-8"))
@@ -157,42 +228,11 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     if "signature" in options.own and "json" not in options.own and "format" not in options.own:
         out.write(signature.line(dep_signature(options)))
     if options.plots or "html" in options.own:
-        _figures_and_report(options, evaluation, groupings, args.notices)
+        systems = DepSystems(options, evaluation, groupings)
+        table = systems.compared.comparison.table() if "html" in options.own else None
+        driver.figures_and_report(systems, options.comparing(), notices,
+                                  dep_signature(options), table)
     return 0
-
-
-def _figures_and_report(options: DepOptions, evaluation: Evaluation, groupings: Groupings,
-                        notices: Notices) -> None:
-    """``--plot FILE...``: the dependency figures, each to its file; ``--html FILE``: the
-    report (the comparison table, without its signature, which heads the page: the run's,
-    or one made here from the files read again; the figures; each system's worst sentences
-    by LAS; the run's notices so far, as warnings)."""
-    from ..figures import draw, plot_paths
-
-    figures = _figures(options, evaluation, groupings)
-    for path in options.plots:
-        for name, target in plot_paths(path, list(figures)).items():
-            draw(figures[name], target)
-    if "html" not in options.own:
-        return
-    from ..html import Report, write_html
-
-    gold_path, paths = evaluation.gold_files[0], evaluation.parsed_files
-    gold, parsed = load_files(options, gold_path, paths)
-    comparison = evaluation.comparison or comparison_of(options, gold_path, gold, paths, parsed)
-    worst = [_worst(name, system, gold, treebank) for name, system, treebank
-             in zip(comparison.names(), comparison.systems, parsed)]
-    title = os.path.splitext(os.path.basename(gold_path))[0]
-    write_html(Report(f"treeeval dep: {title}", "dep", dep_signature(options),
-                      (comparison.table(),), tuple(figures.values()), worst,
-                      [f"warning: {notice.text()}" for notice in notices.shown()], READING),
-               options.own["html"], run_inputs(options))
-
-
-#: how to read a dependency sentence of the report
-READING = ("Words and HEADs are numbered as in the gold sentence (0: the root; _: no head); "
-           "a sentence's LAS counts the tokens MaltEval scores (after the Exclude "
-           "parameters and -p).")
 
 
 def _worst(name: str, system: SystemResult, gold: Treebank, parsed: Treebank
@@ -334,11 +374,6 @@ def _comparison_signature(options: DepOptions,
     return [("metrics", ";".join(metrics) if metrics != DEFAULT_METRICS else None),
             ("stat", stat), ("resamples", plan.resamples if resampled else None),
             ("seed", plan.seed if resampled else None), ("baseline", baseline)]
-
-
-def run_dep(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:
-    """``treeeval dep ARGV...`` in process: the exit status."""
-    return run_command("dep", argv, out, err)
 
 
 def _write(path: str, text: str, options: DepOptions) -> None:
