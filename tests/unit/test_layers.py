@@ -1,6 +1,7 @@
 """The layer contract of docs/architecture.md, read from the source: imports only point down,
-no module imports a command-line module, and no two modules import each other (directly or in
-a circle), function-level imports included."""
+a command module (one that defines ``add_arguments`` and ``run``) lives in ``commands/`` and
+no module imports one, no two modules import each other (directly or in a circle) and no two
+packages do either, function-level imports included."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ LAYERS: dict[str, float] = {
     # tables for papers: a model and its renderers, on policy (the JSON envelope) and stats;
     # below the command-line framework, which may offer --format with their choices
     "tables": 2.25,
-    # the command-line framework every command's cli module builds on, above the policies
-    # it applies (the command modules themselves it imports by name, only to dispatch)
+    # the command-line framework every command module builds on, above the policies it
+    # applies (the command modules themselves it imports by name, only to dispatch)
     "arguments": 2.5,
     "bracket": 3,
     "conversion": 4,
@@ -35,8 +36,8 @@ LAYERS: dict[str, float] = {
     # each scorer's adapter and its command's run
     "compare": 5.9,
     "tui": 6,
-    # each command's own command line (``treeeval.X.cli``): above every package, so that
-    # ``--plot`` and ``--html`` can reach the figures and the report
+    # each command's command line (``treeeval.commands.X``): its options, its settings
+    # object, one call into the library
     "commands": 6.5,
     "cli": 7, "__main__": 8, "": 8,
 }
@@ -47,8 +48,9 @@ ONLY_FROM: dict[str, set[str]] = {
                 "dep", "ud"},
     "html": {"errors", "version", "model", "policy", "stats", "tables", "figures"},
 }
-#: besides the command-line modules (``*.cli``), the modules that may import one
-CLI_IMPORTERS = {"treeeval", "treeeval.__main__"}
+#: besides the command modules, the modules that may import one (the dispatcher imports
+#: them by name: ``arguments.COMMANDS``)
+COMMAND_IMPORTERS = {"treeeval", "treeeval.__main__"}
 
 
 def module_name(path: Path) -> str:
@@ -85,16 +87,26 @@ def _exists(module: str) -> bool:
 
 
 def layer_of(module: str) -> str:
-    """The layer's name of a module: its package (``treeeval.dep.engine`` -> ``dep``), or
-    ``commands`` for a command's own command line (``treeeval.dep.cli``).
+    """The layer's name of a module: its package (``treeeval.dep.engine`` -> ``dep``).
 
-    >>> layer_of("treeeval.dep.engine"), layer_of("treeeval.dep.cli"), layer_of("treeeval.cli")
+    >>> layer_of("treeeval.dep.engine"), layer_of("treeeval.commands.dep"), layer_of("treeeval.cli")
     ('dep', 'commands', 'cli')
     """
     parts = module.split(".")
-    if len(parts) > 2 and parts[-1] == "cli":
-        return "commands"
     return parts[1] if len(parts) > 1 else ""
+
+
+def defines(path: Path) -> set[str]:
+    """The names of the functions a file defines at its top level."""
+    return {node.name for node in ast.parse(path.read_text(encoding="utf-8")).body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def command_modules() -> set[str]:
+    """The modules that are a command's command line: those that define both
+    ``add_arguments`` and ``run``, wherever they are."""
+    return {module_name(path) for path in ROOT.rglob("*.py")
+            if {"add_arguments", "run"} <= defines(path)}
 
 
 def graph() -> nx.DiGraph:
@@ -127,11 +139,29 @@ def test_packages_held_to_a_list_import_only_from_it() -> None:
     assert not wrong, "imports outside the package's list:\n" + "\n".join(sorted(wrong))
 
 
-def test_no_module_imports_a_command_line_module() -> None:
+def test_command_modules_are_in_commands_and_only_there() -> None:
+    commands = command_modules()
+    elsewhere = sorted(module for module in commands if layer_of(module) != "commands")
+    assert not elsewhere, f"command modules outside treeeval/commands/: {elsewhere}"
+    folder = {module_name(path) for path in (ROOT / "commands").glob("*.py")
+              if path.name != "__init__.py"}
+    assert folder == commands, f"modules of commands/ that are no command: {folder - commands}"
+
+
+def test_no_module_imports_a_command_module() -> None:
+    commands = command_modules()
     wrong = [f"{source} -> {target}" for source, target in graph().edges
-             if target.rpartition(".")[2] == "cli" and source.rpartition(".")[2] != "cli"
-             and source not in CLI_IMPORTERS]
-    assert not wrong, "modules importing a command line:\n" + "\n".join(sorted(wrong))
+             if target in commands and source not in COMMAND_IMPORTERS]
+    assert not wrong, "modules importing a command module:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_cycles_between_packages() -> None:
+    packages = nx.DiGraph()
+    for source, target in graph().edges:
+        if layer_of(source) != layer_of(target):
+            packages.add_edge(layer_of(source), layer_of(target))
+    cycles = list(nx.simple_cycles(packages))
+    assert not cycles, f"packages that import each other: {cycles}"
 
 
 def test_no_import_cycles() -> None:
