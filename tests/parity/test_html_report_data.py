@@ -17,8 +17,8 @@ import pytest
 from cli_runner import run_treeeval
 from shared_data import require
 
-from treeeval.figures.model import ratio_percent
 from treeeval.figures.ud_data import f1_by_sentence_length
+from treeeval.stats.rates import percent
 from treeeval.ud.api import evaluate_ud
 from treeeval.ud.words import gold_words
 
@@ -96,7 +96,7 @@ def test_worst_sentences_and_figures_are_the_scorers(
     for name, system, section in zip(SYSTEMS, systems, sections):
         result = evaluate_ud(str(gold), str(system))
         rows = result.per_sentence["LAS"]
-        scores = ratio_percent(2 * rows[:, 0], rows[:, 1] + rows[:, 2])
+        scores = percent(2 * rows[:, 0], rows[:, 1] + rows[:, 2])
         shown = [(int(n), float(f)) for n, f in re.findall(
             r"<summary>Sentence (\d+) .*?LAS F1 ([\d.]+)</span>", section)]
         assert section.startswith(f'{SYSTEMS.index(name)}">Worst sentences: {name}<')

@@ -239,11 +239,11 @@ def _worst(name: str, system: SystemResult, gold: Treebank, parsed: Treebank
            ) -> SystemSentences:
     """A system's worst sentences by LAS (among equal scores the one with the most scored
     tokens first), every gold word with both analyses."""
-    from ..figures.model import ratio_percent
     from ..html import ArcRow, Arcs, Sentence, SystemSentences, worst_sentences
+    from ..stats.rates import percent
 
     counts = system.sentences["LAS"]
-    scores = ratio_percent(counts.numerator, counts.denominator)
+    scores = percent(counts.numerator, counts.denominator)
     starts = np.cumsum(gold.sizes) - gold.sizes
     lines = gold.sentence_line
     sentences = []

@@ -35,7 +35,8 @@ from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
 from ..bracket.spans import BracketSpans, file_spans
-from .model import FigureData, LengthBins, Panel, Series, precision_recall_f1
+from ..stats.rates import precision_recall_f1
+from .model import FigureData, LengthBins, Panel, Series
 
 #: how the bracket figures count, for their notes
 COUNTING = ("EVALB's counting: brackets of the sentences EVALB scores (no Error or Skip "

@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from .model import FigureData, LengthBins, Panel, Series, precision_recall_f1, ratio_percent
+from ..stats.rates import percent, precision_recall_f1
+from .model import FigureData, LengthBins, Panel, Series
 
 if TYPE_CHECKING:
     from ..dep.engine import Evaluation
@@ -201,7 +202,7 @@ def _panels(evaluations: Mapping[str, Evaluation], grouping: str, names: Sequenc
         series = []
         for name, table in zip(_names(evaluation, names), _tables(evaluation, grouping)):
             right, total, gold_right, gold_total = _binned(table, where, size)
-            precision, recall = ratio_percent(right, total), ratio_percent(gold_right, gold_total)
+            precision, recall = percent(right, total), percent(gold_right, gold_total)
             value = {"f1": precision_recall_f1(right, total, gold_right, gold_total)[2],
                      "precision": precision, "recall": recall, "accuracy": recall}[measure]
             series.append(Series(name, value, gold_total.astype(np.int64), _overall(table)))
@@ -230,7 +231,7 @@ def _overall(table: Table) -> float:
     """The metric over every token: the parsed side's counters of all the groups (the gold
     side's, the only ones, in a one-sided table), as the report counts it."""
     right, total, _, _ = _binned(table, lambda groups: np.zeros(len(groups), np.int64), 1)
-    return float(ratio_percent(right, total)[0])
+    return float(percent(right, total)[0])
 
 
 def _columns(table: Table) -> dict[str, np.ndarray]:

@@ -97,33 +97,3 @@ class FigureData:
                 for panel in self.panels for series in panel.series
                 for category, value, support in zip(self.categories, series.values.tolist(),
                                                     series.support.tolist())]
-
-
-def ratio_percent(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
-    """100 * part / whole, NaN where ``whole`` is 0.
-
-    >>> ratio_percent(np.array([1, 0]), np.array([4, 0])).tolist()
-    [25.0, nan]
-    """
-    part, whole = np.asarray(part, dtype=float), np.asarray(whole, dtype=float)
-    out = np.full(part.shape, np.nan)
-    np.divide(100.0 * part, whole, out=out, where=whole > 0)
-    return out
-
-
-def precision_recall_f1(test_right: np.ndarray, test: np.ndarray, gold_right: np.ndarray,
-                        gold: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Precision, recall and F1 in percent from counts, as EVALB computes them (a ratio over
-    nothing is 0; F1 = 2PR/(P+R) on the unrounded percentages), except that F1 is 0 where
-    both are 0 and NaN where there is nothing on either side.
-
-    >>> [x.round(2).tolist() for x in precision_recall_f1(
-    ...     np.array([1, 0, 0]), np.array([2, 3, 0]), np.array([1, 0, 0]), np.array([1, 0, 0]))]
-    [[50.0, 0.0, 0.0], [100.0, 0.0, 0.0], [66.67, 0.0, nan]]
-    """
-    precision = np.nan_to_num(ratio_percent(test_right, test))
-    recall = np.nan_to_num(ratio_percent(gold_right, gold))
-    both = precision + recall
-    f1 = np.where(np.asarray(test) + np.asarray(gold) > 0, 0.0, np.nan)
-    np.divide(2 * precision * recall, both, out=f1, where=both > 0)
-    return precision, recall, f1

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .model import FigureData, LengthBins, Panel, Series, ratio_percent
+from ..stats.rates import percent
+from .model import FigureData, LengthBins, Panel, Series
 
 if TYPE_CHECKING:
     from ..ud.api import UDResult
@@ -69,7 +70,7 @@ def f1_by_sentence_length(per_sentence: Mapping[str, Rows],
 
 def _f1(correct: np.ndarray, gold: np.ndarray, system: np.ndarray) -> np.ndarray:
     """2 * correct / (gold + system) in percent, NaN where both are 0."""
-    return ratio_percent(2 * correct, gold + system)
+    return percent(2 * correct, gold + system)
 
 
 @dataclass(frozen=True)
