@@ -36,6 +36,8 @@ def commands(folder: Path) -> dict[str, list[str]]:
     copies = {"gold": "wsj22.auto.clean.gld", "test": "wsj22.berkeley_MLE.top.tst"}
     for name, source in copies.items():
         (folder / f"{name}x10").write_bytes((wsj22 / source).read_bytes() * 10)
+        lines = (wsj22 / source).read_bytes().splitlines(keepends=True)
+        (folder / f"{name}2").write_bytes(b"".join(lines[:2]))
     prm = str(DATA / "evalb" / "prm" / "COLLINS.prm")
     ud12 = DATA / "conllx" / "udeval-maltparser-ud1.2"
     ud_gold = DATA / "ud" / "conll2018" / "gold" / "en_ewt.conllu"
@@ -44,6 +46,9 @@ def commands(folder: Path) -> dict[str, list[str]]:
     ud_pair = [str(ud12 / "gold" / "English.gold.conllx"),
                str(ud12 / "maltopt_output_1-2" / "English.conllx")]
     return {
+        "start-up: treeeval --help": ["--help"],
+        "start-up: bracket, 2 sentences": ["bracket", "-p", prm, str(folder / "gold2"),
+                                           str(folder / "test2")],
         "bracket WSJ 22 x10": ["bracket", "-p", prm, "-e", "100000", str(folder / "goldx10"),
                                str(folder / "testx10")],
         "bracket WSJ 22": ["bracket", "-p", prm, str(wsj22 / copies["gold"]),
