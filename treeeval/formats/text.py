@@ -12,7 +12,7 @@ import io
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -73,6 +73,12 @@ def decode_error(path: str, encoding: str, exc: UnicodeDecodeError,
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
+@overload
+def named_source(path: str, data: None = None) -> str: ...
+@overload
+def named_source(path: str, data: bytes) -> io.BytesIO: ...
+@overload
+def named_source(path: str, data: bytes | None = None) -> str | io.BytesIO: ...
 def named_source(path: str, data: bytes | None = None) -> str | io.BytesIO:
     """What a reader that takes a path or an open file (``Source``) reads: ``path``, or,
     given ``data`` (its bytes, already read), a binary stream of them named ``path``, so
