@@ -14,7 +14,7 @@ __all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_tr
 
 from .errors import InputError, TreeevalError
 from .lazy import lazy_members
-from .version import __version__
+from .version import __version__ as __version__
 
 
 def __dir__() -> list[str]:

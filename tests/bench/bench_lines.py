@@ -65,8 +65,8 @@ def main() -> None:
     for count in (85_000, 850_000):
         columns = realistic_columns(count)
         repeat = 20 if count < 100_000 else 5
-        ours, text = best_time(lambda: format_sentence_lines(**columns), repeat)
-        loop, expected = best_time(lambda: python_loop(columns), repeat)
+        ours, text = best_time(lambda columns=columns: format_sentence_lines(**columns), repeat)
+        loop, expected = best_time(lambda columns=columns: python_loop(columns), repeat)
         assert text == expected, "format_sentence_lines differs from the Python loop"
         print(
             f"{count:>7,} lines ({len(text) / 1e6:.1f} MB): "

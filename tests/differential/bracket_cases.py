@@ -56,7 +56,6 @@ import shutil
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Union
 
 from harness import DATA
 
@@ -65,7 +64,7 @@ EVALB = DATA / "evalb"
 #: a preterminal (tag, word) or a nonterminal [label, child, ...]
 Leaf = tuple
 Node = list
-Tree = Union[Leaf, Node]
+Tree = Leaf | Node
 
 #: (gold file, parser outputs on the same sentences), under ../shared/data/evalb
 REAL_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -157,7 +156,11 @@ class Style:
         return rng.choice(self.gaps)
 
 
-def render(tree: Tree, rng: random.Random | None = None, style: Style = Style()) -> str:
+#: single blanks between children
+PLAIN = Style()
+
+
+def render(tree: Tree, rng: random.Random | None = None, style: Style = PLAIN) -> str:
     """One line of brackets.  An empty nonterminal is ``(X)``.
 
     >>> render(['S', ['NP', ('DT', 'a')], ['VP'], ['']])

@@ -58,7 +58,8 @@ def case_ids(ci_default: int) -> list[int]:
 
 def case_random(oracle: str, index: int, seed: int | None = None) -> random.Random:
     """The generator of case ``index`` for ``oracle``: the same case for the same seed."""
-    return random.Random(f"{oracle}:{index}:{seed if seed is not None else os.environ.get('TREEEVAL_DIFF_SEED', DEFAULT_SEED)}")
+    chosen = seed if seed is not None else os.environ.get("TREEEVAL_DIFF_SEED", DEFAULT_SEED)
+    return random.Random(f"{oracle}:{index}:{chosen}")
 
 
 def require_data(*parts: str) -> Path:

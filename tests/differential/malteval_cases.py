@@ -334,7 +334,7 @@ def _restrict(params: dict[str, list[str]], formatting: dict[str, str],
         else:
             for name in [name for name in params if name.startswith(("Exclude", "Min", "Max"))]:
                 del params[name]
-    for index, (base, sep, spec) in enumerate(groupings):
+    for index, (base, _sep, spec) in enumerate(groupings):
         items = [item for item in spec.split("|") if item]
         names = [item.rstrip("0123456789+-") for item in items]
         if base in ("PreAndPost", "Clustering", "Clustering2") and (

@@ -3,8 +3,9 @@
 
 Each case is a TRUTH_DIR with a ``metadata.json`` over 1 to 4 treebanks (gold subsets of the
 real UD test sets, :mod:`ud_cases`; now and then a listed gold file that does not exist, an
-``outfile`` named unlike its ``goldfile``, or a treebank name listed twice) and 1 to 3 teams, each run perturbed from the
-gold, or missing, empty, comments only, or with an error the scorer refuses
+``outfile`` named unlike its ``goldfile``, or a treebank name listed twice) and 1 to 3 teams,
+each run perturbed from the gold, or missing, empty, comments only, or with an error the
+scorer refuses
 (:func:`ud_cases.inject_error`).  For every team, stdout, the exit status and the bytes of
 ``evaluation.prototext`` must be the wrapper's.  The gold files always hold text: on an empty
 gold file the wrapper stops with an internal error (docs/differences.md).

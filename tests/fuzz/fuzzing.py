@@ -208,7 +208,8 @@ def check_run(args: Sequence[str], files: Mapping[str, bytes],
               usage_ok: bool = False) -> Run:
     """Write ``files`` (name -> content) into a fresh folder, run ``treeeval ARGS`` there and
     check the promise: success, or one located error line naming one of ``files`` with exit
-    status 1 (or, for a run the reference program stops with status 1, a notice naming one) (``usage_ok``: or a usage error, exit status 2, when an option was fuzzed).
+    status 1 (or, for a run the reference program stops with status 1, a notice naming one)
+    (``usage_ok``: or a usage error, exit status 2, when an option was fuzzed).
     Returns the run, for a test's own further checks."""
     with tempfile.TemporaryDirectory(prefix="treeeval-fuzz-") as folder:
         for name, content in files.items():

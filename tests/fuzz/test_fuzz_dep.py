@@ -204,21 +204,19 @@ def evaluation_file(draw: st.DrawFn) -> bytes:
     for name, values in (("Metric", METRICS), ("GroupBy", GROUPBYS)):
         if draw(st.integers(0, 4)):
             chosen = draw(st.lists(st.sampled_from(values), min_size=1, max_size=2))
-            parts.append('<parameter name="%s">%s</parameter>' % (name, "".join(
-                "<value>%s</value>" % value for value in chosen)))
+            values_text = "".join(f"<value>{value}</value>" for value in chosen)
+            parts.append(f'<parameter name="{name}">{values_text}</parameter>')
     for name, values in (("MinSentenceLength", ["0", "2", "x"]),
                          ("ExcludeDeprels", ["punct", "", "punct|dep"]),
                          ("ExcludeUnicodePunc", ["0", "1", "7"])):
         if draw(st.integers(0, 3)) == 0:
-            parts.append('<parameter name="%s"><value>%s</value></parameter>'
-                         % (name, draw(st.sampled_from(values))))
+            parts.append(f'<parameter name="{name}"><value>{draw(st.sampled_from(values))}</value></parameter>')
     for name, values in (("pattern", PATTERNS), ("details", ["0", "1", "2"]),
                          ("stat", ["0", "1", "bootstrap", "x"]), ("header-info", ["0", "1"])):
         if draw(st.integers(0, 2)) == 0:
             value = draw(st.one_of(st.sampled_from(values), st.text(max_size=8)))
-            parts.append('<formatting argument="%s" format="%s"/>'
-                         % (name, xml_attribute(value.encode("utf-8", "surrogatepass"))
-                            .decode("utf-8", "surrogatepass")))
+            spelt = xml_attribute(value.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
+            parts.append(f'<formatting argument="{name}" format="{spelt}"/>')
     encoding = draw(st.sampled_from(ENCODINGS[:1] + ENCODINGS))
     text = (b'<?xml version="1.0" encoding="%s"?>\n' % encoding if encoding else b"") + \
         ("<evaluation>\n" + "\n".join(parts) + "\n</evaluation>\n").encode("utf-8", "replace")

@@ -93,7 +93,7 @@ def test_the_table_in_five_formats(files: tuple[Path, list[Path]], tmp_path: Pat
     check_every_format(table, tmp_path)
     text = bracket(args, tmp_path).decode()
     assert text.endswith("\n\n" + render(replace(table, signature=""), "text"))
-    for name, system in zip(NAMES[:2], systems):  # EVALB's own figures, as printed
+    for name, _system in zip(NAMES[:2], systems):  # EVALB's own figures, as printed
         report = berkeley(name, "COLLINS.rsl").read_text(encoding="utf-8")
         everything = report.split("-- All --")[1].split("-- len<=40 --")[0]
         row = next(row for row in table.rows if row.name == name)

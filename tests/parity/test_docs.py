@@ -449,7 +449,8 @@ def _ud(shared: Path, gold: str, system: str):
 
 def _wde_command() -> list[str]:
     """The ``treeeval wde`` command of ud.md's WDE section (over the ten gold files)."""
-    block = next(b for b in read_blocks("docs/ud.md") if any(l.startswith("treeeval wde ") for l in b.lines))
+    block = next(b for b in read_blocks("docs/ud.md")
+                 if any(line.startswith("treeeval wde ") for line in b.lines))
     return shlex.split(" ".join(line.rstrip("\\") for line in block.lines))[1:]
 
 
@@ -493,11 +494,13 @@ def test_ud_callin_prose(shared: Path) -> None:
     authors = {**load_relation_classes(None), "mwe": "function", "list": "content", "name": "content"}
     coarse = _ud(shared, _MALT + "gold/English.gold.coarse.conllx",
                  _MALT + "maltdefault_coarse_output_test_1-2/English.conllx").callin(classes=authors)
-    cells = [f"{c[m].parent_correct / c[m].wrong:.4f}" for c in (coarse.cascading["content"], coarse.cascading["function"])
+    cells = [f"{c[m].parent_correct / c[m].wrong:.4f}"
+             for c in (coarse.cascading["content"], coarse.cascading["function"])
              for m in ("labelled", "unlabelled")]
     assert (f"For English: content {cells[0]} labelled and {cells[1]} unlabelled; function {cells[2]} and "
             f"{cells[3]}.") in text
-    for language, shown in (("English", "English 83.61, 82.51 and 82.28"), ("Finnish", "Finnish 77.42, 66.05 and 66.28")):
+    for language, shown in (("English", "English 83.61, 82.51 and 82.28"),
+                            ("Finnish", "Finnish 77.42, 66.05 and 66.28")):
         figures = []
         for system in ("maltopt_output_1-2", "maltdefault_output_1-2", "maltdefault_coarse_output_test_1-2"):
             result = _ud(shared, f"{_MALT}gold/{language}.gold.conllx", f"{_MALT}{system}/{language}.conllx")
@@ -510,7 +513,8 @@ def test_ud_callin_prose(shared: Path) -> None:
     assert f"en_ewt has a {longest}-character FORM" in text
     for treebank, shown in (("en_ewt", "has {} correct, {} gold and {} system words"),
                             ("he_htb", "(HIT-SCIR: {} correct, {} gold and {} system words)")):
-        result = _ud(shared, f"ud/conll2018/gold/{treebank}.conllu", f"ud/conll2018/systems/HIT-SCIR-18/{treebank}.conllu")
+        result = _ud(shared, f"ud/conll2018/gold/{treebank}.conllu",
+                     f"ud/conll2018/systems/HIT-SCIR-18/{treebank}.conllu")
         las = result.scores["LAS"]
         assert sum(c.correct for c in result.callin().classes.values()) == las.correct
         assert shown.format(las.correct, las.gold, las.system) in text
@@ -522,7 +526,9 @@ def _wde(shared: Path, patterns: list[str]) -> tuple[dict[str, list[str]], str]:
     status, out, err = run(["wde", *files], shared)
     assert status == 0, err
     lines = out.splitlines()
-    return {line.split()[0]: line.split() for line in lines[1:] if line.strip() and not line.startswith("mean")}, lines[-1]
+    rows = {line.split()[0]: line.split() for line in lines[1:]
+            if line.strip() and not line.startswith("mean")}
+    return rows, lines[-1]
 
 
 def _means(line: str) -> list[tuple[str, str, str]]:
@@ -633,7 +639,8 @@ def test_dep_sanity_runs(shared: Path) -> None:
     assert f"(es {float(direction['right'][0]):.2f} against {float(direction['left'][0]):.2f})" in text
     length = _rows([*pair["es"], "--GroupBy", "GroupedRelationLength"], plank)
     assert f"(es: {float(length['1'][0]):.2f} at length 1, {float(length['7-...'][0]):.2f} at 7 and more)" in text
-    connected = [_row_means([*pair[lang], "--GroupBy", "Sentence:istreebankconnected"], plank)[0] for lang in ("da", "hr")]
+    connected = [_row_means([*pair[lang], "--GroupBy", "Sentence:istreebankconnected"], plank)[0]
+                 for lang in ("da", "hr")]
     several = [round(200 * (1 - float(value))) for value in connected]
     assert f"several roots in {several[0]} and {several[1]} of their 200 sentences" in text
     assert f"`istreebankconnected` says {connected[0]} and {connected[1]}" in text
@@ -817,8 +824,8 @@ def test_testing_defaults() -> None:
     from harness import DEFAULT_SEED
 
     text = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
-    assert f"| `TREEEVAL_DIFF_SEED` | the seed, or `random` for a fresh one (the summary prints it) | {DEFAULT_SEED}, CI's |" \
-        in text
+    assert ("| `TREEEVAL_DIFF_SEED` | the seed, or `random` for a fresh one (the summary prints it) | "
+            f"{DEFAULT_SEED}, CI's |") in text
     source = (ROOT / "tests" / "differential" / "test_malteval.py").read_text(encoding="utf-8")
     cases = re.search(r"case_ids\((\d+)\)", source).group(1)  # type: ignore[union-attr]
     assert f"\ndifferential: {cases} cases, 0 divergences (malteval, seed {DEFAULT_SEED})\n" in text

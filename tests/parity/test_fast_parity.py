@@ -4,7 +4,8 @@ For WSJ 22 (Berkeley parser output, raw and with TOP, COLLINS.prm and new.prm), 
 ppaml 100 and the small cases of shared/data/evalb/cases, every line score_chunk does
 not hand back must carry exactly the numbers of the .rsl / .out line of that sentence;
 every line EVALB reports as an Error (status 1) must be handed back or be a length
-mismatch no quote repair can mend; and on WSJ 22 few lines may be handed back at all.  Needs ../shared beside the repository (skips without).
+mismatch no quote repair can mend; and on WSJ 22 few lines may be handed back at all.
+Needs ../shared beside the repository (skips without).
 """
 
 from __future__ import annotations

@@ -17,12 +17,13 @@ READERS = ("fast", "lark")
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 
 # A small .mrg file in the Penn Treebank layout: a leading blank line, `( (S ...) )`
-# wrappers, blank lines between trees, -NONE- elements, function tags, -LRB-/-RRB-.
+# wrappers, blank lines between trees, -NONE- elements, function tags, -LRB-/-RRB-, and
+# blanks at the end of some lines (written \x20).
 MRG = b"""
-( (S 
+( (S\x20
     (NP-SBJ-1 (NNP Vinken) )
-    (VP (VBD was) 
-      (VP (VBN named) 
+    (VP (VBD was)\x20
+      (VP (VBN named)\x20
         (S (NP-SBJ (-NONE- *-1) ) (NP-PRD (NN chairman) ))))
     (. .) ))
 

@@ -19,27 +19,74 @@ from treeeval.errorclasses.tree import Node, prepare
 
 SAW = "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))"
 SAID = "(ROOT (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .)))"
-RAN = "(ROOT (S (S (NP (PRP He)) (VP (VBD ran))) (, ,) (CC and) (S (NP (PRP she)) (VP (VBD walked) (ADVP (RB home)))) (. .)))"
-CAT = "(ROOT (S (NP (NP (DT The) (NN cat)) (PP (IN on) (NP (DT the) (NN mat)))) (VP (VBD slept) (ADVP (RB soundly))) (. .)))"
-JOHN = "(ROOT (S (NP (NNP John) (CC and) (NNP Mary)) (VP (VBD said) (SBAR (IN that) (S (NP (PRP they)) (VP (MD would) (VP (VB come)))))) (. .)))"
+RAN = ("(ROOT (S (S (NP (PRP He)) (VP (VBD ran))) (, ,) (CC and) (S (NP (PRP she)) (VP (VBD walked) (ADVP "
+       "(RB home)))) (. .)))")
+CAT = ("(ROOT (S (NP (NP (DT The) (NN cat)) (PP (IN on) (NP (DT the) (NN mat)))) (VP (VBD slept) (ADVP "
+       "(RB soundly))) (. .)))")
+JOHN = ("(ROOT (S (NP (NNP John) (CC and) (NNP Mary)) (VP (VBD said) (SBAR (IN that) (S (NP (PRP they)) (VP "
+        "(MD would) (VP (VB come)))))) (. .)))")
 
 #: (gold, test, the classifier's repairs as (class, bracket errors fixed))
 CASES = {
-    "PP attachment (move)": (SAW, "(ROOT (S (NP (PRP I)) (VBD saw) (NP (DT a) (NN man) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))", [("PP Attachment", 3)]),
-    "PP attachment (remove)": (SAW, "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope))))) (. .)))", [("PP Attachment", 1)]),
-    "NP attachment": (SAID, "(ROOT (SINV (VP (VBD Said) (NP (DT the) (NN chairman))) (, ,) (NP (NNP Mr.) (NNP Smith)) (. .)))", [("NP Attachment", 3)]),
-    "VP attachment": (SAW, "(ROOT (S (NP (PRP I) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) (NN telescope))))) (. .)))", [("VP Attachment", 2)]),
-    "clause attachment": (JOHN, "(ROOT (S (NP (NNP John) (CC and) (NNP Mary)) (VP (VBD said)) (SBAR (IN that) (S (NP (PRP they)) (VP (MD would) (VP (VB come))))) (. .)))", [("Clause Attachment", 2)]),
-    "modifier attachment": (CAT, "(ROOT (S (NP (NP (DT The) (NN cat)) (PP (IN on) (NP (DT the) (NN mat)))) (VBD slept) (PRT (RB soundly)) (. .)))", [("Modifier Attachment", 1)]),
-    "co-ordination": (RAN, "(ROOT (S (NP (PRP He) (VP (VBD ran))) (, ,) (CC and) (S (NP (PRP she)) (VP (VBD walked) (ADVP (RB home)))) (. .)))", [("Co-ordination", 3)]),
-    "NP internal structure": (SAID, "(ROOT (SINV (VP (VBD Said)) (NP (DT the) (NN chairman) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .)))", [("NP Internal Structure", 1)]),
-    "single word phrase": (SAID, "(ROOT (SINV (VBD Said) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .)))", [("Single Word Phrase", 1)]),
-    "different label": (SAID, "(ROOT (S (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .)))", [("Different label", 2)]),
-    "unary": (SAID, "(ROOT (X (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith)))) (. .)))", [("Unary", 1)]),
-    "X over X unary": ("(ROOT (S (NP (NP (DT the) (NN cat))) (VP (VBD slept))))", "(ROOT (S (NP (DT the) (NN cat)) (VP (VBD slept))))", [("XoverX Unary", 1)]),
-    "unclassified add": (SAID, "(ROOT (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) (. .))", [("UNSET add", 1)]),
-    "unclassified move": (SAID, "(ROOT (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NNP Mr.)) (NNP Smith) (. .)))", [("UNSET move", 3)]),
-    "unclassified remove": (SAW, "(ROOT (S (NP (PRP I)) (VP (S (VBD saw) (NP (DT a) (NN man))) (PP (IN with) (NP (DT a) (NN telescope)))) (. .)))", [("UNSET remove", 1)]),
+    "PP attachment (move)": (SAW,
+                             "(ROOT (S (NP (PRP I)) (VBD saw) (NP (DT a) (NN man) (PP (IN with) (NP (DT a) "
+                             "(NN telescope)))) (. .)))",
+                             [("PP Attachment", 3)]),
+    "PP attachment (remove)": (SAW,
+                               "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (NP (DT a) (NN man)) (PP (IN with) (NP "
+                               "(DT a) (NN telescope))))) (. .)))",
+                               [("PP Attachment", 1)]),
+    "NP attachment": (SAID,
+                      "(ROOT (SINV (VP (VBD Said) (NP (DT the) (NN chairman))) (, ,) (NP (NNP Mr.) (NNP Smith)) "
+                      "(. .)))",
+                      [("NP Attachment", 3)]),
+    "VP attachment": (SAW,
+                      "(ROOT (S (NP (PRP I) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (DT a) "
+                      "(NN telescope))))) (. .)))",
+                      [("VP Attachment", 2)]),
+    "clause attachment": (JOHN,
+                          "(ROOT (S (NP (NNP John) (CC and) (NNP Mary)) (VP (VBD said)) (SBAR (IN that) (S (NP "
+                          "(PRP they)) (VP (MD would) (VP (VB come))))) (. .)))",
+                          [("Clause Attachment", 2)]),
+    "modifier attachment": (CAT,
+                            "(ROOT (S (NP (NP (DT The) (NN cat)) (PP (IN on) (NP (DT the) (NN mat)))) (VBD slept) "
+                            "(PRT (RB soundly)) (. .)))",
+                            [("Modifier Attachment", 1)]),
+    "co-ordination": (RAN,
+                      "(ROOT (S (NP (PRP He) (VP (VBD ran))) (, ,) (CC and) (S (NP (PRP she)) (VP (VBD walked) "
+                      "(ADVP (RB home)))) (. .)))",
+                      [("Co-ordination", 3)]),
+    "NP internal structure": (SAID,
+                              "(ROOT (SINV (VP (VBD Said)) (NP (DT the) (NN chairman) (, ,) (NP (NNP Mr.) "
+                              "(NNP Smith))) (. .)))",
+                              [("NP Internal Structure", 1)]),
+    "single word phrase": (SAID,
+                           "(ROOT (SINV (VBD Said) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) "
+                           "(NNP Smith))) (. .)))",
+                           [("Single Word Phrase", 1)]),
+    "different label": (SAID,
+                        "(ROOT (S (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) "
+                        "(. .)))",
+                        [("Different label", 2)]),
+    "unary": (SAID,
+              "(ROOT (X (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith)))) "
+              "(. .)))",
+              [("Unary", 1)]),
+    "X over X unary": ("(ROOT (S (NP (NP (DT the) (NN cat))) (VP (VBD slept))))",
+                       "(ROOT (S (NP (DT the) (NN cat)) (VP (VBD slept))))",
+                       [("XoverX Unary", 1)]),
+    "unclassified add": (SAID,
+                         "(ROOT (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NP (NNP Mr.) (NNP Smith))) "
+                         "(. .))",
+                         [("UNSET add", 1)]),
+    "unclassified move": (SAID,
+                          "(ROOT (SINV (VP (VBD Said)) (NP (NP (DT the) (NN chairman)) (, ,) (NNP Mr.)) (NNP Smith) "
+                          "(. .)))",
+                          [("UNSET move", 3)]),
+    "unclassified remove": (SAW,
+                            "(ROOT (S (NP (PRP I)) (VP (S (VBD saw) (NP (DT a) (NN man))) (PP (IN with) (NP (DT a) "
+                            "(NN telescope)))) (. .)))",
+                            [("UNSET remove", 1)]),
 }
 
 
@@ -171,7 +218,8 @@ def test_classify_rules_on_label_text() -> None:
     from treeeval.errorclasses.search import Step
 
     assert classify(Step("add", 1, label="WHADVP", subtrees=("WRB", "RB"), parent="S")) == "Modifier Attachment"
-    assert classify(Step("move", 2, movers=("DT",), source=(0, 3, "WHNP"), target=(0, 5, "QP"))) == "NP Internal Structure"
+    assert classify(Step("move", 2, movers=("DT",), source=(0, 3, "WHNP"),
+                         target=(0, 5, "QP"))) == "NP Internal Structure"
     assert classify(Step("move", 2, movers=("DT",), start_left=("CC",))) == "Co-ordination"
     assert classify(Step("remove", 1, label="X", subtrees=("A", "B"), parent="S", family=3)) == "UNSET remove"
 

@@ -27,7 +27,8 @@ from treeeval.model.dependencies import DependencySentence
 OPS = bundled_ops_dir()
 
 # "a dog barked in the park"
-SENTENCE = "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P > barked adjn\nthe Det < park spec\npark N > in cmpl\n"
+SENTENCE = ("a Det < dog spec\ndog N < barked subj\nbarked V *\nin P > barked adjn\n"
+            "the Det < park spec\npark N > in cmpl\n")
 
 
 def one(text: str) -> DependencySentence:
@@ -103,14 +104,17 @@ def test_delete_leaves_the_modifier_without_a_head() -> None:
 
 def test_invert_takes_over_the_head_of_the_head() -> None:
     assert apply("(if ((cat V) (cat P)) (invert))") == (
-        "a Det < dog spec\ndog N < barked subj\nbarked V < in adjn\nin P *\nthe Det < park spec\npark N > in cmpl\n")
+        "a Det < dog spec\ndog N < barked subj\nbarked V < in adjn\nin P *\n"
+        "the Det < park spec\npark N > in cmpl\n")
     assert apply("(if ((cat P) (cat N)) (invert))") == (
-        "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P < park cmpl\nthe Det < park spec\npark N > barked adjn\n")
+        "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P < park cmpl\n"
+        "the Det < park spec\npark N > barked adjn\n")
 
 
 def test_transfer_moves_the_modifiers_of_the_modifier() -> None:
     assert apply("(if (t (cat P)) (transfer))") == (
-        "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P > barked adjn\nthe Det < park spec\npark N > barked cmpl\n")
+        "a Det < dog spec\ndog N < barked subj\nbarked V *\nin P > barked adjn\n"
+        "the Det < park spec\npark N > barked cmpl\n")
 
 
 def test_conditions_on_strings_relationships_or_and_not() -> None:

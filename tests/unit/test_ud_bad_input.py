@@ -94,8 +94,7 @@ def test_huge_numbers(tmp_path: Path, field: str, value: str, message: str,
     first = GOLD.split("\n\n")[0].split("\n")
     if field == "head":
         first[0] = first[0].replace("\t2\tdep", f"\t{value}\tdep")
-        expected_line = message  # reported at the sentence's blank line (line 3)
-        message = "3" + message[1:]
+        message = "3" + message[1:]  # reported at the sentence's blank line (line 3)
     elif field == "id":
         first[0] = value + first[0][1:]
     else:

@@ -70,7 +70,11 @@ def columns_as_strings(columns: object, builder: ColumnBuilder) -> dict[str, obj
     return result
 
 
-def read_three_ways(text: str, options: ReadOptions = ReadOptions()) -> list[dict[str, object]]:
+#: the default reading (CoNLL 2018 rules, one root per sentence)
+DEFAULT_OPTIONS = ReadOptions()
+
+
+def read_three_ways(text: str, options: ReadOptions = DEFAULT_OPTIONS) -> list[dict[str, object]]:
     data = text.encode()
     results = []
     for way in ("scan", "strings", "exact"):

@@ -31,7 +31,8 @@ from .params import EvalbParams, load_params
 from .run import EvalbRun, RunResult
 
 
-def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str] | None) -> EvalbParams:
+def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
+            ) -> EvalbParams:
     if isinstance(params, EvalbParams):
         return params
     if params is None:

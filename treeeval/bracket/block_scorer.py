@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from .byte_compare import same_bytes
 from .chunk_scores import ChunkScores, SideBrackets
 from .crossing import crossing_mask, crossing_per_line
@@ -33,12 +34,12 @@ class _Matching:
     """The brackets that count on the scored lines (``gb``, ``tb``, in reading order), their
     lines, and which test brackets are matched."""
 
-    scored: np.ndarray
-    gb: np.ndarray
-    gold_line: np.ndarray
-    tb: np.ndarray
-    test_line: np.ndarray
-    matched: np.ndarray
+    scored: BoolArray
+    gb: IntArray
+    gold_line: IntArray
+    tb: IntArray
+    test_line: IntArray
+    matched: BoolArray
 
 
 def score_sides(gold: Side, test: Side, labeled: bool) -> tuple[ChunkScores, _Matching]:

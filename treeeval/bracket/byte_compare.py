@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray, WordArray
 from ..columnar.words import MASKS
 from ..formats.scan import ScannedLines
 from .label_tables import U64
@@ -23,12 +24,12 @@ _EQUALS = U64(0x3D3D3D3D3D3D3D3D)
 _BYTE_INDEX = U64(0x0001020304050607)
 
 
-def _zero_bytes(x: np.ndarray) -> np.ndarray:
+def _zero_bytes(x: WordArray) -> WordArray:
     """The high bit of every byte of ``x`` that is zero (exact, no carries)."""
     return ~(((x & _LOW7) + _LOW7) | x | _LOW7)
 
 
-def cut_lengths(heads: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def cut_lengths(heads: WordArray, lengths: IntArray) -> IntArray:
     """Length of each label up to its first ``-`` or ``=`` (EVALB's modify_label).
 
     ``heads`` are the labels' first 8 bytes.  A label longer than 8 bytes with no
@@ -53,8 +54,8 @@ def cut_lengths(heads: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return cut
 
 
-def same_bytes(a: ScannedLines, a_start: np.ndarray, b: ScannedLines, b_start: np.ndarray,
-                length: np.ndarray) -> np.ndarray:
+def same_bytes(a: ScannedLines, a_start: IntArray, b: ScannedLines, b_start: IntArray,
+               length: IntArray) -> BoolArray:
     """Whether ``a`` at a_start and ``b`` at b_start hold the same ``length`` bytes."""
     mask = MASKS.take(np.minimum(length, 8))
     same = (a.u64_at(a_start) & mask) == (b.u64_at(b_start) & mask)

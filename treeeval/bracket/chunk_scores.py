@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from .counts import SentenceCounts
 
 
@@ -23,10 +24,10 @@ class ChunkScores:
     """
 
     counts: SentenceCounts
-    fallback: np.ndarray
+    fallback: BoolArray
     #: kept terminals on each side
-    gold_words: np.ndarray
-    test_words: np.ndarray
+    gold_words: IntArray
+    test_words: IntArray
 
     @classmethod
     def zeros(cls, n_lines: int, fallback: bool) -> ChunkScores:
@@ -54,14 +55,14 @@ class SideBrackets:
     ``crossing``: the bracket crosses a counted bracket of the other side.
     """
 
-    line: np.ndarray
+    line: IntArray
     #: the bracket's number among all brackets of its line, in reading order (from 0)
-    position: np.ndarray
-    label: np.ndarray
-    start: np.ndarray
-    end: np.ndarray
-    matched: np.ndarray
-    crossing: np.ndarray
+    position: IntArray
+    label: IntArray
+    start: IntArray
+    end: IntArray
+    matched: BoolArray
+    crossing: BoolArray
 
     @classmethod
     def concatenate(cls, parts: list[SideBrackets], first_lines: list[int]) -> SideBrackets:

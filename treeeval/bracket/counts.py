@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
+
 #: the columns of EVALB's per-sentence table, in its order
 COLUMNS = ("line", "length", "status", "matched", "gold", "test", "crossing", "words", "correct")
 
@@ -28,15 +30,15 @@ COLUMNS = ("line", "length", "status", "matched", "gold", "test", "crossing", "w
 class SentenceCounts:
     """Per-sentence numbers, one int64 array per column of EVALB's table."""
 
-    line: np.ndarray
-    length: np.ndarray
-    status: np.ndarray
-    matched: np.ndarray
-    gold: np.ndarray
-    test: np.ndarray
-    crossing: np.ndarray
-    words: np.ndarray
-    correct: np.ndarray
+    line: IntArray
+    length: IntArray
+    status: IntArray
+    matched: IntArray
+    gold: IntArray
+    test: IntArray
+    crossing: IntArray
+    words: IntArray
+    correct: IntArray
 
     @classmethod
     def empty(cls) -> SentenceCounts:
@@ -53,7 +55,7 @@ class SentenceCounts:
     def __add__(self, other: SentenceCounts) -> SentenceCounts:
         return SentenceCounts(*(np.concatenate([getattr(self, c), getattr(other, c)]) for c in COLUMNS))
 
-    def take(self, index: np.ndarray | slice) -> SentenceCounts:
+    def take(self, index: IntArray | BoolArray | slice) -> SentenceCounts:
         return SentenceCounts(*(getattr(self, c)[index] for c in COLUMNS))
 
     @staticmethod
@@ -96,11 +98,11 @@ class Totals:
     le2_crossing: int = 0
 
     @classmethod
-    def from_sentences(cls, rows: SentenceCounts, mask: np.ndarray | None = None) -> Totals:
+    def from_sentences(cls, rows: SentenceCounts, mask: BoolArray | None = None) -> Totals:
         """Sum the rows (optionally only where ``mask``) as EVALB's individual_result does."""
         status = rows.status if mask is None else rows.status[mask]
 
-        def pick(column: np.ndarray) -> np.ndarray:
+        def pick(column: IntArray) -> IntArray:
             return column if mask is None else column[mask]
 
         valid = status == 0

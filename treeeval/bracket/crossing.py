@@ -1,13 +1,15 @@
 """EVALB's crossing brackets, vectorised: a sparse table of minima over span boundaries.
 
->>> _sparse_minimum(np.array([3, 1, 2, 0]), 2).tolist()
+>>> _sparse_minimum(np.array([3, 1, 2, 0], dtype=np.int16), 2).tolist()
 [[3, 1, 2, 0], [1, 1, 0, 0]]
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import BoolArray, IntArray
 from .limits import MAX_WORDS
 from .sides import Side, bounds
 
@@ -16,15 +18,15 @@ _FLOOR_LOG2 = np.array([0] + [k.bit_length() - 1 for k in range(1, MAX_WORDS + 1
 
 
 
-def crossing_per_line(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side, tb: np.ndarray,
-              test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
+def crossing_per_line(gold: Side, gb: IntArray, gold_line: IntArray, test: Side, tb: IntArray,
+                      test_line: IntArray, scored: BoolArray) -> IntArray:
     """Per line, the test brackets ``tb`` that cross at least one gold bracket ``gb``."""
     crosses = crossing_mask(gold, gb, gold_line, test, tb, test_line, scored)
     return np.bincount(test_line.compress(crosses), minlength=gold.n_lines)
 
 
-def crossing_mask(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side, tb: np.ndarray,
-             test_line: np.ndarray, scored: np.ndarray) -> np.ndarray:
+def crossing_mask(gold: Side, gb: IntArray, gold_line: IntArray, test: Side, tb: IntArray,
+                  test_line: IntArray, scored: BoolArray) -> BoolArray:
     """For each test bracket ``tb``: does it cross at least one gold bracket ``gb``?
 
     With h(x) = number of gold brackets [a, b) with a < x < b (boundary x strictly
@@ -54,8 +56,8 @@ def crossing_mask(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side,
     return crosses
 
 
-def crossing_any(gold_start: np.ndarray, gold_end: np.ndarray, test_start: np.ndarray,
-                 test_end: np.ndarray) -> np.ndarray:
+def crossing_any(gold_start: IntArray, gold_end: IntArray, test_start: IntArray,
+                 test_end: IntArray) -> BoolArray:
     """For each test bracket [c, d): does a gold bracket [a, b) cross it, a < c < b < d or
     c < a < d < b?  Brackets need not nest (an unbalanced line's may not) and may be
     of any number: the exact engine's crossing count, in O(n log n).
@@ -80,8 +82,8 @@ def crossing_any(gold_start: np.ndarray, gold_end: np.ndarray, test_start: np.nd
     return (least_end.take(c) < d) | (greatest_start.take(d) > c)
 
 
-def _covering_minimum(first: np.ndarray, last: np.ndarray, values: np.ndarray,
-                      size: int) -> np.ndarray:
+def _covering_minimum(first: IntArray, last: IntArray, values: IntArray,
+                      size: int) -> IntArray:
     """At each point 0..size-1, the minimum of the ``values`` whose ranges [first, last]
     cover it (a large number where none does): a sparse table filled top-down.
 
@@ -97,7 +99,7 @@ def _covering_minimum(first: np.ndarray, last: np.ndarray, values: np.ndarray,
             break
         level += wider
     levels = int(level.max(initial=0)) + 1
-    table = np.full(levels * size, empty, dtype=np.int64)
+    table: IntArray = np.full(levels * size, empty, dtype=np.int64)
     row = level * size
     np.minimum.at(table, row + first, values)
     np.minimum.at(table, row + last + 1 - (np.int64(1) << level), values)
@@ -109,7 +111,7 @@ def _covering_minimum(first: np.ndarray, last: np.ndarray, values: np.ndarray,
     return table[0]
 
 
-def _sparse_minimum(values: np.ndarray, longest: int) -> np.ndarray:
+def _sparse_minimum(values: NDArray[np.int16], longest: int) -> NDArray[np.int16]:
     """Rows k: the minimum of values[i : i + 2**k] at column i (up to 2**k <= longest)."""
     rows = [values]
     width = 1

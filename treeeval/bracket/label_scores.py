@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, FloatArray, IntArray
 from .spans import BracketColumns, BracketSpans
 
 
@@ -39,12 +40,12 @@ class LabelCounts:
     of each are matched."""
 
     labels: list[str]
-    gold: np.ndarray
-    test: np.ndarray
-    gold_matched: np.ndarray
-    test_matched: np.ndarray
+    gold: IntArray
+    test: IntArray
+    gold_matched: IntArray
+    test_matched: IntArray
 
-    def scores(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def scores(self) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Recall, precision and F1 per label, in percent (0 where a count is 0, as EVALB
         scores an empty total)."""
         recall = _percent(self.gold_matched, self.gold)
@@ -71,13 +72,13 @@ class LabelCounts:
                     recall, precision, f1)]
 
 
-def label_counts(spans: BracketSpans, scored: np.ndarray | None = None) -> LabelCounts:
+def label_counts(spans: BracketSpans, scored: BoolArray | None = None) -> LabelCounts:
     """The brackets of the ``scored`` sentences (a mask; default: those EVALB scores, status
     0) counted by label; labels without a gold or test bracket there are left out."""
     keep = spans.status == 0 if scored is None else scored
     size = len(spans.labels)
 
-    def count(side: BracketColumns) -> tuple[np.ndarray, np.ndarray]:
+    def count(side: BracketColumns) -> tuple[IntArray, IntArray]:
         mine = keep[side.sentence] if len(side.sentence) else np.zeros(0, dtype=bool)
         return (np.bincount(side.label[mine], minlength=size),
                 np.bincount(side.label[mine & side.matched], minlength=size))
@@ -105,5 +106,5 @@ def render_label_counts(counts: LabelCounts) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def _percent(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+def _percent(part: IntArray, whole: IntArray) -> FloatArray:
     return np.divide(100.0 * part, whole, out=np.zeros(len(whole)), where=whole != 0)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, ByteArray, IntArray, WordArray
 from ..columnar.intern import distinct, hash_ids
 from ..columnar.words import MASKS
 from ..formats.scan import ScannedLines
@@ -49,17 +50,17 @@ class LabelTables:
             return int.from_bytes(text, "little")
         return self.long.setdefault(text, (len(self.long) + 1) << 8)
 
-    def texts(self, keys: np.ndarray) -> list[bytes]:
+    def texts(self, keys: WordArray) -> list[bytes]:
         """The strings of ``keys`` (``key``'s inverse)."""
         long = {key: text for text, key in self.long.items()}
         return [long[key] if key & 0xFF == 0 and key else key.to_bytes(8, "little").rstrip(b"\0")
                 for key in keys.tolist()]
 
-    def _table(self, texts: list[bytes]) -> np.ndarray:
+    def _table(self, texts: list[bytes]) -> WordArray:
         return distinct(np.array([self.key(t) for t in texts], dtype=U64))
 
-    def keys(self, scanned: ScannedLines, starts: np.ndarray, heads: np.ndarray,
-             lengths: np.ndarray) -> np.ndarray:
+    def keys(self, scanned: ScannedLines, starts: IntArray, heads: WordArray,
+             lengths: IntArray) -> WordArray:
         """Keys of the strings ``buffer[start:start+length]`` whose first 8 bytes are
         ``heads`` (a string longer than MAX_LABEL_BYTES gets a dummy key: its line falls
         back anyway)."""
@@ -69,19 +70,19 @@ class LabelTables:
                 keys[k] = self.key(scanned.text(int(starts[k]), int(starts[k] + lengths[k])))
         return keys
 
-    def _class_of_members(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _class_of_members(self, keys: WordArray) -> tuple[BoolArray, IntArray]:
         """Which keys are EQ_LABEL members, and the class number of each (0 otherwise)."""
         if not len(self.members):
             return np.zeros(len(keys), dtype=bool), np.zeros(len(keys), dtype=np.int64)
         where = np.minimum(self.members.searchsorted(keys), len(self.members) - 1)
         return self.members[where] == keys, self.member_class[where]
 
-    def canonical(self, keys: np.ndarray) -> np.ndarray:
+    def canonical(self, keys: WordArray) -> WordArray:
         """Keys with every EQ_LABEL member replaced by its class representative."""
         member, number = self._class_of_members(keys)
         return np.where(member, self.representatives[number] if len(self.members) else keys, keys)
 
-    def index(self, parts: list[np.ndarray]) -> Index:
+    def index(self, parts: list[WordArray]) -> Index:
         """Small ids for the keys of a block (given in parts), and what the parameters
         say about each id."""
         ids, id_keys = hash_ids(parts, _TABLE_BITS)
@@ -106,12 +107,12 @@ class Index:
     """The small ids of a block's keys; per id its flags and its label class (equal
     numbers iff the labels are equal or EQ_LABEL-paired)."""
 
-    ids: list[np.ndarray]
-    flags: np.ndarray
-    label_class: np.ndarray
+    ids: list[IntArray]
+    flags: ByteArray
+    label_class: IntArray
 
 
-def _member(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
+def _member(keys: WordArray, table: WordArray) -> BoolArray:
     """``keys`` found in the sorted ``table``."""
     if not len(table):
         return np.zeros(len(keys), dtype=bool)

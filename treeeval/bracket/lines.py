@@ -31,6 +31,9 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+from numpy.typing import NDArray
+
+from ..arrays import AnyArray, ByteArray, IntArray, WordArray
 
 #: the printf format of one sentence line in EVALB's output
 LINE_FORMAT = "%4d  %3d    %d  %6.2f %6.2f   %3d    %3d  %3d    %3d   %4d  %4d   %6.2f\n"
@@ -53,7 +56,7 @@ _GROUP_BASE = 10**_GROUP
 _POWERS_OF_TEN = np.array([10**k for k in range(1, 20)], dtype=np.uint64)
 
 
-def _group_spellings() -> np.ndarray:
+def _group_spellings() -> ByteArray:
     """The 4-byte spellings of a digit group, indexed by ``group + 10000 * mode``.
 
     Mode 0 is a group left of the number (blanks), mode 1 its leading group (``'%4d'``),
@@ -71,7 +74,7 @@ _SPELLINGS = _group_spellings()
 
 
 @cache
-def _group_cells(digits: int, left: int = 0, right: int = 0) -> np.ndarray:
+def _group_cells(digits: int, left: int = 0, right: int = 0) -> NDArray[np.void]:
     """The spellings' last ``digits`` bytes with ``left`` and ``right`` blanks, as cells."""
     kept = _SPELLINGS[:, _GROUP - digits :]
     spellings = np.pad(kept, [(0, 0), (left, right)], constant_values=_SPACE)
@@ -102,17 +105,18 @@ class _Field:
     The field is ``width`` bytes wide in the matrix; ``surplus`` (None if there is none) has
     how many of a row's leading blanks printf would not print, its value being narrower.
     The bytes are ``pieces``: at ``offset`` in the field, ``spellings[codes[row]]`` (a piece
-    may cover blanks around the field); then a minus sign goes at column ``sign_columns[i]``
-    of the field in row ``sign_rows[i]``.
+    may cover blanks around the field; the codes are uint64 in an integer field, intp in a
+    percentage); then a minus sign goes at column ``sign_columns[i]`` of the field in row
+    ``sign_rows[i]``.
     """
 
     width: int
-    surplus: np.ndarray | None
-    pieces: list[tuple[int, np.ndarray, np.ndarray]]
-    sign_rows: np.ndarray
-    sign_columns: np.ndarray
+    surplus: IntArray | None
+    pieces: list[tuple[int, NDArray[np.void], AnyArray]]
+    sign_rows: IntArray
+    sign_columns: IntArray
 
-    def write(self, chunk: np.ndarray, column: int, first_row: int) -> None:
+    def write(self, chunk: ByteArray, column: int, first_row: int) -> None:
         """Write rows ``first_row:first_row + len(chunk)`` of the field at ``chunk[:, column]``."""
         rows = slice(first_row, first_row + len(chunk))
         for offset, spellings, codes in self.pieces:
@@ -122,7 +126,7 @@ class _Field:
         chunk[self.sign_rows[signs] - first_row, column + self.sign_columns[signs]] = _MINUS
 
 
-def _cells(matrix: np.ndarray, column: int, width: int) -> np.ndarray:
+def _cells(matrix: ByteArray, column: int, width: int) -> NDArray[np.void]:
     """One ``width``-byte cell per row of ``matrix``, starting at ``column``, as a writable view."""
     return np.ndarray(
         (matrix.shape[0],), dtype=f"V{width}", buffer=matrix, offset=column,
@@ -130,12 +134,12 @@ def _cells(matrix: np.ndarray, column: int, width: int) -> np.ndarray:
     )  # fmt: skip
 
 
-def _digit_counts(magnitudes: np.ndarray) -> np.ndarray:
+def _digit_counts(magnitudes: WordArray) -> IntArray:
     """How many decimal digits each (unsigned) number has; 0 has one."""
     return np.searchsorted(_POWERS_OF_TEN, magnitudes, side="right") + 1
 
 
-def _integer_field(values: np.ndarray, min_width: int, room: tuple[int, int]) -> _Field:
+def _integer_field(values: IntArray, min_width: int, room: tuple[int, int]) -> _Field:
     """A ``%Nd`` field (N = ``min_width``), widened where a number needs more room."""
     negative = values < 0
     magnitudes = values.astype(np.uint64)
@@ -152,8 +156,8 @@ def _integer_field(values: np.ndarray, min_width: int, room: tuple[int, int]) ->
 
 
 def _group_pieces(
-    magnitudes: np.ndarray, width: int, room: tuple[int, int]
-) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    magnitudes: WordArray, width: int, room: tuple[int, int]
+) -> list[tuple[int, NDArray[np.void], AnyArray]]:
     """The pieces spelling ``magnitudes`` right-aligned in ``width`` bytes, four digits each."""
     pieces, end, rest = [], width, magnitudes
     while end > _GROUP:
@@ -168,13 +172,13 @@ def _group_pieces(
     return pieces
 
 
-def _shown(rest: np.ndarray, rightmost: bool) -> np.ndarray | np.uint64:
+def _shown(rest: WordArray, rightmost: bool) -> WordArray | np.uint64:
     """1 where a group is spelled, 0 where it is blank (left of the number, but not rightmost)."""
     return np.uint64(1) if rightmost else (rest > 0).astype(np.uint64)
 
 
 def _percent_field(
-    spec: str, numerators: np.ndarray, denominators: np.ndarray, room: tuple[int, int]
+    spec: str, numerators: IntArray, denominators: IntArray, room: tuple[int, int]
 ) -> _Field:
     """A ``%6.2f`` field showing ``100.0 * numerator / denominator``, or 0.0 where that is 0."""
     (tops, bottoms), pair_index = _distinct_pairs(numerators, denominators)
@@ -192,8 +196,8 @@ def _percent_field(
 
 
 def _distinct_pairs(
-    first: np.ndarray, second: np.ndarray
-) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
+    first: IntArray, second: IntArray
+) -> tuple[tuple[IntArray, IntArray], IntArray]:
     """The distinct ``(first, second)`` pairs, and each row's index among them.
 
     Pairs of small numbers (the usual case) are found in linear time with a presence table
@@ -214,15 +218,15 @@ def _distinct_pairs(
 
 
 def format_sentence_lines(
-    ids: np.ndarray,
-    length: np.ndarray,
-    status: np.ndarray,
-    matched: np.ndarray,
-    gold: np.ndarray,
-    test: np.ndarray,
-    crossing: np.ndarray,
-    words: np.ndarray,
-    correct: np.ndarray,
+    ids: IntArray,
+    length: IntArray,
+    status: IntArray,
+    matched: IntArray,
+    gold: IntArray,
+    test: IntArray,
+    crossing: IntArray,
+    words: IntArray,
+    correct: IntArray,
 ) -> bytes:
     """EVALB's sentence lines (:data:`LINE_FORMAT`, one per row), exactly as its printf writes them.
 
@@ -270,8 +274,8 @@ def _assemble(fields: list[_Field], rows: int) -> bytes:
 
 
 def _without_surplus(
-    chunk: np.ndarray, fields: list[_Field], starts: list[int], first_row: int
-) -> np.ndarray:
+    chunk: ByteArray, fields: list[_Field], starts: list[int], first_row: int
+) -> ByteArray:
     """The chunk's lines, without the blanks that widen a field beyond its row's own width."""
     keep = None
     for f, start in zip(fields, starts):

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from .sides import Side
 
 
-def _span_keys(side: Side, brackets: np.ndarray, line: np.ndarray) -> np.ndarray:
+def _span_keys(side: Side, brackets: IntArray, line: IntArray) -> IntArray:
     """(line, start, -end) packed into one int64 per bracket.
 
     In pre-order the brackets that count are sorted by this key: starts never
@@ -21,8 +22,8 @@ def _span_keys(side: Side, brackets: np.ndarray, line: np.ndarray) -> np.ndarray
     return (line << 16) | (start << 8) | (255 - end)
 
 
-def matched_brackets(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Side, tb: np.ndarray,
-             test_line: np.ndarray, labeled: bool) -> np.ndarray:
+def matched_brackets(gold: Side, gb: IntArray, gold_line: IntArray, test: Side, tb: IntArray,
+                     test_line: IntArray, labeled: bool) -> BoolArray:
     """For each test bracket ``tb``: matched to a gold bracket (multiset intersection).
 
     A test bracket is matched when fewer earlier test brackets have its span and label
@@ -55,7 +56,7 @@ def matched_brackets(gold: Side, gb: np.ndarray, gold_line: np.ndarray, test: Si
     return earlier < in_gold
 
 
-def _merge_ranks(haystack: np.ndarray, needles: np.ndarray) -> np.ndarray:
+def _merge_ranks(haystack: IntArray, needles: IntArray) -> IntArray:
     """``np.searchsorted(haystack, needles)`` for sorted needles, by a stable merge.
 
     >>> _merge_ranks(np.array([1, 3, 3, 7]), np.array([0, 3, 4, 9])).tolist()

@@ -60,6 +60,7 @@ class EvalbParams:
             if isinstance(current, list):
                 current.append(setting.value)
             else:
+                # an INT_KEYS setting: formats.prm reads its value as an int
                 setattr(self, attribute, c_int(setting.value))  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:

@@ -17,9 +17,11 @@ each; the command line says them on stderr after EVALB's output (docs/bad-input.
 >>> params = load_params(["COLLINS.prm"])[0]
 >>> result = EvalbRun(params, io.BytesIO(), io.BytesIO()).run(gold, test)
 >>> for notice in run_notices(result, gold, test, params):
-...     print(notice.text().replace(folder + os.sep, ""))
+...     print(notice.text().replace(folder + os.sep, ""))  # doctest: +NORMALIZE_WHITESPACE
 test.txt: has 2 lines, gold.txt has 3; scored the first 2
-test.txt:1: the test root label ROOT is not the gold root label TOP, and the parameters do not delete it: it costs a bracket in 2 of the first 2 sentences (delete it with DELETE_LABEL, or give the test trees the gold root label)
+test.txt:1: the test root label ROOT is not the gold root label TOP, and the parameters do not
+delete it: it costs a bracket in 2 of the first 2 sentences (delete it with DELETE_LABEL, or
+give the test trees the gold root label)
 """
 
 from __future__ import annotations

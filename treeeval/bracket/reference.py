@@ -230,7 +230,7 @@ class ReferenceEngine:
         while p < size:
             char = text[p]
             if char in SPACE:
-                p = _SPACES.match(text, p).end()  # type: ignore[union-attr]
+                p = _SPACES.match(text, p).end()  # type: ignore[union-attr]  # matches "" at least: never None
             elif char == 0x28:  # "("
                 p = self._read_open(text, p, side, stack)
             elif char == 0x29:  # ")"
@@ -261,9 +261,10 @@ class ReferenceEngine:
     def _read_open(self, text: bytes, p: int, side: ReadSide, stack: _Stack) -> int:
         size = len(text)
         label_start = p + 1
-        p = _TOKEN.match(text, label_start).end()  # type: ignore[union-attr]
+        p = _TOKEN.match(text, label_start).end()  # type: ignore[union-attr]  # matches "" at least: never None
         label = text[label_start:p]
         if p < size and text[p] in SPACE:
+            # both patterns end in *: they match "" at least, never None
             word_start = _SPACES.match(text, p).end()  # type: ignore[union-attr]
             q = _TOKEN.match(text, word_start).end()  # type: ignore[union-attr]
             word = text[word_start:q]
@@ -504,13 +505,13 @@ class ReferenceEngine:
         out.write(b"\n")
         for i in range(max(len(gold.brackets), len(test.brackets))):
             if i < len(gold.brackets):
-                g = gold.brackets[i]
-                out.write(b"%3d : %d : %3d  %3d  %-6s      " % (i, g.result, g.start, g.end, g.label))
+                gb = gold.brackets[i]
+                out.write(b"%3d : %d : %3d  %3d  %-6s      " % (i, gb.result, gb.start, gb.end, gb.label))
             else:
                 out.write(b" " * 32)
             if i < len(test.brackets):
-                t = test.brackets[i]
-                out.write(b"%3d : %d : %3d  %3d  %-6s\n" % (i, t.result, t.start, t.end, t.label))
+                tb = test.brackets[i]
+                out.write(b"%3d : %d : %3d  %3d  %-6s\n" % (i, tb.result, tb.start, tb.end, tb.label))
             else:
                 out.write(b"\n")
         out.write(b"\n========\n")

@@ -85,5 +85,5 @@ def summary(all_totals: Totals, cut_totals: Totals, cutoff_len: int) -> bytes:
         total_line(all_totals),
         b"=== Summary ===\n",
         summary_block(all_totals, "All"),
-        summary_block(cut_totals, "len<=%d" % cutoff_len),
+        summary_block(cut_totals, f"len<={cutoff_len:d}"),
     ])

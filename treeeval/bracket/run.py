@@ -38,7 +38,7 @@ from .report import HEADER, sentence_line, sentence_lines, summary
 from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
 
 @dataclass
@@ -239,7 +239,7 @@ class EvalbRun:
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
         next_line = 1
-        pending: list[tuple[object, int, bytes, bytes, bytes, int, int]] = []
+        pending: list[tuple[BlockResult | Future[BlockResult], int, bytes, bytes, bytes, int, int]] = []
         for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
             scored_gold = gold_block
             if test_count < gold_count:
@@ -255,16 +255,16 @@ class EvalbRun:
                 return True
         return False
 
-    def _submit(self, gold: bytes, test: bytes, first_line: int) -> object:
+    def _submit(self, gold: bytes, test: bytes, first_line: int) -> BlockResult | Future[BlockResult]:
         if self.executor is None:
             return score_block(gold, test, first_line, self.params, self.use_fast,
                                keep_brackets=self.keep_brackets)
         return self.executor.submit(score_block, gold, test, first_line, self.params, self.use_fast,
                                     None, self.keep_brackets)
 
-    def _finish(self, job: object, first_line: int, scored_gold: bytes, test_block: bytes,
-                gold_block: bytes, gold_count: int, test_count: int) -> bool:
-        result: BlockResult = job if isinstance(job, BlockResult) else job.result()  # type: ignore[attr-defined]
+    def _finish(self, job: BlockResult | Future[BlockResult], first_line: int, scored_gold: bytes,
+                test_block: bytes, gold_block: bytes, gold_count: int, test_count: int) -> bool:
+        result = job if isinstance(job, BlockResult) else job.result()
         if any(self.below.get(slot, 0) for slot in result.below.read_first):
             # the block read memory below the stack that an earlier block wrote
             result = score_block(scored_gold, test_block, first_line, self.params, self.use_fast,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import IntArray
 from ..errors import UsageError
 from ..stats.scores import SentenceScores
 from .counts import SentenceCounts
@@ -31,7 +32,7 @@ def bracket_scores(rows: SentenceCounts, measure: str) -> SentenceScores:
     """
     valid = rows.status == 0
 
-    def column(values: np.ndarray) -> np.ndarray:
+    def column(values: IntArray) -> IntArray:
         return np.where(valid, values, 0)
 
     matched, gold, test = column(rows.matched), column(rows.gold), column(rows.test)

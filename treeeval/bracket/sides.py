@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray, WordArray
 from ..formats.scan import scan_lines
 from .byte_compare import cut_lengths
 from .label_tables import DELETED, LABEL_DELETED, NOT_COUNTED, QUOTE, Index, LabelTables
 from .limits import MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS, MAX_WORD_BYTES, MAX_WORDS
 
 
-def bounds(counts: np.ndarray) -> np.ndarray:
+def bounds(counts: IntArray) -> IntArray:
     """Where each line's items start in an array of them, and the end: [0, c0, c0+c1, ...]."""
     bounds = np.zeros(len(counts) + 1, dtype=np.int64)
     counts.cumsum(out=bounds[1:])
     return bounds
 
 
-def sum_per_line(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+def sum_per_line(values: BoolArray, bounds: IntArray) -> IntArray:
     """Number of true ``values`` among each line's items, lines given by ``bounds``."""
     if not values.any():
         return np.zeros(len(bounds) - 1, dtype=np.int64)
@@ -60,7 +61,7 @@ class Side:
         self.label_length = s.br_label_end - s.br_label_start
         self.label_keys = self._label_keys(tables)
 
-    def _label_keys(self, tables: LabelTables) -> np.ndarray:
+    def _label_keys(self, tables: LabelTables) -> WordArray:
         """Keys of the bracket labels cut at their first ``-`` or ``=``."""
         s = self.scanned
         heads = s.u64_at(s.br_label_start)
@@ -71,7 +72,7 @@ class Side:
             keys[k] = tables.key(label.replace(b"=", b"-").split(b"-", 1)[0])
         return keys
 
-    def classify(self, index: Index, tag_ids: np.ndarray, label_ids: np.ndarray) -> None:
+    def classify(self, index: Index, tag_ids: IntArray, label_ids: IntArray) -> None:
         """Deleted terminals, kept spans, label classes, ignored brackets, per-line counts."""
         s = self.scanned
         tag_flags = index.flags.take(tag_ids)
@@ -93,7 +94,7 @@ class Side:
         self.n_brackets = self.brackets - sum_per_line(self.ignored, self.br_bounds)
         self.unsafe = self._overflows((tag_flags & QUOTE) != 0)
 
-    def _overflows(self, quote_tag: np.ndarray) -> np.ndarray:
+    def _overflows(self, quote_tag: BoolArray) -> BoolArray:
         """Lines on which EVALB overruns one of its arrays (or that are not ok)."""
         s = self.scanned
         too_long = (self.tag_length > MAX_LABEL_BYTES) | (self.word_length > MAX_WORD_BYTES)
@@ -110,11 +111,11 @@ class Side:
             unsafe |= self.n_quotes > MAX_QUOTE_TERMS
         return unsafe
 
-    def kept_terminals(self, lines: np.ndarray) -> np.ndarray:
+    def kept_terminals(self, lines: BoolArray) -> IntArray:
         """Indices of the kept terminals of the given lines (a bool mask over lines)."""
         return (self.kept & lines.repeat(self.terms)).nonzero()[0]
 
-    def scored_brackets(self, lines: np.ndarray) -> np.ndarray:
+    def scored_brackets(self, lines: BoolArray) -> IntArray:
         """Indices of the brackets that count, on the given lines."""
         return np.greater(lines.repeat(self.brackets), self.ignored).nonzero()[0]
 

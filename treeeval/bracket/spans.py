@@ -35,6 +35,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
 from .chunk_scores import ChunkBrackets, SideBrackets
 from .counts import SentenceCounts
@@ -51,21 +52,21 @@ class BracketColumns:
     """One side's counted brackets, one row each, by sentence then in reading order."""
 
     #: the sentence (line of the block or file, from 0)
-    sentence: np.ndarray
+    sentence: IntArray
     #: the bracket's number among all brackets of its line, in reading order (from 0)
-    position: np.ndarray
-    label: np.ndarray
-    label_class: np.ndarray
+    position: IntArray
+    label: IntArray
+    label_class: IntArray
     #: EVALB's span: kept words (DELETE_LABEL words removed), ``end`` exclusive
-    start: np.ndarray
-    end: np.ndarray
-    matched: np.ndarray
+    start: IntArray
+    end: IntArray
+    matched: BoolArray
     #: crosses a counted bracket of the other side (for test brackets: EVALB's crossing)
-    crossing: np.ndarray
+    crossing: BoolArray
 
-    def per_sentence(self, sentences: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def per_sentence(self, sentences: int) -> tuple[IntArray, IntArray, IntArray]:
         """Per sentence: brackets, matched brackets, crossing brackets."""
-        def count(where: np.ndarray) -> np.ndarray:
+        def count(where: BoolArray | slice) -> IntArray:
             return np.bincount(self.sentence[where], minlength=sentences)
 
         return count(slice(None)), count(self.matched), count(self.crossing)
@@ -86,10 +87,10 @@ class BracketSpans:
     #: EVALB's per-sentence rows (``counts.line`` numbers the lines from 1)
     counts: SentenceCounts
     #: the sentences scored by the reference engine
-    fallback: np.ndarray
+    fallback: BoolArray
 
     @property
-    def status(self) -> np.ndarray:
+    def status(self) -> IntArray:
         return self.counts.status
 
     @property
@@ -137,7 +138,7 @@ def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
         label = recode.take(side.label)
         sides.append(BracketColumns(side.line, side.position, label, label_class.take(label),
                                     side.start, side.end, side.matched, side.crossing))
-    return BracketSpans(labels, *sides, chunk.scores.counts, chunk.scores.fallback)
+    return BracketSpans(labels, sides[0], sides[1], chunk.scores.counts, chunk.scores.fallback)
 
 
 def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str],
@@ -195,7 +196,8 @@ def concatenate_spans(parts: list[BracketSpans], params: EvalbParams) -> Bracket
                 values.append(value + offset if column.name == "sentence" else value)
             columns[column.name] = np.concatenate(values)
         sides.append(BracketColumns(**columns))
-    return BracketSpans(labels, *sides, SentenceCounts.concatenate([p.counts for p in parts]),
+    return BracketSpans(labels, sides[0], sides[1],
+                        SentenceCounts.concatenate([p.counts for p in parts]),
                         np.concatenate([part.fallback for part in parts]))
 
 
@@ -326,8 +328,9 @@ def crosses(bracket: Bracket, others: list[Bracket]) -> bool:
 
 def _side_of_rows(rows: list[tuple[int, ...]]) -> SideBrackets:
     table = np.array(rows, dtype=np.int64).reshape(len(rows), 7)
-    return SideBrackets(*(table[:, k].copy() for k in range(5)),
-                        table[:, 5].astype(bool), table[:, 6].astype(bool))
+    line, position, label, start, end = (table[:, k].copy() for k in range(5))
+    return SideBrackets(line, position, label, start, end, table[:, 5].astype(bool),
+                        table[:, 6].astype(bool))
 
 
 def _merge(fast: SideBrackets, engine: SideBrackets) -> SideBrackets:

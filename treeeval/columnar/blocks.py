@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple, TextIO
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import InputError
 
@@ -192,7 +193,7 @@ def count_file_lines(path: str, chunk: int = 1 << 20) -> int:
     return count + (last != b"\n")
 
 
-def line_ends(block: bytes) -> np.ndarray:
+def line_ends(block: bytes) -> NDArray[np.int64]:
     """Offsets of the newlines of a block.
 
     >>> line_ends(b"a\\nbc\\n").tolist()

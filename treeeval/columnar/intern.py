@@ -24,8 +24,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .words import Chunks, field_words
 
@@ -45,12 +47,13 @@ class Interned:
     field of each code (``firsts``) and each code's 64-bit key (``keys``: the bytes of a
     field of up to 8 bytes, else a hash of them)."""
 
-    codes: np.ndarray
-    firsts: np.ndarray
-    keys: np.ndarray
+    codes: NDArray[np.int64]
+    firsts: NDArray[np.int64]
+    keys: NDArray[np.uint64]
 
 
-def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray) -> Interned | None:
+def intern(view: NDArray[np.uint64], start: NDArray[np.int64], length: NDArray[np.int64]
+           ) -> Interned | None:
     """Number the fields ``[start, start + length)`` of a :func:`~.words.word_view`
     exactly; None if two different fields hash alike.
 
@@ -75,10 +78,10 @@ def intern(view: np.ndarray, start: np.ndarray, length: np.ndarray) -> Interned 
     return Interned(codes, firsts, code_keys)
 
 
-def distinct(values: np.ndarray) -> np.ndarray:
-    """The sorted distinct values of ``values``: ``np.unique(values)`` without its import of
-    numpy.ma (about 6 ms of every process that would otherwise not need it).  NaNs, which are
-    not equal to themselves, are each kept.
+def distinct(values: NDArray[Any]) -> NDArray[Any]:
+    """The sorted distinct values of ``values``, in its dtype (any): ``np.unique(values)``
+    without its import of numpy.ma (about 6 ms of every process that would otherwise not need
+    it).  NaNs, which are not equal to themselves, are each kept.
 
     >>> distinct(np.array([3, 1, 3, 2, 1])).tolist(), distinct(np.array([], dtype=np.uint64)).size
     ([1, 2, 3], 0)
@@ -89,7 +92,8 @@ def distinct(values: np.ndarray) -> np.ndarray:
     return ordered[keep]
 
 
-def factor(keys: np.ndarray, bits: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def factor(keys: NDArray[np.uint64], bits: int | None = None
+           ) -> tuple[NDArray[np.int64], NDArray[np.uint64]]:
     """Consecutive codes of the equal uint64 ``keys`` and the key of each code
     (:func:`hash_ids` made dense).
 
@@ -105,8 +109,8 @@ def factor(keys: np.ndarray, bits: int | None = None) -> tuple[np.ndarray, np.nd
     return (np.cumsum(used) - 1).take(ids), id_keys[used]
 
 
-def hash_ids(parts: list[np.ndarray], bits: int, round_: int = 0
-             ) -> tuple[list[np.ndarray], np.ndarray]:
+def hash_ids(parts: list[NDArray[np.uint64]], bits: int, round_: int = 0
+             ) -> tuple[list[NDArray[np.int64]], NDArray[np.uint64]]:
     """Ids of the uint64 keys of several arrays (the same key, the same id in every
     array), each below ``len(id_keys)``, and ``id_keys``, the key of each id (ids that no
     key has hold a stray key).
@@ -147,7 +151,7 @@ def _table_bits(rows: int) -> int:
     return max(10, min(22, int(2 * rows - 1).bit_length()))
 
 
-def _polynomial(chunks: Chunks) -> np.ndarray:
+def _polynomial(chunks: Chunks) -> NDArray[np.uint64]:
     """A 64-bit hash of each field: its chunks weighted by powers of an odd multiplier,
     plus its length times another."""
     if not len(chunks.length):
@@ -161,7 +165,7 @@ def _polynomial(chunks: Chunks) -> np.ndarray:
                 + chunks.length.astype(_U64) * _U64(MIXERS[1]))
 
 
-def _same_fields(chunks: Chunks, model: np.ndarray) -> bool:
+def _same_fields(chunks: Chunks, model: NDArray[np.int64]) -> bool:
     """Whether each field i equals field ``model[i]`` (the one exact check of a hash)."""
     if (chunks.length[model] != chunks.length).any():
         return False

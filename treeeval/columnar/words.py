@@ -15,12 +15,13 @@ b'ab\\x00\\x00\\x00\\x00\\x00\\x00'
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 #: ``MASKS[n]`` keeps the first n bytes of a little-endian word
 MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
 
 
-def padded(data: bytes | memoryview, tail: bytes = b"") -> np.ndarray:
+def padded(data: bytes | memoryview, tail: bytes = b"") -> NDArray[np.uint8]:
     """The bytes of ``data`` then ``tail`` then 8 zeros, as a uint8 array.
 
     >>> padded(b"ab", b"\\n").tolist()
@@ -33,7 +34,7 @@ def padded(data: bytes | memoryview, tail: bytes = b"") -> np.ndarray:
     return out
 
 
-def word_view(buffer: np.ndarray) -> np.ndarray:
+def word_view(buffer: NDArray[np.uint8]) -> NDArray[np.uint64]:
     """Element i is bytes i..i+7 of ``buffer`` as a little-endian uint64 (no copy).
 
     Index it with offsets (``view[offsets]``), never ``take`` (which copies the whole
@@ -45,8 +46,8 @@ def word_view(buffer: np.ndarray) -> np.ndarray:
     return np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
 
 
-def field_words(view: np.ndarray, start: np.ndarray, length: np.ndarray,
-                k: int = 0) -> np.ndarray:
+def field_words(view: NDArray[np.uint64], start: NDArray[np.int64], length: NDArray[np.int64],
+                k: int = 0) -> NDArray[np.uint64]:
     """Bytes 8k..8k+7 of each field as a word, zero past the field's end.
 
     >>> view = word_view(padded(b"root\\tnsubj"))
@@ -72,7 +73,8 @@ class Chunks:
     ([2, 1], [0, 2], [0, 1, 0])
     """
 
-    def __init__(self, view: np.ndarray, start: np.ndarray, length: np.ndarray) -> None:
+    def __init__(self, view: NDArray[np.uint64], start: NDArray[np.int64],
+                 length: NDArray[np.int64]) -> None:
         self.length = length
         self.count = np.maximum((length + 7) // 8, 1)
         self.first = np.cumsum(self.count) - self.count

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 from nltk import Tree
 
@@ -26,7 +25,7 @@ from .makedeps import SCHEMES, ConversionError, tree_to_sentence
 
 __all__ = ["convert", "Converter", "ConversionError", "ConversionWarning", "SCHEMES"]
 
-Trees = Union[str, os.PathLike, Iterable[Tree]]
+Trees = str | os.PathLike[str] | Iterable[Tree]
 
 
 class ConversionWarning(UserWarning):

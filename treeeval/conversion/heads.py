@@ -22,8 +22,9 @@ from nltk import Tree
 from ..formats.headrules import ANY, HeadPass, HeadTable
 
 _CATEGORY, _POSITION, _EXCEPT, _DEFAULT = range(4)
-#: a compiled rule (compile_rule)
-Passes = tuple[tuple[int, bool, object], ...]
+#: a compiled rule (compile_rule): (kind, from the right, the categories: ranks by category
+#: for a _CATEGORY pass, a set for _POSITION and _EXCEPT, None for _DEFAULT)
+Passes = tuple[tuple[int, bool, dict[str, int] | frozenset[str] | None], ...]
 _TAG_START = re.compile(r"[-=|]")
 
 #: labels of the wrappers around a whole tree; transparent when unary, and without a rule
@@ -31,7 +32,11 @@ _TAG_START = re.compile(r"[-=|]")
 WRAPPERS = frozenset(["", "TOP", "ROOT", "VROOT"])
 
 
-def base_category(label: str, _cache: dict[str, str] = {}) -> str:
+#: base_category's answers by label
+_BASE_CATEGORIES: dict[str, str] = {}
+
+
+def base_category(label: str, _cache: dict[str, str] = _BASE_CATEGORIES) -> str:
     """The category without function tags and indices (``-LRB-``, ``-NONE-`` kept whole).
 
     >>> [base_category(x) for x in ["NP-SBJ-1", "S=2", "PRT|ADVP", "-LRB-", "-NONE-", ""]]
@@ -71,7 +76,7 @@ def compile_rule(rule: tuple[HeadPass, ...], default: bool = True) -> Passes:
     >>> compile_rule((HeadPass("left", ("VP", "ADJP")),), default=False)
     ((0, False, {'VP': 0, 'ADJP': 1}),)
     """
-    compiled: list[tuple[int, bool, object]] = []
+    compiled: list[tuple[int, bool, dict[str, int] | frozenset[str] | None]] = []
     for step in rule:
         reverse = step.direction.startswith("right")
         if not step.categories:
@@ -122,12 +127,13 @@ class HeadFinder:
         if n == 1:
             return 0
         passes = self.rules.get(parent) or self.passes(parent)
+        # a pass's kind says what its data is, which mypy cannot see: hence the ignores below
         for kind, reverse, data in passes:
             order = range(n - 1, -1, -1) if reverse else range(n)
             if kind == _CATEGORY:
-                best, best_rank = -1, n + len(data)  # type: ignore[arg-type]
+                best, best_rank = -1, n + len(data)  # type: ignore[arg-type]  # a dict
                 for i in order:
-                    rank = data.get(cats[i])  # type: ignore[union-attr]
+                    rank = data.get(cats[i])  # type: ignore[union-attr]  # a dict
                     if rank is not None and rank < best_rank:
                         best, best_rank = i, rank
                         if rank == 0:
@@ -136,11 +142,11 @@ class HeadFinder:
                     return self._coordinate(best, cats)
             elif kind == _POSITION:
                 for i in order:
-                    if cats[i] in data:  # type: ignore[operator]
+                    if cats[i] in data:  # type: ignore[operator]  # a frozenset
                         return self._coordinate(i, cats)
             elif kind == _EXCEPT:
                 for i in order:
-                    if cats[i] not in data:  # type: ignore[operator]
+                    if cats[i] not in data:  # type: ignore[operator]  # a frozenset
                         return self._coordinate(i, cats)
             else:
                 found, movable = self._default(order, cats)

@@ -29,7 +29,6 @@ The root word is labelled ``root`` in every scheme.
 from __future__ import annotations
 
 import re
-from typing import Union
 
 from nltk import Tree
 
@@ -79,7 +78,7 @@ def tree_to_sentence(tree: Tree, finder: HeadFinder, labels: str = "none") -> De
 
 #: what a converted node gives its parent: (category, label, 1-based index of its lexical
 #: head word), or None when nothing is left under it
-Converted = Union[tuple[str, str, int], None]
+Converted = tuple[str, str, int] | None
 
 
 class _Words:

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar, Union
+from typing import TYPE_CHECKING, TypeVar, Union
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError
@@ -31,6 +31,9 @@ from .classify import classify
 from .reading import Source, read_raw
 from .search import Gold, Repairs, RootRemoval, Step
 from .tree import Node, no_phrase_on_top, prepare
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 PathLike = Union[str, "os.PathLike[str]"]
 T = TypeVar("T")
@@ -151,7 +154,7 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
         return params
     from ..bracket.api import _params as load
 
-    return load(params)  # type: ignore[arg-type]
+    return load(params)
 
 
 def _prepared(source: Source, delete: Callable[..., object] | None) -> Iterator[Node | None]:
@@ -218,6 +221,11 @@ def _name(source: Source) -> str:
     return name if isinstance(name, str) else "<input>"
 
 
+def _one_file(test: Source | Sequence[Source]) -> TypeIs[Source]:
+    """Whether ``test`` is one file (a path or a binary stream), not a list of them."""
+    return isinstance(test, (str, os.PathLike, io.IOBase))
+
+
 def classify_errors(gold: Source, test: Source | Sequence[Source],
                     params: EvalbParams | PathLike | Iterable[PathLike] | None = None
                     ) -> ErrorsResult:
@@ -230,7 +238,7 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     list of them) replaces the classifier's own deletions of ``-NONE-`` and punctuation with
     the file's DELETE_LABEL lines.
     """
-    tests = [test] if isinstance(test, (str, os.PathLike, io.IOBase)) else list(test)
+    tests = [test] if _one_file(test) else list(test)
     delete = _deleter(_params(params))
     systems = []
     with _frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import BinaryIO, Union
+from typing import TYPE_CHECKING, BinaryIO, Union
 
 import numpy as np
 
+from ..arrays import IntArray
 from ..columnar.blocks import LineReader, split_lines
 from ..errors import InputError
 from ..formats.scan import scan_lines
 from ..model.tree_walks import fold
+
+if TYPE_CHECKING:  # nltk is imported only where a tree is made of one
+    from nltk import Tree
 
 RawTree = tuple  # (tag, word) or (label, [RawTree, ...])
 Source = Union[str, "os.PathLike[str]", BinaryIO]
@@ -83,7 +87,7 @@ class _Texts:
         self.block, self.encoding = block, encoding
         self.chars = block.decode("ascii") if block.isascii() else None
 
-    def all(self, starts: np.ndarray, ends: np.ndarray) -> list[str] | None:
+    def all(self, starts: IntArray, ends: IntArray) -> list[str] | None:
         pairs = zip(starts.tolist(), ends.tolist())
         if self.chars is not None:
             chars = self.chars
@@ -135,7 +139,7 @@ def raw_children(raw: RawTree) -> list[RawTree] | None:
     return None if isinstance(raw[1], str) else raw[1]
 
 
-def raw_from_nltk(tree) -> RawTree:  # type: ignore[no-untyped-def]
+def raw_from_nltk(tree: Tree) -> RawTree:
     """The raw tree of an ``nltk.Tree``.
 
     >>> from nltk import Tree
@@ -148,7 +152,7 @@ def raw_from_nltk(tree) -> RawTree:  # type: ignore[no-untyped-def]
                 lambda bracket, children: (bracket.label(), children))
 
 
-def raw_to_nltk(raw: RawTree):  # type: ignore[no-untyped-def]
+def raw_to_nltk(raw: RawTree) -> Tree:
     """The ``nltk.Tree`` of a raw tree (nltk is imported here, for the -p deletions only).
 
     >>> print(raw_to_nltk(("S", [("NP", [("NN", "a")])])))

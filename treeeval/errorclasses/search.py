@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import NamedTuple
@@ -402,7 +402,7 @@ class Search:
         return found
 
     @staticmethod
-    def _grow_end(node: Node, end: int, add) -> None:  # type: ignore[no-untyped-def]
+    def _grow_end(node: Node, end: int, add: Callable[[Node, int, int, int], None]) -> None:
         """The down-left move that makes ``node`` (on a sibling's right edge) end at ``end``."""
         top = node
         while top.parent is not None and top.parent.children[-1] is top:
@@ -416,7 +416,7 @@ class Search:
             add(source, left, right, DL)
 
     @staticmethod
-    def _grow_start(node: Node, start: int, add) -> None:  # type: ignore[no-untyped-def]
+    def _grow_start(node: Node, start: int, add: Callable[[Node, int, int, int], None]) -> None:
         """The down-right move that makes ``node`` (on a sibling's left edge) start at ``start``."""
         top = node
         while top.parent is not None and top.parent.children[0] is top:
@@ -765,7 +765,7 @@ class Repairs(Search):
         """Add the bracket ``key`` to the tree and to the counts."""
         node = add_bracket(self.root, key, self.leaves)
         self._count(key, 1)
-        self._touch(node, node.parent)  # type: ignore[arg-type]
+        self._touch(node, node.parent)  # type: ignore[arg-type]  # add_bracket gives it a parent
         return node
 
     def _add(self, key: Key) -> Step:
@@ -773,7 +773,7 @@ class Repairs(Search):
         node = self._insert(key)
         return Step("add", 1, span=key[:2], label=key[2], over_word=_over_word(node),
                     subtrees=_labels(node.children),
-                    parent=node.parent.label)  # type: ignore[union-attr]
+                    parent=node.parent.label)  # type: ignore[union-attr]  # as _insert made it
 
     def _remove(self, key: Key) -> Step:
         """Remove the highest bracket ``key`` (its children go to its parent)."""
@@ -812,7 +812,7 @@ class Repairs(Search):
         else:
             child = source
             while child.parent is not target:
-                child = child.parent  # type: ignore[assignment]
+                child = child.parent  # type: ignore[assignment]  # target is above: never None
             position = target.children.index(child) + (1 if kind == "ur" else 0)
         target.children[position:position] = block
         for node in block:

@@ -146,9 +146,8 @@ def _children(node: Node) -> list[Node] | None:
 
 def from_raw(raw: RawTree) -> Node:
     """A Node tree from a raw tree (reading.py)."""
-    node = fold(raw, raw_children, lambda leaf: Node(leaf[0], word=leaf[1]),
+    return fold(raw, raw_children, lambda leaf: Node(leaf[0], word=leaf[1]),
                 lambda bracket, children: Node(bracket[0], children))
-    return node  # type: ignore[return-value]
 
 
 def base_label(label: str) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, Literal, TextIO, Union
+from typing import BinaryIO, Literal, TextIO
 
 from nltk import Tree
 
@@ -40,7 +40,7 @@ from .tree_chunks import Chunk, line_chunks, mrg_chunks
 #: bytes read at a time by read_trees
 BLOCK_SIZE = 1 << 20
 
-Source = Union[str, os.PathLike[str], BinaryIO, TextIO]
+Source = str | os.PathLike[str] | BinaryIO | TextIO
 
 
 def read_trees(
@@ -59,8 +59,9 @@ def read_trees(
     and so is a file that mixes one-line and multi-line trees (a short sentence's tree
     fits on a line), as CoreNLP and nltk read them.  ``multiline=False`` reads one tree
     per line strictly (EVALB's files, whose lines pair up: a blank line or two trees on a
-    line is an error).  Labels and words are decoded with ``encoding``.  Raises BracketSyntaxError on malformed trees and InputError on an
-    unreadable file or undecodable byte, with the file, line and column.
+    line is an error).  Labels and words are decoded with ``encoding``.  Raises
+    BracketSyntaxError on malformed trees and InputError on an unreadable file or
+    undecodable byte, with the file, line and column.
 
     >>> import io
     >>> lines = io.BytesIO(b"(TOP (NP (-LRB- -LRB-) (NN a) (-RRB- -RRB-)))\\n\\n")

@@ -42,7 +42,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Iterator
-from typing import IO, Union
+from typing import IO
 
 from ..errors import InputError
 from ..formats.text import decode_error, open_lines
@@ -53,7 +53,7 @@ FORMATS = ("conllx", "conllu")
 EXTRA_COLUMNS = {2: "lemma", 4: "postag", 5: "feats", 8: "col9", 9: "col10"}
 ASIDE = ("comments", "ranges", "empty_nodes")
 
-Source = Union[str, os.PathLike, IO[str], IO[bytes]]
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
 class ConllError(InputError):
@@ -171,4 +171,5 @@ def write_conll(sentences: Iterable[DependencySentence], stream: IO[str] | IO[by
     binary = not isinstance(stream, io.TextIOBase) and "b" in getattr(stream, "mode", "b")
     for sentence in sentences:
         text = format_sentence(sentence, format)
+        # bytes to a binary stream, str to a text one: mypy cannot pair ``binary`` with the stream's type
         stream.write(text.encode("utf-8") if binary else text)  # type: ignore[arg-type]

@@ -35,10 +35,12 @@ import codecs
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
 from ..columnar.blocks import sentence_blocks
 from ..columnar.intern import intern
 from ..columnar.words import field_words, padded, word_view
@@ -50,6 +52,7 @@ BLOCK_SIZE = 1 << 24
 TAB, NEWLINE = 9, 10
 #: a field of one underscore as a packed word
 UNDERSCORE = np.uint64(ord("_"))
+_Scalar = TypeVar("_Scalar", bound=np.generic)
 
 
 @dataclass
@@ -57,11 +60,11 @@ class ConllColumns:
     """A CoNLL file as columns: int64 heads (-1 for ``_``), sentence sizes, string codes,
     and the line of each sentence's first word (1-based, as the careful reader gives it)."""
 
-    heads: np.ndarray
-    sizes: np.ndarray
-    codes: dict[str, np.ndarray]
+    heads: IntArray
+    sizes: IntArray
+    codes: dict[str, Int32Array]
     vocabulary: Vocabularies
-    sentence_line: np.ndarray
+    sentence_line: IntArray
 
 
 class _Unvouched(Exception):
@@ -95,10 +98,10 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
         return None
     charset = codecs.lookup(charset).name
     trial = Vocabularies()
-    heads: list[np.ndarray] = []
-    sizes: list[np.ndarray] = []
-    lines: list[np.ndarray] = []
-    codes: dict[str, list[np.ndarray]] = {name: [] for name in wanted}
+    heads: list[IntArray] = []
+    sizes: list[IntArray] = []
+    lines: list[IntArray] = []
+    codes: dict[str, list[Int32Array]] = {name: [] for name in wanted}
     try:
         with open(path, "rb") if data is None else io.BytesIO(data) as stream:
             for block, first_line in _blocks(stream, block_size):
@@ -123,7 +126,7 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
                         _join(lines, np.int64))
 
 
-def _join(parts: list[np.ndarray], dtype: type) -> np.ndarray:
+def _join(parts: list[NDArray[_Scalar]], dtype: type[_Scalar]) -> NDArray[_Scalar]:
     return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 
 
@@ -138,7 +141,7 @@ def _blocks(stream: BinaryIO, block_size: int) -> Iterator[tuple[bytes, int]]:
 
 
 def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int]
-                ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]:
+                ) -> tuple[IntArray, IntArray, dict[str, Int32Array], IntArray]:
     """Heads, sentence sizes, string codes and the line (from 0 in the block) of each
     sentence's first word, of one block of whole sentences."""
     if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the careful reader's
@@ -195,7 +198,7 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
     return heads, sizes, codes, word_line[np.cumsum(sizes) - sizes]
 
 
-def _positions(sentence_of_token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _positions(sentence_of_token: IntArray) -> tuple[IntArray, IntArray]:
     """Sentence sizes and each token's 1-based position, from each token's sentence label."""
     if len(sentence_of_token) == 0:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -208,7 +211,7 @@ def _positions(sentence_of_token: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _ID_WORDS: list[int] = []
 
 
-def _id_words(position: np.ndarray) -> np.ndarray:
+def _id_words(position: IntArray) -> WordArray:
     """The ID each position must have (``str(position)``) as a packed word."""
     largest = int(position.max()) if len(position) else 0
     if largest >= 10 ** 7:
@@ -221,36 +224,35 @@ def _id_words(position: np.ndarray) -> np.ndarray:
 class _Fields:
     """The ten fields of the token lines of a block: start and end offsets in ``data``."""
 
-    def __init__(self, data: np.ndarray, line_start: np.ndarray, ends: list[np.ndarray]
-                 ) -> None:
+    def __init__(self, data: ByteArray, line_start: IntArray, ends: list[IntArray]) -> None:
         self.data = data
         #: ``view[i]`` is bytes i..i+7 as one little-endian word
         self.view = word_view(data)
         self.line_start = line_start
         self.ends = ends
-        self._words: dict[int, np.ndarray] = {}
-        self._lengths: dict[int, np.ndarray] = {}
+        self._words: dict[int, WordArray] = {}
+        self._lengths: dict[int, IntArray] = {}
 
-    def keep(self, rows: np.ndarray) -> None:
+    def keep(self, rows: BoolArray) -> None:
         self.line_start = self.line_start[rows]
         self.ends = [end[rows] for end in self.ends]
         self._words, self._lengths = {}, {}
 
-    def start(self, field: int) -> np.ndarray:
+    def start(self, field: int) -> IntArray:
         return self.ends[field - 1] + 1 if field else self.line_start
 
-    def length(self, field: int) -> np.ndarray:
+    def length(self, field: int) -> IntArray:
         if field not in self._lengths:
             self._lengths[field] = self.ends[field] - self.start(field)
         return self._lengths[field]
 
-    def word(self, field: int) -> np.ndarray:
+    def word(self, field: int) -> WordArray:
         """The first 8 bytes of each field (the whole field when it is that short)."""
         if field not in self._words:
             self._words[field] = field_words(self.view, self.start(field), self.length(field))
         return self._words[field]
 
-    def numbers(self, field: int) -> tuple[np.ndarray, np.ndarray]:
+    def numbers(self, field: int) -> tuple[IntArray, BoolArray]:
         """The field read as a whole number of ASCII digits, and whether it is one."""
         length = self.length(field)
         width = int(length.max()) if len(length) else 0
@@ -266,7 +268,7 @@ class _Fields:
             value = np.where(inside, value * 10 + digit, value)
         return value, ok
 
-    def contains(self, field: int, characters: tuple[int, ...]) -> np.ndarray:
+    def contains(self, field: int, characters: tuple[int, ...]) -> BoolArray:
         """Whether each field holds one of ``characters``."""
         start, length = self.start(field), self.length(field)
         found = np.zeros(len(start), dtype=bool)
@@ -276,7 +278,7 @@ class _Fields:
         return found
 
     def codes(self, field: int, block: bytes, charset: str, vocabulary: Vocabulary
-              ) -> np.ndarray:
+              ) -> Int32Array:
         """The ``vocabulary`` codes of a string field; new strings are added."""
         start, length = self.start(field), self.length(field)
         found = intern(self.view, start, length)

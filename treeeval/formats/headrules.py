@@ -50,7 +50,7 @@ import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Union
+from typing import IO
 
 from ..errors import InputError
 from .text import read_text
@@ -64,7 +64,7 @@ PROCEDURES = ("semantic", "semantic-copula")
 #: the parent whose rule applies to categories the table does not list
 ANY = "*"
 
-Source = Union[str, os.PathLike, IO[str]]
+Source = str | os.PathLike[str] | IO[str]
 
 
 class HeadRulesError(InputError):

@@ -79,14 +79,16 @@ def parse_tree_lark(
     """
     chars = text.decode("latin-1")
     try:
-        trees = _lark_parser(encoding).parse(chars)
+        # lark types parse() as returning a lark tree; with a transformer it returns what the
+        # transformer builds (_TreeBuilder.start: the list of trees)
+        trees: list[Tree] = _lark_parser(encoding).parse(chars)  # type: ignore[assignment]
     except lark.exceptions.UnexpectedInput as exc:
         offset, message = _diagnose(chars, _error_offset(chars, exc))
         raise _located(BracketSyntaxError, message, chars, offset, path, line, encoding) from None
-    offset = _first_undecodable(text, encoding)
-    if offset is not None:
-        message = f"byte 0x{text[offset]:02x} is not valid {encoding}"
-        raise _located(InputError, message, chars, offset, path, line, encoding)
+    undecodable = _first_undecodable(text, encoding)
+    if undecodable is not None:
+        message = f"byte 0x{text[undecodable]:02x} is not valid {encoding}"
+        raise _located(InputError, message, chars, undecodable, path, line, encoding)
     return trees
 
 
@@ -108,7 +110,8 @@ def _error_offset(chars: str, exc: lark.exceptions.UnexpectedInput) -> int:
     token = getattr(exc, "token", None)
     if isinstance(token, lark.Token) and token.type == "$END":
         return len(chars)
-    return exc.pos_in_stream
+    # lark types pos_in_stream by its class default, None; every error it raises sets an int
+    return exc.pos_in_stream  # type: ignore[return-value]
 
 
 _SPACE = C_SPACE.decode("latin-1")

@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
-from typing import IO, Union
+from typing import IO, NoReturn
 from xml.parsers import expat
 
 from ..errors import InputError
@@ -53,7 +53,7 @@ BLOCK_SIZE = 1 << 16
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 
-Source = Union[str, os.PathLike, IO[bytes]]
+Source = str | os.PathLike[str] | IO[bytes]
 
 
 class MaltXmlError(InputError):
@@ -76,8 +76,8 @@ def _safe_parser(path: str) -> expat.XMLParserType:
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
-    def refuse(what: str, marker: str) -> Callable[..., None]:
-        def handler(*_: object) -> None:
+    def refuse(what: str, marker: str) -> Callable[..., NoReturn]:
+        def handler(*_: object) -> NoReturn:
             line, column = parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
             source_line = line_at(path, line)
             # expat stands past the start of the declaration: point at its marker if seen

@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Union
 
 from ..errors import InputError, PrmError
 
@@ -39,7 +38,7 @@ LIST_KEYS = ("DELETE_LABEL", "DELETE_LABEL_FOR_LENGTH", "QUOTE_LABEL")
 PAIR_KEYS = ("EQ_LABEL", "EQ_WORD")
 KNOWN_KEYS = frozenset(INT_KEYS + LIST_KEYS + PAIR_KEYS)
 
-SettingValue = Union[int, bytes, tuple[bytes, bytes]]
+SettingValue = int | bytes | tuple[bytes, bytes]
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import BoolArray, ByteArray, IntArray, WordArray
 from ..columnar.words import padded as _pad
 from ..columnar.words import word_view
 
@@ -67,28 +68,28 @@ class ScannedLines:
     followed by a newline and zeros, so that ``u64_at`` may read past the end.
     """
 
-    buffer: np.ndarray
+    buffer: ByteArray
     n_lines: int
-    line_start: np.ndarray
-    line_end: np.ndarray
-    line_ok: np.ndarray
-    term_line: np.ndarray
-    term_tag_start: np.ndarray
-    term_tag_end: np.ndarray
-    term_word_start: np.ndarray
-    term_word_end: np.ndarray
-    br_line: np.ndarray
-    br_label_start: np.ndarray
-    br_label_end: np.ndarray
-    br_start: np.ndarray
-    br_end: np.ndarray
-    padded: np.ndarray = field(repr=False)
+    line_start: IntArray
+    line_end: IntArray
+    line_ok: BoolArray
+    term_line: IntArray
+    term_tag_start: IntArray
+    term_tag_end: IntArray
+    term_word_start: IntArray
+    term_word_end: IntArray
+    br_line: IntArray
+    br_label_start: IntArray
+    br_label_end: IntArray
+    br_start: IntArray
+    br_end: IntArray
+    padded: ByteArray = field(repr=False)
 
     def text(self, start: int, end: int) -> bytes:
         """The bytes ``buffer[start:end]``."""
         return self.buffer[start:end].tobytes()
 
-    def u64_at(self, offsets: np.ndarray) -> np.ndarray:
+    def u64_at(self, offsets: IntArray) -> WordArray:
         """The 8 bytes at each offset as a little-endian uint64 (zeros past the end).
 
         >>> hex(int(scan_lines(b"(NN dog)").u64_at(np.array([4]))[0]))
@@ -97,13 +98,13 @@ class ScannedLines:
         return _u64_at(self.padded, offsets)
 
 
-def _u64_at(padded: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+def _u64_at(padded: ByteArray, offsets: IntArray) -> WordArray:
     """The little-endian uint64 of bytes i .. i+7 of ``padded`` for each offset i
     (``padded`` has 8 bytes after any offset)."""
     return word_view(padded)[offsets]
 
 
-def _padded(data: bytes | memoryview) -> np.ndarray:
+def _padded(data: bytes | memoryview) -> ByteArray:
     """The bytes of ``data``, a newline and 8 zeros (read by ``u64_at`` past the end)."""
     return _pad(data, b"\n")
 
@@ -118,7 +119,8 @@ def scan_lines(data: bytes | memoryview) -> ScannedLines:
     padded = _padded(data)
     if size == 0:
         return ScannedLines(padded[:0], 0, _EMPTY, _EMPTY, np.zeros(0, dtype=bool),
-                            *([_EMPTY] * 10), padded=padded)
+                            _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY,
+                            _EMPTY, _EMPTY, _EMPTY, _EMPTY, _EMPTY, padded)
     # scan a final newline of our own when the last line has none
     scanned = size if data[-1:] == b"\n" else size + 1
     nontext, positions, kinds = _tokens(padded, scanned)
@@ -136,7 +138,7 @@ def scan_lines(data: bytes | memoryview) -> ScannedLines:
     )
 
 
-def _tokens(codes: np.ndarray, scanned: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _tokens(codes: ByteArray, scanned: int) -> tuple[BoolArray, IntArray, ByteArray]:
     """Which bytes are not text (for all of ``codes``), and the offsets and codes of
     the tokens in its first ``scanned`` bytes.
 
@@ -166,7 +168,7 @@ def _tokens(codes: np.ndarray, scanned: int) -> tuple[np.ndarray, np.ndarray, np
     return nontext, positions, kinds.take(positions)
 
 
-def _run_lengths(nontext: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def _run_lengths(nontext: BoolArray, starts: IntArray) -> IntArray:
     """Length of the run of text starting at each offset (0 where none starts).
 
     >>> mask = np.frombuffer(b"\\1\\0\\0\\1\\0\\1" + bytes(8) + b"\\1" * 8, dtype=bool)
@@ -185,7 +187,7 @@ def _run_lengths(nontext: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return lengths
 
 
-def _label_ends(nontext: np.ndarray, starts: np.ndarray, following: np.ndarray) -> np.ndarray:
+def _label_ends(nontext: BoolArray, starts: IntArray, following: IntArray) -> IntArray:
     """End of the label (possibly empty) starting at each offset, given the offset of the
     next token: only white space lies between the label and that token, usually at most
     one byte of it; longer gaps are measured with _run_lengths.
@@ -202,7 +204,7 @@ def _label_ends(nontext: np.ndarray, starts: np.ndarray, following: np.ndarray) 
     return ends
 
 
-def _first_set_byte(words: np.ndarray) -> np.ndarray:
+def _first_set_byte(words: WordArray) -> IntArray:
     """Index of the lowest nonzero byte of each uint64 (8 if none)."""
     lowest = words & (~words + _U64(1))
     index = ((lowest * _BYTE_INDEX) >> _U64(56)).view(np.int64)
@@ -218,7 +220,7 @@ class _Tokens:
     dropped (their newline stays).
     """
 
-    def __init__(self, positions: np.ndarray, kinds: np.ndarray, nul_at: np.ndarray) -> None:
+    def __init__(self, positions: IntArray, kinds: ByteArray, nul_at: IntArray) -> None:
         self.positions = positions
         self._classify(kinds)
         self.line_end = positions[self.newlines]
@@ -233,7 +235,7 @@ class _Tokens:
             self._classify(kinds.compress(keep))
         self._count_per_line()
 
-    def _classify(self, kinds: np.ndarray) -> None:
+    def _classify(self, kinds: ByteArray) -> None:
         """Token kinds, depth after each token (reset at every newline), words so far."""
         self.kinds = kinds
         self.opens = (kinds == OPEN) | (kinds == OPEN_LABEL)
@@ -252,7 +254,7 @@ class _Tokens:
         self.depth = depth
         self.terms_before = self.words.cumsum(dtype=np.int32)
 
-    def _lines_breaking_rules(self) -> np.ndarray:
+    def _lines_breaking_rules(self) -> IntArray:
         """Lines where a word does not sit between a label and ")", a label is not
         followed by a word or "(", or an empty label not by "(" (balance aside)."""
         kinds, words, opens = self.kinds, self.words, self.opens
@@ -267,7 +269,7 @@ class _Tokens:
                                  [0] if words[0] else []])
         return self.newlines.searchsorted(tokens)
 
-    def _unbalanced_lines(self) -> np.ndarray:
+    def _unbalanced_lines(self) -> IntArray:
         lines = [self.line_sum.nonzero()[0]]
         if self.depth.min(initial=0) < 0:
             lines.append(self.newlines.searchsorted((self.depth < 0).nonzero()[0]))
@@ -281,7 +283,7 @@ class _Tokens:
         tokens = self.newlines - np.concatenate([[-1], self.newlines[:-1]]) - 1
         self.brackets = (tokens - 3 * self.terms) // 2
 
-    def terminal_columns(self, nontext: np.ndarray) -> dict[str, np.ndarray]:
+    def terminal_columns(self, nontext: BoolArray) -> dict[str, IntArray]:
         word = self.words.nonzero()[0]
         tag_start = self.positions.take(word - 1) + 1
         word_start = self.positions.take(word)
@@ -293,7 +295,7 @@ class _Tokens:
             "term_word_end": self.positions.take(word + 1),
         }
 
-    def bracket_columns(self, nontext: np.ndarray) -> dict[str, np.ndarray]:
+    def bracket_columns(self, nontext: BoolArray) -> dict[str, IntArray]:
         nonterminal = self.kinds == CLOSE
         nonterminal[:-1] |= np.greater(self.opens[:-1], self.words[1:])
         parens = nonterminal.nonzero()[0]

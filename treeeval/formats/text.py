@@ -12,11 +12,14 @@ import io
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Union
+from typing import IO, TYPE_CHECKING, overload
 
 import numpy as np
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 
 def read_text(path: str | os.PathLike[str], what: str, encoding: str = "utf-8") -> str:
@@ -67,9 +70,15 @@ def decode_error(path: str, encoding: str, exc: UnicodeDecodeError,
 
 
 #: a path, or a file opened in text or binary mode
-Source = Union[str, os.PathLike, IO[str], IO[bytes]]
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
+@overload
+def named_source(path: str, data: None = None) -> str: ...
+@overload
+def named_source(path: str, data: bytes) -> io.BytesIO: ...
+@overload
+def named_source(path: str, data: bytes | None = None) -> str | io.BytesIO: ...
 def named_source(path: str, data: bytes | None = None) -> str | io.BytesIO:
     """What a reader that takes a path or an open file (``Source``) reads: ``path``, or,
     given ``data`` (its bytes, already read), a binary stream of them named ``path``, so
@@ -102,9 +111,14 @@ def open_lines(source: Source, encoding: str = "utf-8") -> tuple[IO[str], str, b
             raise InputError(f"cannot read: {exc.strerror}", path=path) from None
     name = getattr(source, "name", None)
     path = name if isinstance(name, str) else "<input>"
-    if not isinstance(source, io.TextIOBase) and not hasattr(source, "encoding"):
-        source = io.TextIOWrapper(source, encoding=encoding, newline="")  # type: ignore[arg-type]
-    return source, path, False  # type: ignore[return-value]
+    if not _reads_text(source):
+        source = io.TextIOWrapper(source, encoding=encoding, newline="")
+    return source, path, False
+
+
+def _reads_text(stream: IO[str] | IO[bytes]) -> TypeIs[IO[str]]:
+    """Whether an open stream reads str: a text stream, or one that has an encoding."""
+    return isinstance(stream, io.TextIOBase) or hasattr(stream, "encoding")
 
 
 def lines_at(path: str | os.PathLike[str], numbers: Sequence[int]) -> list[str]:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import numpy as np
 from nltk import Tree
 
+from ..arrays import IntArray
 from .lark_trees import parse_tree_lark
 from .scan import ScannedLines, scan_lines
 from .tree_chunks import Chunk
@@ -101,7 +102,7 @@ def _ascii_compatible(encoding: str) -> bool:
         return False
 
 
-def _pairs(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int]]:
+def _pairs(starts: IntArray, ends: IntArray) -> list[tuple[int, int]]:
     return list(zip(starts.tolist(), ends.tolist()))
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import IntArray
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -23,8 +25,8 @@ class Chunk:
 
     data: bytes
     first_line: int
-    newlines: np.ndarray
-    ends: np.ndarray
+    newlines: IntArray
+    ends: IntArray
 
     def line_of(self, offset: int) -> int:
         return self.first_line + int(np.searchsorted(self.newlines, offset))
@@ -35,7 +37,7 @@ class Chunk:
         return self.data[start : int(self.ends[index])], self.line_of(start)
 
 
-def _newlines(data: bytes) -> np.ndarray:
+def _newlines(data: bytes) -> IntArray:
     return np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == ord("\n"))
 
 

@@ -101,7 +101,8 @@ def _sentence(block: list[tuple[int, str, list[tuple[int, str]]]], path: str) ->
     tags, heads, labels = [], [], []
     for index, (number, line, fields) in enumerate(block, start=1):
 
-        def fail(message: str, column: int) -> TupleSyntaxError:
+        def fail(message: str, column: int, number: int = number,
+                 line: str = line) -> TupleSyntaxError:
             return TupleSyntaxError(message, path=path, line=number, column=column,
                                     source_line=line)
 
@@ -115,11 +116,12 @@ def _sentence(block: list[tuple[int, str, list[tuple[int, str]]]], path: str) ->
             if not rest:
                 raise fail(f"position {position} needs a head word", len(line) + 1)
             (head_column, head_form), rest = rest[0], rest[1:]
-            head = _find_head(forms, index, position, head_form)
-            if head is None:
+            found = _find_head(forms, index, position, head_form)
+            if found is None:
                 side = "right" if position[0] == "<" else "left"
                 count = "no" if len(position) == 1 else f"fewer than {len(position)}"
                 raise fail(f"{count} words {head_form!r} to the {side}", head_column)
+            head = found
         else:
             raise fail(f"position must be <, >, <<, >>, ..., * or ?, not {position!r}", column)
         if len(rest) > 1:

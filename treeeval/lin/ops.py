@@ -37,7 +37,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Union
 
 import lark
 
@@ -91,7 +90,7 @@ class Not:
     part: Restriction
 
 
-Restriction = Union[Anything, Cat, String, Type, Or, Not]
+Restriction = Anything | Cat | String | Type | Or | Not
 
 
 @dataclass(frozen=True)
@@ -132,10 +131,11 @@ def find_ops(name: str | os.PathLike[str]) -> Path:
 
     >>> find_ops("only-pp").name, find_ops("ptb-no-pp.ops").name
     ('only-pp.ops', 'ptb-no-pp.ops')
-    >>> find_ops("nope")
+    >>> find_ops("nope")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    treeeval.errors.InputError: nope: no such operations file (bundled: auxiliaries, coordination, no-pp, only-pp, ptb-no-pp)
+    treeeval.errors.InputError: nope: no such operations file (bundled: auxiliaries,
+    coordination, no-pp, only-pp, ptb-no-pp)
     """
     path = Path(name)
     if path.is_file():
@@ -168,7 +168,8 @@ def parse_ops(text: str, path: str = "<ops>") -> list[Operation]:
     """
     lines = text.splitlines()
     try:
-        tree = _parser().parse(text)
+        # a bare lark.Tree, as everywhere here: the grammar says the root's children are trees
+        tree: lark.Tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as exc:
         raise _syntax_error(exc, text, lines, path) from None
     return [_operation(node, lines, path) for node in tree.children]
@@ -183,8 +184,10 @@ def _syntax_error(exc: lark.exceptions.UnexpectedInput, text: str, lines: list[s
     else:
         line, column = exc.line, exc.column
         if isinstance(exc, lark.exceptions.UnexpectedCharacters):
-            message = f"unexpected {text[exc.pos_in_stream]!r}"
+            # lark types pos_in_stream by its class default, None; this error sets an int
+            message = f"unexpected {text[exc.pos_in_stream]!r}"  # type: ignore[index]
         else:
+            # the errors left are UnexpectedToken, which has the token
             message = f"unexpected {str(exc.token)!r}"  # type: ignore[attr-defined]
         expected = _expected(exc)
         if expected:
@@ -230,7 +233,7 @@ def _restriction(node: lark.Tree) -> Restriction:
     ...              .children[0].children[0])
     Cat(name='V')
     """
-    return fold(node, _compound, _simple, _combined)  # type: ignore[return-value]
+    return fold(node, _compound, _simple, _combined)
 
 
 def _combined(compound: lark.Tree, parts: list[Restriction]) -> Restriction:
@@ -265,7 +268,8 @@ def _check(node: lark.Tree, *, word: bool, lines: list[str], path: str) -> None:
 def _test(part: Restriction, form: str, tag: str, label: str) -> bool:
     """Whether a word (``form``, ``tag``) or its relationship ``label`` satisfies ``part``."""
     if isinstance(part, (Or, Not)):
-        value = fold(part, _parts, lambda simple: _test(simple, form, tag, label),
+        root: Restriction = part  # the walk meets any restriction, not only Or and Not
+        value = fold(root, _parts, lambda simple: _test(simple, form, tag, label),
                      lambda compound, values: any(values) if isinstance(compound, Or)
                      else not values[0])
         return bool(value)

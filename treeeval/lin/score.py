@@ -30,6 +30,7 @@ from fractions import Fraction
 import numpy as np
 from nltk import Tree
 
+from ..arrays import IntArray
 from ..errors import InputError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from .notation import tuple_rows
@@ -155,7 +156,7 @@ def _crossing(key: set[Span], answer: set[Span]) -> int:
     return int(np.count_nonzero(right | left))
 
 
-def _range_max(values: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+def _range_max(values: IntArray, low: IntArray, high: IntArray) -> IntArray:
     """``max(values[low:high + 1])`` for each pair, with a sparse table; the int64 minimum
     where ``low > high``.
 

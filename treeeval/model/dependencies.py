@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import Int32Array, IntArray
+
 ROOT = 0
 UNKNOWN_HEAD = -1
 
@@ -53,10 +55,10 @@ class DependencyCorpus:
 
     forms: list[str]
     tags: list[str]
-    heads: np.ndarray
+    heads: Int32Array
     labels: list[str]
-    offsets: np.ndarray
-    lines: np.ndarray
+    offsets: IntArray
+    lines: IntArray
 
     @classmethod
     def from_sentences(cls, sentences: Iterable[DependencySentence]) -> DependencyCorpus:

@@ -17,7 +17,7 @@ kind of tree: ``children(node)`` gives a node's children, or None for a leaf.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import TypeVar, overload
 
 N = TypeVar("N")
 R = TypeVar("R")
@@ -26,11 +26,18 @@ R = TypeVar("R")
 Children = Callable[[N], Iterable[N] | None]
 
 
+@overload
+def fold(root: N, children: Children[N], leaf: Callable[[N], R],
+         inner: Callable[[N, list[R]], R]) -> R: ...
+@overload
+def fold(root: N, children: Children[N], leaf: Callable[[N], R | None],
+         inner: Callable[[N, list[R]], R | None]) -> R | None: ...
 def fold(root: N, children: Children[N], leaf: Callable[[N], R | None],
          inner: Callable[[N, list[R]], R | None]) -> R | None:
     """Fold a tree bottom-up: ``leaf(node)`` for each leaf, ``inner(node, results)`` for
     each other node once its children are done, left to right, with the results of its
-    children that are not None.  Returns the root's result.
+    children that are not None.  Returns the root's result (None only where ``leaf`` or
+    ``inner`` gives None: the overloads say so to mypy).
 
     >>> nested = ("A", [("B", "x"), ("C", [("D", "y")])])
     >>> fold(nested, lambda n: None if isinstance(n[1], str) else n[1],

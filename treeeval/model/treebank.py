@@ -20,31 +20,32 @@ from typing import Protocol
 
 import numpy as np
 
+from ..arrays import BoolArray, Int32Array, IntArray, ObjectArray
 from .dependencies import DependencySentence
 from .vocabulary import STRING_FIELDS, Vocabularies
 
 #: reads one string column's codes when it is first used
-Loader = Callable[[str], np.ndarray]
+Loader = Callable[[str], Int32Array]
 
 
 class ColumnSource(Protocol):
     """A file read as columns (``formats.conll_columns.ConllColumns`` is one)."""
 
-    heads: np.ndarray
-    sizes: np.ndarray
-    codes: dict[str, np.ndarray]
+    heads: IntArray
+    sizes: IntArray
+    codes: dict[str, Int32Array]
     vocabulary: Vocabularies
-    sentence_line: np.ndarray
+    sentence_line: IntArray
 
 
-class Columns(dict):  # type: ignore[type-arg]
+class Columns(dict[str, Int32Array]):
     """The code columns of a treebank: a column not read yet is read on first use."""
 
-    def __init__(self, codes: dict[str, np.ndarray], loader: Loader | None) -> None:
+    def __init__(self, codes: dict[str, Int32Array], loader: Loader | None) -> None:
         super().__init__(codes)
         self.loader = loader
 
-    def __missing__(self, column: str) -> np.ndarray:
+    def __missing__(self, column: str) -> Int32Array:
         if self.loader is None or column not in STRING_FIELDS:
             raise KeyError(column)
         codes = self[column] = self.loader(column)
@@ -59,10 +60,10 @@ class Treebank:
     (1-based; 0 where unknown; None when the treebank has no single file).
     """
 
-    def __init__(self, heads: np.ndarray, sizes: np.ndarray, codes: dict[str, np.ndarray],
-                 vocabulary: Vocabularies, positions: np.ndarray | None = None,
-                 sentence: np.ndarray | None = None, loader: Loader | None = None,
-                 sentence_line: np.ndarray | None = None) -> None:
+    def __init__(self, heads: IntArray, sizes: IntArray, codes: dict[str, Int32Array],
+                 vocabulary: Vocabularies, positions: IntArray | None = None,
+                 sentence: IntArray | None = None, loader: Loader | None = None,
+                 sentence_line: IntArray | None = None) -> None:
         self.heads = np.asarray(heads, dtype=np.int64)
         self.sizes = np.asarray(sizes, dtype=np.int64)
         self.sentence_line = sentence_line
@@ -70,8 +71,8 @@ class Treebank:
         self.vocabulary = vocabulary
         self._positions = positions
         self._sentence = sentence
-        self._starts: np.ndarray | None = None
-        self._strings: dict[str, np.ndarray] = {}
+        self._starts: IntArray | None = None
+        self._strings: dict[str, ObjectArray] = {}
 
     @classmethod
     def from_columns(cls, columns: ColumnSource, loader: Loader | None = None) -> Treebank:
@@ -137,14 +138,14 @@ class Treebank:
         return len(self.heads)
 
     @property
-    def positions(self) -> np.ndarray:
+    def positions(self) -> IntArray:
         """Each token's 1-based position in its sentence."""
         if self._positions is None:
             self._positions = np.arange(len(self.heads)) - self.starts + 1
         return self._positions
 
     @property
-    def starts(self) -> np.ndarray:
+    def starts(self) -> IntArray:
         """For each token, the index of its sentence's first token (``starts + head - 1`` is
         the index of a token's head).
 
@@ -157,13 +158,13 @@ class Treebank:
         return self._starts
 
     @property
-    def sentence(self) -> np.ndarray:
+    def sentence(self) -> IntArray:
         """Each token's 0-based sentence index."""
         if self._sentence is None:
             self._sentence = np.repeat(np.arange(len(self.sizes)), self.sizes)
         return self._sentence
 
-    def strings(self, column: str) -> np.ndarray:
+    def strings(self, column: str) -> ObjectArray:
         """A string column (``form``, ``deprel``, ...) as an object array, one per token."""
         if column not in self._strings:
             codes = self.codes[column]
@@ -179,7 +180,7 @@ class Treebank:
     pheads = property(lambda self: self.strings("phead"))
     plabels = property(lambda self: self.strings("pdeprel"))
 
-    def codes_in(self, column: str, vocabulary: Vocabularies) -> np.ndarray:
+    def codes_in(self, column: str, vocabulary: Vocabularies) -> Int32Array:
         """This column's codes translated into ``vocabulary`` (-1 for strings it lacks).
 
         >>> a = Treebank.from_sentences([DependencySentence(["x"], ["X"], [0], ["root"])])
@@ -197,7 +198,7 @@ class Treebank:
                             count=len(mine))
         return remap[codes] if len(remap) else codes
 
-    def equal(self, column: str, other: Treebank) -> np.ndarray:
+    def equal(self, column: str, other: Treebank) -> BoolArray:
         """Token by token, whether the two treebanks hold the same string in ``column``.
 
         >>> a = Treebank.from_sentences([DependencySentence(["x", "y"], ["X"] * 2, [0, 1],
@@ -209,7 +210,7 @@ class Treebank:
         """
         return self.codes[column] == other.codes_in(column, self.vocabulary)
 
-    def subset(self, keep: np.ndarray) -> Treebank:
+    def subset(self, keep: BoolArray) -> Treebank:
         """The tokens where ``keep`` is True; positions and heads keep their values.
 
         >>> s = DependencySentence(["a", "b"], ["X", "Y"], [0, 1], ["root", "dep"])

@@ -13,21 +13,23 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from ..arrays import BoolArray, FloatArray, Int32Array, ObjectArray
 
-class Vocabulary(dict):  # type: ignore[type-arg]
+
+class Vocabulary(dict[str, int]):
     """Strings interned to consecutive ids; ``vocabulary[s]`` adds ``s`` when new."""
 
     def __init__(self) -> None:
         super().__init__()
         self.strings: list[str] = []
-        self._array = np.empty(0, dtype=object)
+        self._array: ObjectArray = np.empty(0, dtype=object)
 
     def __missing__(self, key: str) -> int:
         index = self[key] = len(self.strings)
         self.strings.append(key)
         return index
 
-    def encode(self, values: Iterable[str]) -> np.ndarray:
+    def encode(self, values: Iterable[str]) -> Int32Array:
         """The int32 codes of ``values``, new strings added.
 
         >>> Vocabulary().encode(iter(["a", "b", "a"])).tolist()
@@ -35,14 +37,14 @@ class Vocabulary(dict):  # type: ignore[type-arg]
         """
         return np.fromiter(map(self.__getitem__, values), dtype=np.int32)
 
-    def array(self) -> np.ndarray:
+    def array(self) -> ObjectArray:
         """The strings as an object array (``array()[code]`` is a code's string)."""
         if len(self._array) != len(self.strings):
             self._array = np.empty(len(self.strings), dtype=object)
             self._array[:] = self.strings
         return self._array
 
-    def flags(self, names: frozenset[str] | set[str]) -> np.ndarray:
+    def flags(self, names: frozenset[str] | set[str]) -> BoolArray:
         """A boolean array over the ids: True where the string is in ``names``.
 
         >>> v = Vocabulary(); _ = v.encode(["a", "b"]); v.flags({"b"}).tolist()
@@ -50,7 +52,7 @@ class Vocabulary(dict):  # type: ignore[type-arg]
         """
         return np.fromiter((s in names for s in self.strings), bool, len(self.strings))
 
-    def weights(self, table: dict[str, float], default: float) -> np.ndarray:
+    def weights(self, table: dict[str, float], default: float) -> FloatArray:
         """A float array over the ids: ``table`` value of each string, else ``default``.
 
         >>> v = Vocabulary(); _ = v.encode(["a", "b"]); v.weights({"b": 2.0}, 1.0).tolist()
@@ -78,10 +80,10 @@ class Vocabularies:
     def __init__(self) -> None:
         self.index: dict[str, Vocabulary] = {name: Vocabulary() for name in STRING_FIELDS}
 
-    def encode(self, column: str, values: Iterable[str]) -> np.ndarray:
+    def encode(self, column: str, values: Iterable[str]) -> Int32Array:
         """The codes of ``values``, adding new strings to the column's vocabulary."""
         return self.index[column].encode(values)
 
-    def strings(self, column: str) -> np.ndarray:
+    def strings(self, column: str) -> ObjectArray:
         """The column's strings as an object array (``strings(c)[code]`` is a code's string)."""
         return self.index[column].array()

@@ -42,10 +42,11 @@ True
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any, BinaryIO, overload
+from typing import Any, BinaryIO, overload
 
 from ..errors import InputError, TreeevalError, UsageError
 
@@ -321,7 +322,7 @@ def _copy(raw: BinaryIO, target: BinaryIO, kind: str | None, user: str) -> None:
         raise InputError(f"corrupt {kind} data ({exc})", path=user, line=lines) from None
 
 
-def _decompressing(raw: BinaryIO, kind: str) -> IO[bytes]:
+def _decompressing(raw: BinaryIO, kind: str) -> io.BufferedIOBase:
     """``raw`` read through the decompressor of ``kind`` (imported only now)."""
     if kind == "gzip":
         import gzip

@@ -38,7 +38,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import Any, BinaryIO, Literal, TextIO, overload
 
 from ..errors import InputError
 from .inputs import shown
@@ -63,7 +63,9 @@ def check_not_input(path: Name, inputs: Iterable[Name | None]) -> None:
     """
     target = _identity(path)
     spelt = os.path.abspath(path)
-    for name in [n for given in inputs for n in (given, shown(given))]:
+    # a materialised input's temporary path is a str: its user's name is looked up
+    for name in [n for given in inputs
+                 for n in (given, shown(given) if isinstance(given, str) else given)]:
         if name is None or os.fspath(name) == "-":
             continue
         if os.path.abspath(name) == spelt or (target is not None and _identity(name) == target):
@@ -93,9 +95,15 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
+@overload
+def output_file(path: Name, inputs: Iterable[Name | None], *,
+                binary: Literal[False] = False) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def output_file(path: Name, inputs: Iterable[Name | None], *,
+                binary: Literal[True]) -> contextlib.AbstractContextManager[BinaryIO]: ...
 @contextlib.contextmanager
 def output_file(path: Name, inputs: Iterable[Name | None], *,
-                binary: bool = False) -> Iterator[IO]:
+                binary: bool = False) -> Iterator[Any]:  # the overloads give the stream's type
     """Open ``path`` for writing (UTF-8 text, or bytes when ``binary``) as the module says."""
     check_not_input(path, inputs)
     name = os.fspath(path)

@@ -27,13 +27,13 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from ..errors import InputError
 from ..version import __version__
 
 #: what a setting's value may be (see the module's docstring)
-Value = Union[str, int, bool, Path, list, tuple, None]
+Value = str | int | bool | Path | list | tuple | None
 #: hex digits of a content hash
 HASH_LENGTH = 8
 #: the characters written as %XX inside a value

@@ -28,10 +28,11 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..arrays import FloatArray
 from ..errors import UsageError
 
 
-def holm(p_values: ArrayLike) -> np.ndarray:
+def holm(p_values: ArrayLike) -> FloatArray:
     """Holm's step-down adjusted p-values, in the order given.
 
     >>> holm([0.5]).tolist()
@@ -47,7 +48,7 @@ def holm(p_values: ArrayLike) -> np.ndarray:
     return adjusted
 
 
-def bonferroni(p_values: ArrayLike) -> np.ndarray:
+def bonferroni(p_values: ArrayLike) -> FloatArray:
     """Bonferroni's adjusted p-values: each times their number, capped at 1.
 
     >>> bonferroni([0.2, 0.6]).tolist()
@@ -59,11 +60,11 @@ def bonferroni(p_values: ArrayLike) -> np.ndarray:
 
 #: the corrections by name, with the name a report gives them
 CORRECTIONS = {"holm": "Holm–Bonferroni", "bonferroni": "Bonferroni"}
-_FUNCTIONS: dict[str, Callable[[ArrayLike], np.ndarray]] = {"holm": holm,
-                                                            "bonferroni": bonferroni}
+_FUNCTIONS: dict[str, Callable[[ArrayLike], FloatArray]] = {"holm": holm,
+                                                             "bonferroni": bonferroni}
 
 
-def adjust(p_values: ArrayLike, method: str) -> np.ndarray:
+def adjust(p_values: ArrayLike, method: str) -> FloatArray:
     """The p-values of one family of tests adjusted by the correction ``method``.
 
     >>> adjust([], "holm").tolist()
@@ -78,7 +79,7 @@ def adjust(p_values: ArrayLike, method: str) -> np.ndarray:
     return _FUNCTIONS[method](p_values)
 
 
-def _p_values(values: ArrayLike) -> np.ndarray:
+def _p_values(values: ArrayLike) -> FloatArray:
     p = np.asarray(values, dtype=np.float64).reshape(-1)
     if not np.all((p >= 0) & (p <= 1)):  # NaN fails both comparisons
         raise ValueError(f"p-values must lie in [0, 1], got {p.tolist()}")

@@ -22,11 +22,13 @@ observations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
 
 import numpy as np
 
-ArrayLike = Union[Sequence, np.ndarray]
+from ..arrays import AnyArray, FloatArray
+
+#: numbers, nested for a matrix, or an array of numbers of any dtype
+ArrayLike = Sequence | AnyArray
 
 
 def pearson_matrix(values: ArrayLike) -> list[list[float | None]]:
@@ -62,7 +64,7 @@ def pearson(x: ArrayLike, y: ArrayLike) -> float | None:
     return pearson_matrix(np.stack([first, second], axis=1))[0][1]
 
 
-def average_ranks(values: ArrayLike) -> np.ndarray:
+def average_ranks(values: ArrayLike) -> FloatArray:
     """The 1-based ranks of ``values``, tied values sharing the mean of their ranks.
 
     >>> average_ranks([30, 10, 20, 10]).tolist()

@@ -30,8 +30,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..arrays import BoolArray, FloatArray
 
-def _column(values: ArrayLike, name: str) -> np.ndarray:
+
+def _column(values: ArrayLike, name: str) -> FloatArray:
     column = np.asarray(values, dtype=np.float64)
     if column.ndim != 1:
         raise ValueError(f"{name} must be a 1-D array of per-sentence counts, "
@@ -41,11 +43,12 @@ def _column(values: ArrayLike, name: str) -> np.ndarray:
     return column
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class SentenceScores:
     """One system's per-sentence counts under one metric (``len()`` is the sentence count).
 
-    ``hits``, when present, holds the system's per-token 0/1 outcomes (in corpus order); only
+    The counts, given as any numbers, are kept as float64 columns.  ``hits``, when present,
+    holds the system's per-token 0/1 outcomes (in corpus order, kept as booleans); only
     McNemar's test needs it, and ``from_token_hits`` fills it.
 
     >>> s = SentenceScores.ratio([1, 2], [2, 2], scale=1.0)
@@ -53,29 +56,31 @@ class SentenceScores:
     ([[1.0, 2.0], [2.0, 2.0]], 0.75)
     """
 
-    numerator: np.ndarray
-    denominator: np.ndarray
-    second_denominator: np.ndarray | None = None
-    hits: np.ndarray | None = field(default=None, repr=False)
+    numerator: FloatArray
+    denominator: FloatArray
+    second_denominator: FloatArray | None = None
+    hits: BoolArray | None = field(default=None, repr=False)
     scale: float = 100.0
     #: a total: the score is the numerator's sum times ``scale`` (see :meth:`total`)
     summed: bool = False
 
-    def __post_init__(self) -> None:
-        numerator = _column(self.numerator, "numerator")
-        denominator = _column(self.denominator, "denominator")
-        columns = [numerator, denominator]
-        if self.second_denominator is not None:
-            columns.append(_column(self.second_denominator, "second_denominator"))
+    def __init__(self, numerator: ArrayLike, denominator: ArrayLike,
+                 second_denominator: ArrayLike | None = None, hits: ArrayLike | None = None,
+                 scale: float = 100.0, summed: bool = False) -> None:
+        columns = [_column(numerator, "numerator"), _column(denominator, "denominator")]
+        if second_denominator is not None:
+            columns.append(_column(second_denominator, "second_denominator"))
         if len({len(c) for c in columns}) != 1:
             raise ValueError("numerator and denominators must have one entry per sentence "
                              f"(lengths {[len(c) for c in columns]})")
-        object.__setattr__(self, "numerator", numerator)
-        object.__setattr__(self, "denominator", denominator)
-        if self.second_denominator is not None:
-            object.__setattr__(self, "second_denominator", columns[2])
-        if self.hits is not None:
-            object.__setattr__(self, "hits", np.asarray(self.hits, dtype=bool).ravel())
+        object.__setattr__(self, "numerator", columns[0])
+        object.__setattr__(self, "denominator", columns[1])
+        object.__setattr__(self, "second_denominator",
+                           columns[2] if second_denominator is not None else None)
+        object.__setattr__(self, "hits",
+                           None if hits is None else np.asarray(hits, dtype=bool).ravel())
+        object.__setattr__(self, "scale", scale)
+        object.__setattr__(self, "summed", summed)
 
     @classmethod
     def ratio(cls, numerator: ArrayLike, denominator: ArrayLike,
@@ -141,14 +146,14 @@ class SentenceScores:
     def is_f1(self) -> bool:
         return self.second_denominator is not None
 
-    def columns(self) -> np.ndarray:
+    def columns(self) -> FloatArray:
         """The counts as a (columns, sentences) float64 matrix, in field order."""
-        parts: Sequence[np.ndarray] = [self.numerator, self.denominator]
+        parts: Sequence[FloatArray] = [self.numerator, self.denominator]
         if self.second_denominator is not None:
             parts = [*parts, self.second_denominator]
         return np.stack(parts)
 
-    def score_of_sums(self, sums: np.ndarray) -> np.ndarray:
+    def score_of_sums(self, sums: FloatArray) -> FloatArray:
         """Scores of summed counts; ``sums[..., k]`` is the sum of column k of ``columns()``.
 
         This is how every resample is scored, all at once.

@@ -49,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arrays import ByteArray, FloatArray
 from ..errors import TreeevalError, UsageError
 from .defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .scores import SentenceScores
@@ -271,8 +272,8 @@ def paired_bootstrap(a: SentenceScores, b: SentenceScores, *,
                              metric)
 
 
-def _bootstrap_result(a: SentenceScores, b: SentenceScores, sums_a: np.ndarray,
-                      sums_b: np.ndarray, seed: int, confidence: float,
+def _bootstrap_result(a: SentenceScores, b: SentenceScores, sums_a: FloatArray,
+                      sums_b: FloatArray, seed: int, confidence: float,
                       names: tuple[str, str], metric: str) -> SignificanceResult:
     """The paired bootstrap's outcome from each system's column sums over the resamples."""
     scores_a, scores_b = a.score_of_sums(sums_a), b.score_of_sums(sums_b)
@@ -282,7 +283,7 @@ def _bootstrap_result(a: SentenceScores, b: SentenceScores, sums_a: np.ndarray,
     resamples = len(differences)
     p = (1 + int(np.count_nonzero(extreme))) / (resamples + 1)
 
-    def interval(values: np.ndarray) -> Interval:
+    def interval(values: FloatArray) -> Interval:
         low, high = np.percentile(values, [50 * (1 - confidence), 50 * (1 + confidence)])
         return float(low), float(high)
 
@@ -315,7 +316,7 @@ def approximate_randomization(a: SentenceScores, b: SentenceScores, *,
     return _randomization_result(a, b, gains, seed, names, metric)
 
 
-def _randomization_result(a: SentenceScores, b: SentenceScores, gains: np.ndarray, seed: int,
+def _randomization_result(a: SentenceScores, b: SentenceScores, gains: FloatArray, seed: int,
                           names: tuple[str, str], metric: str) -> SignificanceResult:
     """Approximate randomization's outcome from what A's column sums gain in each shuffle."""
     first, second = a.columns(), b.columns()
@@ -406,7 +407,7 @@ def compare_many(pairs: Sequence[tuple[SentenceScores, SentenceScores]], method:
     sums = _resampled_sums(np.concatenate([s.columns() for s in systems.values()]), method,
                            resamples, rng)
 
-    def of(system: SentenceScores) -> np.ndarray:
+    def of(system: SentenceScores) -> FloatArray:
         return sums[:, start[id(system)]:start[id(system)] + len(system.columns())]
 
     if method == "bootstrap":
@@ -416,8 +417,8 @@ def compare_many(pairs: Sequence[tuple[SentenceScores, SentenceScores]], method:
             for (a, b), pair_names, metric in zip(pairs, labels, measures)]
 
 
-def _resampled_sums(columns: np.ndarray, method: str, resamples: int,
-                    rng: np.random.Generator) -> np.ndarray:
+def _resampled_sums(columns: FloatArray, method: str, resamples: int,
+                    rng: np.random.Generator) -> FloatArray:
     """Each column's sum over each resample's sentences, drawn as ``_bootstrap_sums`` (with
     replacement: a sentence counts as often as it is drawn) or ``_swap_gains`` (the swapped
     sentences) draw them: (resamples, columns)."""
@@ -452,7 +453,9 @@ def _check_pair(a: SentenceScores, b: SentenceScores, resamples: int) -> None:
 def _generator(seed: int | None) -> tuple[np.random.Generator, int]:
     """A PCG64 generator and the seed it started from (a fresh one when ``seed`` is None)."""
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy)
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)  # a SeedSequence given no entropy draws an int
+        seed = entropy
     return np.random.Generator(np.random.PCG64(seed)), seed
 
 
@@ -461,8 +464,8 @@ def _chunks(resamples: int, sentences: int) -> list[tuple[int, int]]:
     return [(start, min(start + rows, resamples)) for start in range(0, resamples, rows)]
 
 
-def _bootstrap_sums(columns: np.ndarray, resamples: int,
-                    rng: np.random.Generator) -> np.ndarray:
+def _bootstrap_sums(columns: FloatArray, resamples: int,
+                    rng: np.random.Generator) -> FloatArray:
     """Column sums over ``resamples`` draws of the sentences with replacement.
 
     ``columns`` is (columns, sentences); the result is (resamples, columns).  One index
@@ -478,7 +481,7 @@ def _bootstrap_sums(columns: np.ndarray, resamples: int,
     return sums
 
 
-def _swap_gains(delta: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
+def _swap_gains(delta: FloatArray, resamples: int, rng: np.random.Generator) -> FloatArray:
     """What system A's column sums gain in each shuffle: the sum of ``delta`` (B's counts
     minus A's, shape (columns, sentences)) over the sentences whose outputs are swapped.
 
@@ -491,7 +494,7 @@ def _swap_gains(delta: np.ndarray, resamples: int, rng: np.random.Generator) -> 
     return gains
 
 
-def _swapped(rng: np.random.Generator, rows: int, sentences: int) -> np.ndarray:
+def _swapped(rng: np.random.Generator, rows: int, sentences: int) -> ByteArray:
     """A (rows, sentences) 0/1 matrix of the sentences each shuffle swaps: the bits of
     ``rows`` x ceil(sentences / 64) raw 64-bit words, least significant first."""
     words = -(-sentences // 64)

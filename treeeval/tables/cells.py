@@ -80,9 +80,10 @@ def difference(table: ComparisonTable, row: int, column: int) -> float | None:
     """A row's value minus the baseline's in a column (None when either is missing)."""
     base = table.baseline
     value = table.rows[row].values[column]
-    if base is None or value is None or base.values[column] is None:
+    base_value = None if base is None else base.values[column]
+    if value is None or base_value is None:
         return None
-    return float(value) - float(base.values[column])  # type: ignore[arg-type]
+    return float(value) - float(base_value)
 
 
 def test_fields(table: ComparisonTable, row: int, column: int) -> dict[str, object] | None:

@@ -45,7 +45,8 @@ def _record(table: ComparisonTable, row: int, column: int) -> list[object]:
     if fields is None:
         tested: list[object] = [None] * len(_TESTED)
     else:
-        low, high = fields.pop("difference_interval") or (None, None)  # type: ignore[misc]
+        interval = fields.pop("difference_interval")  # a list [low, high], or None
+        low, high = interval if isinstance(interval, list) else (None, None)
         fields.update(ci_low=low, ci_high=high)
         tested = [fields[name] for name in _TESTED]
     return [system.name, system.baseline, metric.name, metric.unit, metric.higher_is_better,

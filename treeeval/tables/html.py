@@ -12,13 +12,16 @@ in the cell's ``title``, the legend, the notes and the signature, every text esc
 >>> print(render_html(t), end="")  # doctest: +NORMALIZE_WHITESPACE
 <table class="comparison">
 <caption>Dev &amp; test</caption>
-<thead><tr><th scope="col">System</th><th scope="col">LAS</th><th scope="col">errors ↓</th></tr></thead>
+<thead><tr><th scope="col">System</th><th scope="col">LAS</th><th
+scope="col">errors ↓</th></tr></thead>
 <tbody>
 <tr class="baseline"><th scope="row">base&lt;1&gt; (baseline)</th><td>86.00</td><td>4</td></tr>
-<tr><th scope="row">ours</th><td title="diff +1.25, p = 0.0040"><strong>87.25</strong>†</td><td><strong>3</strong></td></tr>
+<tr><th scope="row">ours</th><td
+title="diff +1.25, p = 0.0040"><strong>87.25</strong>†</td><td><strong>3</strong></td></tr>
 </tbody>
 </table>
-<p class="legend">† p &lt; 0.05 against the baseline base&lt;1&gt; (approximate randomization, 999 shuffles, seed 1). Best score of each column in bold (the lowest for errors).</p>
+<p class="legend">† p &lt; 0.05 against the baseline base&lt;1&gt; (approximate randomization,
+999 shuffles, seed 1). Best score of each column in bold (the lowest for errors).</p>
 <p class="signature">Signature: <code>cmd:dep|version:0.1.0</code></p>
 """
 

@@ -9,7 +9,7 @@ the run's signature in a comment line.
 ...                                        None)))
 >>> t = ComparisonTable("Dev", "dep", (Metric("LAS"), Metric("errors", "count", False)), rows,
 ...                     signature="cmd:dep|version:0.1.0")
->>> print(render_latex(t), end="")
+>>> print(render_latex(t), end="")  # doctest: +NORMALIZE_WHITESPACE
 % signature: cmd:dep|version:0.1.0
 % needs \usepackage{booktabs}
 \begin{table}[t]
@@ -23,7 +23,8 @@ ours & \textbf{87.25}\rlap{$^{\dagger}$} & \textbf{3} \\
 \bottomrule
 \end{tabular}
 \par\smallskip
-{\footnotesize $^{\dagger}$\,p \textless{} 0.05 against the baseline base\_1 (approximate randomization, 999 shuffles, seed 1). Best score of each column in bold (the lowest for errors).\par}
+{\footnotesize $^{\dagger}$\,p \textless{} 0.05 against the baseline base\_1 (approximate
+randomization, 999 shuffles, seed 1). Best score of each column in bold (the lowest for errors).\par}
 \caption{Dev}
 \end{table}
 """
@@ -61,7 +62,8 @@ def render_latex(table: ComparisonTable) -> str:
     lines = [f"% {line}" for line in _comments(table)]
     lines += [r"\begin{table}[t]", r"\centering",
               r"\begin{tabular}{l" + "r" * len(table.metrics) + "}", r"\toprule",
-              _row([escape(table.row_label.capitalize()), *(_header(table, column) for column in range(len(table.metrics)))]),
+              _row([escape(table.row_label.capitalize()),
+                    *(_header(table, column) for column in range(len(table.metrics)))]),
               r"\midrule"]
     lines += [_row([_first(escape(row.name)) + (" (baseline)" if row.baseline else ""),
                     *(_cell(table, index, column) for column in range(len(table.metrics)))])

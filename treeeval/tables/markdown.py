@@ -8,7 +8,7 @@ notes and the signature as code.
 ...                                        None)))
 >>> t = ComparisonTable("Dev", "dep", (Metric("LAS"), Metric("errors", "count", False)), rows,
 ...                     signature="cmd:dep|version:0.1.0")
->>> print(render_markdown(t), end="")
+>>> print(render_markdown(t), end="")  # doctest: +NORMALIZE_WHITESPACE
 **Dev**
 <BLANKLINE>
 | System | LAS | errors ↓ |
@@ -16,7 +16,8 @@ notes and the signature as code.
 | base\\_1 (baseline) | 86.00 | 4 |
 | ours | **87.25**† | **3** |
 <BLANKLINE>
-† p \\< 0.05 against the baseline base\\_1 (approximate randomization, 999 shuffles, seed 1). Best score of each column in bold (the lowest for errors).
+† p \\< 0.05 against the baseline base\\_1 (approximate randomization, 999 shuffles, seed 1).
+Best score of each column in bold (the lowest for errors).
 <BLANKLINE>
 Signature: `cmd:dep|version:0.1.0`
 """

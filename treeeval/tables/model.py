@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from numbers import Integral
+from typing import SupportsFloat
 
 from ..stats.correction import CORRECTIONS, adjust
 from ..stats.significance import METHODS, SignificanceResult
@@ -38,7 +39,7 @@ COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
 Number = float | int
 
 
-def _plain(value: object) -> Number | None:
+def _plain(value: SupportsFloat | None) -> Number | None:
     """A number as Python's own (numpy's ``int64`` and ``float64`` included), None kept.
 
     >>> import numpy as np
@@ -47,7 +48,7 @@ def _plain(value: object) -> Number | None:
     """
     if value is None:
         return None
-    return int(value) if isinstance(value, Integral) else float(value)  # type: ignore[arg-type]
+    return int(value) if isinstance(value, Integral) else float(value)
 
 
 def _freeze(instance: object, **fields: object) -> None:
@@ -232,8 +233,8 @@ class ComparisonTable:
     def best(self, column: int) -> tuple[int, ...]:
         """The rows with the best value of a column as shown (ties all best; none when
         fewer than two rows have a value)."""
-        shown = {index: self.rounded(row.values[column], column)
-                 for index, row in enumerate(self.rows) if row.values[column] is not None}
+        shown = {index: self.rounded(value, column) for index, row in enumerate(self.rows)
+                 if (value := row.values[column]) is not None}
         if len(shown) < 2 or self.metrics[column].unit == "number":
             return ()
         pick = max if self.metrics[column].higher_is_better else min

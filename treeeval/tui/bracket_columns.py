@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from ..arrays import FloatArray, IntArray
 from ..bracket.counts import SentenceCounts
 from ..bracket.params import EvalbParams
 from .model import Column
@@ -56,7 +57,7 @@ def params_summary(params: EvalbParams) -> str:
 RATIO = Column("ratio", "", 2)
 
 
-def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
+def sentence_ratios(rows: SentenceCounts) -> dict[str, FloatArray]:
     """Per sentence, the recall, precision, F1 and tag accuracy of
     ``treeeval.bracket.api.sentence_dict`` (0 where undefined), computed at once.
 
@@ -69,7 +70,7 @@ def sentence_ratios(rows: SentenceCounts) -> dict[str, np.ndarray]:
     >>> ratios["tag"].tolist()
     [80.0, 0.0]
     """
-    def percent_of(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+    def percent_of(part: IntArray, whole: IntArray) -> FloatArray:
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(whole != 0, 100.0 * part / whole, 0.0)
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from rich.text import Text
 
+from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.counts import SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbRun, RunResult
@@ -81,9 +82,9 @@ class BracketCorpus(TableCorpus):
         """The key suffix of a system's columns ('' with one system, else its number)."""
         return "" if len(self.rows) == 1 else str(system + 1)
 
-    def _columns(self) -> tuple[dict[str, np.ndarray], list[Column]]:
+    def _columns(self) -> tuple[dict[str, AnyArray], list[Column]]:
         first = self.rows[0]
-        values: dict[str, np.ndarray] = {"id": first.line.copy(), "len": first.length.copy()}
+        values: dict[str, AnyArray] = {"id": first.line.copy(), "len": first.length.copy()}
         columns = [Column("id", "ID", help="the sentence's line in both files"),
                    Column("len", "Len", help="gold length in words (EVALB's Len)")]
         by_key = {column[0]: column for column in SYSTEM_COLUMNS}
@@ -218,7 +219,7 @@ class BracketCorpus(TableCorpus):
                                                    self.rows[system].status == 0)
         return self._analyses[system]
 
-    def sentence_errors(self, system: int, among: np.ndarray | None = None,
+    def sentence_errors(self, system: int, among: BoolArray | None = None,
                         ) -> dict[int, SentenceErrors]:
         """The wrong labels and the confusions of each sentence of ``among`` (a mask; None:
         all) that can hold any: a scored sentence whose brackets do not all match
@@ -231,15 +232,17 @@ class BracketCorpus(TableCorpus):
         analysis = self.analysis(system)
         found: dict[int, tuple[set[str], set[tuple[str, str]]]] = {
             index: (set(), set()) for index in np.flatnonzero(candidates).tolist()}
-        for role, groups in enumerate((analysis.wrong, analysis.confusions)):
-            for key, where in groups.items():
-                for index in where[candidates[where]].tolist():
-                    found[index][role].add(key)  # type: ignore[arg-type]
+        for label, where in analysis.wrong.items():
+            for index in where[candidates[where]].tolist():
+                found[index][0].add(label)
+        for pair, where in analysis.confusions.items():
+            for index in where[candidates[where]].tolist():
+                found[index][1].add(pair)
         return {index: SentenceErrors(frozenset(labels), frozenset(pairs))
                 for index, (labels, pairs) in found.items()}
 
-    def _mask(self, among: np.ndarray | None,
-              where: Callable[[LabelAnalysis], np.ndarray | None]) -> np.ndarray:
+    def _mask(self, among: BoolArray | None,
+              where: Callable[[LabelAnalysis], IntArray | None]) -> BoolArray:
         mask = np.zeros(self.size, dtype=bool)
         for system in range(len(self.rows)):
             found = where(self.analysis(system))
@@ -270,7 +273,7 @@ class BracketCorpus(TableCorpus):
                 self._class_params()).systems
         return self._classes
 
-    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
+    def class_mask(self, name: str, among: BoolArray | None = None) -> BoolArray:
         """Sentences of ``among`` with a repair of the class ``name`` (any system; the name
         matched without regard to case, a prefix is enough: ``pp`` is PP Attachment)."""
         wanted = name.strip().lower()
@@ -280,13 +283,13 @@ class BracketCorpus(TableCorpus):
         mask = np.isin(self.values["id"], np.array(lines, dtype=np.int64))
         return mask & among if among is not None else mask
 
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray:
         """Sentences of ``among`` where a bracket labelled ``label`` is unmatched (any
         system), from the whole-corpus ``analysis``."""
         return self._mask(among, lambda analysis: analysis.wrong.get(label))
 
     def confusion_mask(self, gold: str, system_label: str,
-                       among: np.ndarray | None = None) -> np.ndarray:
+                       among: BoolArray | None = None) -> BoolArray:
         return self._mask(among, lambda analysis: analysis.confusions.get((gold, system_label)))
 
     def breakdown(self) -> list[BreakdownTable]:

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from ..bracket.label_scores import label_counts
 from ..bracket.spans import BracketColumns, BracketSpans
+
+#: what _group names a group by (a label, a pair of labels)
+Key = TypeVar("Key")
 
 
 @dataclass
@@ -19,18 +24,18 @@ class LabelAnalysis:
     """One system's brackets over the whole corpus, by label."""
 
     labels: list[str]
-    gold: np.ndarray
-    test: np.ndarray
-    gold_matched: np.ndarray
-    test_matched: np.ndarray
+    gold: IntArray
+    test: IntArray
+    gold_matched: IntArray
+    test_matched: IntArray
     #: label -> sentences where a gold or test bracket with that label is unmatched
-    wrong: dict[str, np.ndarray]
+    wrong: dict[str, IntArray]
     #: (gold label, test label) -> sentences where a gold bracket has a test bracket of
     #: the same span but another label
-    confusions: dict[tuple[str, str], np.ndarray]
+    confusions: dict[tuple[str, str], IntArray]
 
 
-def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
+def analyse_spans(spans: BracketSpans, scored: BoolArray) -> LabelAnalysis:
     """One system's brackets by label, from the bracket columns of the ``scored`` sentences
     (a mask; the same as counting what EVALB's engine leaves on each bracket):
     the counts are ``treeeval.bracket.label_scores.label_counts``'s (labels cut at ``-`` or
@@ -70,14 +75,14 @@ def analyse_spans(spans: BracketSpans, scored: np.ndarray) -> LabelAnalysis:
                          counts.test_matched, wrong, confusions)
 
 
-def _scored_rows(side: BracketColumns, scored: np.ndarray) -> BracketColumns:
+def _scored_rows(side: BracketColumns, scored: BoolArray) -> BracketColumns:
     keep = scored.take(side.sentence)
     return BracketColumns(*(getattr(side, name).compress(keep)
                             for name in BracketColumns.__dataclass_fields__))
 
 
 def _loose(side: BracketColumns,
-           width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+           width: int) -> tuple[IntArray, IntArray, IntArray, IntArray]:
     """The unmatched brackets: span keys (sentence, start + 1, end + 1 in base ``width``),
     positions, labels and sentences."""
     loose = ~side.matched
@@ -86,8 +91,7 @@ def _loose(side: BracketColumns,
     return span, side.position[loose], side.label[loose], sentence
 
 
-def _group(sentences: np.ndarray, codes: np.ndarray,
-           name: Callable[[int], object]) -> dict:
+def _group(sentences: IntArray, codes: IntArray, name: Callable[[int], Key]) -> dict[Key, IntArray]:
     """{name(code): sorted distinct sentences with that code}."""
     width = int(sentences.max(initial=0)) + 1
     pairs = np.unique(codes * width + sentences)

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import AnyArray, IntArray
 from .model import SentenceFilter
 
 
@@ -35,7 +37,7 @@ class BreakdownTable:
     note: str = ""
 
 
-def length_bins(lengths: np.ndarray, width: int = 10) -> list[tuple[int, int]]:
+def length_bins(lengths: IntArray, width: int = 10) -> list[tuple[int, int]]:
     """Length ranges of ``width`` words covering ``lengths`` (the last one open-ended
     beyond 70 words).
 
@@ -66,8 +68,8 @@ def bar(fraction: float, width: int) -> str:
     return text.ljust(width)[:width]
 
 
-def precision_recall_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
-                          gold_right: np.ndarray, system_right: np.ndarray,
+def precision_recall_rows(labels: Sequence[str], gold: IntArray, system: IntArray,
+                          gold_right: IntArray, system_right: IntArray,
                           ) -> list[tuple[str, int, int, float, float, float]]:
     """Per label: gold count, system count, precision, recall and F1 (percent; NaN where
     undefined), most frequent gold label first.
@@ -86,8 +88,8 @@ def precision_recall_rows(labels: Sequence[str], gold: np.ndarray, system: np.nd
     return rows
 
 
-def label_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
-               gold_right: np.ndarray, system_right: np.ndarray) -> list[BreakdownRow]:
+def label_rows(labels: Sequence[str], gold: IntArray, system: IntArray,
+               gold_right: IntArray, system_right: IntArray) -> list[BreakdownRow]:
     """The rows of a per-label table (label, gold, system, P, R, F1; ``precision_recall_rows``),
     each selecting the sentences where its label is wrong.
 
@@ -100,10 +102,11 @@ def label_rows(labels: Sequence[str], gold: np.ndarray, system: np.ndarray,
                                                               system_right)]
 
 
-def confusion_rows(names: Sequence[str], gold_codes: np.ndarray, system_codes: np.ndarray,
-                   limit: int = 40) -> list[BreakdownRow]:
+def confusion_rows(names: Sequence[str] | NDArray[np.str_], gold_codes: AnyArray,
+                   system_codes: AnyArray, limit: int = 40) -> list[BreakdownRow]:
     """The ``limit`` most frequent (gold, system) pairs of differing label codes (names
-    ``names[code]``) with their counts, each selecting the sentences with that confusion.
+    ``names[code]``; codes of any integer dtype) with their counts, each selecting the
+    sentences with that confusion.
 
     >>> [row.cells for row in confusion_rows(["a", "b"], np.array([0, 0, 1]), np.array([1, 0, 0]))]
     [['a', 'b', '1'], ['b', 'a', '1']]

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 from rich.text import Text
 
+from ..arrays import BoolArray, FloatArray, IntArray
 from ..dep.metrics import token_hits
 from ..dep.punctuation import punctuation_forms
 from ..dep.reading import load_treebank
@@ -72,7 +73,7 @@ class DependencyCorpus(TableCorpus):
         #: per file, each sentence's lines (first, stop), from where its reader says it starts
         self.ranges = [sentence_ranges(lines, size, bank.sentence_line)
                        for lines, bank in zip([gold_lines] + system_lines, [gold] + systems)]
-        values: dict[str, np.ndarray] = {"id": np.arange(1, size + 1, dtype=float),
+        values: dict[str, FloatArray] = {"id": np.arange(1, size + 1, dtype=float),
                                          "len": gold.sizes.astype(float)}
         columns = [Column("id", "ID", help="sentence number in the files"),
                    Column("len", "Len", help="words in the sentence")]
@@ -101,7 +102,7 @@ class DependencyCorpus(TableCorpus):
         columns += delta_columns(values, "las", "LAS", len(systems))
         super().__init__(columns, values, wrong, gold.sizes.copy(), np.zeros(size, dtype=np.int64))
 
-    def _per_sentence(self, mask: np.ndarray) -> np.ndarray:
+    def _per_sentence(self, mask: BoolArray) -> IntArray:
         return np.bincount(self.gold.sentence[mask], minlength=len(self.gold.sizes))
 
     def suffix(self, system: int) -> str:
@@ -168,10 +169,10 @@ class DependencyCorpus(TableCorpus):
         return out
 
     # -- filters and breakdown -------------------------------------------------------------------
-    def _token_wrong(self, k: int) -> np.ndarray:
+    def _token_wrong(self, k: int) -> BoolArray:
         return ~self.hits[k]["LAS"] & self.scored
 
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray:
         """Every sentence is answered for (``among`` is not needed: one numpy pass)."""
         mask = np.zeros(self.size, dtype=bool)
         for k, system in enumerate(self.systems):
@@ -180,7 +181,7 @@ class DependencyCorpus(TableCorpus):
         return mask
 
     def confusion_mask(self, gold: str, system_label: str,
-                       among: np.ndarray | None = None) -> np.ndarray:
+                       among: BoolArray | None = None) -> BoolArray:
         mask = np.zeros(self.size, dtype=bool)
         for system in self.systems:
             tokens = (self.gold.labels == gold) & (system.labels == system_label) & self.scored

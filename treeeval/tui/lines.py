@@ -22,6 +22,7 @@ import re
 import numpy as np
 from rich.text import Text
 
+from ..arrays import IntArray
 from ..columnar.blocks import line_ends
 from ..errors import InputError
 from ..formats.text import named_source
@@ -60,7 +61,7 @@ class LineIndex:
         >>> stream.name, stream.read()
         ('trees.mrg', b'(S (A a))\\n')
         """
-        return named_source(self.path, self.data)  # type: ignore[return-value]
+        return named_source(self.path, self.data)
 
     def kind(self) -> str:
         """The kind of the file by ``policy.sniffing``'s decision table, from the bytes read.
@@ -95,7 +96,7 @@ def as_lines(source: str | LineIndex) -> LineIndex:
     return source if isinstance(source, LineIndex) else LineIndex(source)
 
 
-def sentence_blocks(lines: LineIndex) -> np.ndarray:
+def sentence_blocks(lines: LineIndex) -> IntArray:
     """The first line (1-based) of each blank-line separated block of a file, plus one
     past the end: block k is lines ``starts[k]`` to ``starts[k + 1] - 1`` (blank lines
     excluded on display).
@@ -115,7 +116,7 @@ def sentence_blocks(lines: LineIndex) -> np.ndarray:
     return np.append(starts, len(lines) + 1)
 
 
-def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
+def sentence_starts(lines: LineIndex, sentences: int) -> IntArray:
     """Where each of ``sentences`` sentences starts (as ``sentence_blocks``): blank-line
     separated blocks (CoNLL, .mrg), or one sentence a line (EVALB's bracket files).
 
@@ -134,7 +135,7 @@ def sentence_starts(lines: LineIndex, sentences: int) -> np.ndarray:
 
 
 def sentence_ranges(lines: LineIndex, sentences: int,
-                    first_lines: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                    first_lines: IntArray | None = None) -> tuple[IntArray, IntArray]:
     """Per sentence, the lines shown for it: the first and one past the last.
 
     ``first_lines`` is where the reader says each sentence starts (1-based, 0 where it does
@@ -156,7 +157,7 @@ def sentence_ranges(lines: LineIndex, sentences: int,
     return units[unit], units[unit + 1]
 
 
-def xml_sentence_starts(lines: LineIndex) -> np.ndarray:
+def xml_sentence_starts(lines: LineIndex) -> IntArray:
     """The line of each ``<sentence`` tag of a MaltXML file, plus one past the end (as
     ``sentence_blocks``: block k runs to the line before block k + 1).
 

@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray, IntArray
+
 #: the digits of a system's number as a column-title mark (₁₂₃…)
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: EVALB's Stat column values
@@ -59,13 +61,14 @@ class TableCorpus:
     """
 
     columns: list[Column]
-    values: dict[str, np.ndarray]
+    #: each column's per-sentence numbers (floats; a bracket corpus's id and len are ints)
+    values: dict[str, AnyArray]
     #: does the sentence hold an error of any system (the n/N keys stop there)?
-    wrong: np.ndarray
+    wrong: BoolArray
     #: sentence length in words (gold)
-    length: np.ndarray
+    length: IntArray
     #: worst EVALB status over the systems (0 ok, 1 error, 2 skip); zeros for dependencies
-    status: np.ndarray | None = None
+    status: IntArray | None = None
     _texts: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -82,19 +85,19 @@ class TableCorpus:
             self._texts = [self.text(i) for i in range(self.size)]
         return self._texts
 
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray:
         """Sentences where a gold or system item labelled ``label`` is wrong.  ``among``
         (a boolean mask) are the sentences asked about: a corpus may leave the others
         False (bracket corpora score only those; numpy corpora answer for all)."""
         return np.zeros(self.size, dtype=bool)
 
     def confusion_mask(self, gold: str, system: str,
-                       among: np.ndarray | None = None) -> np.ndarray:
+                       among: BoolArray | None = None) -> BoolArray:
         """Sentences where gold ``gold`` was given the label ``system`` (``among`` as for
         ``label_mask``)."""
         return np.zeros(self.size, dtype=bool)
 
-    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray:
+    def class_mask(self, name: str, among: BoolArray | None = None) -> BoolArray:
         """Sentences with a repair of the error class ``name`` (bracket corpora only)."""
         return np.zeros(self.size, dtype=bool)
 
@@ -117,7 +120,7 @@ class SentenceFilter:
     confusion: tuple[str, str] | None = None
     error_class: str = ""
 
-    def apply(self, corpus: Filterable) -> np.ndarray:
+    def apply(self, corpus: Filterable) -> IntArray:
         """The indices of the sentences that pass, in corpus order.
 
         >>> corpus = TableCorpus([], {}, np.array([0, 1, 1], bool), np.array([4, 50, 12]))
@@ -181,22 +184,22 @@ class SentenceFilter:
 class Filterable(Protocol):
     """What filters and sorts need of a corpus (``TableCorpus`` has it)."""
 
-    values: dict[str, np.ndarray]
-    wrong: np.ndarray
-    length: np.ndarray
-    status: np.ndarray | None
+    values: dict[str, AnyArray]
+    wrong: BoolArray
+    length: IntArray
+    status: IntArray | None
 
     @property
     def size(self) -> int: ...
 
     def texts(self) -> list[str]: ...
 
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray: ...
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray: ...
 
     def confusion_mask(self, gold: str, system: str,
-                       among: np.ndarray | None = None) -> np.ndarray: ...
+                       among: BoolArray | None = None) -> BoolArray: ...
 
-    def class_mask(self, name: str, among: np.ndarray | None = None) -> np.ndarray: ...
+    def class_mask(self, name: str, among: BoolArray | None = None) -> BoolArray: ...
 
 
 def compile_search(text: str) -> re.Pattern[str]:
@@ -212,8 +215,8 @@ def compile_search(text: str) -> re.Pattern[str]:
         return re.compile(re.escape(text), re.IGNORECASE)
 
 
-def sort_view(corpus: Filterable, view: np.ndarray, key: str | None,
-              descending: bool = False) -> np.ndarray:
+def sort_view(corpus: Filterable, view: IntArray, key: str | None,
+              descending: bool = False) -> IntArray:
     """``view`` reordered by column ``key`` (stable; undefined values last either way)."""
     if key is None:
         return view
@@ -224,7 +227,7 @@ def sort_view(corpus: Filterable, view: np.ndarray, key: str | None,
     return view[np.lexsort((primary, undefined))]
 
 
-def next_wrong(corpus: Filterable, view: np.ndarray, row: int, step: int) -> int | None:
+def next_wrong(corpus: Filterable, view: IntArray, row: int, step: int) -> int | None:
     """The next row of ``view`` after ``row`` (``step`` 1) or before it (-1) that holds a
     wrong sentence, or None.
 
@@ -250,7 +253,7 @@ def system_column(key: str, title: str, decimals: int, meaning: str, suffix: str
     return Column(key + suffix, title + suffix.translate(SUBSCRIPT), decimals, meaning)
 
 
-def delta_columns(values: dict[str, np.ndarray], key: str, title: str,
+def delta_columns(values: dict[str, AnyArray], key: str, title: str,
                   systems: int) -> list[Column]:
     """The Δ columns of several systems, added to ``values``: each system from the second
     minus system 1 (``key`` + suffix).  With two systems one column, ``delta`` (``Δ`` +

@@ -30,6 +30,8 @@ from collections.abc import Sequence
 import numpy as np
 from rich.text import Text
 
+from ..arrays import BoolArray, IntArray, ObjectArray
+
 #: box-drawing character for a cell by the directions its lines leave in (up, down, left, right)
 BOX = {
     "ud": "│", "lr": "─", "dr": "╭", "ur": "╰", "dl": "╮", "ul": "╯",
@@ -80,7 +82,7 @@ def draw_arcs(heads: Sequence[int], mirror: bool = False) -> tuple[list[str], li
     lanes = arc_lanes(heads)
     width = max(lanes, default=-1) + 1
     n = len(heads)
-    directions = [[set() for _ in range(width)] for _ in range(n)]
+    directions: list[list[set[str]]] = [[set() for _ in range(width)] for _ in range(n)]
     owners = [[-1] * (width + 1) for _ in range(n)]
     arrows = [False] * n
     for i, lane in enumerate(lanes):
@@ -128,8 +130,8 @@ def _mirror(row: str) -> str:
     return row[::-1].translate(_MIRROR)
 
 
-def token_marks(gold_heads: np.ndarray, gold_labels: np.ndarray, sys_heads: np.ndarray,
-                sys_labels: np.ndarray, scored: np.ndarray | None = None) -> list[str]:
+def token_marks(gold_heads: IntArray, gold_labels: ObjectArray, sys_heads: IntArray,
+                sys_labels: ObjectArray, scored: BoolArray | None = None) -> list[str]:
     """The kind of each token: right, label (only the label wrong), head or excluded.
 
     >>> token_marks(np.array([2, 0]), np.array(["a", "r"]), np.array([2, 1]), np.array(["b", "r"]))

@@ -19,6 +19,7 @@ import re
 import numpy as np
 from rich.text import Text
 
+from ..arrays import IntArray
 from ..policy.sniffing import sniff
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo
@@ -38,8 +39,8 @@ class SingleCorpus(TableCorpus):
 
     kind = "single"
 
-    def __init__(self, lines: LineIndex, kind: str, ranges: tuple[np.ndarray, np.ndarray],
-                 lengths: np.ndarray, texts: list[str]) -> None:
+    def __init__(self, lines: LineIndex, kind: str, ranges: tuple[IntArray, IntArray],
+                 lengths: IntArray, texts: list[str]) -> None:
         self.lines = lines
         self.format = kind
         #: each sentence's lines: the first and one past the last
@@ -99,8 +100,8 @@ def load_single(source: str | LineIndex) -> SingleCorpus:
     return SingleCorpus(lines, kind, ranges, bank.sizes.astype(np.int64), texts)
 
 
-def _by_block(lines: LineIndex, starts: np.ndarray,
-              words: list[tuple[int, str]]) -> tuple[np.ndarray, list[str]]:
+def _by_block(lines: LineIndex, starts: IntArray,
+              words: list[tuple[int, str]]) -> tuple[IntArray, list[str]]:
     """The words found at byte offsets, gathered by the blocks of lines ``starts``."""
     sentences = len(starts) - 1
     line_of = np.searchsorted(lines.ends, np.array([at for at, _ in words], dtype=np.int64))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from rich.text import Text
 
+from ..arrays import BoolArray, FloatArray, IntArray
 from ..policy.inputs import shown
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
@@ -56,7 +57,7 @@ HEADER_RATIOS = (("P", "precision"), ("R", "recall"), ("F1", "f1"),
                  ("AligndAcc", "aligned_accuracy"))
 
 
-def f1_percent(rows: np.ndarray) -> np.ndarray:
+def f1_percent(rows: IntArray) -> FloatArray:
     """100 * F1 of per-sentence (correct, gold, system, aligned) rows; NaN where both
     counts are 0.
 
@@ -111,7 +112,7 @@ class UDCorpus(TableCorpus):
         super().__init__(columns, values, values["errors"] > 0, las[:, 1].copy(),
                          np.zeros(gold.sentences, dtype=np.int64))
 
-    def _word_kinds(self) -> tuple[np.ndarray, np.ndarray]:
+    def _word_kinds(self) -> tuple[IntArray, BoolArray]:
         """Per gold word its kind (an index into ``KINDS``), and per system word whether
         it is LAS-correct, by the scorer's rule for corresponding heads."""
         result, gold, system = self.result, self.result.gold, self.result.system
@@ -143,7 +144,7 @@ class UDCorpus(TableCorpus):
         return HeaderInfo(files, parameters, lines)
 
     # -- text, detail, raw lines ---------------------------------------------------------------
-    def _words(self, index: int) -> np.ndarray:
+    def _words(self, index: int) -> IntArray:
         offsets = self.result.gold.sentence_offsets
         return np.arange(int(offsets[index]), int(offsets[index + 1]))
 
@@ -267,7 +268,7 @@ class UDCorpus(TableCorpus):
                             [int(system.sentence_line[s]) for s in sentences])
 
     # -- filters and breakdown -------------------------------------------------------------------
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray:
         """Every sentence is answered for (``among`` is not needed: one numpy pass)."""
         gold, system = self.result.gold, self.result.system
         mask = np.zeros(self.size, dtype=bool)
@@ -279,7 +280,7 @@ class UDCorpus(TableCorpus):
         return mask
 
     def confusion_mask(self, gold_label: str, system_label: str,
-                       among: np.ndarray | None = None) -> np.ndarray:
+                       among: BoolArray | None = None) -> BoolArray:
         gold, system = self.result.gold, self.result.system
         gold_code, system_code = (gold.vocabulary.get(label, -1)
                                   for label in (gold_label, system_label))
@@ -330,7 +331,7 @@ class UDCorpus(TableCorpus):
         return tables
 
 
-def _block_lines(lines: LineIndex, blocks: np.ndarray, first_lines: list[int]) -> list[Text]:
+def _block_lines(lines: LineIndex, blocks: IntArray, first_lines: list[int]) -> list[Text]:
     """The non-blank lines of the blank-line separated blocks holding ``first_lines``."""
     out = []
     for first_line in first_lines:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from rich.text import Text
 
+from ..arrays import BoolArray
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines
@@ -91,12 +92,12 @@ class UDSystemsCorpus(TableCorpus):
             out += part.system_raw(index)
         return out
 
-    def label_mask(self, label: str, among: np.ndarray | None = None) -> np.ndarray:
+    def label_mask(self, label: str, among: BoolArray | None = None) -> BoolArray:
         """Sentences where a word with DEPREL ``label`` is wrong in any system."""
         return np.logical_or.reduce([part.label_mask(label, among) for part in self.parts])
 
     def confusion_mask(self, gold: str, system: str,
-                       among: np.ndarray | None = None) -> np.ndarray:
+                       among: BoolArray | None = None) -> BoolArray:
         return np.logical_or.reduce([part.confusion_mask(gold, system, among)
                                      for part in self.parts])
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...arrays import IntArray
 from ..corpus import BrowseCorpus
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
@@ -115,7 +115,7 @@ class BrowserScreen(Screen[None]):
         view = new_filter.apply(self.corpus)
         self.app.call_from_thread(self._show_view, new_filter, view)
 
-    def _show_view(self, new_filter: SentenceFilter, view: np.ndarray) -> None:
+    def _show_view(self, new_filter: SentenceFilter, view: IntArray) -> None:
         if new_filter != self.filter:
             return
         self.filtering = False

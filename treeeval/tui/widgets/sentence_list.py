@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ...arrays import IntArray
 from ..corpus import BrowseCorpus
 from ..model import Column, next_wrong, sort_view
 
@@ -103,7 +104,7 @@ class SentenceList(ScrollView, can_focus=True):
         """The corpus index under the cursor (-1 when the list is empty)."""
         return int(self.view[self.cursor]) if len(self.view) else -1
 
-    def set_view(self, view: np.ndarray, to_top: bool = False) -> None:
+    def set_view(self, view: IntArray, to_top: bool = False) -> None:
         """Show ``view`` (corpus indices), sorted by the current column; the cursor goes to
         the first row with ``to_top`` (a new order), else stays on its sentence when that
         sentence is still shown (a new filter)."""
