@@ -193,7 +193,7 @@ def command_parser(root: argparse.ArgumentParser, name: str) -> Parser:
     """The sub-parser of command ``name`` in the tree ``root`` (made by build_parser)."""
     subparsers = next(action for action in root._actions
                       if isinstance(action, argparse._SubParsersAction))
-    return subparsers.choices[name]  # type: ignore[return-value]
+    return subparsers.choices[name]
 
 
 def command_module(name: str) -> ModuleType:
@@ -267,6 +267,12 @@ class InOrder(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         namespace.evalb = [*getattr(namespace, "evalb", []), (option_string, values)]
+
+
+def needs(action: argparse.Action, what: str) -> None:
+    """What the usage error of ``action`` without its value says it needs (``a file name``;
+    by default ``a value``)."""
+    vars(action)["needs"] = what
 
 
 def examples(*lines: str) -> str:

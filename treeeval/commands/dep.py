@@ -138,7 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar, text = OWN_HELP[flag]
         own.add_argument(flag, action=InSequence, metavar=metavar, help=text,
                          type=input_file if flag in ("--heads", "-p", "--postag", "--deprel")
-                         else None)
+                         else str)
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
     add_signature(own, action=InSequence, nargs=0)

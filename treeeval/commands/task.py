@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import add_comparison, add_signature, add_strict, examples, parse_command, whole_number
+from ..arguments import add_comparison, add_signature, add_strict, examples, needs, parse_command, whole_number
 from ..task.layout import LAYOUTS
 from ..task.report import TABLES
 from ..task.settings import TaskSettings, check_task
@@ -101,8 +101,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "bootstrap or ar (docs/task.md)")
     add_signature(parser)
     add_strict(parser)
-    groups.needs = "a file name"
-    judgments.needs = "a file or folder name"
+    needs(groups, "a file name")
+    needs(judgments, "a file or folder name")
 
 
 def task_settings(args: argparse.Namespace) -> TaskSettings:

@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import add_comparison, add_signature, add_strict, examples, parse_command, run_command
+from ..arguments import add_comparison, add_signature, add_strict, examples, needs, parse_command, run_command
 from ..policy.inputs import input_file, input_pair
 from ..ud.pairs import file_pairs
 from ..ud.settings import UDSettings
@@ -82,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_signature(parser)
     add_strict(parser)
     for action in files:
-        action.needs = "a file name"
+        needs(action, "a file name")
 
 
 def ud_settings(args: argparse.Namespace) -> UDSettings:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import BinaryIO
 
-from ..arguments import add_strict, examples
+from ..arguments import add_strict, examples, needs
 from ..policy.inputs import input_file
 
 DESCRIPTION = """\
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                   help="relation classes (relation<TAB>function|content|other) "
                                        "for the class column; default: the table of the paper")
     for action in (output, classes):
-        action.needs = "a file name"
+        needs(action, "a file name")
     add_strict(parser)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+from ..policy.outputs import Name
 from ..tables.systems import ScoredSystems
 
 if TYPE_CHECKING:
@@ -27,9 +28,9 @@ class Systems(ScoredSystems):
     #: how to read a sentence of the HTML report
     reading: str = ""
 
-    def __init__(self, gold: str, paths: Sequence[str], inputs: Sequence[object] = ()) -> None:
+    def __init__(self, gold: str, paths: Sequence[str], inputs: Sequence[Name | None] = ()) -> None:
         super().__init__(gold, paths)
-        self.inputs = [gold, *paths, *inputs]
+        self.inputs: list[Name | None] = [gold, *paths, *inputs]
 
     def worst(self, system: int, name: str) -> SystemSentences:
         """System ``system``'s worst sentences for the HTML report (``name``: its short

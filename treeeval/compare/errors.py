@@ -174,7 +174,7 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
     sign = errors_signature(systems, comparison, params)
     table = None
     if settings.json:
-        described = None if params is None else {
+        described: dict[str, object] | None = None if params is None else {
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}
         out.write(json.dumps(errors_json(result, described, sign), indent=2).encode() + b"\n")
     elif table_asked(comparison):

@@ -189,12 +189,12 @@ def _treebanks(settings: UDSettings, comparison: ComparisonSettings,
     """Several treebanks: each pair's report (a failed one counted 0), then the
     macro-average."""
     results: list[PairScores | None] = []
-    documents = []
+    documents: list[dict[str, object]] = []
     for gold, system in settings.pairs:
+        result: PairScores | None = None
         try:
-            result: PairScores | None = scored(gold, system)
+            result = scored(gold, system)
         except TreeevalError as exc:
-            result = None
             err.write(f"treeeval: error: {shown_text(str(exc))}\n".encode("utf-8", "replace"))
             documents.append({"gold": gold, "system": system, "status": "error",
                               "error": str(exc)})

@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -151,7 +151,7 @@ def deprel_f1(evaluation: Evaluation, names: Sequence[str] | None = None,
 def dependency_evaluations(gold: str | os.PathLike[str],
                            systems: Sequence[str | os.PathLike[str]], grouping: str,
                            metrics: Sequence[str] = ("LAS", "UAS"),
-                           **options: object) -> dict[str, Evaluation]:
+                           **options: Any) -> dict[str, Evaluation]:
     """``evaluate_dependencies`` of every system, grouped by ``grouping`` with all its
     counters, once per metric (``options``: its other keywords, e.g. ``prm``)."""
     from ..dep.api import evaluate_dependencies

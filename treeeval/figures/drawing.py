@@ -175,7 +175,7 @@ def legend_columns(labels: Sequence[str], width: float) -> int:
 
 
 #: matplotlib settings for every figure (text as paths: the same look without the fonts)
-_RC = {"svg.hashsalt": "treeeval", "svg.fonttype": "path", "pdf.fonttype": 42,
+_RC: dict[Any, Any] = {"svg.hashsalt": "treeeval", "svg.fonttype": "path", "pdf.fonttype": 42,
        "font.size": 9, "axes.titlesize": 10, "legend.fontsize": 8, "hatch.linewidth": 0.6,
        "axes.grid": True, "axes.axisbelow": True, "grid.color": "0.88", "grid.linewidth": 0.6}
 

@@ -15,6 +15,7 @@ names the gold head is the same text) or :class:`Trees` (two bracketed trees).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,7 +53,7 @@ class ArcRow:
 class Arcs:
     """A dependency analysis: the sentence's gold words with both analyses."""
 
-    rows: tuple[ArcRow, ...]
+    rows: Sequence[ArcRow]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(self.rows))
@@ -96,7 +97,7 @@ class SystemSentences:
 
     system: str
     metric: str
-    sentences: tuple[Sentence, ...]
+    sentences: Sequence[Sentence]
     counts: bool = False
 
     def __post_init__(self) -> None:
@@ -111,10 +112,10 @@ class Report:
     title: str
     command: str
     signature: str = ""
-    tables: tuple[ComparisonTable, ...] = ()
-    figures: tuple[FigureData, ...] = ()
-    worst: tuple[SystemSentences, ...] = ()
-    notes: tuple[str, ...] = ()
+    tables: Sequence[ComparisonTable] = ()
+    figures: Sequence[FigureData] = ()
+    worst: Sequence[SystemSentences] = ()
+    notes: Sequence[str] = ()
     #: how to read the worst sentences (shown above each system's)
     reading: str = ""
 

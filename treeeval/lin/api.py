@@ -160,7 +160,7 @@ def score_answer(gold: Side, keys: list[DependencySentence], answer: Side,
             phrases.append(phrase_scores(*spans[number - 1]))
         if tuples:
             tables.append(f"sentence {number}\n{side_by_side(key, given)}\n")
-    return ScoredAnswer(*counts, phrases if spans is not None else None,
+    return ScoredAnswer(counts[0], counts[1], counts[2], phrases if spans is not None else None,
                         np.concatenate(hits) if hits else np.zeros(0, dtype=bool), tables)
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..policy.inputs import plain_name, shown
+from ..policy.signature import Value
 from ..stats import SentenceScores, compare_many
 from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .model import ComparisonTable, Metric, Number, Significance, SystemRow, corrected
@@ -119,7 +120,7 @@ def baseline_index(baseline: str | None, paths: Sequence[str], names: Sequence[s
 
 
 def signature_fields(metrics: Sequence[str] | None, testing: StatPlan | None,
-                     names: Sequence[str]) -> list[tuple[str, object]]:
+                     names: Sequence[str]) -> list[tuple[str, Value]]:
     """The signature's fields (:func:`treeeval.policy.signature.build`) of a comparison: the
     metrics of ``--metrics`` (None: not given), and when something is tested the test, its
     resamples and seed (not McNemar's: it draws nothing) and the baseline by its short name.
@@ -129,7 +130,7 @@ def signature_fields(metrics: Sequence[str] | None, testing: StatPlan | None,
     >>> signature_fields(None, StatPlan("mcnemar"), ["a", "b"])
     [('metrics', None), ('stat', 'mcnemar'), ('baseline', 'a')]
     """
-    fields: list[tuple[str, object]] = [("metrics", tuple(metrics) if metrics else None)]
+    fields: list[tuple[str, Value]] = [("metrics", tuple(metrics) if metrics else None)]
     if testing is None:
         return fields
     fields.append(("stat", testing.stat))

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..policy.inputs import plain_name
+from ..policy.signature import Value
 from .comparison import build_table, signature_fields, system_names
 from .model import ComparisonTable, Metric, Number
 from .settings import ComparisonSettings
@@ -147,7 +148,7 @@ def comparison_table(systems: ScoredSystems, settings: ComparisonSettings,
 
 
 def comparison_fields(systems: ScoredSystems, settings: ComparisonSettings
-                      ) -> list[tuple[str, object]]:
+                      ) -> list[tuple[str, Value]]:
     """The signature's fields of the comparison: the metrics of ``--metrics``, the test, its
     resamples and seed, and the baseline's short name
     (:func:`~.comparison.signature_fields`)."""

@@ -101,7 +101,7 @@ def _check_scheduler(settings: TaskSettings) -> None:
     if settings.jobs is not None:
         raise UsageError("--jobs cannot go with --scheduler (the cluster's workers score)")
     relative = [folder for folder in (settings.gold_dir, settings.systems_dir)
-                if not os.path.isabs(folder)]
+                if folder is not None and not os.path.isabs(folder)]
     if relative:
         raise UsageError("--scheduler: the workers read the files: give GOLD_DIR and "
                          f"SYSTEMS_DIR as absolute paths ({relative[0]} is not)")

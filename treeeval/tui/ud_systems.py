@@ -23,6 +23,8 @@ The rows are the gold sentences (the same for every system); per system LAS, UAS
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from rich.text import Text
 
@@ -108,7 +110,7 @@ class UDSystemsCorpus(TableCorpus):
                 for system, part in enumerate(self.parts) for table in part.breakdown()]
 
 
-def load_ud_systems(gold: str | LineIndex, systems: list[str | LineIndex]) -> UDSystemsCorpus:
+def load_ud_systems(gold: str | LineIndex, systems: Sequence[str | LineIndex]) -> UDSystemsCorpus:
     """Score each system against gold with ``evaluate_ud`` (one ``UDCorpus`` each; each
     file read once, a path now)."""
     gold_lines = as_lines(gold)
