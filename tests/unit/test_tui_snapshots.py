@@ -4,7 +4,11 @@ Each test drives the app with ``App.run_test()`` and its ``Pilot`` on a fixed 12
 terminal (keys, then ``workers.wait_for_complete()``, ``wait_for_scheduled_animations()``
 and ``pause()``: no sleeps, no timing), takes the screen with ``App.export_screenshot()``
 (the public export: an SVG document, every cell with its colours) and compares a text form
-of that SVG with a file in tests/unit/snapshots/.
+of that SVG with a file in tests/unit/snapshots/.  The screens: the main screen (brackets,
+one and three systems; CoNLL-X, two systems), the help (``?``), the breakdown (``b``), the
+label question (``L``, an answer typed; the Input's cursor blink is switched off through its
+public ``cursor_blink``, so that the cursor is always drawn) and the CoNLL-U word alignment
+(a system tokenised otherwise than the gold).
 
 What is stored and compared: the text form, not the SVG.  The SVG is 100 kB a screen,
 hard to read in a diff, and part of it is rich's template (fonts, window chrome, title,
@@ -61,7 +65,8 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
-from tui_fixtures import write_brackets, write_conll
+from textual.widgets import Input
+from tui_fixtures import write_brackets, write_conll, write_conllu
 
 from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.app import BrowseApp
@@ -183,6 +188,10 @@ def screenshot(args: list[str], keys: Sequence[str]) -> str:
             for key in keys:
                 await pilot.press(key)
                 await settle(pilot)
+            # a question's cursor blinks on a timer: stop it, shown (Input's public switch)
+            for field in app.screen.query(Input):
+                field.cursor_blink = False
+            await settle(pilot)
             assert app.size == SIZE
             return app.export_screenshot(title=TITLE)
 
@@ -241,6 +250,7 @@ def files(tmp_path, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     write_brackets(tmp_path, two=True)
     write_conll(tmp_path, two=True)
+    write_conllu(tmp_path)
     shutil.copy(tmp_path / "sys.mrg", tmp_path / "sys3.mrg")
     monkeypatch.chdir(tmp_path)
     found = tmp_path / "found"
@@ -294,3 +304,58 @@ def test_dependencies_two_systems_wrong_only(files):
     text = check_snapshot("dependencies_two_systems", screenshot(
         ["gold.conll", "sys.conll", "sys2.conll"], ("w",)), files)
     assert "ΔLAS" in shown(text) and "filter: wrong only" in shown(text)
+
+
+def test_help_screen(files):
+    """``?`` over the bracket browser: the keys, then the columns, in a box over the
+    dimmed browser."""
+    text = check_snapshot("help_brackets", screenshot(BRACKETS, ("question_mark",)), files)
+    rows = shown(text)
+    assert "Keys" in rows and "Columns of the sentence list" in rows
+    for keys, meaning in (("n, N/p", "next or previous wrong sentence"),
+                          ("?, f1", "this help"), ("q", "quit")):
+        assert re.search(rf"{re.escape(keys)}\s+{meaning}", rows), keys
+
+
+def test_breakdown_screen(files):
+    """``b``: the per-label table of the bracket system (P, R, F1, bars) with its first
+    label row highlighted, then the confusions."""
+    text = check_snapshot("breakdown_brackets", screenshot(BRACKETS, ("b",)), files)
+    rows = shown(text)
+    assert "Breakdown · Enter on a row shows its sentences" in rows
+    assert "brackets by label" in rows and "█" in rows and "same span, other label" in rows
+    first, second, third = (find(text, f"▊ {label} ")[0] for label in ("NP", "S", "VP"))
+    assert (style_at(text, "background", first, 3)
+            != style_at(text, "background", second, 3)
+            == style_at(text, "background", third, 3))
+
+
+def test_label_prompt(files):
+    """``L`` and ``ADVP`` typed: the question, the answer with its cursor (a block after
+    ADVP) and the hint, over the dimmed browser."""
+    text = check_snapshot("prompt_label", screenshot(BRACKETS, ("L", *"ADVP")), files)
+    rows = shown(text)
+    assert "Show sentences where this label is wrong:" in rows
+    assert "ADVP" in rows and "e.g. NP, VP, nsubj; empty: any" in rows
+    row, column = find(text, "▊  ADVP")
+    assert (style_at(text, "background", row, column + 7)
+            != style_at(text, "background", row, column + 6))
+
+
+def test_conllu_alignment(files):
+    """CoNLL-U, ``down``: sentence 2, where the system has one token NewYork for the gold
+    New York (``-``, ``+``, ``-``, each its own colour) and a sentence break before ``!``."""
+    text = check_snapshot("conllu_alignment", screenshot(
+        ["gold.conllu", "sys.conllu"], ("down",)), files)
+    rows = shown(text)
+    assert "AligndAcc" in rows and "Sentence 2 · " in rows
+    assert "NewYork" in rows and "system sentence break" in rows
+    screen = section(text, "text")
+    row = find(text, "3 rocks")[0]
+    column = screen[row].index("✓")
+    marks = []
+    for word, mark in (("1 New ", "-"), ("1 NewYork", "+"), ("3 rocks", "✓")):
+        row = find(text, word)[0]
+        assert screen[row][column] == mark, word
+        marks.append(style_at(text, "foreground", row, column))
+    assert len(set(marks)) == 3 and "" not in marks
