@@ -15,7 +15,6 @@ from importlib import resources
 import numpy as np
 from numpy.typing import NDArray
 
-from ..arrays import AnyArray
 from ..errors import InputError
 
 #: the three classes of relations, in the order they are reported
@@ -78,9 +77,9 @@ def load_relation_classes(path: str | os.PathLike[str] | None = None) -> dict[st
     return classes
 
 
-def relation_class_codes(relations: AnyArray, classes: Mapping[str, str]) -> NDArray[np.int8]:
-    """The index in CLASSES of each relation's class (other when the table lacks it);
-    ``relations`` are str, in an object or a numpy str array.
+def relation_class_codes(relations: NDArray[np.str_],
+                         classes: Mapping[str, str]) -> NDArray[np.int8]:
+    """The index in CLASSES of each relation's class (other when the table lacks it).
 
     >>> relation_class_codes(np.array(["det", "nsubj", "xyz"]), {"det": "function",
     ...                      "nsubj": "content"}).tolist()
