@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import FloatArray
 
-def row_mean(values: np.ndarray) -> tuple[float, int]:
+
+def row_mean(values: FloatArray) -> tuple[float, int]:
     """The mean of the values that are not NaN, summed in order, and how many there are."""
     defined = np.asarray(values, dtype=float)
     defined = defined[~np.isnan(defined)]

@@ -76,4 +76,5 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     if baseline is not None:
         argv += ["--baseline", baseline]
     options = parse_dep_args(argv + (["-p", os.fspath(prm)] if prm is not None else []))
+    assert options is not None  # None only after printing --help, which argv does not ask for
     return evaluate(options, groupings)

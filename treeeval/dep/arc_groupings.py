@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import IntArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .group_table import Categories
@@ -18,11 +19,11 @@ from .token_groupings import BuiltinGrouping, column_keys, labelled_keys, number
 from .trees import arc_depths, projective_arcs
 
 
-def _relation_length(tb: Treebank) -> np.ndarray:
+def _relation_length(tb: Treebank) -> IntArray:
     return np.where(tb.heads == 0, -1, np.abs(tb.heads - tb.positions))
 
 
-def _grouped_relation_length(tb: Treebank) -> np.ndarray:
+def _grouped_relation_length(tb: Treebank) -> IntArray:
     """1 for lengths 0 (a token that is its own head) and 1, then 2, 3-6, 7-... and
     to_root, as MaltEval groups them."""
     distance = np.abs(tb.heads - tb.positions)
@@ -30,13 +31,13 @@ def _grouped_relation_length(tb: Treebank) -> np.ndarray:
                      [4, 3, 2, 1], 0)
 
 
-def _arc_direction(tb: Treebank) -> np.ndarray:
+def _arc_direction(tb: Treebank) -> IntArray:
     """left (head before the token), right, to_root or self (the token is its own head)."""
     return np.select([tb.heads == 0, tb.heads == tb.positions, tb.heads < tb.positions],
                      [2, 3, 0], 1)
 
 
-def _branching_factor(tb: Treebank) -> np.ndarray:
+def _branching_factor(tb: Treebank) -> IntArray:
     """How many dependents each token has."""
     dependents = tb.heads > 0
     return np.bincount(tb.starts[dependents] + tb.heads[dependents] - 1, minlength=len(tb))

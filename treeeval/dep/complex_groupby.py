@@ -49,6 +49,7 @@ from typing import Any
 import lark
 import numpy as np
 
+from ..arrays import ObjectArray
 from .malteval_report import hash_order
 from .plugins import java_string_order
 from .refusals import ValueRefused
@@ -126,7 +127,7 @@ class ComplexGroupBy:
         """
         return self.items[0][1][0]
 
-    def keys(self, treebank: Any) -> np.ndarray:
+    def keys(self, treebank: Any) -> ObjectArray:
         """One key per token of ``treebank`` (an object array of str).
 
         ``treebank`` needs ``positions`` (1-based), ``sizes``, ``sentence`` and the columns
@@ -145,13 +146,13 @@ class ComplexGroupBy:
             raise ValueError("complex GroupBy keys need the whole treebank, with every token "
                              "of every sentence in order")
         length = sizes[sentence]
-        parts = []
+        parts: list[ObjectArray] = []
         for offset, attributes in self.items:
             target = positions + offset
             inside = (target >= 1) & (target <= length)
             neighbour = np.flatnonzero(inside) + offset
             marks = np.where(target < 1, "^", "$").astype(object)
-            cells = []
+            cells: list[ObjectArray] = []
             for attribute in attributes:
                 values = np.asarray(getattr(treebank, ATTRIBUTES[attribute]), dtype=object)
                 cell = marks.copy()
@@ -195,23 +196,40 @@ Postag or Feats)
     except lark.exceptions.UnexpectedInput as exc:
         raise ComplexGroupByError(_syntax_message(exc, value), value, exc.column) from None
     offsets: dict[int, list[str]] = {}
-    for group in tree.children:
-        names = [child.children[0] for child in group.children if child.data == "attribute"]
+    for group in _subtrees(tree):
+        names = [_tokens(child)[0] for child in _subtrees(group) if child.data == "attribute"]
         offset = 0
-        if group.children[-1].data == "offset" and group.children[-1].children:
-            token = group.children[-1].children[0]
+        last = group.children[-1]
+        if isinstance(last, lark.Tree) and last.data == "offset" and last.children:
+            token = _tokens(last)[0]
             offset = int(token)
             if not _INT_RANGE[0] <= offset <= _INT_RANGE[1]:
-                raise ComplexGroupByError("the offset is not a Java int", value, token.column)
+                raise ComplexGroupByError("the offset is not a Java int", value, _column(token))
         for name in names:
             if name not in ATTRIBUTES:
-                raise ComplexGroupByError(_unknown(str(name)), value, name.column)
+                raise ComplexGroupByError(_unknown(str(name)), value, _column(name))
             if name not in offsets.setdefault(offset, []):
                 offsets[offset].append(str(name))
     items = tuple((offset, tuple(hash_order(names)))
                   for offset, names in ((offset, offsets[offset]) for offset in
                                         hash_order(list(offsets), _java_integer_hash)))
     return ComplexGroupBy(value, items)
+
+
+def _subtrees(tree: lark.Tree[lark.Token]) -> list[lark.Tree[lark.Token]]:
+    """The rules under ``tree`` (the grammar puts no token beside them)."""
+    return [child for child in tree.children if isinstance(child, lark.Tree)]
+
+
+def _tokens(tree: lark.Tree[lark.Token]) -> list[lark.Token]:
+    """The tokens under ``tree`` (the grammar puts no rule beside them)."""
+    return [child for child in tree.children if isinstance(child, lark.Token)]
+
+
+def _column(token: lark.Token) -> int:
+    """A token's 1-based column (the lexer always sets it)."""
+    assert token.column is not None
+    return token.column
 
 
 def _java_integer_hash(number: int) -> int:
@@ -232,12 +250,13 @@ _EXPECTED = {"NAME": "a name (Wordform, Lemma, Cpostag, Postag or Feats)",
 
 
 def _syntax_message(exc: lark.exceptions.UnexpectedInput, value: str) -> str:
+    token = getattr(exc, "token", None)
     if isinstance(exc, lark.exceptions.UnexpectedCharacters):
-        found = f"unexpected {value[exc.pos_in_stream]!r}"
-    elif getattr(exc, "token", None) in ("", None) or exc.token.type == "$END":
+        found = f"unexpected {exc.char!r}"
+    elif token in ("", None) or token.type == "$END":
         found = "unexpected end of the value" if value else "empty GroupBy value"
     else:
-        found = f"unexpected {str(exc.token)!r}"
+        found = f"unexpected {str(token)!r}"
     names = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
     expected = sorted({_EXPECTED.get(name, name) for name in names})
     return found + (f", expected {' or '.join(expected)}" if expected else "")

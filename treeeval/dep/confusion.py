@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray
 from .malteval_report import format_number, hash_order, render_table
 
 #: rows of the confusion table, and the matrix size (cells) from which it is left out
@@ -70,11 +71,12 @@ class ConfusionTable:
     matrix: list[list[int | None]] | None
 
 
-def confusion_table(name: str, gold: Sequence[str] | np.ndarray,
-                    parsed: Sequence[str] | np.ndarray,
+def confusion_table(name: str, gold: Sequence[str] | AnyArray,
+                    parsed: Sequence[str] | AnyArray,
                     order: Callable[[list[str]], list[str]],
-                    keep: tuple[np.ndarray, np.ndarray] | None = None) -> ConfusionTable:
-    """The confusions of one grouping's per-token keys.
+                    keep: tuple[BoolArray, BoolArray] | None = None) -> ConfusionTable:
+    """The confusions of one grouping's per-token keys (str: a sequence, an object or a
+    numpy str array).
 
     ``order`` sorts group names as the grouping's table does (e.g. Java String order).
     ``keep`` (the tokens left in on the gold side and on the parsed side, see
@@ -108,10 +110,10 @@ def confusion_table(name: str, gold: Sequence[str] | np.ndarray,
     return table
 
 
-def render_confusion(name: str, gold: Sequence[str] | np.ndarray,
-                     parsed: Sequence[str] | np.ndarray,
+def render_confusion(name: str, gold: Sequence[str] | AnyArray,
+                     parsed: Sequence[str] | AnyArray,
                      order: Callable[[list[str]], list[str]],
-                     keep: tuple[np.ndarray, np.ndarray] | None = None, **layout: Any) -> str:
+                     keep: tuple[BoolArray, BoolArray] | None = None, **layout: Any) -> str:
     """The confusion table and (if small enough) matrix of one grouping's per-token keys
     (:func:`confusion_table`), as :func:`format_confusion` prints them with ``layout``."""
     return format_confusion(confusion_table(name, gold, parsed, order, keep), **layout)

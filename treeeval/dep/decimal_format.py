@@ -142,6 +142,7 @@ def _digits(value: float, maximum: int, fixed: bool) -> tuple[str, int]:
         return "", 0
     places = maximum if fixed else maximum - shortest.adjusted() - 1
     exact = Decimal(value)
+    # a finite value's exponent is an int (typeshed adds the 'n', 'N', 'F' of NaN and infinity)
     if -shortest.as_tuple().exponent > places:  # type: ignore[operator]
         context = Context(prec=MAX_INTEGER_DIGITS + MAX_FRACTION_DIGITS + 10)
         shortest = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN,

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..arrays import BoolArray
 from ..errors import InputError, UsageError
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
@@ -475,7 +476,7 @@ def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusi
 
 
 def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
-                 parsed: Treebank) -> np.ndarray | None:
+                 parsed: Treebank) -> BoolArray | None:
     """The tokens of ``parsed`` that count (None: all): MaltEval's exclusions look at the
     parser's side, so each system's scores are those of its own report."""
     keep = exclusions(options, setting, gold).masks(gold, parsed)[1]

@@ -24,16 +24,17 @@ import io
 import os
 import re
 from dataclasses import dataclass
-from typing import IO, Union
+from typing import IO, TypeAlias
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray, ObjectArray
 from ..errors import InputError
 from ..formats.text import read_text
 from .punctuation import punctuation_forms
 
 VARIANTS = ("eval", "eval07")
-Source = Union[str, os.PathLike, IO[str]]
+Source: TypeAlias = str | os.PathLike[str] | IO[str]
 
 #: Perl's ``\s`` on undecoded input: the ASCII whitespace characters only
 _FIELD_SEPARATOR = re.compile(r"[ \t\n\r\f\v]+")
@@ -73,27 +74,27 @@ class EvalplCorpus:
 
     gold_path: str
     system_path: str
-    forms: np.ndarray
-    cpostags: np.ndarray
-    gold_head_text: np.ndarray
-    system_head_text: np.ndarray
+    forms: ObjectArray
+    cpostags: ObjectArray
+    gold_head_text: ObjectArray
+    system_head_text: ObjectArray
     #: HEAD as int64, :data:`FAR` for a HEAD of more than SAFE_DIGITS digits
-    gold_heads: np.ndarray
-    system_heads: np.ndarray
-    gold_labels: np.ndarray
-    system_labels: np.ndarray
-    sentence: np.ndarray
-    position: np.ndarray
-    starts: np.ndarray
-    sizes: np.ndarray
+    gold_heads: IntArray
+    system_heads: IntArray
+    gold_labels: ObjectArray
+    system_labels: ObjectArray
+    sentence: IntArray
+    position: IntArray
+    starts: IntArray
+    sizes: IntArray
     #: tokens whose gold FORM is all punctuation
-    punctuation: np.ndarray
+    punctuation: BoolArray
 
-    def scoring(self, punct: bool) -> np.ndarray:
+    def scoring(self, punct: bool) -> BoolArray:
         """The scoring tokens: all with ``punct``, else those that are not punctuation."""
         return np.ones_like(self.punctuation) if punct else ~self.punctuation
 
-    def scored(self, punct: bool, variant: str = "eval") -> np.ndarray:
+    def scored(self, punct: bool, variant: str = "eval") -> BoolArray:
         """The scoring tokens of the ``-p`` flag ``punct`` of ``variant`` (eval.pl's -p scores
         punctuation, eval07.pl's leaves it out); none is an error (eval.pl divides by 0), and
         so is a HEAD eval.pl dies on (:meth:`frame_nodes`)."""
@@ -105,7 +106,7 @@ class EvalplCorpus:
             self.frame_nodes(scoring, side)
         return scoring
 
-    def frame_nodes(self, scoring: np.ndarray, side: str) -> np.ndarray:
+    def frame_nodes(self, scoring: BoolArray, side: str) -> IntArray:
         """The node (0: the root, else a token's position) whose frame each scoring token's
         ``side`` HEAD ("gold" or "system") adds its label to, -1 for none.
 
@@ -126,7 +127,7 @@ class EvalplCorpus:
             nodes[inside] = self._perl_subscripts(token[inside], side)
         return nodes
 
-    def _perl_subscripts(self, tokens: np.ndarray, side: str) -> list[int]:
+    def _perl_subscripts(self, tokens: IntArray, side: str) -> list[int]:
         """:meth:`frame_nodes` of the scoring ``tokens`` of one sentence, in order."""
         texts = self.gold_head_text if side == "gold" else self.system_head_text
         length = int(self.sizes[self.sentence[tokens[0]]]) + 1
@@ -148,11 +149,11 @@ class EvalplCorpus:
         return nodes
 
     @property
-    def head_errors(self) -> np.ndarray:
+    def head_errors(self) -> BoolArray:
         return self.gold_head_text != self.system_head_text
 
     @property
-    def label_errors(self) -> np.ndarray:
+    def label_errors(self) -> BoolArray:
         return self.gold_labels != self.system_labels
 
     def scores(self, punct: bool = False) -> EvalplScores:
@@ -247,7 +248,7 @@ def _drop_trailing_blanks(gold: list[str], system: list[str]) -> None:
         del longer[common:]
 
 
-def _fields(lines: list[str], token_lines: np.ndarray, path: str) -> list[list[str]]:
+def _fields(lines: list[str], token_lines: IntArray, path: str) -> list[list[str]]:
     rows = [_FIELD_SEPARATOR.split(lines[i]) for i in token_lines.tolist()]
     short = [i for i, row in zip(token_lines.tolist(), rows) if len(row) < 8]
     if short:
@@ -256,7 +257,7 @@ def _fields(lines: list[str], token_lines: np.ndarray, path: str) -> list[list[s
     return rows
 
 
-def _heads(text: np.ndarray, token_lines: np.ndarray, path: str, lines: list[str]) -> np.ndarray:
+def _heads(text: ObjectArray, token_lines: IntArray, path: str, lines: list[str]) -> IntArray:
     """The HEADs as int64, :data:`FAR` for those of more than SAFE_DIGITS digits."""
     valid = np.array([_HEAD.fullmatch(h) is not None for h in text], dtype=bool)
     if not valid.all():
@@ -298,5 +299,5 @@ def perl_difference(left: str, right: str) -> str:
     if a <= UV_MAX and b <= UV_MAX and difference >= -(1 << 63):
         return str(difference)
     if a <= UV_MAX and b <= UV_MAX:
-        return "%.15g" % float(difference)
-    return "%.15g" % (float(a) - float(b))
+        return f"{float(difference):.15g}"
+    return f"{float(a) - float(b):.15g}"

@@ -36,7 +36,9 @@ import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import BoolArray, Int32Array, IntArray, ObjectArray
 from .evalpl import FAR, EvalplCorpus, perl_difference
 
 #: how many of the most frequent errors get a table (with ties, more)
@@ -102,7 +104,7 @@ def describe(head: str, sides: str, dependency: str) -> str:
     >>> describe("5", "0a", "root->nsubj")
     'head is the focus word instead of 0, dependency "nsubj" instead of "root"'
     """
-    gold, system = sides
+    gold, system = tuple(sides)
     if head == "-":
         text = "correct head" + (f" ({SIDES[system]})" if system in SIDES else "")
     elif system == "0":
@@ -121,7 +123,7 @@ def describe(head: str, sides: str, dependency: str) -> str:
     return text + f', dependency "{system_label}" instead of "{gold_label}"'
 
 
-def _sides(text: np.ndarray, heads: np.ndarray, position: np.ndarray) -> np.ndarray:
+def _sides(text: ObjectArray, heads: IntArray, position: IntArray) -> NDArray[np.str_]:
     """eval.pl's side of each head: ``0`` (HEAD is ``0``), ``e`` (HEAD is the token's own
     number), else ``b`` (at or before) or ``a``."""
     own = position.astype(str).astype(object)
@@ -129,8 +131,8 @@ def _sides(text: np.ndarray, heads: np.ndarray, position: np.ndarray) -> np.ndar
                                                np.where(heads <= position, "b", "a")))
 
 
-def error_keys(corpus: EvalplCorpus, tokens: np.ndarray) -> tuple[np.ndarray, np.ndarray,
-                                                                  np.ndarray]:
+def error_keys(corpus: EvalplCorpus, tokens: IntArray
+               ) -> tuple[NDArray[np.str_], NDArray[np.str_], NDArray[np.str_]]:
     """(head, sides, dependency) of the error of each of ``tokens``."""
     position = corpus.position[tokens]
     gold_text, system_text = corpus.gold_head_text[tokens], corpus.system_head_text[tokens]
@@ -145,13 +147,13 @@ def error_keys(corpus: EvalplCorpus, tokens: np.ndarray) -> tuple[np.ndarray, np
     return head.astype(str), sides.astype(str), dependency.astype(str)
 
 
-def error_tokens(corpus: EvalplCorpus, scoring: np.ndarray) -> np.ndarray:
+def error_tokens(corpus: EvalplCorpus, scoring: BoolArray) -> IntArray:
     """The scoring tokens with a head or a dependency error."""
     return np.flatnonzero(scoring & (corpus.head_errors | corpus.label_errors))
 
 
-def _tally(corpus: EvalplCorpus, scoring: np.ndarray) -> tuple[np.ndarray, list[SpecificError],
-                                                               np.ndarray]:
+def _tally(corpus: EvalplCorpus, scoring: BoolArray) -> tuple[IntArray, list[SpecificError],
+                                                              IntArray]:
     """(error tokens, the frequent errors in report order, each token's index among them or -1)."""
     tokens = error_tokens(corpus, scoring)
     keys = np.stack(error_keys(corpus, tokens), axis=1) if len(tokens) else np.zeros((0, 3), str)
@@ -160,7 +162,8 @@ def _tally(corpus: EvalplCorpus, scoring: np.ndarray) -> tuple[np.ndarray, list[
     if not len(kinds):
         return tokens, [], which
     threshold = np.sort(counts)[::-1][min(FREQUENT_ERRORS, len(counts)) - 1]
-    errors = [SpecificError(*map(str, kinds[i]), int(counts[i])) for i in range(len(kinds))]
+    errors = [SpecificError(head, sides, dependency, count)
+              for (head, sides, dependency), count in zip(kinds.tolist(), counts.tolist())]
     chosen = sorted((i for i in range(len(kinds)) if counts[i] >= threshold),
                     key=lambda i: (-errors[i].count, errors[i].description, errors[i].key))
     rank = np.full(len(kinds), -1)
@@ -168,12 +171,12 @@ def _tally(corpus: EvalplCorpus, scoring: np.ndarray) -> tuple[np.ndarray, list[
     return tokens, [errors[i] for i in chosen], rank[which]
 
 
-def frequent_errors(corpus: EvalplCorpus, scoring: np.ndarray) -> list[SpecificError]:
+def frequent_errors(corpus: EvalplCorpus, scoring: BoolArray) -> list[SpecificError]:
     """The errors whose count reaches the FREQUENT_ERRORS-th highest, most frequent first."""
     return _tally(corpus, scoring)[1]
 
 
-def _features(corpus: EvalplCorpus, tokens: np.ndarray) -> list[np.ndarray]:
+def _features(corpus: EvalplCorpus, tokens: IntArray) -> list[NDArray[np.str_]]:
     """The six parts of the contexts of ``tokens``, in eval.pl's order (:data:`Context`)."""
     parts = {}
     for offset in (-1, 0, 1):
@@ -186,8 +189,8 @@ def _features(corpus: EvalplCorpus, tokens: np.ndarray) -> list[np.ndarray]:
     return [parts[-1][0], parts[-1][1], parts[0][1], parts[0][0], parts[1][0], parts[1][1]]
 
 
-def _context_counts(features: list[np.ndarray], error: np.ndarray,
-                    errors: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _context_counts(features: list[NDArray[np.str_]], error: IntArray, errors: int
+                    ) -> list[tuple[Int32Array, IntArray, NDArray[np.str_]]]:
     """For each error: (its contexts as codes, their counts, the vocabulary of the codes).
 
     Every token counts once in each of its 64 contexts; a part that is ``*`` in the data is
@@ -229,8 +232,8 @@ def walk_contexts(contexts: list[tuple[int, ...]], wildcard: int) -> list[tuple[
     return [context for context in contexts if context in alive]
 
 
-def error_contexts(contexts: np.ndarray, counts: np.ndarray,
-                   vocabulary: np.ndarray) -> list[tuple[Context, int]]:
+def error_contexts(contexts: Int32Array, counts: IntArray,
+                   vocabulary: NDArray[np.str_]) -> list[tuple[Context, int]]:
     """The contexts one error's table keeps, with their counts, most frequent first (the
     context that leaves everything out included).
 
@@ -301,7 +304,7 @@ def _frame(widths: list[int], count: bool) -> tuple[str, str]:
     return rule, first + end[0] + second + end[1]
 
 
-def specific_errors(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def specific_errors(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The "Specific errors" and "Local contexts involved in several frequent errors" sections."""
     tokens, errors, rank = _tally(corpus, scoring)
     frequent = rank >= 0

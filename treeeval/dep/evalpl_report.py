@@ -24,7 +24,9 @@ by UTF-8 bytes, as Perl pads undecoded strings.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import BoolArray, IntArray, ObjectArray
 from ..policy.inputs import shown
 from .engine import Evaluation, evalpl_variant
 from .evalpl import EvalplCorpus, Source, read_evalpl
@@ -93,7 +95,7 @@ def _percent(errors: int, total: int) -> float:
     return 100 - errors * 100.0 / total
 
 
-def _overall(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _overall(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     head, label = corpus.head_errors[scoring], corpus.label_errors[scoring]
     tokens = len(head)
     rows = [("Labeled   attachment score:", int((head | label).sum())),
@@ -103,7 +105,7 @@ def _overall(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
                    f"{_percent(errors, tokens):.2f} %\n" for name, errors in rows)
 
 
-def _evalb_table(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _evalb_table(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The ``-b`` table: one row per non-empty sentence, then two blank lines."""
     count = len(corpus.sizes)
     per = {name: np.bincount(corpus.sentence[mask], minlength=count)
@@ -121,7 +123,7 @@ def _evalb_table(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(lines) + "\n\n"
 
 
-def _header(corpus: EvalplCorpus, scoring: np.ndarray, gold_name: str | None,
+def _header(corpus: EvalplCorpus, scoring: BoolArray, gold_name: str | None,
             system_name: str | None) -> str:
     return (f"\n  {'=' * 80}\n\n"
             f"  Evaluation of the results in {system_name or shown(corpus.system_path)}\n"
@@ -130,17 +132,17 @@ def _header(corpus: EvalplCorpus, scoring: np.ndarray, gold_name: str | None,
             f"  Number of non-scoring tokens: {len(scoring) - int(scoring.sum())}\n\n")
 
 
-def _cpostag_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _cpostag_tables(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The accuracy and the error rate over CPOSTAGs, rows by descending number of words."""
     head, label = corpus.head_errors[scoring], corpus.label_errors[scoring]
     tags, inverse = np.unique(corpus.cpostags[scoring].astype(str), return_inverse=True)
     words = np.bincount(inverse, minlength=len(tags))
+    masks = (head, label, head | label, head & label)
     errors = [np.bincount(inverse, weights=mask, minlength=len(tags)).astype(np.int64)
-              for mask in (head, label, head | label, head & label)]
+              for mask in masks]
     order = np.lexsort((np.arange(len(tags)), -words))
-    rows = [("total", len(head), *(int(mask.sum()) for mask in (head, label, head | label,
-                                                               head & label)))]
-    rows += [(str(tags[i]), int(words[i]), *(int(e[i]) for e in errors)) for i in order.tolist()]
+    rows = [("total", len(head), [int(mask.sum()) for mask in masks])]
+    rows += [(str(tags[i]), int(words[i]), [int(e[i]) for e in errors]) for i in order.tolist()]
 
     def row(name: str, total: int, counts: tuple[int, ...], percents: tuple[float, ...]) -> str:
         cells = " | ".join(f"{c:5d} | {p:3.0f}%" for c, p in zip(counts, percents))
@@ -152,7 +154,7 @@ def _cpostag_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     rate = ["\n\n  The overall error rate and its distribution over CPOSTAGs\n\n", RULE,
             "  Error      | words | head  |   %  |  dep  |   %  | both  |   %\n",
             "  Rate       |       | err   |      |  err  |      | wrong |\n", RULE]
-    for number, (name, total, head_e, label_e, any_e, both_e) in enumerate(rows):
+    for number, (name, total, (head_e, label_e, any_e, both_e)) in enumerate(rows):
         right = (total - head_e, total - label_e, total - any_e)
         accuracy.append(row(name, total, right, tuple(_percent(e, total)
                                                       for e in (head_e, label_e, any_e))))
@@ -164,8 +166,8 @@ def _cpostag_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(accuracy + [RULE] + rate + [RULE])
 
 
-def _pr_table(title: str, column: str, names: list[str], gold: np.ndarray,
-              correct: np.ndarray, system: np.ndarray) -> str:
+def _pr_table(title: str, column: str, names: list[str], gold: IntArray,
+              correct: IntArray, system: IntArray) -> str:
     """A precision and recall table; ``NaN`` where the gold or system count is 0."""
     lines = [f"\n\n  Precision and recall of {title}\n\n", PR_RULE,
              f"  {column:<15} | gold | correct | system | recall (%) | precision (%) \n",
@@ -178,13 +180,14 @@ def _pr_table(title: str, column: str, names: list[str], gold: np.ndarray,
     return "".join(lines)
 
 
-def _counts(names: np.ndarray, values: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+def _counts(names: NDArray[np.str_], values: NDArray[np.str_],
+            mask: BoolArray | None = None) -> IntArray:
     """How often each of the sorted ``names`` occurs in ``values`` (where ``mask``)."""
     selected = values if mask is None else values[mask]
     return np.bincount(np.searchsorted(names, selected), minlength=len(names))
 
 
-def _deprel_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _deprel_tables(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """Precision and recall of DEPREL, and of DEPREL + ATTACHMENT, labels in code-point order."""
     gold = corpus.gold_labels[scoring].astype(str)
     system = corpus.system_labels[scoring].astype(str)
@@ -198,18 +201,18 @@ def _deprel_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
                         _counts(names, gold, label_ok & head_ok), totals[1]))
 
 
-def _direction(heads: np.ndarray, position: np.ndarray) -> np.ndarray:
+def _direction(heads: IntArray, position: IntArray) -> IntArray:
     """The index in DIRECTIONS of each arc's bin."""
     return np.select([heads == 0, heads < position, heads > position], [0, 1, 2], 3)
 
 
-def _distance(heads: np.ndarray, position: np.ndarray) -> np.ndarray:
+def _distance(heads: IntArray, position: IntArray) -> IntArray:
     """The index in DISTANCES of each arc's bin (a head on the token itself is in ``1``)."""
     span = np.abs(heads - position)
     return np.select([heads == 0, span <= 1, span <= 2, span <= 6], [0, 1, 2, 3], 4)
 
 
-def _bin_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _bin_tables(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """Precision and recall of binned HEAD direction and distance: a bin match is correct."""
     position = corpus.position[scoring]
     parts = []
@@ -225,8 +228,8 @@ def _bin_tables(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(parts)
 
 
-def _frames(corpus: EvalplCorpus, scoring: np.ndarray, side: str,
-            labels: np.ndarray) -> np.ndarray:
+def _frames(corpus: EvalplCorpus, scoring: BoolArray, side: str,
+            labels: ObjectArray) -> ObjectArray:
     """The frame of every node (the virtual root of each sentence, then its tokens).
 
     A frame lists, in surface order, the labels of the node's scoring dependents and, at the
@@ -257,7 +260,7 @@ def _frames(corpus: EvalplCorpus, scoring: np.ndarray, side: str,
     return frames
 
 
-def _frame_confusions(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _frame_confusions(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """Differing gold/system frames seen at least FRAME_THRESHOLD times, most frequent first."""
     gold = _frames(corpus, scoring, "gold", corpus.gold_labels)
     system = _frames(corpus, scoring, "system", corpus.system_labels)
@@ -271,7 +274,7 @@ def _frame_confusions(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(lines)
 
 
-def _focus_words(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _focus_words(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The words (``FORM / CPOSTAG``) with the most erroneous tokens, at least FOCUS_WORDS of them.
 
     A word is kept when its count of tokens with any error reaches the FOCUS_WORDS-th highest
@@ -296,8 +299,8 @@ def _focus_words(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
     return "".join(lines + [rule])
 
 
-def _neighbour(corpus: EvalplCorpus, tokens: np.ndarray, offset: int,
-               values: np.ndarray) -> np.ndarray:
+def _neighbour(corpus: EvalplCorpus, tokens: IntArray, offset: int,
+               values: ObjectArray) -> ObjectArray:
     """``values`` of the token ``offset`` places from each of ``tokens`` (all tokens count,
     punctuation too), or ``.S`` / ``.E`` beyond the sentence."""
     position = corpus.position[tokens] + offset
@@ -317,7 +320,7 @@ def _split_plus(text: str) -> list[str]:
 Counts = dict[str, tuple[int, int, int]]
 
 
-def _context_counts(keys: np.ndarray, head: np.ndarray, dep: np.ndarray) -> Counts:
+def _context_counts(keys: ObjectArray, head: BoolArray, dep: BoolArray) -> Counts:
     """Per context: (tokens with an error, head errors, dependency errors)."""
     names, inverse = np.unique(keys.astype(str), return_inverse=True)
     counts = [np.bincount(inverse, weights=w, minlength=len(names)).astype(np.int64).tolist()
@@ -332,7 +335,7 @@ def _top(counts: Counts) -> Counts:
     return {k: v for k, v in counts.items() if v[0] >= threshold}
 
 
-def _contexts(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _contexts(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The CPOSTAG and word contexts, one and two tokens before and after, of the erroneous
     tokens.
 
@@ -402,7 +405,7 @@ def _context_table(words: Counts, tags: Counts, word_width: int, tag_width: int)
     return "".join(lines + [rule, "\n\n"])
 
 
-def _worst_sentences(corpus: EvalplCorpus, scoring: np.ndarray) -> str:
+def _worst_sentences(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     """The first sentence with the most word, head and dependency errors (scoring tokens)."""
     count = len(corpus.sizes)
     head, dep = scoring & corpus.head_errors, scoring & corpus.label_errors

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import BoolArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .punctuation import punctuation_forms
@@ -52,7 +53,7 @@ class Exclusions:
     max_length: int = 0
     #: tokens left out on both sides whatever their columns (``-p PRM``: the tokens whose
     #: gold POS tag a DELETE_LABEL line names)
-    dropped: np.ndarray | None = None
+    dropped: BoolArray | None = None
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, str]) -> Exclusions:
@@ -87,7 +88,7 @@ class Exclusions:
         return bool(self.values or self.unicode_punctuation or self.min_length
                     or self.max_length or (self.dropped is not None and self.dropped.any()))
 
-    def excluded(self, tb: Treebank) -> np.ndarray:
+    def excluded(self, tb: Treebank) -> BoolArray:
         """Per token of ``tb``: is it left out by its own columns (not the sentence bounds)?"""
         out = np.zeros(len(tb), dtype=bool)
         for column, values in self.values.items():
@@ -100,13 +101,13 @@ class Exclusions:
             out |= self.punctuation(tb)
         return out
 
-    def punctuation(self, tb: Treebank) -> np.ndarray:
+    def punctuation(self, tb: Treebank) -> BoolArray:
         """Per token: is its FORM all Unicode punctuation?  (Computed once per FORM.)"""
         codes = tb.codes["form"]
         flags = punctuation_forms(tb.vocabulary.strings("form"))
         return flags[codes] if len(flags) else np.zeros(len(tb), dtype=bool)
 
-    def in_bounds(self, tb: Treebank) -> np.ndarray:
+    def in_bounds(self, tb: Treebank) -> BoolArray:
         """Per token: is its sentence within MinSentenceLength..MaxSentenceLength?"""
         sizes = tb.sizes
         keep = sizes >= self.min_length
@@ -114,7 +115,7 @@ class Exclusions:
             keep &= sizes <= self.max_length
         return np.repeat(keep, sizes)
 
-    def masks(self, gold: Treebank, parsed: Treebank) -> tuple[np.ndarray, np.ndarray]:
+    def masks(self, gold: Treebank, parsed: Treebank) -> tuple[BoolArray, BoolArray]:
         """The tokens left in on the gold side and on the parsed side."""
         bounds = self.in_bounds(gold)
         if self.dropped is not None:
@@ -122,7 +123,7 @@ class Exclusions:
         return bounds & ~self.excluded(gold), bounds & ~self.excluded(parsed)
 
 
-def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> np.ndarray:
+def deleted_tokens(gold: Treebank, prm: str | os.PathLike[str]) -> BoolArray:
     """The tokens EVALB's DELETE_LABEL lines of ``prm`` delete, by their gold POS tag.
 
     Tags are compared as EVALB compares them, exactly and as bytes; the same tokens are

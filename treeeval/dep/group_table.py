@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray, FloatArray, IntArray
 from .aggregate import row_mean
 
 
@@ -21,7 +22,8 @@ from .aggregate import row_mean
 class GroupTable:
     """The result of one GroupBy: per-group columns and, for some groupings, a summary.
 
-    ``columns`` maps an attribute to one value per group (NaN where undefined);
+    ``columns`` maps an attribute to one value per group (NaN where undefined): float64
+    rates, int64 or float64 counts;
     ``summary`` maps an attribute to its (Row mean, Row count); without ``aggregated`` the
     table has no Row mean at all, not even for a cross-validation summary (PreAndPost's,
     which MaltEval builds anew after the evaluation).  ``attributes``, when given, are the
@@ -32,7 +34,7 @@ class GroupTable:
 
     name: str
     groups: Sequence[str]
-    columns: dict[str, np.ndarray]
+    columns: dict[str, AnyArray]
     default: list[str]
     summary: dict[str, tuple[float, int]] = field(default_factory=dict)
     counts: set[str] = field(default_factory=set)
@@ -41,20 +43,22 @@ class GroupTable:
     warning: str = ""
 
 
-Categories = tuple[np.ndarray, list[str]]
+Categories = tuple[IntArray, list[str]]
 
 
-def ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+def ratio(numerator: AnyArray, denominator: AnyArray) -> FloatArray:
+    """``numerator / denominator`` (counts or rates, int64 or float64), NaN where the
+    denominator is not positive."""
     with np.errstate(divide="ignore", invalid="ignore"):
         defined = denominator > 0
         return np.where(defined, numerator / np.where(defined, denominator, 1), np.nan)
 
 
-def count(codes: np.ndarray, keep: np.ndarray | None, size: int) -> np.ndarray:
+def count(codes: IntArray, keep: BoolArray | None, size: int) -> IntArray:
     return np.bincount(codes if keep is None else codes[keep], minlength=size)
 
 
-def row_summary(columns: dict[str, np.ndarray]) -> dict[str, tuple[float, int]]:
+def row_summary(columns: dict[str, FloatArray]) -> dict[str, tuple[float, int]]:
     """MaltEval's Row mean and Row count: the mean and number of the defined values."""
     return {name: row_mean(values) for name, values in columns.items()}
 

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray, ObjectArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .exclusions import Exclusions
@@ -58,7 +59,7 @@ from .token_tables import TokenNumbering, sentence_table, token_table
 
 
 def grouping_hits(grouping: str | Any, metric: str, gold: Treebank, parsed: Treebank,
-                  groupings: Groupings = BUILTIN) -> np.ndarray:
+                  groupings: Groupings = BUILTIN) -> BoolArray:
     """The per-token hits of ``metric`` under ``grouping``: the metric's own, except that the
     grouping's own metric (``self`` or the grouping's name) is a hit where the gold and the
     parsed keys agree; for Token, Sentence and accuracy groupings ``self`` means LAS, for
@@ -86,7 +87,7 @@ def grouping_hits(grouping: str | Any, metric: str, gold: Treebank, parsed: Tree
 
 
 def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
-                     ) -> tuple[tuple[np.ndarray, np.ndarray], list[str]]:
+                     ) -> tuple[tuple[IntArray, IntArray], list[str]]:
     """Both sides' key codes in one code space, numbered in the grouping's display order."""
     categories = getattr(grouping, "categories", None)
     if categories is not None:
@@ -102,7 +103,7 @@ def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
     names = group_order(grouping, present)
     rank = {name: i for i, name in enumerate(names)}
 
-    def translate(codes: np.ndarray, side_names: list[str], used: np.ndarray) -> np.ndarray:
+    def translate(codes: IntArray, side_names: list[str], used: BoolArray) -> IntArray:
         table = np.array([rank[name] if used[i] else -1 for i, name in enumerate(side_names)],
                          dtype=np.int64)
         return table[codes] if len(table) else codes
@@ -111,14 +112,14 @@ def _side_categories(grouping: Any, gold: Treebank, parsed: Treebank
             translate(parsed_codes, parsed_names, used_parsed)), names
 
 
-def _factorize(keys: np.ndarray) -> tuple[list[str], np.ndarray]:
+def _factorize(keys: ObjectArray) -> tuple[list[str], IntArray]:
     if len(keys) == 0:
         return [], np.zeros(0, dtype=np.int64)
     names, codes = np.unique(keys.astype(str), return_inverse=True)
     return names.tolist(), codes.reshape(-1).astype(np.int64)
 
 
-def group(grouping: str | Any, hits: np.ndarray, gold: Treebank, parsed: Treebank,
+def group(grouping: str | Any, hits: BoolArray, gold: Treebank, parsed: Treebank,
           metric: str = "LAS", *, exclusions: Exclusions | None = None,
           numbering: TokenNumbering | None = None,
           attributes: Sequence[str] = (), groupings: Groupings = BUILTIN) -> GroupTable:

@@ -18,24 +18,25 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .refusals import ValueRefused
 
 
-def _direction(tb: Treebank) -> np.ndarray:
+def _direction(tb: Treebank) -> IntArray:
     """ArcDirection's keys as numbers: -1 left, 1 right, 2 to_root, 0 self (the token is its
     own head)."""
     return np.where(tb.heads == 0, 2, np.sign(tb.heads - tb.positions))
 
 
-def _distance(tb: Treebank) -> np.ndarray:
+def _distance(tb: Treebank) -> IntArray:
     """MaltEval's head-to-child distance: -1 for a root, else |head - position| (0 for a
     token that is its own head)."""
     return np.where(tb.heads == 0, -1, np.abs(tb.heads - tb.positions))
 
 
-def _grouped_distance(tb: Treebank) -> np.ndarray:
+def _grouped_distance(tb: Treebank) -> IntArray:
     """The distance in MaltEval's groups, as numbers: -1 (to_root), 1 (0 or 1), 2, 3 (3-6)
     and 7 (7-...)."""
     distance = _distance(tb)
@@ -43,16 +44,16 @@ def _grouped_distance(tb: Treebank) -> np.ndarray:
                      [-1, 7, 3, 1], distance)
 
 
-def _heads(g: Treebank, p: Treebank) -> np.ndarray:
+def _heads(g: Treebank, p: Treebank) -> BoolArray:
     return g.heads == p.heads
 
 
-def _labels(g: Treebank, p: Treebank) -> np.ndarray:
+def _labels(g: Treebank, p: Treebank) -> BoolArray:
     return g.equal("deprel", p)
 
 
 #: MaltEval's Metric values: (gold, parsed) -> one hit per token
-METRICS: dict[str, Callable[[Treebank, Treebank], np.ndarray]] = {
+METRICS: dict[str, Callable[[Treebank, Treebank], BoolArray]] = {
     "LAS": lambda g, p: _heads(g, p) & _labels(g, p),
     "UAS": _heads,
     "LA": _labels,
@@ -70,7 +71,7 @@ METRICS["HeadRight"] = METRICS["UAS"]
 METRICS["LabelRight"] = METRICS["LA"]
 
 
-def token_hits(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
+def token_hits(metric: str, gold: Treebank, parsed: Treebank) -> BoolArray:
     """One boolean per token: does the parsed token count as a hit under ``metric``?
 
     >>> g = Treebank.from_sentences([DependencySentence(["a", "b"], ["X"] * 2, [0, 1], ["r", "d"])])
@@ -86,7 +87,7 @@ def token_hits(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
     return np.asarray(compute(gold, parsed), dtype=bool)
 
 
-def mcnemar_z(first: np.ndarray, second: np.ndarray) -> float:
+def mcnemar_z(first: BoolArray, second: BoolArray) -> float:
     """MaltEval's McNemar statistic of two parsers' per-token hits: (|b - c| - 1) / sqrt(b + c).
 
     b counts tokens only the first parser gets right, c those only the second gets right

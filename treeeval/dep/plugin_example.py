@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arrays import ObjectArray
 from .plugins import GroupingBase
 
 
@@ -33,7 +34,7 @@ class ArcDirectionAndDeprel(GroupingBase):
 
     two_sided = True
 
-    def keys(self, treebank: Any) -> np.ndarray:
+    def keys(self, treebank: Any) -> ObjectArray:
         heads, positions = treebank.heads, treebank.positions
         direction = np.select([heads == 0, heads < positions, heads > positions],
                               ["to_root", "left", "right"], "self").astype(object)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray, ObjectArray
 from ..errors import UsageError
 from .refusals import ValueRefused
 
@@ -60,8 +61,8 @@ class Grouping(Protocol):
     name: str
     two_sided: bool
 
-    def keys(self, treebank: Any) -> np.ndarray:
-        """One str key per token of ``treebank``."""
+    def keys(self, treebank: Any) -> AnyArray:
+        """One str key per token of ``treebank`` (an object array, or any array of str)."""
         ...
 
 
@@ -88,8 +89,8 @@ class GroupingBase(abc.ABC):
             cls.name = cls.__name__
 
     @abc.abstractmethod
-    def keys(self, treebank: Any) -> np.ndarray:
-        """One str key per token of ``treebank``."""
+    def keys(self, treebank: Any) -> AnyArray:
+        """One str key per token of ``treebank`` (an object array, or any array of str)."""
 
     def order(self, keys: Iterable[str]) -> list[str]:
         """The distinct keys in display order (Java String order)."""
@@ -128,7 +129,7 @@ attribute 'name'; it has no bool attribute 'two_sided'; it has no method keys(tr
     return grouping
 
 
-def grouping_keys(grouping: Grouping, treebank: Any) -> np.ndarray:
+def grouping_keys(grouping: Grouping, treebank: Any) -> ObjectArray:
     """The plug-in's keys for ``treebank``, checked: an object array of one str per token.
 
     A plug-in that fails, or gives anything else, is a UsageError naming it (not a traceback).
@@ -170,7 +171,7 @@ def default_attributes(grouping: Any, *, self_metric: bool = False) -> list[str]
     return ["precision", "recall"] if self_metric else ["parseraccuracy", "treebankaccuracy"]
 
 
-def self_hits(grouping: Grouping, gold: Any, parsed: Any) -> np.ndarray:
+def self_hits(grouping: Grouping, gold: Any, parsed: Any) -> BoolArray:
     """The grouping used as its own metric (``--Metric self``): a token is right when its
     gold and parsed keys are equal, as in the guide's example (``isCorrect``)."""
     return grouping_keys(grouping, gold) == grouping_keys(grouping, parsed)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..arrays import BoolArray
 from ..errors import InputError
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
@@ -26,9 +27,9 @@ POSTPROCESSED = ("PreAndPost", "Clustering", "Clustering2")
 TOKEN_TABLE_ATTRIBUTES = ("accuracy", "counter", "correctcounter")
 
 
-def token_table_right(attributes: Sequence[str], hits: np.ndarray,
-                      gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None
-                      ) -> tuple[np.ndarray, np.ndarray]:
+def token_table_right(attributes: Sequence[str], hits: BoolArray,
+                      gold_keep: BoolArray | None, parsed_keep: BoolArray | None
+                      ) -> tuple[BoolArray, BoolArray]:
     """The tokens MaltEval's post-processing groupings list (left in on either side) and
     which of them are right: those whose value in the first attribute the format names
     (``all``: accuracy, counter, correctcounter) is 1.  ``accuracy`` is the parsed side's
@@ -50,8 +51,8 @@ def token_table_right(attributes: Sequence[str], hits: np.ndarray,
     return gold_keep | parsed_keep, right
 
 
-def postprocess(name: str, attributes: Sequence[str], hits: np.ndarray, gold: Treebank,
-                 gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
+def postprocess(name: str, attributes: Sequence[str], hits: BoolArray, gold: Treebank,
+                 gold_keep: BoolArray | None, parsed_keep: BoolArray | None) -> GroupTable:
     """The table of PreAndPost, Clustering or Clustering2 (``name``) for a format naming
     ``attributes``: they accept the per-token table's attributes; without ``accuracy``
     PreAndPost and Clustering2 warn (MaltEval prints the warning on stdout)."""
@@ -64,7 +65,7 @@ def postprocess(name: str, attributes: Sequence[str], hits: np.ndarray, gold: Tr
     return table
 
 
-def _pre_and_post(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
+def _pre_and_post(listed: BoolArray, right: BoolArray, gold: Treebank) -> GroupTable:
     """MaltEval 1.0's PreAndPost (not in the guide): the ``listed`` tokens, in file order; in
     each sentence those up to and including the first wrong one (not ``right``) are
     ``First``, the others ``Follow``.  The table's rows are First and Follow, under the
@@ -88,7 +89,7 @@ def _pre_and_post(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> Grou
                       ["accuracy"], counts={"counter", "correctcounter"}, aggregated=False)
 
 
-def _clustering(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
+def _clustering(listed: BoolArray, right: BoolArray, gold: Treebank) -> GroupTable:
     """MaltEval 1.0's Clustering (not in the guide): for each offset d from -10 to 10, how
     often the token d places away (among the ``listed`` tokens, in the same sentence) of a
     ``right`` token is right too, as a float ratio (MaltEval divides floats); ``-`` where
@@ -100,13 +101,13 @@ def _clustering(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupT
     >>> [(g, v) for g, v in zip(table.groups, table.columns["accuracy"].tolist()) if v == v]
     [('-2', 1.0), ('-1', 0.0), ('1', 0.0), ('2', 1.0)]
     """
-    listed = np.flatnonzero(listed)
-    right = right[listed]
-    sentence = gold.sentence[listed]
+    tokens = np.flatnonzero(listed)
+    right = right[tokens]
+    sentence = gold.sentence[tokens]
     offsets = range(-10, 11)
     ratios = []
     for offset in offsets:  # 21 vectorised passes; offset 0 has no pairs
-        here = np.arange(max(0, -offset), len(listed) - max(0, offset))
+        here = np.arange(max(0, -offset), len(tokens) - max(0, offset))
         there = here + offset
         pairs = right[here] & (sentence[here] == sentence[there]) & (offset != 0)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -117,7 +118,7 @@ def _clustering(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupT
                       attributes=TOKEN_TABLE_ATTRIBUTES)
 
 
-def _clustering2(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> GroupTable:
+def _clustering2(listed: BoolArray, right: BoolArray, gold: Treebank) -> GroupTable:
     """MaltEval 1.0's Clustering2 (not in the guide): the distances from one right token to
     the next in a sentence.  Going through the ``listed`` tokens, each token is k places after
     its anchor (the last right token before it in its sentence, else the place before the
@@ -132,12 +133,12 @@ def _clustering2(listed: np.ndarray, right: np.ndarray, gold: Treebank) -> Group
     >>> table.groups, {k: v.tolist() for k, v in table.columns.items()}
     (['1', '2'], {'accuracy': [0.3333333333333333, 1.0], 'counter': [3, 2], 'correctcounter': [1, 2]})
     """
-    listed = np.flatnonzero(listed)
-    if not len(listed):  # MaltEval aborts too (an array index out of range)
+    tokens = np.flatnonzero(listed)
+    if not len(tokens):  # MaltEval aborts too (an array index out of range)
         raise InputError("GroupBy Clustering2 needs at least one token left in")
-    right = right[listed]
-    sentence = gold.sentence[listed]
-    rows = np.arange(len(listed))
+    right = right[tokens]
+    sentence = gold.sentence[tokens]
+    rows = np.arange(len(tokens))
     starts = np.searchsorted(sentence, sentence)  # each row's sentence's first row
     anchors = np.where(right | (rows == 0), rows, -1)
     before = np.maximum.accumulate(np.concatenate([[-1], anchors]))[:-1]

@@ -10,6 +10,8 @@ import unicodedata
 
 import numpy as np
 
+from ..arrays import BoolArray, ObjectArray
+
 
 def is_punctuation(form: str) -> bool:
     """Whether every character of ``form`` is Unicode punctuation (``/^\\p{P}+$/``).
@@ -20,7 +22,7 @@ def is_punctuation(form: str) -> bool:
     return bool(form) and all(unicodedata.category(ch).startswith("P") for ch in form)
 
 
-def punctuation_forms(forms: np.ndarray) -> np.ndarray:
+def punctuation_forms(forms: ObjectArray) -> BoolArray:
     """``is_punctuation`` for each of many FORMs, computed once per distinct form.
 
     >>> punctuation_forms(np.array([".", "--", "a.", "\u201c", "$"], dtype=object)).tolist()

@@ -16,6 +16,7 @@ import os
 
 import numpy as np
 
+from ..arrays import Int32Array
 from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
 from ..formats.conll_columns import read_columns
@@ -48,7 +49,7 @@ def read_treebank(path: str, *, charset: str = "utf-8",
         return read_treebank_carefully(path, charset=charset, vocabulary=vocabulary, data=data)
     shared = columns.vocabulary
 
-    def load(column: str) -> np.ndarray:
+    def load(column: str) -> Int32Array:
         again = read_columns(path, charset, shared, columns=(column,), data=data)
         if again is None:  # the file changed since: read it all again, carefully
             return read_treebank_carefully(path, charset=charset, vocabulary=shared,

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import BoolArray
 from ..model.treebank import Treebank
 from ..stats.scores import SentenceScores
 from .metrics import token_hits
 
 
 def dependency_scores(metric: str, gold: Treebank, parsed: Treebank,
-                      keep: np.ndarray | None = None) -> SentenceScores:
+                      keep: BoolArray | None = None) -> SentenceScores:
     """MaltEval accuracy of ``metric`` (LAS, UAS, ...) per sentence, with the token hits.
 
     ``keep`` selects the tokens that count (punctuation excluded, ``--ExcludeDeprels``,
@@ -32,7 +33,7 @@ def dependency_scores(metric: str, gold: Treebank, parsed: Treebank,
 
 
 def lin_error_scores(gold: Treebank, parsed: Treebank,
-                     keep: np.ndarray | None = None) -> SentenceScores:
+                     keep: BoolArray | None = None) -> SentenceScores:
     """Lin's (1995) error count per sentence: the words whose head differs from a known gold
     head (a total, lower is better), with each word's outcome (right or not) for McNemar's
     test; ``keep`` as in :func:`dependency_scores`.

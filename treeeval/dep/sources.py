@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..arrays import ObjectArray
 from ..errors import InputError, UsageError
 from ..formats.malttab import read_malttab
 from ..formats.text import named_source, read_text
@@ -268,7 +269,7 @@ def validate_tags(data: Treebank | Sequence[DependencySentence], path: str,
                      column=column, source_line=source_line)
 
 
-def _first_invalid(values: np.ndarray, valid: frozenset[str]) -> int | None:
+def _first_invalid(values: ObjectArray, valid: frozenset[str]) -> int | None:
     """Index of the first value not in ``valid`` (each distinct value looked up once)."""
     distinct, inverse = np.unique(np.asarray(values, dtype=str), return_inverse=True)
     known = np.fromiter((value in valid for value in distinct.tolist()), bool, len(distinct))
@@ -320,14 +321,13 @@ def locate_token(path: str, treebank: Treebank, index: int, kind: str,
     seen = -1
     with open(path, encoding=charset, errors="replace", newline="") as stream:
         for number, raw in enumerate(stream, 1):
-            line = raw.rstrip("\r\n")
-            if not line.strip() or (format == "conll" and _aside(line)):
+            text = raw.rstrip("\r\n")
+            if not text.strip() or (format == "conll" and _aside(text)):
                 continue
             seen += 1
             if seen == index:
-                fields = list(_FIELD.finditer(line))
-                column = fields[field].start() + 1 if len(fields) > field else None
-                return number, column, line
+                fields = list(_FIELD.finditer(text))
+                return number, fields[field].start() + 1 if len(fields) > field else None, text
     return None, None, None
 
 

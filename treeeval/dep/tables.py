@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import FloatArray, IntArray
 from ..columnar.intern import distinct
 from ..model.treebank import Treebank
 from .aggregate import row_mean
@@ -90,7 +91,7 @@ def _selection(table: GroupTable, names: list[str], value: str) -> list[str]:
     return names or list(table.default)
 
 
-def sort_order(values: np.ndarray, descending: bool) -> np.ndarray:
+def sort_order(values: FloatArray, descending: bool) -> IntArray:
     """MaltEval's row order for a sort: rows with equal values are grouped, NaN above every
     number; ascending lists equal rows last-first, descending is that list reversed.
 
@@ -119,13 +120,13 @@ class Table:
     title: str
     headers: list[str]
     groups: Sequence[str]
-    columns: list[np.ndarray]
+    columns: list[FloatArray]
     counts: list[bool]
     aggregates: list[tuple[float, int]]
     summary: bool
     listed: bool
     hidden_groups: Sequence[str] = ()
-    hidden_columns: list[np.ndarray] = field(default_factory=list)
+    hidden_columns: list[FloatArray] = field(default_factory=list)
     cut: bool = False
     warning: str = ""
 
@@ -169,13 +170,13 @@ def build_table(gold: Treebank, parsed: Treebank, value: str, metric: str, *,
         if cut is not None:
             order = order[:cut]
     listed = details if details is not None else grouping not in ("Token", "Sentence")
-    shown = [groups[j] for j in order] if sort else groups
+    shown = [groups[j] for j in order.tolist()] if sort else groups
     hidden = np.setdiff1d(np.arange(len(groups)), order) if sort else np.zeros(0, int)
     return Table(grouped.name, list(chosen), shown, [column[order] for column in columns],
                  [name in grouped.counts for name in chosen],
                  [row_mean(column) if grouped.aggregated else (float("nan"), 0)
                   for column in columns], bool(grouped.summary), listed,
-                 [groups[j] for j in hidden], [column[hidden] for column in columns],
+                 [groups[j] for j in hidden.tolist()], [column[hidden] for column in columns],
                  len(order) < len(groups), grouped.warning)
 
 
@@ -238,7 +239,7 @@ def _cell(value: float, count: bool, pattern: str | None) -> str:
     return str(int(value)) if count and value == value else format_number(value, pattern)
 
 
-def _widest(values: np.ndarray, count: bool, pattern: str | None) -> int:
+def _widest(values: FloatArray, count: bool, pattern: str | None) -> int:
     """The widest of a column's cells as MaltEval measures them (through the pattern)."""
     values = distinct(values)
     if len(values) == 0:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import IntArray, ObjectArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (doctests)
 from ..model.treebank import Treebank
 from .group_table import Categories
@@ -36,7 +37,7 @@ class BuiltinGrouping:
     def default_attributes(self) -> list[str]:
         return ["parseraccuracy", "treebankaccuracy"] if self.two_sided else ["accuracy"]
 
-    def keys(self, treebank: Treebank) -> np.ndarray:
+    def keys(self, treebank: Treebank) -> ObjectArray:
         """One str key per token (the plug-in protocol of :mod:`.plugins`)."""
         codes, names = self.categories(treebank)
         return np.array(names, dtype=object)[codes] if len(names) else np.zeros(0, object)
@@ -54,7 +55,7 @@ def column_keys(column: str) -> Callable[[Treebank], Categories]:
     return categories
 
 
-def number_keys(values: Callable[[Treebank], np.ndarray]) -> Callable[[Treebank], Categories]:
+def number_keys(values: Callable[[Treebank], IntArray]) -> Callable[[Treebank], Categories]:
     def categories(tb: Treebank) -> Categories:
         numbers = np.asarray(values(tb), dtype=np.int64)
         if len(numbers) == 0:
@@ -64,7 +65,7 @@ def number_keys(values: Callable[[Treebank], np.ndarray]) -> Callable[[Treebank]
     return categories
 
 
-def labelled_keys(names: list[str], codes: Callable[[Treebank], np.ndarray]
+def labelled_keys(names: list[str], codes: Callable[[Treebank], IntArray]
               ) -> Callable[[Treebank], Categories]:
     def categories(tb: Treebank) -> Categories:
         return np.asarray(codes(tb), dtype=np.int64), names

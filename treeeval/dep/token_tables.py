@@ -10,9 +10,11 @@ token numbers, which name Token's rows across a run (:class:`TokenNumbering`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import overload
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 from .group_table import GroupTable, ratio, row_summary
@@ -25,8 +27,8 @@ SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtoke
                        "istreebankprojective", "id"]
 
 
-def token_table(hits: np.ndarray, gold: Treebank, bounds: np.ndarray | None,
-           gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None,
+def token_table(hits: BoolArray, gold: Treebank, bounds: BoolArray | None,
+           gold_keep: BoolArray | None, parsed_keep: BoolArray | None,
            numbering: TokenNumbering | None) -> GroupTable:
     """One row per token left in on either side (Row mean: accuracy), named by MaltEval's
     token number (:class:`TokenNumbering`) and in that order.  A token's accuracy is a whole
@@ -66,7 +68,7 @@ class TokenNumbering:
         self.keys = np.zeros(0, dtype=np.int64)
         self.numbers = np.zeros(0, dtype=np.int64)
 
-    def number(self, tb: Treebank, visited: np.ndarray) -> np.ndarray:
+    def number(self, tb: Treebank, visited: BoolArray) -> IntArray:
         """The numbers of the visited tokens (in token order), new ones numbered first."""
         keys = ((tb.sentence.astype(np.int64) << 32) | tb.positions.astype(np.int64))[visited]
         where = np.searchsorted(self.keys, keys)
@@ -98,7 +100,13 @@ class TokenNumbers(Sequence[str]):
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return list(map(str, self.numbers[index]))
         return str(self.numbers[index])
@@ -111,13 +119,13 @@ class TokenNumbers(Sequence[str]):
 
 
 
-def sentence_table(hits: np.ndarray, gold: Treebank, parsed: Treebank,
-              gold_keep: np.ndarray | None, parsed_keep: np.ndarray | None) -> GroupTable:
+def sentence_table(hits: BoolArray, gold: Treebank, parsed: Treebank,
+              gold_keep: BoolArray | None, parsed_keep: BoolArray | None) -> GroupTable:
     """One row per sentence with a token left in on either side; ``id`` is the sentence's
     number (MaltEval's sentence id, 1-based through the file)."""
     count = len(gold.sizes)
 
-    def per_sentence(weights: np.ndarray | None, keep: np.ndarray | None) -> np.ndarray:
+    def per_sentence(weights: BoolArray | None, keep: BoolArray | None) -> IntArray:
         mask = weights if keep is None else (keep if weights is None else weights & keep)
         if mask is None:
             return gold.sizes.copy()

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
 from ..model.treebank import Treebank
 
 
-def _climb(tb: Treebank) -> tuple[np.ndarray, np.ndarray]:
+def _climb(tb: Treebank) -> tuple[IntArray, BoolArray]:
     """Each token's depth (root words 0) and whether its head chain reaches the root.
 
     Heads are followed by pointer doubling; index ``len(tb)`` stands for the root (and for
@@ -31,7 +32,7 @@ def _climb(tb: Treebank) -> tuple[np.ndarray, np.ndarray]:
     return depth[:n], jump[:n] == n
 
 
-def arc_depths(tb: Treebank) -> np.ndarray:
+def arc_depths(tb: Treebank) -> IntArray:
     """Each token's distance from the root (0 for a root word), -1 on a cycle.
 
     >>> s = DependencySentence(list("abc"), ["X"] * 3, [2, 0, 2], ["x"] * 3)
@@ -42,7 +43,7 @@ def arc_depths(tb: Treebank) -> np.ndarray:
     return np.where(rooted, depth, -1)
 
 
-def has_cycle(tb: Treebank) -> np.ndarray:
+def has_cycle(tb: Treebank) -> BoolArray:
     """Per sentence: does a head chain run into a cycle?
 
     >>> s = DependencySentence(list("ab"), ["X"] * 2, [2, 1], ["x"] * 2)
@@ -53,12 +54,12 @@ def has_cycle(tb: Treebank) -> np.ndarray:
     return np.bincount(tb.sentence, weights=~rooted, minlength=len(tb.sizes)) > 0
 
 
-def is_connected(tb: Treebank) -> np.ndarray:
+def is_connected(tb: Treebank) -> BoolArray:
     """Per sentence: at most one root word (MaltEval's isConnected)."""
     return np.bincount(tb.sentence, weights=tb.heads == 0, minlength=len(tb.sizes)) <= 1
 
 
-def is_projective(tb: Treebank, pairs_per_chunk: int = 1 << 22) -> np.ndarray:
+def is_projective(tb: Treebank, pairs_per_chunk: int = 1 << 22) -> BoolArray:
     """Per sentence: no two arcs cross, the root's arcs starting left of the first word.
 
     Two arcs sharing a word never cross, nor do two arcs from the root (MaltEval's
@@ -93,7 +94,7 @@ def is_projective(tb: Treebank, pairs_per_chunk: int = 1 << 22) -> np.ndarray:
     return result
 
 
-def projective_arcs(tb: Treebank) -> np.ndarray:
+def projective_arcs(tb: Treebank) -> BoolArray:
     """Per token: is its arc projective, as MaltEval's ArcProjectivity decides?
 
     The words between a token and its head must descend from the head, except that for a

@@ -37,6 +37,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..arrays import FloatArray
 from ..stats.correlation import cumulative_variance, pearson_matrix
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.api import UDResult
@@ -47,8 +48,11 @@ from ..ud.wde import count_relation_words, word_dependency_entropy
 class Run(Protocol):
     """What the statistics read of a run (:class:`treeeval.task.runs.RunResult`)."""
 
-    scores: Mapping[str, object] | None
-    callin: Mapping[str, float | None] | None
+    @property
+    def scores(self) -> Mapping[str, object] | None: ...
+
+    @property
+    def callin(self) -> Mapping[str, float | None] | None: ...
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric``."""
@@ -112,7 +116,7 @@ class CallinStatistics:
 
     metrics: tuple[str, ...]
     treebanks: list[str]
-    values: np.ndarray
+    values: FloatArray
     runs: list[int]
     notes: list[str] = field(default_factory=list)
     signature: str = ""
@@ -195,7 +199,7 @@ def _value(run: Run, metric: str) -> float | None:
     run)."""
     if metric in CALLIN_METRICS:
         return None if run.callin is None else run.callin[metric]
-    return 100 * run.f1(metric) if metric in run.scores else None
+    return 100 * run.f1(metric) if run.scores is not None and metric in run.scores else None
 
 
 def _mean(values: Sequence[float | None]) -> float | None:

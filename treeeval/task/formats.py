@@ -38,8 +38,7 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..bracket.api import run_bracket_files
 from ..bracket.compare import metric_counts
@@ -56,6 +55,9 @@ from ..stats import SentenceScores
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from ..ud.report import MAIN_METRICS
 from .layout import Grid, Treebank
+
+if TYPE_CHECKING:
+    from ..arrays import BoolArray
 
 #: the metrics of a CoNLL-X treebank (MaltEval's, as ``treeeval dep`` compares them)
 DEP_METRICS = SCORED
@@ -160,7 +162,7 @@ def _dep_scorer(treebank: Treebank, tested: Sequence[str]) -> RunScorer:
 
 
 def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
-             keep: np.ndarray | None, path: str,
+             keep: BoolArray | None, path: str,
              tested: Sequence[str]) -> tuple[dict[str, Score], dict[str, SentenceScores]]:
     """One run of a CoNLL-X treebank: MaltEval's LAS, UAS and LA on the gold's tokens, and
     the per-sentence counts of the ``tested`` ones."""
@@ -202,6 +204,9 @@ def _bracket_run(gold: str, params: EvalbParams, path: str,
     except InputError as exc:
         raise RunFailed("open", exc.message, exc.path or path, exc.line) from None
     _check_bracket_run(run.killed, run.longer, run.stopped_line, path)
+    if not tested:
+        return bracket_scores(run.all_totals), {}
+    assert run.sentences is not None  # kept: keep_sentences was set
     return bracket_scores(run.all_totals), {
         metric: metric_counts(run.sentences, metric, params.cutoff_len) for metric in tested}
 
@@ -211,10 +216,10 @@ def _check_bracket_run(killed: bool, longer: str | None, line: int | None, path:
     stopped it, the file holds no tree, or it has more or fewer lines (trees) than the gold
     file.
 
-    >>> _check_bracket_run(False, "test", None, "a.mrg")
+    >>> _check_bracket_run(False, "test", None, "a.mrg")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    treeeval.task.formats.RunFailed: ('text', 'the system file has more lines (trees) than the gold file', 'a.mrg', None)
+    treeeval.task.formats.RunFailed: ('text', 'the system file has more lines ... than the gold file', 'a.mrg', None)
     >>> _check_bracket_run(False, None, None, "a.mrg")
     """
     if killed:

@@ -45,7 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import NDArray
 
+from ..arrays import BoolArray, FloatArray, ObjectArray
 from ..dep.metrics import token_hits
 from ..dep.reading import end_line
 from ..errors import InputError
@@ -75,12 +77,12 @@ class Judgments:
 
     name: str
     path: str
-    preferred_second: np.ndarray
+    preferred_second: FloatArray
     gold: Treebank
     parsers: tuple[Treebank, Treebank]
 
     @property
-    def second_share(self) -> np.ndarray:
+    def second_share(self) -> FloatArray:
         """Per sentence, the share of the judgments that preferred parser 2 (NaN: none)."""
         judged = np.count_nonzero(~np.isnan(self.preferred_second), axis=1)
         red = np.nansum(self.preferred_second, axis=1)
@@ -125,7 +127,7 @@ def judgment_files(paths: Sequence[str]) -> list[str]:
     return found
 
 
-def read_choices(path: str) -> np.ndarray:
+def read_choices(path: str) -> FloatArray:
     """The choices of ``annotated.csv``: a (sentences, annotators) matrix, 1 for ``red``
     (parser 2), 0 for ``blue`` (parser 1), NaN for an empty cell (no judgment).
 
@@ -177,6 +179,7 @@ def _check_sentences(gold: Treebank, parsed: Treebank, path: str) -> None:
     if len(differ) == 0 and len(gold.sizes) == len(parsed.sizes):
         return
     first = int(differ[0]) if len(differ) else common
+    assert parsed.sentence_line is not None  # a treebank of _read_trees knows its lines
     line = int(parsed.sentence_line[first]) if first < len(parsed.sizes) else end_line(path)
     raise InputError(f"sentence {first + 1} differs from {FILES[0]}'s in length, or is "
                      f"missing from one of them ({len(gold.sizes)} sentences in {FILES[0]}, "
@@ -224,7 +227,7 @@ def _foreign_relation(gold: Treebank) -> str | None:
     return None if known.all() else str(relations[np.argmin(known)])
 
 
-def sentence_scores(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray:
+def sentence_scores(metric: str, gold: Treebank, parsed: Treebank) -> FloatArray:
     """Each sentence's score under ``metric`` (a ratio; NaN where it has no denominator):
     a ``treeeval dep`` token metric, or Callin's content precision (CPrec) or recall (CRec).
 
@@ -245,7 +248,7 @@ def sentence_scores(metric: str, gold: Treebank, parsed: Treebank) -> np.ndarray
         return np.where(denominator > 0, numerator / denominator, np.nan)
 
 
-def _content(gold: Treebank, parsed: Treebank, precision: bool) -> tuple[np.ndarray, np.ndarray]:
+def _content(gold: Treebank, parsed: Treebank, precision: bool) -> tuple[BoolArray, BoolArray]:
     """Callin's content attachment per token: the hits (a gold content relation, the right
     head and the right universal relation) and the tokens counted (precision: the parsed
     content relations; recall: the gold ones)."""
@@ -259,7 +262,7 @@ def _content(gold: Treebank, parsed: Treebank, precision: bool) -> tuple[np.ndar
     return hits, parsed_content if precision else gold_content
 
 
-def _universal(relations: np.ndarray) -> np.ndarray:
+def _universal(relations: ObjectArray) -> NDArray[np.str_]:
     """The universal part of each relation (up to ``:``), as CoNLL 2018 and Callin compare.
 
     >>> _universal(np.array(["nmod:poss", "det"], dtype=object)).tolist()

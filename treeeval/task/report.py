@@ -21,7 +21,7 @@ shows its own metrics, and each average is over the treebanks that have the metr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..tables import ComparisonTable, Metric, SystemRow
@@ -116,7 +116,7 @@ class ScoredTask:
         return team_averages(self.results, self.metrics + tuple(
             name for name in self.main if name not in self.metrics), treebanks, self.has)
 
-    def _shown(self, metrics: Sequence[str]) -> tuple[str, ...]:
+    def _shown(self, metrics: Collection[str]) -> tuple[str, ...]:
         """The metrics of the tables among ``metrics``, in the tables' order."""
         return tuple(name for name in self.metrics if name in metrics)
 

@@ -26,8 +26,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
@@ -44,6 +43,9 @@ from .callin import TreebankCallin
 from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
 from .layout import Grid, Treebank
 from .significance import TaskStat, runs_with_tests
+
+if TYPE_CHECKING:
+    from ..arrays import AnyArray
 
 #: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
 #: unreadable, not UTF-8); a cycle; another format error; no word; a different text
@@ -69,8 +71,9 @@ class RunResult:
     """One run: the scores of every metric, or why there are none; with ``--stat`` its
     test against the treebank's best run on each tested metric (:mod:`.significance`; none
     for the best run and a failed one).  ``per_sentence`` (each tested metric's rows, as
-    :class:`treeeval.ud.metrics.UDScores` has them, or, for the other formats, its
-    :class:`~treeeval.stats.SentenceScores`) is kept only while the tests need it."""
+    :class:`treeeval.ud.metrics.UDScores` has them: int64 counts, float64 for WeightedLAS; or,
+    for the other formats, its :class:`~treeeval.stats.SentenceScores`) is kept only while
+    the tests need it."""
 
     team: str
     treebank: str
@@ -78,7 +81,7 @@ class RunResult:
     scores: dict[str, Score] | None = None
     failure: Failure | None = None
     tests: Mapping[str, Significance] = field(default_factory=dict)
-    per_sentence: dict[str, np.ndarray | SentenceScores] | None = field(
+    per_sentence: dict[str, AnyArray | SentenceScores] | None = field(
         default=None, repr=False, compare=False)
     #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
     format: str = "ud"

@@ -28,11 +28,12 @@ failed run (counted 0) is not tested and is in no cluster.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
-import numpy as np
+import numpy as np  # noqa: F401 (its doctests build arrays)
 
+from ..arrays import AnyArray
 from ..stats import SentenceScores, compare_many
 from ..stats.correction import adjust
 from ..tables import Significance
@@ -43,12 +44,22 @@ CORRECTION = "holm"
 
 
 class Run(Protocol):
-    """What the tests read of a run (:class:`treeeval.task.runs.RunResult`, a dataclass)."""
+    """What the tests read of a run (:class:`treeeval.task.runs.RunResult`, a dataclass,
+    which :func:`runs_with_tests` copies with :func:`dataclasses.replace`)."""
 
-    team: str
-    scores: Mapping[str, object] | None
-    tests: Mapping[str, Significance]
-    per_sentence: Mapping[str, np.ndarray | SentenceScores] | None
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def team(self) -> str: ...
+
+    @property
+    def scores(self) -> Mapping[str, object] | None: ...
+
+    @property
+    def tests(self) -> Mapping[str, Significance]: ...
+
+    @property
+    def per_sentence(self) -> Mapping[str, AnyArray | SentenceScores] | None: ...
 
     def f1(self, metric: str) -> float:
         """The run's F1 of ``metric`` (0 for a failed run)."""
@@ -105,7 +116,9 @@ def runs_with_tests(runs: Sequence[R], testing: TaskStat) -> list[R]:
 
     def of(index: int, metric: str) -> SentenceScores:
         if (index, metric) not in counts:
-            rows = runs[index].per_sentence[metric]
+            per_sentence = runs[index].per_sentence
+            assert per_sentence is not None  # a scored run keeps its rows until it is tested
+            rows = per_sentence[metric]
             counts[index, metric] = rows if isinstance(rows, SentenceScores) \
                 else sentence_scores(rows)
         return counts[index, metric]

@@ -99,7 +99,7 @@ def stdout_text(runs: Sequence[RunResult]) -> str:
     lines = []
     for run in runs:
         last = scored.get(run.treebank)
-        values = [100 * last.f1(name) if last else 0.0 for name in MAIN_METRICS]
-        lines.append("{:13} LAS={:6.2f}% MLAS={:6.2f}% BLEX={:6.2f}% ({})".format(
-            run.treebank, *values, status(run)))
+        las, mlas, blex = (100 * last.f1(name) if last else 0.0 for name in MAIN_METRICS)
+        lines.append(f"{run.treebank:13} LAS={las:6.2f}% MLAS={mlas:6.2f}% BLEX={blex:6.2f}% "
+                     f"({status(run)})")
     return "".join(line + "\n" for line in lines)

@@ -22,27 +22,35 @@ multiword spans.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
+
+from ..arrays import BoolArray, IntArray
+
+
+class Forms(Protocol):
+    """The FORMs of one side's words, by word index (a list, or a lookup on demand)."""
+
+    def __getitem__(self, index: int, /) -> str: ...
 
 
 @dataclass
 class AlignInput:
     """One side of the alignment: word spans, MWT flags, and a way to get a word's FORM."""
 
-    start: np.ndarray
-    end: np.ndarray
-    mwt: np.ndarray
-    forms: Sequence[str]
+    start: IntArray
+    end: IntArray
+    mwt: BoolArray
+    forms: Forms
 
     @property
     def size(self) -> int:
         return len(self.start)
 
 
-def align(gold: AlignInput, system: AlignInput, lowercase: bool = True) -> np.ndarray:
+def align(gold: AlignInput, system: AlignInput, lowercase: bool = True) -> IntArray:
     """For each gold word, the index of its aligned system word, or -1.
 
     ``lowercase`` compares FORMs inside multiword spans case-insensitively (conll18).
@@ -73,7 +81,7 @@ def align(gold: AlignInput, system: AlignInput, lowercase: bool = True) -> np.nd
     return gold_to_system
 
 
-def invert(gold_to_system: np.ndarray, system_words: int) -> np.ndarray:
+def invert(gold_to_system: IntArray, system_words: int) -> IntArray:
     """The system-to-gold map of an alignment (-1 where a system word is not aligned).
 
     >>> invert(np.array([1, -1, 2]), 4).tolist()
@@ -85,7 +93,7 @@ def invert(gold_to_system: np.ndarray, system_words: int) -> np.ndarray:
     return system_to_gold
 
 
-def corresponding_heads(system_heads: np.ndarray, system_to_gold: np.ndarray) -> np.ndarray:
+def corresponding_heads(system_heads: IntArray, system_to_gold: IntArray) -> IntArray:
     """The gold word each system head corresponds to, by the scorers' rule: -1 for the
     root, -2 for a head aligned with no gold word (so it never equals a gold head).
 
@@ -96,8 +104,8 @@ def corresponding_heads(system_heads: np.ndarray, system_to_gold: np.ndarray) ->
     return np.where((system_heads >= 0) & (mapped < 0), -2, mapped)
 
 
-def equal_spans(gold_start: np.ndarray, gold_end: np.ndarray, system_start: np.ndarray,
-                 system_end: np.ndarray) -> np.ndarray:
+def equal_spans(gold_start: IntArray, gold_end: IntArray, system_start: IntArray,
+                 system_end: IntArray) -> IntArray:
     """For spans with strictly increasing starts: the index of the system span equal to
     each gold span, or -1.
 
@@ -114,7 +122,7 @@ def equal_spans(gold_start: np.ndarray, gold_end: np.ndarray, system_start: np.n
     return np.where(same, clipped, -1)
 
 
-def _next_true(flags: np.ndarray) -> np.ndarray:
+def _next_true(flags: BoolArray) -> IntArray:
     """For each position, the first position at or after it where ``flags`` is True (or
     len(flags)), with one extra entry at the end."""
     size = len(flags)
@@ -122,8 +130,8 @@ def _next_true(flags: np.ndarray) -> np.ndarray:
     return np.append(np.minimum.accumulate(positions[::-1])[::-1], size)
 
 
-def _next_region(gold: AlignInput, system: AlignInput, gold_next_mwt: np.ndarray,
-                 system_next_mwt: np.ndarray, gi: int, si: int) -> tuple[int, int] | None:
+def _next_region(gold: AlignInput, system: AlignInput, gold_next_mwt: IntArray,
+                 system_next_mwt: IntArray, gi: int, si: int) -> tuple[int, int] | None:
     """The pointers at which the walk next meets an MWT word, or None if it ends first.
 
     Between MWTs the walk is a merge by start (gold first on ties; equal spans advance

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import AnyArray, Int32Array, IntArray, ObjectArray
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
 from .alignment import AlignInput, align, invert
@@ -47,39 +48,40 @@ class UDResult:
 
     ``scores`` maps each report row (Tokens ... BLEX) to its :class:`Score`;
     ``per_sentence[metric]`` holds one row per gold sentence (correct, gold, system,
-    aligned).  ``gold_to_system[i]`` is the system word aligned with gold word ``i`` (-1 for
-    none); heads are word indices (-1 for the root); DEPRELs are universal (subtype cut).
+    aligned: int64 counts, float64 for WeightedLAS).  ``gold_to_system[i]`` is the system
+    word aligned with gold word ``i`` (-1 for none); heads are word indices (-1 for the
+    root); DEPRELs are universal (subtype cut).
     """
 
     gold: UDTreebank
     system: UDTreebank
-    gold_to_system: np.ndarray
+    gold_to_system: IntArray
     scores: dict[str, Score]
-    per_sentence: dict[str, np.ndarray]
+    per_sentence: dict[str, AnyArray]
     conll17: bool = False
 
     @property
-    def system_to_gold(self) -> np.ndarray:
+    def system_to_gold(self) -> IntArray:
         return invert(self.gold_to_system, self.system.words)
 
     @property
-    def gold_head(self) -> np.ndarray:
+    def gold_head(self) -> IntArray:
         return self.gold.head
 
     @property
-    def system_head(self) -> np.ndarray:
+    def system_head(self) -> IntArray:
         return self.system.head
 
     @property
-    def gold_deprel(self) -> np.ndarray:
+    def gold_deprel(self) -> ObjectArray:
         return _strings(self.gold.vocabulary.strings, self.gold.deprel)
 
     @property
-    def system_deprel(self) -> np.ndarray:
+    def system_deprel(self) -> ObjectArray:
         return _strings(self.system.vocabulary.strings, self.system.deprel)
 
     @property
-    def gold_form(self) -> np.ndarray:
+    def gold_form(self) -> ObjectArray:
         """The gold FORMs (those of words outside MWTs without their spaces)."""
         return _strings(self.gold.forms.strings, self.gold.form)
 
@@ -107,7 +109,7 @@ class UDResult:
                              weights_source=weights_source)
 
 
-def _strings(strings: list[str], ids: np.ndarray) -> np.ndarray:
+def _strings(strings: list[str], ids: Int32Array) -> ObjectArray:
     """The interned strings ``ids`` stand for, as an object array."""
     return np.array(strings, dtype=object)[ids] if len(ids) else np.zeros(0, dtype=object)
 
@@ -193,7 +195,7 @@ def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,
     return UDResult(gold, system, gold_to_system, scores.scores, scores.per_sentence, conll17)
 
 
-def align_treebanks(gold: UDTreebank, system: UDTreebank) -> np.ndarray:
+def align_treebanks(gold: UDTreebank, system: UDTreebank) -> IntArray:
     """The word alignment of two treebanks (gold word -> system word or -1)."""
     return align(_align_input(gold), _align_input(system), lowercase=True)
 

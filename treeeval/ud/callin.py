@@ -50,10 +50,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Union
+from typing import TypeAlias
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray, IntArray
 from .alignment import corresponding_heads, invert
 from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
 from .report import percent
@@ -64,7 +65,8 @@ STTR_CHUNK = 1000
 #: the two ways a relation can be wrong in the cascading-errors table
 CASCADE_MODES = ("labelled", "unlabelled")
 
-ArrayLike = Union[Sequence, np.ndarray]
+#: a column of labels, heads or indices: a sequence or an array (of str, or of int)
+ArrayLike: TypeAlias = Sequence | AnyArray
 
 
 def standardised_ttr(forms: ArrayLike, chunk: int = STTR_CHUNK) -> tuple[float | None, int]:
@@ -177,14 +179,15 @@ class CallinScores:
         """Counts and derived values as plain JSON types (None where undefined), the rates
         in percent as the report prints them (STTR, a ratio it prints as one, stays one)."""
         document: dict[str, object] = asdict(self)
-        for name, counts in self.classes.items():
-            document["classes"][name].update(  # type: ignore[index]
-                precision=percent(counts.precision), recall=percent(counts.recall),
-                f1=percent(counts.f1), ratio=percent(_ratio(counts.gold, self.gold_words)))
-        for name, modes in self.cascading.items():
-            for mode, counts in modes.items():
-                document["cascading"][name][mode]["ratio"] = percent(  # type: ignore[index]
-                    counts.ratio)
+        document["classes"] = {
+            name: {**asdict(counts), "precision": percent(counts.precision),
+                   "recall": percent(counts.recall), "f1": percent(counts.f1),
+                   "ratio": percent(_ratio(counts.gold, self.gold_words))}
+            for name, counts in self.classes.items()}
+        document["cascading"] = {
+            name: {mode: {**asdict(cascade), "ratio": percent(cascade.ratio)}
+                   for mode, cascade in modes.items()}
+            for name, modes in self.cascading.items()}
         document["wlas"] = percent(self.wlas)
         return document
 
@@ -249,9 +252,8 @@ def callin_scores(gold_deprel: ArrayLike, gold_head: ArrayLike, sys_deprel: Arra
                         weighted_total, weights_source, sttr, chunks, classes_source)
 
 
-def _attachment(gold_heads: np.ndarray, sys_heads: np.ndarray, alignment: np.ndarray,
-                gold_rel: np.ndarray, sys_rel: np.ndarray
-                ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def _attachment(gold_heads: IntArray, sys_heads: IntArray, alignment: IntArray,
+                gold_rel: IntArray, sys_rel: IntArray) -> tuple[IntArray, dict[str, BoolArray]]:
     """For each gold word: the gold word its system head corresponds to (negative for a
     system root, an unaligned head or an unaligned word), and whether its head ("unlabelled") and
     head and relation ("labelled") are correct."""
@@ -313,8 +315,8 @@ def render_callin(scores: CallinScores) -> str:
         source = scores.weights_source or "given"
         source = "WDE of the gold file" if source == "gold" else source
         lines.append(f"{'WLAS':11}|{_percent(wlas)} (weights: {source})")
-    titles = ("Labelled", "Wrong", "Unlabelled", "Wrong")
-    lines.append(f"{'Cascading':11}|" + " |".join(f"{title:>10}" for title in titles))
+    cascade_titles = ("Labelled", "Wrong", "Unlabelled", "Wrong")
+    lines.append(f"{'Cascading':11}|" + " |".join(f"{title:>10}" for title in cascade_titles))
     for name in CLASSES[:2]:
         labelled, unlabelled = (scores.cascading[name][mode] for mode in CASCADE_MODES)
         lines.append(f"{name.capitalize():11}|{_percent(labelled.ratio)} |{labelled.wrong:10} |"

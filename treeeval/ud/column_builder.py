@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ..arrays import AnyArray, Int32Array
 from ..model.vocabulary import Vocabulary
 from .layout import Columns, ReadOptions
 from .rules import Normaliser, universal_features, universal_relation
@@ -32,7 +33,7 @@ class ColumnBuilder:
         feats = vocabulary if options.conll17 else Normaliser(vocabulary, universal_features)
         self.interner = Interner(vocabulary, forms, feats,
                                  Normaliser(vocabulary, universal_relation))
-        self.parts: dict[str, list[np.ndarray]] = {}
+        self.parts: dict[str, list[AnyArray]] = {}  # each column's pieces, of its dtype
         self.text: list[str] = []
         self.chars = self.words = self.char_base = 0
 
@@ -43,7 +44,7 @@ class ColumnBuilder:
 
     def intern(self, block: StringBlock) -> Columns:
         """The columns of a block read as strings."""
-        def ids(mapping: Mapping[str, int], values: list[str]) -> np.ndarray:
+        def ids(mapping: Mapping[str, int], values: list[str]) -> Int32Array:
             return np.fromiter(map(mapping.__getitem__, values), np.int32, len(values))
 
         interner = self.interner
@@ -62,7 +63,7 @@ class ColumnBuilder:
             deprel=ids(interner.relations, block.deprel),
             heads=np.asarray(block.heads, np.int64))
 
-    def _append(self, name: str, values: np.ndarray) -> None:
+    def _append(self, name: str, values: AnyArray) -> None:
         self.parts.setdefault(name, []).append(values)
 
     def add(self, block: Columns) -> None:
@@ -90,7 +91,8 @@ class ColumnBuilder:
         self.words += len(head)
 
     def finish(self) -> UDTreebank:
-        def joined(name: str, dtype: type) -> np.ndarray:
+        def joined(name: str, dtype: type) -> AnyArray:
+            """The pieces of a column as one array of ``dtype``."""
             parts = self.parts.get(name)
             return np.concatenate(parts).astype(dtype, copy=False) if parts else np.zeros(0, dtype)
 

@@ -25,7 +25,10 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
     a number inside a multiword token is reported (where conll18 raises a ValueError: at the
     sentence's tree check, so that any error it finds before stays first).
     """
-    block = StringBlock()
+    word_token: list[int] = []
+    word_mwt: list[bool] = []
+    word_heads: list[int] = []
+    block = StringBlock(word_token=word_token, word_mwt=word_mwt, heads=word_heads)
     strip = form_stripper(options)
     position = 0
     sentence: list[tuple[str, int]] | None = None  # (raw HEAD, line) of each word
@@ -50,8 +53,7 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
             sentence, sentence_tokens = [], 0
             block.sentence_line.append(number)
         if not line:
-            heads = _resolve_tree(sentence, number, options, fail)
-            block.heads.extend(heads)  # type: ignore[union-attr]
+            word_heads.extend(_resolve_tree(sentence, number, options, fail))
             block.sentence_words.append(len(sentence))
             block.sentence_tokens.append(sentence_tokens)
             sentence = None
@@ -83,7 +85,9 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
                                f"'{word_line}'", word_number)
                 if "." in word_columns[ID]:
                     continue
-                _add_word(block, word_columns, word_columns[FORM], token, True)
+                word_token.append(token)
+                word_mwt.append(True)
+                _add_word(block, word_columns, word_columns[FORM])
                 sentence.append((word_columns[HEAD], word_number))
                 remaining -= 1
         else:
@@ -96,7 +100,9 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
                            f"'{len(sentence) + 1}'", number)
             if _parse_head(columns[HEAD], number, fail) < 0:
                 raise fail("HEAD cannot be negative", number)
-            _add_word(block, columns, form, token, False)
+            word_token.append(token)
+            word_mwt.append(False)
+            _add_word(block, columns, form)
             sentence.append((columns[HEAD], number))
     if sentence is not None:
         if at_eof:
@@ -105,9 +111,7 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
     return block
 
 
-def _add_word(block: StringBlock, columns: list[str], form: str, token: int, mwt: bool) -> None:
-    block.word_token.append(token)
-    block.word_mwt.append(mwt)
+def _add_word(block: StringBlock, columns: list[str], form: str) -> None:
     block.forms.append(form)
     block.lemma.append(columns[LEMMA])
     block.upos.append(columns[UPOS])

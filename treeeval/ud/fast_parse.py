@@ -13,6 +13,7 @@ from itertools import compress, repeat
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray
 from .layout import (
     DEPREL,
     FEATS,
@@ -32,13 +33,13 @@ from .layout import (
 from .string_block import StringBlock, form_stripper
 
 
-def _flags(function: Callable[..., object], values: list[str], *arguments: str) -> np.ndarray:
+def _flags(function: Callable[..., object], values: list[str], *arguments: str) -> BoolArray:
     """``function(value, *arguments)`` for every value, as a boolean array (a C-level map)."""
     return np.fromiter(map(function, values, *(repeat(a) for a in arguments)), bool,
                        len(values))
 
 
-def _integers(fields: list[str]) -> np.ndarray | None:
+def _integers(fields: list[str]) -> IntArray | None:
     """Fields of decimal digits as integers, or None when one is not plainly a number that
     fits in 64 bits (at most 18 digits: the exact reader then reads the block).
 

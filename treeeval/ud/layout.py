@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, Int32Array, IntArray
+
 #: CoNLL-U column indices
 ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL = range(8)
 
@@ -40,22 +42,22 @@ class Columns:
     token lengths in characters, ``text`` the tokens' FORMs without spaces)."""
 
     text: str
-    token_chars: np.ndarray
-    sentence_tokens: np.ndarray
-    sentence_words: np.ndarray
-    sentence_line: np.ndarray
-    word_token: np.ndarray
-    word_mwt: np.ndarray
-    form: np.ndarray
-    lemma: np.ndarray
-    upos: np.ndarray
-    xpos: np.ndarray
-    feats: np.ndarray
-    deprel: np.ndarray
-    heads: np.ndarray
+    token_chars: IntArray
+    sentence_tokens: IntArray
+    sentence_words: IntArray
+    sentence_line: IntArray
+    word_token: IntArray
+    word_mwt: BoolArray
+    form: Int32Array
+    lemma: Int32Array
+    upos: Int32Array
+    xpos: Int32Array
+    feats: Int32Array
+    deprel: Int32Array
+    heads: IntArray
 
 
-def token_lines(blank: np.ndarray, hashed: np.ndarray) -> np.ndarray | None:
+def token_lines(blank: BoolArray, hashed: BoolArray) -> BoolArray | None:
     """Which lines are token lines, given which are blank and which start with ``#``.
 
     A ``#`` line is a comment when only ``#`` lines lie between it and the previous blank
@@ -79,19 +81,19 @@ def token_lines(blank: np.ndarray, hashed: np.ndarray) -> np.ndarray | None:
 class MultiwordLayout:
     """Words and tokens of a block: which words are in an MWT, each word's token."""
 
-    word_mwt: np.ndarray
-    word_token: np.ndarray
-    row_is_token: np.ndarray
+    word_mwt: BoolArray
+    word_token: IntArray
+    row_is_token: BoolArray
 
 
-def multiword_layout(is_word: np.ndarray, is_range: np.ndarray, row_sentence: np.ndarray,
-                     position: np.ndarray, start: np.ndarray,
-                     end: np.ndarray) -> MultiwordLayout | None:
+def multiword_layout(is_word: BoolArray, is_range: BoolArray, row_sentence: IntArray,
+                     position: IntArray, start: IntArray,
+                     end: IntArray) -> MultiwordLayout | None:
     """The words of each range ``start-end``: the next end-start+1 word rows of its
     sentence, which must be numbered ``start`` onwards and hold no other range."""
     words = int(is_word.sum())
     word_sentence = row_sentence[is_word]
-    word_rank = np.cumsum(is_word) - is_word  # word rows before each row
+    word_rank: IntArray = np.cumsum(is_word) - is_word  # word rows before each row
     range_rows = np.flatnonzero(is_range)
     size = end - start + 1
     first_word = word_rank[range_rows]
@@ -120,8 +122,8 @@ def multiword_layout(is_word: np.ndarray, is_range: np.ndarray, row_sentence: np
     return MultiwordLayout(word_mwt, word_token, row_is_token)
 
 
-def trees_ok(head: np.ndarray, word_sentence: np.ndarray, offsets: np.ndarray,
-             sizes: np.ndarray, options: ReadOptions) -> bool:
+def trees_ok(head: IntArray, word_sentence: IntArray, offsets: IntArray,
+             sizes: IntArray, options: ReadOptions) -> bool:
     """Whether every sentence is a tree (one root unless several are allowed).
 
     >>> trees_ok(np.array([2, 0, 2]), np.zeros(3, int), np.array([0, 3]), np.array([3]),
@@ -144,8 +146,8 @@ def trees_ok(head: np.ndarray, word_sentence: np.ndarray, offsets: np.ndarray,
     return bool((parent == virtual_root).all())
 
 
-def sentence_numbering(row_sentence: np.ndarray, is_word: np.ndarray,
-                       sentences: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def sentence_numbering(row_sentence: IntArray, is_word: BoolArray,
+                       sentences: int) -> tuple[IntArray, IntArray, IntArray]:
     """Words per sentence, word offsets, and each word's 1-based position in its sentence."""
     word_sentence = row_sentence[is_word]
     sentence_words = np.bincount(word_sentence, minlength=sentences)

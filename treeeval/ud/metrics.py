@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import AnyArray, BoolArray, FloatArray, IntArray
 from .alignment import corresponding_heads, equal_spans, invert
 from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
 from .treebank import UDTreebank
@@ -66,14 +67,14 @@ class UDScores:
     """The scores of one gold/system pair: totals and per-gold-sentence counts.
 
     ``per_sentence[metric]`` has one row per gold sentence and the columns correct, gold,
-    system, aligned.
+    system, aligned (int64 counts; float64 sums of weights for WeightedLAS).
     """
 
     scores: dict[str, Score]
-    per_sentence: dict[str, np.ndarray]
+    per_sentence: dict[str, AnyArray]
 
 
-def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
+def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
           conll17: bool = False, weights: dict[str, float] | None = None) -> UDScores:
     """All metrics of a pair whose words are aligned by ``gold_to_system``."""
     vocabulary = gold.vocabulary
@@ -94,7 +95,7 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
     table.add("Words", np.ones(len(at), bool), at, every_gold, gold_sentence, every_system,
               system_sentence, aligned=False)
 
-    def same(column: str) -> np.ndarray:
+    def same(column: str) -> BoolArray:
         return getattr(gold, column)[aligned_gold] == getattr(system, column)[aligned_system]
 
     upos, xpos, feats = same("upos"), same("xpos"), same("feats")
@@ -105,7 +106,7 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
                                                          system_to_gold)
     las = uas & same("deprel")
 
-    def plain(name: str, correct: np.ndarray) -> None:
+    def plain(name: str, correct: BoolArray) -> None:
         table.add(name, correct, at, every_gold, gold_sentence, every_system, system_sentence)
 
     plain("UPOS", upos)
@@ -121,7 +122,7 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: np.ndarray,
         content = vocabulary.flags(CONTENT_RELATIONS)
     gold_content, system_content = content[gold.deprel], content[system.deprel]
 
-    def filtered(name: str, correct: np.ndarray) -> None:
+    def filtered(name: str, correct: BoolArray) -> None:
         table.add(name, correct, at, gold_content, gold_sentence, system_content,
                   system_sentence, filter_aligned=gold_content[aligned_gold])
 
@@ -144,14 +145,14 @@ class _Table:
     def __init__(self, sentences: int) -> None:
         self.sentences = sentences
         self.scores: dict[str, Score] = {}
-        self.per_sentence: dict[str, np.ndarray] = {}
+        self.per_sentence: dict[str, AnyArray] = {}  # as in UDScores
 
-    def _count(self, where: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def _count(self, where: IntArray, mask: BoolArray) -> IntArray:
         return np.bincount(where[mask], minlength=self.sentences)[:self.sentences]
 
-    def add(self, name: str, correct: np.ndarray, at: np.ndarray, gold_mask: np.ndarray,
-            gold_sentence: np.ndarray, system_mask: np.ndarray, system_sentence: np.ndarray,
-            filter_aligned: np.ndarray | None = None, aligned: bool = True) -> None:
+    def add(self, name: str, correct: BoolArray, at: IntArray, gold_mask: BoolArray,
+            gold_sentence: IntArray, system_mask: BoolArray, system_sentence: IntArray,
+            filter_aligned: BoolArray | None = None, aligned: bool = True) -> None:
         kept = np.ones(len(at), bool) if filter_aligned is None else filter_aligned
         rows = np.stack([self._count(at, correct & kept), self._count(gold_sentence, gold_mask),
                          self._count(system_sentence, system_mask), self._count(at, kept)], 1)
@@ -161,9 +162,9 @@ class _Table:
                                   int(np.count_nonzero(system_mask)),
                                   int(np.count_nonzero(kept)) if aligned else None)
 
-    def spans(self, name: str, gold_start: np.ndarray, gold_end: np.ndarray,
-              system_start: np.ndarray, system_end: np.ndarray,
-              sentence_of: Callable[[np.ndarray], np.ndarray]) -> None:
+    def spans(self, name: str, gold_start: IntArray, gold_end: IntArray,
+              system_start: IntArray, system_end: IntArray,
+              sentence_of: Callable[[IntArray], IntArray]) -> None:
         """Tokens and Sentences: a gold span is correct when a system span equals it."""
         match = equal_spans(gold_start, gold_end, system_start, system_end) >= 0
         gold_at, system_at = sentence_of(gold_start), sentence_of(system_start)
@@ -174,12 +175,12 @@ class _Table:
         self.per_sentence[name] = rows
         self.scores[name] = Score(int(match.sum()), len(gold_start), len(system_start))
 
-    def weighted(self, name: str, gold_weight: np.ndarray, system_weight: np.ndarray,
-                 aligned_gold: np.ndarray, correct: np.ndarray, gold_sentence: np.ndarray,
-                 system_sentence: np.ndarray) -> None:
+    def weighted(self, name: str, gold_weight: FloatArray, system_weight: FloatArray,
+                 aligned_gold: IntArray, correct: BoolArray, gold_sentence: IntArray,
+                 system_sentence: IntArray) -> None:
         """conll17's WeightedLAS: every count is a sum of DEPREL weights, added word by word
         in file order (a running sum, as the scorer adds them)."""
-        def total(values: np.ndarray) -> float:
+        def total(values: FloatArray) -> float:
             with np.errstate(invalid="ignore"):  # inf - inf: nan, silently, as in Python
                 return float(np.cumsum(values)[-1]) if len(values) else 0
 
@@ -195,7 +196,7 @@ class _Table:
                                   total(system_weight), total(aligned_weight))
 
 
-def _children(treebank: UDTreebank, function: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _children(treebank: UDTreebank, function: BoolArray) -> tuple[IntArray, IntArray]:
     """Functional children of every word in word order, as (pointers, children) (CSR)."""
     child = np.flatnonzero(function[treebank.deprel] & (treebank.head >= 0))
     parent = treebank.head[child]
@@ -204,9 +205,9 @@ def _children(treebank: UDTreebank, function: np.ndarray) -> tuple[np.ndarray, n
     return np.concatenate(([0], np.cumsum(counts))), child[order]
 
 
-def _same_functional_children(gold: UDTreebank, system: UDTreebank, aligned_gold: np.ndarray,
-                              aligned_system: np.ndarray,
-                              system_to_gold: np.ndarray) -> np.ndarray:
+def _same_functional_children(gold: UDTreebank, system: UDTreebank, aligned_gold: IntArray,
+                              aligned_system: IntArray,
+                              system_to_gold: IntArray) -> BoolArray:
     """For each aligned pair, whether the functional children lists are equal (MLAS)."""
     function = gold.vocabulary.flags(FUNCTION_RELATIONS)
     gold_pointer, gold_children = _children(gold, function)

@@ -51,9 +51,11 @@ from .treebank import UDTreebank
 #: bytes per block (a block is cut after the last blank line once it holds this many)
 BLOCK_BYTES = 1 << 20
 _BOM = b"\xef\xbb\xbf"
+#: the reference scorers' rules (conll18, one root per sentence)
+DEFAULT_OPTIONS = ReadOptions()
 
 
-def read_ud(path: str, options: ReadOptions = ReadOptions(),
+def read_ud(path: str, options: ReadOptions = DEFAULT_OPTIONS,
             vocabulary: Vocabulary | None = None, forms: Vocabulary | None = None,
             data: bytes | None = None) -> UDTreebank:
     """Read a CoNLL-U file into columns (``data``: its bytes, already read; the file is

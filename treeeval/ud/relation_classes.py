@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..errors import InputError
 
@@ -76,7 +77,8 @@ def load_relation_classes(path: str | os.PathLike[str] | None = None) -> dict[st
     return classes
 
 
-def relation_class_codes(relations: np.ndarray, classes: Mapping[str, str]) -> np.ndarray:
+def relation_class_codes(relations: NDArray[np.str_],
+                         classes: Mapping[str, str]) -> NDArray[np.int8]:
     """The index in CLASSES of each relation's class (other when the table lacks it).
 
     >>> relation_class_codes(np.array(["det", "nsubj", "xyz"]), {"det": "function",

@@ -67,7 +67,7 @@ def universal_relation(deprel: str) -> str:
     return deprel.split(":")[0]
 
 
-class Normaliser(dict):  # type: ignore[type-arg]
+class Normaliser(dict[str, int]):
     """Raw strings to the vocabulary id of their normal form, computed once per string."""
 
     def __init__(self, vocabulary: Vocabulary, normalise: Callable[[str], str]) -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
 from ..columnar.intern import intern
 from ..columnar.words import padded, word_view
 from ..model.vocabulary import Vocabulary
@@ -153,8 +154,8 @@ def scan_block(data: bytes, first_line: int, options: ReadOptions,
         word_token=layout.word_token, word_mwt=layout.word_mwt, heads=head, **columns)
 
 
-def _token_text(buf: np.ndarray, start: np.ndarray, end: np.ndarray,
-                conll17: bool) -> tuple[str, np.ndarray, np.ndarray] | None:
+def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
+                conll17: bool) -> tuple[str, IntArray, IntArray] | None:
     """The tokens' FORMs with spaces removed, concatenated; each token's length in
     characters; the tokens that had spaces.  None if a FORM is empty without its spaces."""
     length = end - start
@@ -181,15 +182,15 @@ def _token_text(buf: np.ndarray, start: np.ndarray, end: np.ndarray,
 class _Counter:
     """Whether ranges [start, end) hold a byte of some value (by binary search)."""
 
-    def __init__(self, buf: np.ndarray) -> None:
+    def __init__(self, buf: ByteArray) -> None:
         self.buf = buf
 
-    def has(self, value: int, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    def has(self, value: int, start: IntArray, end: IntArray) -> BoolArray:
         where = np.flatnonzero(self.buf == value)
         return np.searchsorted(where, end) > np.searchsorted(where, start)
 
 
-def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray | None:
+def _numbers(buf: ByteArray, start: IntArray, end: IntArray) -> IntArray | None:
     """Fields of 1 to 9 ASCII digits as integers (None if any field is not one)."""
     length = end - start
     if not len(length):
@@ -206,8 +207,8 @@ def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray 
     return value
 
 
-def _range_bounds(data: bytes, start: np.ndarray,
-                  end: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+def _range_bounds(data: bytes, start: IntArray,
+                  end: IntArray) -> tuple[IntArray, IntArray] | None:
     """The integers of ``a-b`` range IDs (few per block: parsed in Python)."""
     bounds = [data[s:e].split(b"-") for s, e in zip(start.tolist(), end.tolist())]
     if not all(len(b) == 2 and b[0].isdigit() and b[1].isdigit()
@@ -217,7 +218,7 @@ def _range_bounds(data: bytes, start: np.ndarray,
             np.array([int(b[1]) for b in bounds], np.int64))
 
 
-def _zs_last_bytes(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _zs_last_bytes(buf: ByteArray) -> tuple[BoolArray, IntArray]:
     """True at the last byte of every UTF-8 encoded Zs character (space separators), and
     the length in bytes of the character ending there."""
     size = len(buf)
@@ -232,7 +233,7 @@ def _zs_last_bytes(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return space | nbsp | wide, np.where(wide, 3, np.where(nbsp, 2, 1))
 
 
-def _gather(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+def _gather(buf: ByteArray, start: IntArray, end: IntArray) -> ByteArray:
     """The bytes of the ranges [start, end), concatenated."""
     length = end - start
     if not len(length):
@@ -241,8 +242,8 @@ def _gather(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
     return buf[np.arange(int(length.sum())) + shift]
 
 
-def _intern(buf: np.ndarray, words: np.ndarray, start: np.ndarray, end: np.ndarray,
-            cache: _KeyCache) -> np.ndarray | None:
+def _intern(buf: ByteArray, words: WordArray, start: IntArray, end: IntArray,
+            cache: _KeyCache) -> Int32Array | None:
     """The ids of the fields [start, end) in the cache's mapping (``words``: the block's
     :func:`~treeeval.columnar.words.word_view`); None for an empty field or a hash
     collision (the string reader then reads the block)."""
@@ -270,8 +271,8 @@ class _KeyCache:
         self.lengths = np.zeros(0, np.int64)
         self.store = np.zeros(0, np.uint8)
 
-    def lookup(self, keys: np.ndarray, data: np.ndarray, starts: np.ndarray,
-               lengths: np.ndarray) -> np.ndarray | None:
+    def lookup(self, keys: WordArray, data: ByteArray, starts: IntArray,
+               lengths: IntArray) -> Int32Array | None:
         """Ids of distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``."""
         where = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
         known = (self.keys[where] == keys) if len(self.keys) else np.zeros(len(keys), bool)
@@ -299,8 +300,8 @@ class _KeyCache:
                       lengths[misses])
         return ids
 
-    def _add(self, keys: np.ndarray, ids: np.ndarray, data: np.ndarray,
-             lengths: np.ndarray) -> None:
+    def _add(self, keys: WordArray, ids: Int32Array, data: ByteArray,
+             lengths: IntArray) -> None:
         starts = len(self.store) + np.cumsum(lengths) - lengths
         self.store = np.concatenate((self.store, data))
         keys = np.concatenate((self.keys, keys))

@@ -81,8 +81,7 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
             reading.pull()
             cut = _cut(gold, system)
             if cut is not None:
-                before = [_split(side, cut) for side in (gold, system)]
-                part = _score(*before, conll17)
+                part = _score(_split(gold, cut), _split(system, cut), conll17)
                 if part is None:
                     return None
                 parts.append(part if per_sentence else UDScores(part.scores, {}))

@@ -9,30 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .layout import ReadOptions
 from .rules import strip_ascii_spaces, strip_spaces
 
+if TYPE_CHECKING:
+    from ..arrays import BoolArray, IntArray
+
 
 @dataclass
 class StringBlock:
-    """The tokens, words and sentences of one block, as strings (before interning)."""
+    """The tokens, words and sentences of one block, as strings (before interning); the
+    fast reader gives ``word_token``, ``word_mwt`` and ``heads`` as arrays, the exact one as
+    lists."""
 
     token_forms: list[str] = field(default_factory=list)
     sentence_tokens: list[int] = field(default_factory=list)
     sentence_words: list[int] = field(default_factory=list)
     sentence_line: list[int] = field(default_factory=list)
-    word_token: list[int] | np.ndarray = field(default_factory=list)
-    word_mwt: list[bool] | np.ndarray = field(default_factory=list)
+    word_token: list[int] | IntArray = field(default_factory=list)
+    word_mwt: list[bool] | BoolArray = field(default_factory=list)
     forms: list[str] = field(default_factory=list)
     lemma: list[str] = field(default_factory=list)
     upos: list[str] = field(default_factory=list)
     xpos: list[str] = field(default_factory=list)
     feats: list[str] = field(default_factory=list)
     deprel: list[str] = field(default_factory=list)
-    heads: list[int] | np.ndarray = field(default_factory=list)
+    heads: list[int] | IntArray = field(default_factory=list)
 
 
 def form_stripper(options: ReadOptions) -> Callable[[str], str]:

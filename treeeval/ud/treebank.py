@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, Int32Array, IntArray
 from ..model.vocabulary import Vocabulary
 
 
@@ -34,22 +35,22 @@ class UDTreebank:
     vocabulary: Vocabulary
     forms: Vocabulary
     text: str
-    token_start: np.ndarray
-    token_end: np.ndarray
-    word_start: np.ndarray
-    word_end: np.ndarray
-    word_mwt: np.ndarray
-    form: np.ndarray
-    lemma: np.ndarray
-    upos: np.ndarray
-    xpos: np.ndarray
-    feats: np.ndarray
-    deprel: np.ndarray
-    head: np.ndarray
-    sentence_offsets: np.ndarray
-    sentence_start: np.ndarray
-    sentence_end: np.ndarray
-    sentence_line: np.ndarray
+    token_start: IntArray
+    token_end: IntArray
+    word_start: IntArray
+    word_end: IntArray
+    word_mwt: BoolArray
+    form: Int32Array
+    lemma: Int32Array
+    upos: Int32Array
+    xpos: Int32Array
+    feats: Int32Array
+    deprel: Int32Array
+    head: IntArray
+    sentence_offsets: IntArray
+    sentence_start: IntArray
+    sentence_end: IntArray
+    sentence_line: IntArray
     char_base: int = 0
 
     @property
@@ -60,11 +61,11 @@ class UDTreebank:
     def sentences(self) -> int:
         return len(self.sentence_start)
 
-    def word_sentences(self) -> np.ndarray:
+    def word_sentences(self) -> IntArray:
         """The sentence of every word."""
         return np.repeat(np.arange(self.sentences), np.diff(self.sentence_offsets))
 
-    def sentences_at(self, chars: np.ndarray) -> np.ndarray:
+    def sentences_at(self, chars: IntArray) -> IntArray:
         """The sentence each character position is in (the last one starting at or before
         it; the first sentence for a position before all of them)."""
         return np.maximum(np.searchsorted(self.sentence_start, chars, side="right") - 1, 0)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..arrays import BoolArray, IntArray, ObjectArray
 from .alignment import corresponding_heads
 from .api import UDResult
 
@@ -41,15 +42,15 @@ class GoldWords:
     for the root, :data:`UNALIGNED_HEAD`, or :data:`NO_WORD`), and whether LAS counts it
     right; ``offsets`` are the first word of each gold sentence (and the end)."""
 
-    sentence: np.ndarray
-    ident: np.ndarray
-    form: np.ndarray
-    gold_head: np.ndarray
-    gold_deprel: np.ndarray
-    system_head: np.ndarray
-    system_deprel: np.ndarray
-    las: np.ndarray
-    offsets: np.ndarray
+    sentence: IntArray
+    ident: IntArray
+    form: ObjectArray
+    gold_head: ObjectArray
+    gold_deprel: ObjectArray
+    system_head: ObjectArray
+    system_deprel: ObjectArray
+    las: BoolArray
+    offsets: IntArray
 
     def sentence_rows(self, sentence: int) -> slice:
         """The words of a gold sentence (0-based)."""
@@ -75,7 +76,7 @@ def gold_words(result: UDResult) -> GoldWords:
                      np.where(aligned, system_deprel, NO_WORD), las, offsets)
 
 
-def _numbers(heads: np.ndarray, sentence: np.ndarray, ident: np.ndarray) -> np.ndarray:
+def _numbers(heads: IntArray, sentence: IntArray, ident: IntArray) -> ObjectArray:
     """Heads (gold word indices, -1 the root, -2 a word aligned with none) of the gold words
     (``sentence`` and ``ident``: each gold word's sentence and number in it) as text: the
     head's number in the sentence, ``0`` for the root, or ``N in sentence S`` for a head in
