@@ -75,6 +75,7 @@ class Parser(argparse.ArgumentParser):
         super().__init__(**kwargs)
         self.rewrite: Callable[[list[str]], list[str]] | None = None
 
+    # argparse's own signature is overloaded on the namespace's type; this one narrows it
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
                          ) -> tuple[argparse.Namespace, list[str]]:

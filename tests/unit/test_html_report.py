@@ -294,3 +294,11 @@ def test_figures_in_memory_are_the_files_bytes(tmp_path: Path) -> None:
     for suffix in (".png", ".svg"):
         draw(figure(), tmp_path / f"f{suffix}")
         assert figure_bytes(figure(), suffix) == (tmp_path / f"f{suffix}").read_bytes()
+
+
+def test_a_word_after_a_phrase_has_a_line_of_its_own() -> None:
+    # a tree whose phrase is followed by a bare word (a system's odd output) is drawn, not
+    # a traceback: the word stands on its own line, one deeper
+    tree = parse_tree("(S (NP (D a)) b)")
+    assert tree is not None
+    assert tree_html(tree, tree) == "(S\n  (NP (D a))\n  b)"

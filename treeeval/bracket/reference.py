@@ -266,7 +266,7 @@ class ReferenceEngine:
         if p < size and text[p] in SPACE:
             # both patterns end in *: they match "" at least, never None
             word_start = _SPACES.match(text, p).end()  # type: ignore[union-attr]
-            q = _TOKEN.match(text, word_start).end()  # type: ignore[union-attr]
+            q = _TOKEN.match(text, word_start).end()  # type: ignore[union-attr]  # never None
             word = text[word_start:q]
             closes = q < size and text[q] == 0x29
             if closes and label not in self.delete_for_length:

@@ -33,7 +33,7 @@ def convert_file(settings: ConvertSettings, out: BinaryIO, notices: Notices) -> 
     from ..formats.conll import write_conll
     from ..formats.headrules import find_heads
     from ..formats.prm import find_prm
-    from ..policy.outputs import output_file
+    from ..policy.outputs import Name, output_file
     from . import ConversionError, Converter
     from .conllu import as_conllu
     from .deletion import delete_labels
@@ -51,8 +51,8 @@ def convert_file(settings: ConvertSettings, out: BinaryIO, notices: Notices) -> 
     with contextlib.ExitStack() as stack:
         target = out
         if settings.output:
-            inputs = [settings.input, find_heads(settings.heads),
-                      find_prm(settings.prm) if settings.prm else None]
+            inputs: list[Name | None] = [settings.input, find_heads(settings.heads),
+                                         find_prm(settings.prm) if settings.prm else None]
             target = stack.enter_context(output_file(settings.output, inputs, binary=True))
         try:
             write_conll(sentences, target, settings.format)

@@ -80,7 +80,8 @@ def chosen_metrics(spec: str | None, given: Sequence[str] | None = None) -> tupl
     >>> chosen_metrics(None, ["self"])
     Traceback (most recent call last):
     ...
-    treeeval.dep.refusals.ValueRefused: --stat compares token metrics (LAS, UAS, ...) and Lin errors; --Metric self is none: choose the compared metrics with --metrics
+    treeeval.dep.refusals.ValueRefused: --stat compares token metrics (LAS, UAS, ...) and Lin errors; \
+--Metric self is none: choose the compared metrics with --metrics
     """
     tested = [name for name in given or () if name in TOKEN_METRICS]
     if spec is None and given is not None:
@@ -272,11 +273,18 @@ def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.nda
     sentences = {metric: dependency_scores(metric, gold, parsed, keep=keep)
                  for metric in dict.fromkeys([*SCORED, *metrics]) if metric != LIN}
     lin = lin_error_scores(gold, parsed, keep=keep)
-    correct = {metric: int(np.count_nonzero(scores.hits))
-               for metric, scores in sentences.items()}
+    correct = {metric: _correct(scores) for metric, scores in sentences.items()}
     return SystemResult(path, kind, tokens, correct,
                         {m: accuracy(c, tokens) for m, c in correct.items()},
                         int(lin.score()), {**sentences, LIN: lin})
+
+
+def _correct(scores: SentenceScores) -> int:
+    """The tokens a token metric counts right (its per-token outcomes, which
+    :func:`.sentence_scores.dependency_scores` always keeps)."""
+    if scores.hits is None:
+        raise ValueError("a token metric keeps its per-token outcomes")
+    return int(np.count_nonzero(scores.hits))
 
 
 def accuracy(correct: int, tokens: int) -> float:

@@ -36,14 +36,14 @@ from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
 from ..bracket.spans import BracketSpans, file_spans
 from ..stats.rates import precision_recall_f1
-from .model import FigureData, LengthBins, Panel, Series
+from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
 
 #: how the bracket figures count, for their notes
 COUNTING = ("EVALB's counting: brackets of the sentences EVALB scores (no Error or Skip "
             "sentence), pooled over each bin")
 
 
-def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LengthBins()) -> FigureData:
+def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LENGTH_BINS) -> FigureData:
     """Bracket F1 by gold sentence length (EVALB's length column), one series per system
     (``runs``: name -> ``evaluate_brackets``'s result, in the legend's order); each bin's F1
     pools the matched, gold and test brackets of its sentences, and the legend's overall F1
@@ -53,11 +53,8 @@ def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LengthBins())
         rows = _sentences(run)
         valid = rows.status == 0
         where = bins.index(rows.length[valid])
-
-        def per_bin(column: np.ndarray) -> np.ndarray:
-            return np.bincount(where, weights=column[valid], minlength=len(bins))
-
-        matched, gold, test = per_bin(rows.matched), per_bin(rows.gold), per_bin(rows.test)
+        matched, gold, test = (np.bincount(where, weights=column[valid], minlength=len(bins))
+                               for column in (rows.matched, rows.gold, rows.test))
         _, _, f1 = precision_recall_f1(matched, test, matched, gold)
         series.append(Series(name, f1, gold.astype(np.int64), run.all_totals.fmeasure()))
     return FigureData("Bracket F1 by sentence length", "lines", "sentence length (words)",

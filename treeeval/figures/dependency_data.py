@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from ..stats.rates import percent, precision_recall_f1
-from .model import FigureData, LengthBins, Panel, Series
+from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
 
 if TYPE_CHECKING:
     from ..dep.engine import Evaluation
@@ -93,7 +93,7 @@ def by_root_distance(evaluations: Mapping[str, Evaluation], names: Sequence[str]
 
 def by_sentence_length(evaluations: Mapping[str, Evaluation],
                        names: Sequence[str] | None = None,
-                       bins: LengthBins = LengthBins(),
+                       bins: LengthBins = LENGTH_BINS,
                        overall: Mapping[str, Sequence[float]] | None = None) -> FigureData:
     """LAS and UAS by sentence length, from evaluations grouped by ``SentenceLength:all``.
 

@@ -50,6 +50,10 @@ class LengthBins:
         return len(self.edges) + 1
 
 
+#: the sentence-length bins every figure uses unless told otherwise
+LENGTH_BINS = LengthBins()
+
+
 @dataclass(frozen=True)
 class Series:
     """One system's values (percent; NaN where nothing was counted) by category, the

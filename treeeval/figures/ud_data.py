@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..stats.rates import percent
-from .model import FigureData, LengthBins, Panel, Series
+from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
 
 if TYPE_CHECKING:
     from ..ud.api import UDResult
@@ -46,7 +46,7 @@ Rows = Mapping[str, np.ndarray]
 
 def f1_by_sentence_length(per_sentence: Mapping[str, Rows],
                           metrics: Sequence[str] = MAIN_METRICS,
-                          bins: LengthBins = LengthBins()) -> FigureData:
+                          bins: LengthBins = LENGTH_BINS) -> FigureData:
     """F1 of each metric (a panel each) by gold sentence length, one series per system
     (``per_sentence``: name -> its rows by metric, in the legend's order); metrics that the
     rows do not have (conll17: MLAS, BLEX) are left out."""

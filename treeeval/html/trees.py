@@ -127,7 +127,10 @@ def _lines(node: Node, marked: set[int], depth: int) -> list[tuple[int, str]]:
         lead += 1
     lines = [(depth, " ".join([opening, *(_flat_html(child) for child in children[:lead])]))]
     for child in children[lead:]:
-        lines += _lines(child, marked, depth + 1)  # type: ignore[arg-type]
+        if isinstance(child, str):  # a word after a phrase: a line of its own
+            lines.append((depth + 1, _flat_html(child)))
+        else:
+            lines += _lines(child, marked, depth + 1)
     lines[-1] = (lines[-1][0], lines[-1][1] + ")")
     return lines
 
