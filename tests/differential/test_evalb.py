@@ -14,7 +14,7 @@ import pytest
 from bracket_cases import make_case
 from harness import assert_same, case_ids, case_random, run_oracle, run_treeeval
 
-import treeeval.bracket.block_cuts as block_cuts
+import treeeval.bracket.kernel.block_cuts as block_cuts
 import treeeval.columnar.blocks as lineblocks
 
 #: cases in CI (about 30 s here)

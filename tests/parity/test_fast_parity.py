@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.bracket.fast import score_chunk
+from treeeval.bracket.kernel.fast import score_chunk
 from treeeval.bracket.params import EvalbParams
 from treeeval.formats.prm import find_prm, read_prm
 

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from cli_runner import Run, run_treeeval
 
-from treeeval.bracket.crossing import crossing_any
+from treeeval.bracket.kernel.crossing import crossing_any
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.reference import ErrorBudget, ReferenceEngine
 from treeeval.policy.envelope import schema_path

@@ -1,4 +1,4 @@
-"""The vectorised scorer (treeeval/bracket/fast.py) on small hand-made sentence pairs.
+"""The vectorised scorer (treeeval/bracket/kernel/fast.py) on small hand-made sentence pairs.
 
 Expected numbers are worked out by hand from EVALB's rules (shared/docs/reference/evalb.md);
 a property test also compares every line the fast path keeps with the per-sentence
@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from treeeval.bracket import block_cuts, fast
-from treeeval.bracket.chunk_scores import ChunkScores
-from treeeval.bracket.fast import score_chunk
+from treeeval.bracket.kernel import block_cuts, fast
+from treeeval.bracket.kernel.chunk_scores import ChunkScores
+from treeeval.bracket.kernel.fast import score_chunk
 from treeeval.bracket.params import EvalbParams
 
 COLUMNS = ("length", "status", "matched", "gold", "test", "crossing", "words", "correct")

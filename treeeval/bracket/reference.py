@@ -24,7 +24,7 @@ from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
-from .crossing import crossing_any
+from .kernel.crossing import crossing_any
 from .params import EvalbParams
 
 #: C isspace() in the C locale

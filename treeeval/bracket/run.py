@@ -30,8 +30,8 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
-from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .counts import SentenceCounts, Totals
+from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .params import EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
@@ -94,7 +94,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
     line_numbers = np.arange(first_line, first_line + n, dtype=np.int64)
     scan = None
     if use_fast:
-        from .fast import scan_chunk, score_chunk
+        from .kernel.fast import scan_chunk, score_chunk
 
         scan = scan_chunk(gold, test, params) if keep_brackets else None
         chunk = scan.scores if scan is not None else score_chunk(gold, test, params)

@@ -37,9 +37,9 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
-from .chunk_scores import ChunkBrackets, SideBrackets
 from .counts import SentenceCounts
-from .fast import chunk_brackets
+from .kernel.chunk_scores import ChunkBrackets, SideBrackets
+from .kernel.fast import chunk_brackets
 from .params import EvalbParams
 from .reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
 

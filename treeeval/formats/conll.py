@@ -45,8 +45,8 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..errors import InputError
-from ..formats.text import decode_error, open_lines
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from .text import decode_error, open_lines
 
 FORMATS = ("conllx", "conllu")
 #: names in ``extra`` of the columns that DependencySentence has no field for

@@ -38,12 +38,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..columnar.blocks import count_lines
+from ...columnar.blocks import count_lines
+from ..params import EvalbParams
 from .block_cuts import block_pairs
 from .block_scorer import ScoredBlock, score_block, scored_block
 from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .label_tables import U64, LabelTables
-from .params import EvalbParams
 from .sides import bounds
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray
+from ...arrays import BoolArray, IntArray
 from .sides import Side
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray
-from .counts import SentenceCounts
+from ...arrays import BoolArray, IntArray
+from ..counts import SentenceCounts
 
 
 @dataclass

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..arrays import BoolArray, ByteArray, IntArray, WordArray
-from ..columnar.intern import distinct, hash_ids
-from ..columnar.words import MASKS
-from ..formats.scan import ScannedLines
-from .limits import MAX_LABEL_BYTES
-from .params import EvalbParams
+from ...arrays import BoolArray, ByteArray, IntArray, WordArray
+from ...columnar.intern import distinct, hash_ids
+from ...columnar.words import MASKS
+from ...formats.scan import ScannedLines
+from ..limits import MAX_LABEL_BYTES
+from ..params import EvalbParams
 
 U64 = np.uint64
 #: slots (as a power of 2) of the hash table that numbers the labels and tags of a block

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray, WordArray
-from ..formats.scan import scan_lines
+from ...arrays import BoolArray, IntArray, WordArray
+from ...formats.scan import scan_lines
+from ..limits import MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS, MAX_WORD_BYTES, MAX_WORDS
 from .byte_compare import cut_lengths
 from .label_tables import DELETED, LABEL_DELETED, NOT_COUNTED, QUOTE, Index, LabelTables
-from .limits import MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS, MAX_WORD_BYTES, MAX_WORDS
 
 
 def bounds(counts: IntArray) -> IntArray:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray, WordArray
-from ..columnar.words import MASKS
-from ..formats.scan import ScannedLines
+from ...arrays import BoolArray, IntArray, WordArray
+from ...columnar.words import MASKS
+from ...formats.scan import ScannedLines
 from .label_tables import U64
 
 _LOW7 = U64(0x7F7F7F7F7F7F7F7F)

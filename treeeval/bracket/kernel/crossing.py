@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from ..arrays import BoolArray, IntArray
-from .limits import MAX_WORDS
+from ...arrays import BoolArray, IntArray
+from ..limits import MAX_WORDS
 from .sides import Side, bounds
 
 #: floor(log2(k)) for the widths of sparse-table queries (k < MAX_WORDS)
