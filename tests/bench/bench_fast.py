@@ -33,7 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from treeeval.bracket import block_cuts, block_scorer, fast, label_tables, sides  # noqa: E402
+from treeeval.bracket.kernel import block_cuts, block_scorer, fast, label_tables, sides  # noqa: E402
 from treeeval.bracket.params import EvalbParams  # noqa: E402
 from treeeval.formats import scan  # noqa: E402
 from treeeval.formats.prm import find_prm, read_prm  # noqa: E402
