@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from treeeval.commands.dep import run_dep
-from treeeval.dep.evalpl_report import evalpl_report
+from treeeval.dep.evalpl.report import evalpl_report
 from treeeval.errors import InputError
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"

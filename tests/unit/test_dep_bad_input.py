@@ -11,8 +11,8 @@ import pytest
 from cli_runner import Run, run_treeeval
 
 from treeeval.dep.decimal_format import parse_pattern
-from treeeval.dep.evalpl import perl_difference, perl_subscript, read_evalpl
-from treeeval.dep.evalpl_errors import describe
+from treeeval.dep.evalpl.errors import describe
+from treeeval.dep.evalpl.scoring import perl_difference, perl_subscript, read_evalpl
 
 GOLD = "1\tRain\t_\tN\tN\t_\t2\tsbj\t_\t_\n2\tfell\t_\tV\tV\t_\t0\troot\t_\t_\n\n"
 TWO = GOLD + "1\tIt\t_\tP\tP\t_\t0\troot\t_\t_\n\n"

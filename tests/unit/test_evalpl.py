@@ -7,9 +7,9 @@ import io
 import numpy as np
 import pytest
 
-from treeeval.dep.evalpl import read_evalpl
-from treeeval.dep.evalpl_errors import error_contexts, frequent_errors, specific_errors, walk_contexts
-from treeeval.dep.evalpl_report import evalpl_report
+from treeeval.dep.evalpl.errors import error_contexts, frequent_errors, specific_errors, walk_contexts
+from treeeval.dep.evalpl.report import evalpl_report
+from treeeval.dep.evalpl.scoring import read_evalpl
 from treeeval.dep.punctuation import is_punctuation
 from treeeval.errors import InputError
 

@@ -6,7 +6,7 @@ with :class:`DepSystems`, the dependency scorer's adapter.
 The engine (:func:`treeeval.dep.engine.evaluate`) returns the evaluation as data and a
 renderer formats it: MaltEval's header blocks and tables, the confusion blocks, McNemar's
 block or treeeval's comparison (:mod:`treeeval.dep.malteval_render`), eval.pl's report for
-``--report evalpl`` (:mod:`treeeval.dep.evalpl_report`), or the comparison as JSON.
+``--report evalpl`` (:mod:`treeeval.dep.evalpl.report`), or the comparison as JSON.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def render_evaluation(evaluation: Evaluation) -> Sections:
     """An :class:`~.engine.Evaluation` as sections, formatted as its options ask."""
     options = evaluation.settings
     if "report" in options.own:
-        from ..dep.evalpl_report import render_evalpl  # only for --report
+        from ..dep.evalpl.report import render_evalpl  # only for --report
 
         return render_evalpl(evaluation)
     if "json" in options.own:

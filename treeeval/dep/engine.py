@@ -7,7 +7,7 @@ merged table; the confusion tables of ``--confusion-matrix 1``; the McNemar z va
 ``--stat 1``; treeeval's comparison with significance tests (``--stat bootstrap|ar|mcnemar``,
 :mod:`.compare`); the summaries of cross-validation folds; and for ``--report evalpl`` the
 corpora eval.pl scores.  Nothing here is text: the MaltEval renderer
-(:mod:`.malteval_render`), the eval.pl renderer (:mod:`.evalpl_report`) and ``--json``
+(:mod:`.malteval_render`), the eval.pl renderer (:mod:`.evalpl.report`) and ``--json``
 format the object.
 
 >>> import os, tempfile
@@ -55,7 +55,7 @@ from .tables import Table, build_table, fold_summary, merge_tables, mergeable
 from .token_tables import TokenNumbering
 
 if TYPE_CHECKING:
-    from .evalpl import EvalplCorpus
+    from .evalpl.scoring import EvalplCorpus
 
 #: the gold and parsed file names MaltEval prints for ``--micro-average 1``
 POOLED = ("concat_gs", "concat_parsed")
@@ -402,7 +402,7 @@ def evalpl_variant(options: DepOptions) -> tuple[str, str]:
 
 def _evalpl(options: DepOptions) -> Evaluation:
     """``--report``: each parsed file read with the gold file as eval.pl reads them."""
-    from .evalpl import read_evalpl  # only for --report
+    from .evalpl.scoring import read_evalpl  # only for --report
 
     variant, flags = evalpl_variant(options)
     if len(options.gold) > 1:

@@ -28,10 +28,10 @@ from typing import IO, TypeAlias
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray, ObjectArray
-from ..errors import InputError
-from ..formats.text import read_text
-from .punctuation import punctuation_forms
+from ...arrays import BoolArray, IntArray, ObjectArray
+from ...errors import InputError
+from ...formats.text import read_text
+from ..punctuation import punctuation_forms
 
 VARIANTS = ("eval", "eval07")
 Source: TypeAlias = str | os.PathLike[str] | IO[str]

@@ -21,7 +21,7 @@ count reaches the CONTEXT_ROWS-th highest count, or, when that is under MIN_CONT
 second highest (the highest is normally the context that leaves everything out, which is not
 printed).  Contexts kept for two or more errors are listed again with those errors.
 
->>> from treeeval.dep.evalpl import read_evalpl
+>>> from treeeval.dep.evalpl.scoring import read_evalpl
 >>> import io
 >>> gold = io.StringIO("1 a _ D _ _ 2 det\\n2 b _ N _ _ 0 root\\n\\n")
 >>> system = io.StringIO("1 a _ D _ _ 2 amod\\n2 b _ N _ _ 0 root\\n\\n")
@@ -38,8 +38,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ..arrays import BoolArray, Int32Array, IntArray, ObjectArray
-from .evalpl import FAR, EvalplCorpus, perl_difference
+from ...arrays import BoolArray, Int32Array, IntArray, ObjectArray
+from .scoring import FAR, EvalplCorpus, perl_difference
 
 #: how many of the most frequent errors get a table (with ties, more)
 FREQUENT_ERRORS = 10

@@ -4,7 +4,7 @@
 per-sentence table, and the full report: header, CPOSTAG accuracy and error-rate tables,
 precision and recall of DEPREL and of DEPREL + ATTACHMENT, binned HEAD direction and
 distance, the frame confusions, the focus words, the context tables, the sentences with
-most errors, and (from :mod:`treeeval.dep.evalpl_errors`) the specific errors and the local
+most errors, and (from :mod:`treeeval.dep.evalpl.errors`) the specific errors and the local
 contexts involved in several of them.
 
 eval.pl sorts the CPOSTAG rows, the frame confusions, the focus words, the contexts and the
@@ -26,11 +26,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from ..arrays import BoolArray, IntArray, ObjectArray
-from ..policy.inputs import shown
-from .engine import Evaluation, evalpl_variant
-from .evalpl import EvalplCorpus, Source, read_evalpl
-from .evalpl_errors import specific_errors, uni_len
+from ...arrays import BoolArray, IntArray, ObjectArray
+from ...policy.inputs import shown
+from ..engine import Evaluation, evalpl_variant
+from .errors import specific_errors, uni_len
+from .scoring import EvalplCorpus, Source, read_evalpl
 
 RULE = "  -----------+-------+-------+------+-------+------+-------+-------\n"
 PR_RULE = "  ----------------+------+---------+--------+------------+---------------\n"
