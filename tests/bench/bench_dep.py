@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from treeeval.dep.groupings import group  # noqa: E402
+from treeeval.dep.grouping.groupings import group  # noqa: E402
 from treeeval.dep.metrics import token_hits  # noqa: E402
 from treeeval.dep.reading import check_same_text, read_treebank  # noqa: E402
 from treeeval.model.vocabulary import Vocabularies  # noqa: E402

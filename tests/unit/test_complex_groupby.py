@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from treeeval.dep.complex_groupby import ComplexGroupByError, is_complex, parse_complex_groupby
+from treeeval.dep.grouping.complex_groupby import ComplexGroupByError, is_complex, parse_complex_groupby
 from treeeval.dep.options import parse_dep_args
 from treeeval.errors import InputError, UsageError
 

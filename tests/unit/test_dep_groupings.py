@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from treeeval.dep.exclusions import Exclusions
-from treeeval.dep.groupings import group, grouping_hits
+from treeeval.dep.grouping.groupings import group, grouping_hits
+from treeeval.dep.grouping.registry import GROUPBY_NAMES, GROUPINGS
+from treeeval.dep.grouping.token_tables import SENTENCE_ATTRIBUTES, TokenNumbering
 from treeeval.dep.metrics import token_hits
-from treeeval.dep.registry import GROUPBY_NAMES, GROUPINGS
-from treeeval.dep.token_tables import SENTENCE_ATTRIBUTES, TokenNumbering
 from treeeval.dep.trees import has_cycle, is_projective, projective_arcs
 from treeeval.errors import UsageError
 from treeeval.model.dependencies import DependencySentence

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.dep.groupings import group
+from treeeval.dep.grouping.groupings import group
 from treeeval.dep.malteval_report import format_number, hash_order, render_table
 from treeeval.dep.metrics import token_hits
 from treeeval.dep.punctuation import punctuation_forms

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeeval.dep import plugins
-from treeeval.dep.plugin_example import ArcDirectionAndDeprel
-from treeeval.dep.plugins import (
+from treeeval.dep.grouping import plugins
+from treeeval.dep.grouping.plugin_example import ArcDirectionAndDeprel
+from treeeval.dep.grouping.plugins import (
     ENTRY_POINT_GROUP,
     GroupingBase,
     check_grouping,
@@ -28,7 +28,7 @@ from treeeval.dep.plugins import (
 )
 from treeeval.errors import UsageError
 
-EXAMPLE = "treeeval.dep.plugin_example:ArcDirectionAndDeprel"
+EXAMPLE = "treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel"
 
 
 @dataclass
@@ -98,7 +98,7 @@ def test_load_by_module_and_class():
 
 PLUGIN_FILE = '''
 import numpy as np
-from treeeval.dep.plugins import GroupingBase
+from treeeval.dep.grouping.plugins import GroupingBase
 
 class HeadIsNext(GroupingBase):
     name = "HeadIsNext"
@@ -146,14 +146,14 @@ def test_load_from_a_file_and_an_instance(plugin_file: Path, monkeypatch):
 
 @pytest.mark.parametrize("spec, message", [
     ("ArcDirectionAndDeprel", "expected MODULE:CLASS or FILE.py:CLASS"),
-    ("treeeval.dep.plugin_example:", "expected MODULE:CLASS or FILE.py:CLASS"),
+    ("treeeval.dep.grouping.plugin_example:", "expected MODULE:CLASS or FILE.py:CLASS"),
     ("no_such_module_here:Thing", "no module named no_such_module_here (install it, put it "
                                   "on PYTHONPATH, or give its file: path/to/file.py:CLASS)"),
     ("treeeval.dep.no_such:Thing", "no module named treeeval.dep.no_such"),
-    ("treeeval.dep.plugin_example:ArcDirection", "module treeeval.dep.plugin_example has "
+    ("treeeval.dep.grouping.plugin_example:ArcDirection", "module treeeval.dep.grouping.plugin_example has "
                                                  "no attribute 'ArcDirection' (GroupBy "
                                                  "classes there: ArcDirectionAndDeprel)"),
-    ("treeeval.dep.plugin_example:np", "is not a GroupBy plug-in: it has no str attribute "
+    ("treeeval.dep.grouping.plugin_example:np", "is not a GroupBy plug-in: it has no str attribute "
                                        "'name'"),
     ("missing/dir/groupings.py:Thing", "no such file: missing/dir/groupings.py"),
 ])
@@ -251,7 +251,7 @@ def test_the_example_is_registered_as_an_entry_point():
 
 
 def test_a_failing_plugin_is_a_usage_error_in_a_run() -> None:
-    from treeeval.dep.groupings import group
+    from treeeval.dep.grouping.groupings import group
     from treeeval.dep.metrics import token_hits
     from treeeval.model.dependencies import DependencySentence
     from treeeval.model.treebank import Treebank
@@ -275,9 +275,9 @@ def test_plugins_of_one_run_do_not_leak_into_the_next(plugin_file: Path, tmp_pat
     import io
 
     from treeeval.commands.dep import run_dep
-    from treeeval.dep.registry import BUILTIN
+    from treeeval.dep.grouping.registry import BUILTIN
 
-    monkeypatch.setattr("treeeval.dep.plugins.entry_point_groupings", lambda: {})
+    monkeypatch.setattr("treeeval.dep.grouping.plugins.entry_point_groupings", lambda: {})
     conll = "1\tIt\t_\tX\tX\t_\t2\tnsubj\t_\t_\n2\trains\t_\tX\tX\t_\t0\troot\t_\t_\n\n"
     gold = tmp_path / "gold.conll"
     gold.write_text(conll, encoding="utf-8")

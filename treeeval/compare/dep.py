@@ -31,9 +31,9 @@ from ..dep.engine import (
     settings,
     stat_method,
 )
+from ..dep.grouping.registry import BUILTIN, Groupings
 from ..dep.malteval_render import Sections, render_malteval
 from ..dep.options import DepOptions, parse_dep_args  # noqa: F401 (the doctests parse)
-from ..dep.registry import BUILTIN, Groupings
 from ..dep.sources import expand_files, run_inputs, sniff_format
 from ..errors import UsageError
 from ..policy import signature

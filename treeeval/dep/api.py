@@ -33,8 +33,8 @@ from ..errors import UsageError
 from ..stats import METHODS
 from .compare import DEFAULT_METRICS
 from .engine import Evaluation, evaluate
+from .grouping.registry import BUILTIN, Groupings
 from .options import parse_dep_args
-from .registry import BUILTIN, Groupings
 
 
 def evaluate_dependencies(gold: str | os.PathLike[str],

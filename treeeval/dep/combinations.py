@@ -21,10 +21,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from .grouping.registry import BUILTIN, Groupings
 from .malteval_report import hash_order, java_string_hash
 from .options import DepOptions
 from .refusals import ValueRefused
-from .registry import BUILTIN, Groupings
 
 #: what MaltEval evaluates when an evaluation file (``-e``) sets no GroupBy and no flag does
 UNNAMED_GROUPBY = "Token:all"

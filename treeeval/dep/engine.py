@@ -45,14 +45,14 @@ from .combinations import Combination, combinations, varying_parameters
 from .compare import Comparison, SystemResult, chosen_metrics, compare_systems
 from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
+from .grouping.plugins import group_order
+from .grouping.registry import BUILTIN, Groupings
+from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
 from .options import PARAMETERS, DepOptions
-from .plugins import group_order
 from .reading import check_same_text, load_treebank
-from .registry import BUILTIN, Groupings
 from .sources import EvaluationPlan, check_charset, expand_files, pair_files, sniff_format, validate_tags
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
-from .token_tables import TokenNumbering
 
 if TYPE_CHECKING:
     from .evalpl.scoring import EvalplCorpus

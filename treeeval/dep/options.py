@@ -245,7 +245,7 @@ def split_values(name: str, value: str) -> list[str]:
     other parameter's value, so ``--ExcludeDeprels acl:relcl`` excludes ``acl``.  A complex
     GroupBy value separates its groups with ``#`` (``Cpostag@-1#Wordform@0``), as the
     MaltEval jar does, because ``;`` separates GroupBy values here (see
-    :mod:`treeeval.dep.complex_groupby`).
+    :mod:`treeeval.dep.grouping.complex_groupby`).
 
     >>> split_values("ExcludeDeprels", ";punct"), split_values("GroupBy", "Token;Deprel:all")
     (['', 'punct'], ['Token', 'Deprel:all'])

@@ -28,12 +28,12 @@ from ..columnar.intern import distinct
 from ..model.treebank import Treebank
 from .aggregate import row_mean
 from .exclusions import Exclusions
-from .group_table import GroupTable
-from .groupings import group, grouping_hits
+from .grouping.group_table import GroupTable
+from .grouping.groupings import group, grouping_hits
+from .grouping.registry import BUILTIN, Groupings
+from .grouping.token_tables import TokenNumbering
 from .malteval_report import format_number
 from .refusals import ValueRefused
-from .registry import BUILTIN, Groupings
-from .token_tables import TokenNumbering
 
 #: a sort item of a GroupBy format: attribute, + or -, optional cut
 SORT = re.compile(r"^(\w+)([+-])(\d*)$")

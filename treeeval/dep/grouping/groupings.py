@@ -46,12 +46,12 @@ from typing import Any
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray, ObjectArray
-from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
-from ..model.treebank import Treebank
-from .exclusions import Exclusions
+from ...arrays import BoolArray, IntArray, ObjectArray
+from ...model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
+from ...model.treebank import Treebank
+from ..exclusions import Exclusions
+from ..metrics import token_hits
 from .group_table import GroupTable, count, ratio
-from .metrics import token_hits
 from .plugins import group_order, grouping_keys
 from .postprocessing import POSTPROCESSED, postprocess
 from .registry import BUILTIN, CORRESPONDING_METRICS, Groupings

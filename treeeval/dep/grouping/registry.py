@@ -8,7 +8,7 @@ entry point (:mod:`.plugins`).
 
 >>> BUILTIN.find("Deprel").two_sided, BUILTIN.find("Token")
 (True, 'Token')
->>> mine = BUILTIN.with_plugins(["treeeval.dep.plugin_example:ArcDirectionAndDeprel"])
+>>> mine = BUILTIN.with_plugins(["treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel"])
 >>> mine.find("ArcDirectionAndDeprel").name, "ArcDirectionAndDeprel" in BUILTIN.plugins
 ('ArcDirectionAndDeprel', False)
 """
@@ -19,11 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ..refusals import ValueRefused
 from .arc_groupings import ARC_GROUPINGS
 from .plugins import Grouping, load_plugin
 from .plugins import find_grouping as find_plugin
 from .postprocessing import POSTPROCESSED
-from .refusals import ValueRefused
 from .token_groupings import TOKEN_GROUPINGS
 
 #: every built-in GroupBy value but those :func:`~.groupings.group` computes itself

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..arrays import BoolArray
-from ..errors import InputError
-from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
-from ..model.treebank import Treebank
+from ...arrays import BoolArray
+from ...errors import InputError
+from ...model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
+from ...model.treebank import Treebank
 from .group_table import GroupTable
 
 #: MaltEval 1.0's groupings that post-process a table of one row per token (its

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..arrays import IntArray, ObjectArray
-from ..model.dependencies import DependencySentence  # noqa: F401 (doctests)
-from ..model.treebank import Treebank
+from ...arrays import IntArray, ObjectArray
+from ...model.dependencies import DependencySentence  # noqa: F401 (doctests)
+from ...model.treebank import Treebank
 from .group_table import Categories
 from .plugins import java_string_order
 

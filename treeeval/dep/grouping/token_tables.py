@@ -14,11 +14,11 @@ from typing import overload
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray
-from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
-from ..model.treebank import Treebank
+from ...arrays import BoolArray, IntArray
+from ...model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
+from ...model.treebank import Treebank
+from ..trees import has_cycle, is_connected, is_projective
 from .group_table import GroupTable, ratio, row_summary
-from .trees import has_cycle, is_connected, is_projective
 
 #: the attributes of Sentence, in MaltEval's ``all`` order
 SENTENCE_ATTRIBUTES = ["accuracy", "exactmatch", "correctcounter", "includedtokenscount",

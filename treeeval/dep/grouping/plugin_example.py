@@ -10,7 +10,7 @@ treeeval registers it under the entry point group ``treeeval.groupings``, so::
 
     treeeval dep --GroupBy ArcDirectionAndDeprel -g gold.conll -s parsed.conll
 
-uses it; ``--plugin treeeval.dep.plugin_example:ArcDirectionAndDeprel`` loads it explicitly.
+uses it; ``--plugin treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel`` loads it explicitly.
 
 >>> from types import SimpleNamespace
 >>> tb = SimpleNamespace(heads=np.array([2, 0, 2, 4]), positions=np.array([1, 2, 3, 4]),
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..arrays import ObjectArray
+from ...arrays import ObjectArray
 from .plugins import GroupingBase
 
 

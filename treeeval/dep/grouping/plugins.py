@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from ..arrays import AnyArray, BoolArray, ObjectArray
-from ..errors import UsageError
-from .refusals import ValueRefused
+from ...arrays import AnyArray, BoolArray, ObjectArray
+from ...errors import UsageError
+from ..refusals import ValueRefused
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -105,7 +105,7 @@ def check_grouping(grouping: Any, origin: str) -> Grouping:
     ...
     treeeval.errors.UsageError: my.mod:Thing is not a GroupBy plug-in: it has no str \
 attribute 'name'; it has no bool attribute 'two_sided'; it has no method keys(treebank) \
-(see treeeval.dep.plugins.Grouping)
+(see treeeval.dep.grouping.plugins.Grouping)
     """
     problems = []
     name = getattr(grouping, "name", None)
@@ -125,7 +125,7 @@ attribute 'name'; it has no bool attribute 'two_sided'; it has no method keys(tr
         problems.append("its 'default_attributes' is not a sequence of attribute names")
     if problems:
         raise UsageError(f"{origin} is not a GroupBy plug-in: {'; '.join(problems)} "
-                         f"(see treeeval.dep.plugins.Grouping)")
+                         f"(see treeeval.dep.grouping.plugins.Grouping)")
     return grouping
 
 
@@ -158,7 +158,7 @@ def default_attributes(grouping: Any, *, self_metric: bool = False) -> list[str]
     """The columns shown without a format: the plug-in's own ``default_attributes``, else
     MaltEval's defaults for the kind of grouping (``self_metric``: the metric is the grouping).
 
-    >>> from treeeval.dep.plugin_example import ArcDirectionAndDeprel
+    >>> from treeeval.dep.grouping.plugin_example import ArcDirectionAndDeprel
     >>> default_attributes(ArcDirectionAndDeprel()), default_attributes(
     ...     ArcDirectionAndDeprel(), self_metric=True)
     (['parseraccuracy', 'treebankaccuracy'], ['precision', 'recall'])
@@ -181,19 +181,19 @@ def load_plugin(spec: str) -> Grouping:
     """The plug-in ``MODULE:CLASS`` or ``path/to/file.py:CLASS`` (a class is instantiated
     without arguments; an instance is used as it is).  Every failure is a UsageError.
 
-    >>> load_plugin("treeeval.dep.plugin_example:ArcDirectionAndDeprel").name
+    >>> load_plugin("treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel").name
     'ArcDirectionAndDeprel'
-    >>> load_plugin("treeeval.dep.plugin_example:Nothing")
+    >>> load_plugin("treeeval.dep.grouping.plugin_example:Nothing")
     Traceback (most recent call last):
     ...
-    treeeval.errors.UsageError: plug-in treeeval.dep.plugin_example:Nothing: module \
-treeeval.dep.plugin_example has no attribute 'Nothing' (GroupBy classes there: \
+    treeeval.errors.UsageError: plug-in treeeval.dep.grouping.plugin_example:Nothing: module \
+treeeval.dep.grouping.plugin_example has no attribute 'Nothing' (GroupBy classes there: \
 ArcDirectionAndDeprel)
     """
     location, colon, attribute = spec.rpartition(":")
     if not colon or not location or not attribute:
         raise UsageError(f"plug-in {spec}: expected MODULE:CLASS or FILE.py:CLASS, e.g. "
-                         f"treeeval.dep.plugin_example:ArcDirectionAndDeprel")
+                         f"treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel")
     module = _import(location, spec)
     found: Any = module
     for part in attribute.split("."):
@@ -285,7 +285,7 @@ def find_grouping(name: str, builtins: Mapping[str, Builtin],
     >>> find_grouping("Token", {"Token": "the built-in"})
     'the built-in'
     >>> find_grouping("ArcDirectionAndDeprel", {}, [load_plugin(
-    ...     "treeeval.dep.plugin_example:ArcDirectionAndDeprel")]).two_sided
+    ...     "treeeval.dep.grouping.plugin_example:ArcDirectionAndDeprel")]).two_sided
     True
     """
     if name in builtins:

@@ -49,10 +49,10 @@ from typing import Any
 import lark
 import numpy as np
 
-from ..arrays import ObjectArray
-from .malteval_report import hash_order
+from ...arrays import ObjectArray
+from ..malteval_report import hash_order
+from ..refusals import ValueRefused
 from .plugins import java_string_order
-from .refusals import ValueRefused
 
 #: the simple GroupBy values a complex value may combine, and their treebank columns
 ATTRIBUTES = {"Wordform": "forms", "Lemma": "lemmas", "Cpostag": "cpostags",
@@ -187,7 +187,7 @@ def parse_complex_groupby(value: str) -> ComplexGroupBy:
     >>> parse_complex_groupby("Cpostag@-1#Deprel")
     Traceback (most recent call last):
     ...
-    treeeval.dep.complex_groupby.ComplexGroupByError: GroupBy value 'Cpostag@-1#Deprel', \
+    treeeval.dep.grouping.complex_groupby.ComplexGroupByError: GroupBy value 'Cpostag@-1#Deprel', \
 column 12: Deprel cannot be part of a complex GroupBy (use Wordform, Lemma, Cpostag, \
 Postag or Feats)
     """

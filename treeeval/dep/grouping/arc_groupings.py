@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..arrays import IntArray
-from ..model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
-from ..model.treebank import Treebank
+from ...arrays import IntArray
+from ...model.dependencies import DependencySentence  # noqa: F401 (its doctests build sentences)
+from ...model.treebank import Treebank
+from ..trees import arc_depths, projective_arcs
 from .group_table import Categories
 from .token_groupings import BuiltinGrouping, column_keys, labelled_keys, number_keys
-from .trees import arc_depths, projective_arcs
 
 
 def _relation_length(tb: Treebank) -> IntArray:

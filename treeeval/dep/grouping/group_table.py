@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..arrays import AnyArray, BoolArray, FloatArray, IntArray
-from .aggregate import row_mean
+from ...arrays import AnyArray, BoolArray, FloatArray, IntArray
+from ..aggregate import row_mean
 
 
 @dataclass
