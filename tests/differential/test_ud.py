@@ -26,7 +26,7 @@ import ud_cases
 from harness import Run, assert_same, case_ids, case_random, require_data, run_oracle, run_treeeval
 from oracles import oracle_file
 
-from treeeval.ud import reading
+from treeeval.ud.readers import reading
 
 #: CI cases per oracle (the whole test stays under about 60 s on the shared machine)
 CI_CASES = 90

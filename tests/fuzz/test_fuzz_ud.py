@@ -25,7 +25,7 @@ from fuzzing import NASTY, check_run, fuzz_settings, mutated
 from hypothesis import given
 from hypothesis import strategies as st
 
-from treeeval.ud import reading
+from treeeval.ud.readers import reading
 
 #: CI cases per test (the whole file stays under about 25 s on the shared machine)
 CI_CASES = 50

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_runner import Run, run_treeeval
 
-from treeeval.ud import reading
+from treeeval.ud.readers import reading
 
 ROW = "{}\t{}\t{}\tX\t_\t_\t{}\t{}\t_\t_\n"
 

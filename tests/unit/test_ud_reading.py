@@ -13,15 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from treeeval.ud import reading
-from treeeval.ud.column_builder import ColumnBuilder
-from treeeval.ud.exact_parse import parse_exact
-from treeeval.ud.fast_parse import parse_fast
 from treeeval.ud.format_error import UDFormatError
-from treeeval.ud.layout import ReadOptions
-from treeeval.ud.reading import _split_lines, read_ud
+from treeeval.ud.readers import reading
+from treeeval.ud.readers.column_builder import ColumnBuilder
+from treeeval.ud.readers.exact_parse import parse_exact
+from treeeval.ud.readers.fast_parse import parse_fast
+from treeeval.ud.readers.layout import ReadOptions
+from treeeval.ud.readers.reading import _split_lines, read_ud
+from treeeval.ud.readers.scan import scan_block
 from treeeval.ud.rules import ZS_CHARACTERS, Vocabulary
-from treeeval.ud.scan import scan_block
 
 
 def row(*fields: object) -> str:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from treeeval.errors import TreeevalError
-from treeeval.ud import reading
 from treeeval.ud.api import evaluate_ud
+from treeeval.ud.readers import reading
 from treeeval.ud.stream import score_pieces
 
 

@@ -34,9 +34,9 @@ from ..stats import SentenceScores
 from ..tables import Significance
 from ..ud.api import UDResult, align_treebanks, check_same_text
 from ..ud.format_error import UDFormatError
-from ..ud.layout import ReadOptions
 from ..ud.metrics import Score, score
-from ..ud.reading import read_ud
+from ..ud.readers.layout import ReadOptions
+from ..ud.readers.reading import read_ud
 from ..ud.treebank import UDTreebank
 from .backends import Backend, InProcess, Progress
 from .callin import TreebankCallin

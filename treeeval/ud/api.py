@@ -34,9 +34,9 @@ from ..model.vocabulary import Vocabulary
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
 from .format_error import UDFormatError
-from .layout import ReadOptions
 from .metrics import Score, UDScores, score
-from .reading import read_ud
+from .readers.layout import ReadOptions
+from .readers.reading import read_ud
 from .relation_classes import load_relation_classes, table_lines
 from .treebank import UDTreebank
 from .wde import load_weights as load_wde_weights

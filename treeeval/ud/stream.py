@@ -33,9 +33,9 @@ import numpy as np
 from ..errors import TreeevalError
 from ..model.vocabulary import Vocabulary
 from .api import align_treebanks
-from .layout import ReadOptions
 from .metrics import Score, UDScores, score
-from .reading import read_ud_pieces
+from .readers.layout import ReadOptions
+from .readers.reading import read_ud_pieces
 from .treebank import UDTreebank
 
 #: the per-word columns of a treebank (split and joined alike)

@@ -1,6 +1,6 @@
 """The second CoNLL-U reader: a decoded block split with one ``str.split`` and C-level maps.
 
->>> from treeeval.ud.layout import ReadOptions
+>>> from treeeval.ud.readers.layout import ReadOptions
 >>> block = parse_fast(["1\\ta\\ta\\tX\\t_\\t_\\t0\\troot\\t_\\t_", ""], 1, ReadOptions())
 >>> block.token_forms, block.heads.tolist(), parse_fast(["1\\ta"], 1, ReadOptions()) is None
 (['a'], [0], True)
@@ -13,7 +13,7 @@ from itertools import compress, repeat
 
 import numpy as np
 
-from ..arrays import BoolArray, IntArray
+from ...arrays import BoolArray, IntArray
 from .layout import (
     DEPREL,
     FEATS,

@@ -1,6 +1,6 @@
 """One block of a CoNLL-U file as strings, as the two string readers fill it before interning.
 
->>> from treeeval.ud.layout import ReadOptions
+>>> from treeeval.ud.readers.layout import ReadOptions
 >>> StringBlock().token_forms, form_stripper(ReadOptions())(" a b ")
 ([], 'ab')
 """
@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..rules import strip_ascii_spaces, strip_spaces
 from .layout import ReadOptions
-from .rules import strip_ascii_spaces, strip_spaces
 
 if TYPE_CHECKING:
-    from ..arrays import BoolArray, IntArray
+    from ...arrays import BoolArray, IntArray
 
 
 @dataclass

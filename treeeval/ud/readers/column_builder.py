@@ -1,7 +1,7 @@
 """Blocks of CoNLL-U columns interned and joined into one :class:`UDTreebank` (or a piece).
 
 >>> from treeeval.model.vocabulary import Vocabulary
->>> from treeeval.ud.layout import ReadOptions
+>>> from treeeval.ud.readers.layout import ReadOptions
 >>> ColumnBuilder("x", ReadOptions(), Vocabulary(), Vocabulary()).finish().words
 0
 """
@@ -12,13 +12,13 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..arrays import AnyArray, Int32Array
-from ..model.vocabulary import Vocabulary
+from ...arrays import AnyArray, Int32Array
+from ...model.vocabulary import Vocabulary
+from ..rules import Normaliser, universal_features, universal_relation
+from ..treebank import UDTreebank
 from .layout import Columns, ReadOptions
-from .rules import Normaliser, universal_features, universal_relation
 from .scan import Interner
 from .string_block import StringBlock
-from .treebank import UDTreebank
 
 
 class ColumnBuilder:

@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
-from ..columnar.intern import intern
-from ..columnar.words import padded, word_view
-from ..model.vocabulary import Vocabulary
+from ...arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
+from ...columnar.intern import intern
+from ...columnar.words import padded, word_view
+from ...model.vocabulary import Vocabulary
+from ..rules import strip_ascii_spaces, strip_spaces
 from .layout import (
     DEPREL,
     FEATS,
@@ -51,7 +52,6 @@ from .layout import (
     token_lines,
     trees_ok,
 )
-from .rules import strip_ascii_spaces, strip_spaces
 
 _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..arrays import BoolArray, Int32Array, IntArray
+from ...arrays import BoolArray, Int32Array, IntArray
 
 #: CoNLL-U column indices
 ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL = range(8)

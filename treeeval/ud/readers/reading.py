@@ -37,16 +37,16 @@ import gc
 import io
 from collections.abc import Iterator
 
-from ..columnar.blocks import Block, sentence_blocks
-from ..errors import InputError
-from ..model.vocabulary import Vocabulary
+from ...columnar.blocks import Block, sentence_blocks
+from ...errors import InputError
+from ...model.vocabulary import Vocabulary
+from ..format_error import UDFormatError
+from ..treebank import UDTreebank
 from .column_builder import ColumnBuilder
 from .exact_parse import parse_exact
 from .fast_parse import parse_fast
-from .format_error import UDFormatError
 from .layout import Columns, ReadOptions
 from .scan import scan_block
-from .treebank import UDTreebank
 
 #: bytes per block (a block is cut after the last blank line once it holds this many)
 BLOCK_BYTES = 1 << 20

@@ -1,6 +1,6 @@
 """The third CoNLL-U reader: line by line in the reference scorers' order, with their errors.
 
->>> from treeeval.ud.layout import ReadOptions
+>>> from treeeval.ud.readers.layout import ReadOptions
 >>> parse_exact(["1\\ta\\ta\\tX\\t_\\t_\\t0\\troot\\t_\\t_"], 1, ReadOptions(), "x", True)
 Traceback (most recent call last):
 ...
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .format_error import UDFormatError
+from ..format_error import UDFormatError
 from .layout import DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions
 from .string_block import StringBlock, form_stripper
 
