@@ -2,10 +2,10 @@
 and over named groups of treebanks (a failed run counting 0), and the ranking by a metric.
 
 >>> from treeeval.ud.metrics import Score
->>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
-...          RunResult("b", "en", "b/en", {"LAS": Score(4, 4, 4)})],
-...         [RunResult("a", "fi", "a/fi", {"LAS": Score(1, 2, 2)}),
-...          RunResult("b", "fi", "b/fi")]]
+>>> runs = [[TaskRun("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
+...          TaskRun("b", "en", "b/en", {"LAS": Score(4, 4, 4)})],
+...         [TaskRun("a", "fi", "a/fi", {"LAS": Score(1, 2, 2)}),
+...          TaskRun("b", "fi", "b/fi")]]
 >>> averages = team_averages(runs, ["LAS"])
 >>> averages
 {'a': {'LAS': 0.625}, 'b': {'LAS': 0.5}}
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from ..ud.report import macro_average
-from .runs import RunResult
+from .run import TaskRun
 
 
-def team_averages(results: Sequence[Sequence[RunResult]], metrics: Sequence[str],
+def team_averages(results: Sequence[Sequence[TaskRun]], metrics: Sequence[str],
                   treebanks: Sequence[int] | None = None,
                   has: Sequence[Collection[str]] | None = None) -> dict[str, dict[str, float]]:
     """Each team's mean F1 of each metric over the treebanks (all, or those at the indices
@@ -33,8 +33,8 @@ def team_averages(results: Sequence[Sequence[RunResult]], metrics: Sequence[str]
     averaged over the treebanks that have it, and left out where none has it.
 
     >>> from treeeval.ud.metrics import Score
-    >>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(1, 2, 2)})],
-    ...         [RunResult("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 1)})]]
+    >>> runs = [[TaskRun("a", "en", "a/en", {"LAS": Score(1, 2, 2)})],
+    ...         [TaskRun("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 1)})]]
     >>> team_averages(runs, ["LAS", "fmeasure"], has=[("LAS",), ("fmeasure",)])
     {'a': {'LAS': 0.5, 'fmeasure': 1.0}}
     """

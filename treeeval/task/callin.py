@@ -31,9 +31,9 @@ a variance is in percent squared.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,18 +44,9 @@ from ..ud.api import UDResult
 from ..ud.callin import CallinScores
 from ..ud.wde import count_relation_words, word_dependency_entropy
 
+if TYPE_CHECKING:
+    from .run import TaskRun
 
-class Run(Protocol):
-    """What the statistics read of a run (:class:`treeeval.task.runs.RunResult`)."""
-
-    @property
-    def scores(self) -> Mapping[str, object] | None: ...
-
-    @property
-    def callin(self) -> Mapping[str, float | None] | None: ...
-
-    def f1(self, metric: str) -> float:
-        """The run's F1 of ``metric``."""
 
 #: Callin's metrics, as the tables name them (paper: WLAS, C prec, C rec, F prec, F rec,
 #: C freq, F freq)
@@ -172,7 +163,7 @@ class CallinStatistics:
                 "notes": self.notes}
 
 
-def callin_statistics(treebanks: Sequence[str], results: Sequence[Sequence[Run]],
+def callin_statistics(treebanks: Sequence[str], results: Sequence[Sequence[TaskRun]],
                       metrics: Sequence[str], signature: str = "") -> CallinStatistics:
     """The statistics of the grid: each treebank's mean over its scored runs of every
     metric (an F1 of ``treeeval ud`` or one of :data:`CALLIN_METRICS`, which the runs hold
@@ -194,7 +185,7 @@ def callin_statistics(treebanks: Sequence[str], results: Sequence[Sequence[Run]]
     return CallinStatistics(tuple(metrics), kept, values, runs, notes, signature)
 
 
-def _value(run: Run, metric: str) -> float | None:
+def _value(run: TaskRun, metric: str) -> float | None:
     """One scored run's value of a metric, in percent (None: undefined, or not a CoNLL-U
     run)."""
     if metric in CALLIN_METRICS:

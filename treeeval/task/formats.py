@@ -1,6 +1,6 @@
 """The runs of a CoNLL-X or bracketed treebank, scored as ``treeeval dep`` and ``treeeval
 bracket`` score a pair: for each treebank a scorer of its runs (:func:`treebank_scorer`),
-whose scores and failures :mod:`.runs` turns into results (:class:`~.runs.RunResult`), as
+whose scores and failures :mod:`.runs` turns into results (:class:`~.run.TaskRun`), as
 for the UD runs.
 
 A treebank's format is its gold file's (:func:`~.layout.treebank_format`): CoNLL-U is scored
@@ -21,7 +21,7 @@ those ``treeeval dep --stat`` and ``treeeval bracket --stat`` test
 >>> root = Path(tempfile.mkdtemp())
 >>> _ = (root / "g.mrg").write_text("(TOP (S (NP (NN a)) (VP (VB b))))\\n")
 >>> _ = (root / "t.mrg").write_text("(TOP (S (NN a) (VP (VB b))))\\n")
->>> scorer = treebank_scorer(Treebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
+>>> scorer = treebank_scorer(TaskTreebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
 ...                                    ("COLLINS.prm",)))
 >>> scores, sentences = scorer(str(root / "t.mrg"))
 >>> {name: round(value.f1, 4) for name, value in scores.items()}, sentences
@@ -54,7 +54,7 @@ from ..policy.sniffing import sniff_kind
 from ..stats import SentenceScores
 from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
 from ..ud.report import MAIN_METRICS
-from .layout import Grid, Treebank
+from .layout import Grid, TaskTreebank
 
 if TYPE_CHECKING:
     from ..arrays import BoolArray
@@ -80,12 +80,12 @@ def format_metrics(kind: str, conll17: bool = False) -> tuple[str, ...]:
     return DEP_METRICS if kind == "dep" else BRACKET_METRICS
 
 
-def task_metrics(treebanks: Sequence[Treebank], conll17: bool = False) -> tuple[str, ...]:
+def task_metrics(treebanks: Sequence[TaskTreebank], conll17: bool = False) -> tuple[str, ...]:
     """Every metric of a task's treebanks: each format's in turn (a name once: LAS and UAS
     of CoNLL-U and CoNLL-X treebanks are one metric).
 
-    >>> task_metrics([Treebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
-    ...               Treebank("da", "da.conll", "da.conll", "dep")])
+    >>> task_metrics([TaskTreebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
+    ...               TaskTreebank("da", "da.conll", "da.conll", "dep")])
     ('LAS', 'UAS', 'LA', 'recall', 'precision', 'fmeasure', 'complete_match', 'tagging_accuracy')
     """
     kinds = {treebank.format for treebank in treebanks}
@@ -93,12 +93,12 @@ def task_metrics(treebanks: Sequence[Treebank], conll17: bool = False) -> tuple[
                                for name in format_metrics(kind, conll17)))
 
 
-def ranked_metrics(treebanks: Sequence[Treebank], conll17: bool = False) -> tuple[str, ...]:
+def ranked_metrics(treebanks: Sequence[TaskTreebank], conll17: bool = False) -> tuple[str, ...]:
     """The main metrics of a task's formats, ranked: CoNLL-U's LAS, MLAS and BLEX (conll17:
     LAS), CoNLL-X's LAS, bracketed trees' F-measure.
 
-    >>> ranked_metrics([Treebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
-    ...                 Treebank("da", "da.conll", "da.conll", "dep")])
+    >>> ranked_metrics([TaskTreebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
+    ...                 TaskTreebank("da", "da.conll", "da.conll", "dep")])
     ('LAS', 'fmeasure')
     """
     kinds = {treebank.format for treebank in treebanks}
@@ -112,7 +112,7 @@ def with_params(grid: Grid, prm: Sequence[str], dep_prm: str | None) -> Grid:
     COLLINS.prm) for the bracketed ones, ``dep_prm`` for the CoNLL-X ones; the files are
     read here, so that a bad one is an error before any run is scored.
 
-    >>> grid = with_params(Grid("folders", [Treebank("w", "w.mrg", "w.mrg", "bracket")], [],
+    >>> grid = with_params(Grid("folders", [TaskTreebank("w", "w.mrg", "w.mrg", "bracket")], [],
     ...                         "s"), [], None)
     >>> grid.treebanks[0].params
     ('COLLINS.prm',)
@@ -132,14 +132,14 @@ RunScorer = Callable[[str], tuple[dict[str, Score], dict[str, SentenceScores]]]
 
 
 class RunFailed(Exception):
-    """A run that cannot be scored, with the fields of a :class:`~.runs.Failure` (kind,
+    """A run that cannot be scored, with the fields of a :class:`~.run.Failure` (kind,
     reason, path, line) as its ``args``; kind ``gold``: no run of the treebank can be."""
 
     def __init__(self, kind: str, reason: str, path: str, line: int | None = None) -> None:
         super().__init__(kind, reason, path, line)
 
 
-def treebank_scorer(treebank: Treebank, tested: Sequence[str] = ()) -> RunScorer:
+def treebank_scorer(treebank: TaskTreebank, tested: Sequence[str] = ()) -> RunScorer:
     """The scorer of the runs of a CoNLL-X (``dep``) or bracketed (``bracket``) treebank
     against its gold file (see the module), with the per-sentence counts of the metrics
     ``tested``; raises :class:`RunFailed` (``gold``) when the gold file cannot be read."""
@@ -148,7 +148,7 @@ def treebank_scorer(treebank: Treebank, tested: Sequence[str] = ()) -> RunScorer
     return _bracket_scorer(treebank, tested)
 
 
-def _dep_scorer(treebank: Treebank, tested: Sequence[str]) -> RunScorer:
+def _dep_scorer(treebank: TaskTreebank, tested: Sequence[str]) -> RunScorer:
     """The gold file of a CoNLL-X treebank read once, and the scorer of its runs."""
     vocabulary = Vocabularies()
     try:
@@ -181,7 +181,7 @@ def _dep_run(gold_path: str, gold: DepTreebank, vocabulary: Vocabularies,
              for metric in DEP_METRICS}, {metric: system.sentences[metric] for metric in tested})
 
 
-def _bracket_scorer(treebank: Treebank, tested: Sequence[str]) -> RunScorer:
+def _bracket_scorer(treebank: TaskTreebank, tested: Sequence[str]) -> RunScorer:
     """The scorer of the runs of a bracketed treebank, each read with the gold file as
     EVALB reads a pair."""
     params = load_params(treebank.params)[0]

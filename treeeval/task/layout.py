@@ -55,7 +55,7 @@ FORMATS = {"conllu": "ud", "brackets": "bracket"}
 
 
 @dataclass(frozen=True)
-class Treebank:
+class TaskTreebank:
     """One treebank of the task: its name, its gold file, its runs' file name, its format
     (``ud``, ``dep`` or ``bracket``: the command that scores it) and the parameter files of
     its scorer (EVALB's for ``bracket``, dep's ``-p`` for ``dep``)."""
@@ -72,11 +72,11 @@ class Grid:
     """The treebanks and the teams of a task, and where the runs are."""
 
     layout: str
-    treebanks: list[Treebank]
+    treebanks: list[TaskTreebank]
     teams: list[str]
     systems_dir: str
 
-    def system_path(self, team: str, treebank: Treebank) -> str:
+    def system_path(self, team: str, treebank: TaskTreebank) -> str:
         """The file of ``team``'s run on ``treebank``."""
         return os.path.join(self.systems_dir, team, treebank.outfile)
 
@@ -110,9 +110,9 @@ def find_grid(gold_dir: str, systems_dir: str, layout: str = "auto") -> Grid:
     return Grid(layout, treebanks, teams, systems_dir)
 
 
-def _gold_files(gold_dir: str) -> list[Treebank]:
+def _gold_files(gold_dir: str) -> list[TaskTreebank]:
     """The treebanks of a gold folder: its files named with a suffix of :data:`SUFFIXES`."""
-    treebanks: dict[str, Treebank] = {}
+    treebanks: dict[str, TaskTreebank] = {}
     for name in _listing(gold_dir):
         if not name.endswith(SUFFIXES):
             continue
@@ -121,7 +121,7 @@ def _gold_files(gold_dir: str) -> list[Treebank]:
         if stem in treebanks:
             raise InputError(f"a second gold file of treebank {stem} (the first is "
                              f"{treebanks[stem].outfile})", path=path)
-        treebanks[stem] = Treebank(stem, path, name, treebank_format(path))
+        treebanks[stem] = TaskTreebank(stem, path, name, treebank_format(path))
     return list(treebanks.values())
 
 
@@ -153,7 +153,7 @@ def _listing(folder: str, missing_ok: bool = False) -> list[str]:
         raise InputError(f"cannot read: {exc.strerror}", path=folder) from None
 
 
-def read_metadata(path: str, gold_dir: str) -> list[Treebank]:
+def read_metadata(path: str, gold_dir: str) -> list[TaskTreebank]:
     """The treebanks of a TIRA ``metadata.json`` (a list of objects with ``lcode``, ``tcode``,
     ``goldfile`` and ``outfile``), in its order.
 
@@ -189,7 +189,7 @@ def read_metadata(path: str, gold_dir: str) -> list[Treebank]:
             if not isinstance(entry.get(key), str):
                 raise InputError(f"treebank {number} has no {key!r}", path=path, line=line)
         gold = os.path.join(gold_dir, entry["goldfile"])
-        treebanks.append(Treebank(f"{entry['lcode']}_{entry['tcode']}", gold, entry["outfile"],
+        treebanks.append(TaskTreebank(f"{entry['lcode']}_{entry['tcode']}", gold, entry["outfile"],
                                   treebank_format(gold)))
     return treebanks
 

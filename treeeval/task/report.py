@@ -8,8 +8,8 @@ In a task of several formats (``has``: the metrics of each treebank), a treebank
 shows its own metrics, and each average is over the treebanks that have the metric.
 
 >>> from treeeval.ud.metrics import Score
->>> runs = [[RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
-...          RunResult("b", "en", "b/en", failure=Failure("open", "cannot read", "b/en"))]]
+>>> runs = [[TaskRun("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
+...          TaskRun("b", "en", "b/en", failure=Failure("open", "cannot read", "b/en"))]]
 >>> task = ScoredTask(["en"], ["a", "b"], runs, ("LAS",), ("LAS",))
 >>> [table.title for table in task.tables()]
 ['en', 'Macro-average over 1 treebank', 'Ranking by LAS']
@@ -28,7 +28,7 @@ from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
 from .aggregate import ranking, team_averages
 from .judgments import JudgmentCorrelation
-from .runs import Failure, RunResult
+from .run import Failure, TaskRun
 from .significance import CORRECTION, TaskStat, best_run, cluster
 
 #: the tables of ``--table``, in the order they are written
@@ -44,7 +44,7 @@ class ScoredTask:
 
     treebanks: list[str]
     teams: list[str]
-    results: list[list[RunResult]]
+    results: list[list[TaskRun]]
     metrics: tuple[str, ...]
     main: tuple[str, ...]
     groups: dict[str, list[str]] = field(default_factory=dict)
@@ -106,7 +106,7 @@ class ScoredTask:
                         for name, row in self.having(metric)], rows_are="treebank")
                 for metric in self.testing.metrics]
 
-    def having(self, metric: str) -> list[tuple[str, list[RunResult]]]:
+    def having(self, metric: str) -> list[tuple[str, list[TaskRun]]]:
         """The treebanks (name and runs) whose format has ``metric``."""
         return [(name, row) for index, (name, row) in enumerate(zip(self.treebanks, self.results))
                 if self.has is None or metric in self.has[index]]
@@ -172,7 +172,7 @@ class ScoredTask:
                 self.testing, self.having)}
 
 
-def _cluster_values(row: list[RunResult], metric: str) -> tuple[float | int | None, ...]:
+def _cluster_values(row: list[TaskRun], metric: str) -> tuple[float | int | None, ...]:
     """A treebank's row of a cluster table: the best score, the cluster's size, its lowest
     score (none when every run failed)."""
     members = set(cluster(row, metric, ALPHA))
@@ -180,11 +180,11 @@ def _cluster_values(row: list[RunResult], metric: str) -> tuple[float | int | No
     return (max(scores), len(scores), min(scores)) if scores else (None, None, None)
 
 
-def _cluster_text(row: list[RunResult], metric: str) -> str:
+def _cluster_text(row: list[TaskRun], metric: str) -> str:
     """The teams of a treebank's cluster, the best first.
 
     >>> from treeeval.ud.metrics import Score
-    >>> _cluster_text([RunResult("a", "en", "a/en", {"LAS": Score(3, 4, 4)})], "LAS")
+    >>> _cluster_text([TaskRun("a", "en", "a/en", {"LAS": Score(3, 4, 4)})], "LAS")
     'a (best)'
     """
     members = cluster(row, metric, ALPHA)
@@ -203,7 +203,7 @@ def _testing_note(testing: TaskStat) -> str:
 
 
 def _significance_json(testing: TaskStat, having: Callable[[str], list[tuple[str, list[
-        RunResult]]]]) -> dict[str, object]:
+        TaskRun]]]]) -> dict[str, object]:
     """``--stat``'s part of the ``--json`` document: how, and per tested metric and
     treebank having it (``having``: :meth:`ScoredTask.having`) the best team, the cluster
     and every test (p-values raw and corrected)."""
@@ -214,7 +214,7 @@ def _significance_json(testing: TaskStat, having: Callable[[str], list[tuple[str
                          for metric in testing.metrics}}
 
 
-def _treebank_json(name: str, row: list[RunResult], metric: str) -> dict[str, object]:
+def _treebank_json(name: str, row: list[TaskRun], metric: str) -> dict[str, object]:
     """A treebank's best team by ``metric``, its cluster, and each team's test against the
     best (the difference in percent points)."""
     best = best_run(row, metric)
@@ -283,7 +283,7 @@ def _percents(averages: dict[str, dict[str, float]]) -> dict[str, dict[str, floa
             for team, values in averages.items()}
 
 
-def _run_json(run: RunResult) -> dict[str, object]:
+def _run_json(run: TaskRun) -> dict[str, object]:
     """A run in the ``--json`` document (its metrics' counts, and P, R, F1 in percent)."""
     return {"team": run.team, "treebank": run.treebank, "system": run.path,
             "status": "ok" if run.failure is None else "failed",
@@ -299,7 +299,7 @@ def _failure_json(failure: Failure) -> dict[str, object]:
 
 
 def _score_json(value: Score, rates: tuple[float, float, float]) -> dict[str, object]:
-    """One metric of a run: the counts and the rates in percent (:meth:`RunResult.percents`).
+    """One metric of a run: the counts and the rates in percent (:meth:`TaskRun.percents`).
 
     >>> _score_json(Score(1, 2, 2), (50.0, 50.0, 50.0))["f1"]
     50.0

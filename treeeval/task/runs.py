@@ -13,7 +13,7 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 >>> gold = root / "en.conllu"
 >>> _ = gold.write_text(row.format(1, "a", 0, "root") + row.format(2, "b", 1, "obj") + "\\n")
 >>> _ = (root / "cycle.conllu").write_text(gold.read_text().replace("\\t0\\troot", "\\t2\\troot"))
->>> results = score_treebank(Treebank("en", str(gold), "en.conllu"),
+>>> results = score_treebank(TaskTreebank("en", str(gold), "en.conllu"),
 ...     [("ok", str(gold)), ("none", str(root / "x.conllu")), ("bad", str(root / "cycle.conllu"))])
 >>> [(r.team, r.scores["LAS"].f1 if r.scores else r.failure.kind) for r in results]
 [('ok', 1.0), ('none', 'open'), ('bad', 'cycle')]
@@ -24,96 +24,31 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
-from ..stats import SentenceScores
-from ..tables import Significance
 from ..ud.api import UDResult, align_treebanks, check_same_text
 from ..ud.format_error import UDFormatError
-from ..ud.metrics import Score, score
+from ..ud.metrics import score
 from ..ud.readers.layout import ReadOptions
 from ..ud.readers.reading import read_ud
 from ..ud.treebank import UDTreebank
 from .backends import Backend, InProcess, Progress
 from .callin import TreebankCallin
-from .formats import RunFailed, RunScorer, format_metrics, percents, treebank_scorer
-from .layout import Grid, Treebank
+from .formats import RunFailed, RunScorer, format_metrics, treebank_scorer
+from .layout import Grid, TaskTreebank
+from .run import Failure, TaskRun
 from .significance import TaskStat, runs_with_tests
 
 if TYPE_CHECKING:
-    from ..arrays import AnyArray
-
-#: why a run fails: the gold file cannot be read; the run cannot be opened (missing,
-#: unreadable, not UTF-8); a cycle; another format error; no word; a different text
-FAILURES = ("gold", "open", "cycle", "format", "empty", "text")
-
-
-@dataclass(frozen=True)
-class Failure:
-    """Why a run was not scored: its kind (one of :data:`FAILURES`), treeeval's reason, the
-    file and line it concerns, and the non-space characters of the run and of the gold file
-    (for a different text)."""
-
-    kind: str
-    reason: str
-    path: str
-    line: int | None = None
-    system_characters: int = 0
-    gold_characters: int = 0
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """One run: the scores of every metric, or why there are none; with ``--stat`` its
-    test against the treebank's best run on each tested metric (:mod:`.significance`; none
-    for the best run and a failed one).  ``per_sentence`` (each tested metric's rows, as
-    :class:`treeeval.ud.metrics.UDScores` has them: int64 counts, float64 for WeightedLAS; or,
-    for the other formats, its :class:`~treeeval.stats.SentenceScores`) is kept only while
-    the tests need it."""
-
-    team: str
-    treebank: str
-    path: str
-    scores: dict[str, Score] | None = None
-    failure: Failure | None = None
-    tests: Mapping[str, Significance] = field(default_factory=dict)
-    per_sentence: dict[str, AnyArray | SentenceScores] | None = field(
-        default=None, repr=False, compare=False)
-    #: the treebank's format (``ud``, ``dep`` or ``bracket``): whose formulas give its rates
-    format: str = "ud"
-    #: with ``--callin``, Callin's metrics of a scored CoNLL-U run, in percent (None where
-    #: undefined; :func:`.callin.callin_values`)
-    callin: dict[str, float | None] | None = field(default=None, repr=False)
-
-    def f1(self, metric: str) -> float:
-        """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
-        return 0.0 if self.scores is None else self.scores[metric].f1
-
-    def percents(self, metric: str) -> tuple[float, float, float]:
-        """The precision, recall and F1 of ``metric`` in percent, as the single command of
-        the run's format computes them (:func:`.formats.percents`); 0 for a failed run.
-
-        >>> RunResult("a", "wsj", "a/wsj", {"fmeasure": Score(1, 1, 2)},
-        ...           format="bracket").percents("fmeasure")
-        (50.0, 100.0, 66.66666666666667)
-        """
-        if self.scores is None:
-            return 0.0, 0.0, 0.0
-        return percents(self.format, metric, self.scores[metric])
-
-    def percent(self, metric: str) -> float:
-        """The run's F1 of ``metric`` in percent (:meth:`percents`), as the tables show it."""
-        return self.percents(metric)[2]
-
+    pass
 
 def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
                teams: Sequence[str] | None = None, testing: TaskStat | None = None,
                callin: bool = False,
-               progress: Callable[[int], None] | None = None) -> list[list[RunResult]]:
+               progress: Callable[[int], None] | None = None) -> list[list[TaskRun]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
     the grid's order, each with one result per team in the order given, with ``testing``
     each treebank's tests and with ``callin`` Callin's metrics (:func:`score_treebank`).
@@ -142,15 +77,15 @@ def _file_size(path: str) -> int:
         return 0
 
 
-def _score_item(item: tuple[Treebank, list[tuple[str, str]], bool, TaskStat | None, bool]
-                ) -> list[RunResult]:
+def _score_item(item: tuple[TaskTreebank, list[tuple[str, str]], bool, TaskStat | None, bool]
+                ) -> list[TaskRun]:
     """:func:`score_treebank` on one unit of work (a backend's map passes one argument)."""
     return score_treebank(*item)
 
 
-def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
+def score_treebank(treebank: TaskTreebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False, testing: TaskStat | None = None,
-                   callin: bool = False) -> list[RunResult]:
+                   callin: bool = False) -> list[TaskRun]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
     each scored run tested against the best (:func:`.significance.runs_with_tests`); with
@@ -164,15 +99,15 @@ def score_treebank(treebank: Treebank, runs: Sequence[tuple[str, str]],
         gold = read_ud(treebank.gold, options, vocabulary, forms)
     except InputError as exc:
         failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
-        return [RunResult(team, treebank.name, path, failure=failure) for team, path in runs]
+        return [TaskRun(team, treebank.name, path, failure=failure) for team, path in runs]
     extra = TreebankCallin() if callin else None
     scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None,
                          extra) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
-def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]],
-                     testing: TaskStat | None = None) -> list[RunResult]:
+def _score_formatted(treebank: TaskTreebank, runs: Sequence[tuple[str, str]],
+                     testing: TaskStat | None = None) -> list[TaskRun]:
     """The runs of a CoNLL-X or bracketed treebank (:func:`.formats.treebank_scorer`), with
     ``testing`` tested as the CoNLL-U runs are (on the per-sentence counts of the metrics
     of ``testing`` the treebank has)."""
@@ -181,43 +116,43 @@ def _score_formatted(treebank: Treebank, runs: Sequence[tuple[str, str]],
     try:
         scorer = treebank_scorer(treebank, metrics)
     except RunFailed as exc:
-        return [RunResult(team, treebank.name, path, failure=Failure(*exc.args),
+        return [TaskRun(team, treebank.name, path, failure=Failure(*exc.args),
                           format=treebank.format) for team, path in runs]
     scored = [_formatted_run(scorer, team, treebank, path) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
-def _formatted_run(scorer: RunScorer, team: str, treebank: Treebank, path: str) -> RunResult:
+def _formatted_run(scorer: RunScorer, team: str, treebank: TaskTreebank, path: str) -> TaskRun:
     """One run scored by a :func:`.formats.treebank_scorer`, or why it fails."""
     try:
         scores, sentences = scorer(path)
     except RunFailed as exc:
-        return RunResult(team, treebank.name, path, failure=Failure(*exc.args),
+        return TaskRun(team, treebank.name, path, failure=Failure(*exc.args),
                          format=treebank.format)
-    return RunResult(team, treebank.name, path, scores=scores, per_sentence=sentences or None,
+    return TaskRun(team, treebank.name, path, scores=scores, per_sentence=sentences or None,
                      format=treebank.format)
 
 
 def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
                conll17: bool, rows: bool = False,
-               callin: TreebankCallin | None = None) -> RunResult:
+               callin: TreebankCallin | None = None) -> TaskRun:
     try:
         system = read_ud(path, options, gold.vocabulary, gold.forms)
     except InputError as exc:
-        return RunResult(team, treebank, path, failure=_read_failure(exc, path))
+        return TaskRun(team, treebank, path, failure=_read_failure(exc, path))
     if not system.text:
         failure = Failure("empty", "the system file holds no word", path)
-        return RunResult(team, treebank, path, failure=failure)
+        return TaskRun(team, treebank, path, failure=failure)
     try:
         check_same_text(gold, system)
     except UDFormatError as exc:
         failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
-        return RunResult(team, treebank, path, failure=failure)
+        return TaskRun(team, treebank, path, failure=failure)
     alignment = align_treebanks(gold, system)
     scored = score(gold, system, alignment, conll17=conll17)
     values = None if callin is None else callin(
         UDResult(gold, system, alignment, scored.scores, scored.per_sentence, conll17))
-    return RunResult(team, treebank, path, scores=scored.scores,
+    return TaskRun(team, treebank, path, scores=scored.scores,
                      per_sentence=scored.per_sentence if rows else None, callin=values)
 
 

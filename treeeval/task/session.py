@@ -29,7 +29,8 @@ from .judgments import JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgmen
 from .layout import Grid, find_grid, read_groups
 from .progress import progress_bar
 from .report import ScoredTask, judgment_table
-from .runs import RunResult, score_grid
+from .run import TaskRun
+from .runs import score_grid
 from .settings import TaskSettings
 from .significance import TaskStat
 from .tira import PROTOTEXT, prototext, stdout_text
@@ -96,7 +97,7 @@ def _write_tables(tables: list[ComparisonTable], options: TaskSettings, shown: s
         out.write(signature.line(shown))
 
 
-def _callin(options: TaskSettings, grid: Grid, results: list[list[RunResult]],
+def _callin(options: TaskSettings, grid: Grid, results: list[list[TaskRun]],
             in_tables: str) -> CallinStatistics:
     """Callin's statistics of the grid over the metrics of ``--metrics``."""
     return callin_statistics([treebank.name for treebank in grid.treebanks], results,
@@ -216,7 +217,7 @@ def _tira_team(grid: Grid, tira: tuple[str, str]) -> list[str]:
     return [team]
 
 
-def _write_tira(out_dir: str, runs: list[RunResult], out: BinaryIO) -> None:
+def _write_tira(out_dir: str, runs: list[TaskRun], out: BinaryIO) -> None:
     """The wrapper's ``OUT_DIR/evaluation.prototext`` (written whole or not at all, never
     over a run), then its stdout, for a team's runs."""
     with output_file(os.path.join(out_dir, PROTOTEXT), [run.path for run in runs]) as stream:
@@ -224,7 +225,7 @@ def _write_tira(out_dir: str, runs: list[RunResult], out: BinaryIO) -> None:
     out.write(stdout_text(runs).encode())
 
 
-def _notice(grid: Grid, teams: Sequence[str], results: list[list[RunResult]],
+def _notice(grid: Grid, teams: Sequence[str], results: list[list[TaskRun]],
             notices: Notices) -> None:
     """A warning for each run that counts 0 (once per treebank whose gold file cannot be
     read) and for each file of a team's folder that is no treebank's run."""
@@ -252,8 +253,8 @@ def task_signature(options: TaskSettings, grid: Grid | None,
     when the task has bracketed or CoNLL-X treebanks, the parameter files of ``-p`` and
     ``--dep-prm`` (``--jobs`` and the tables shown change no number).
 
-    >>> from .layout import Treebank
-    >>> en = Treebank("en", "g/en.conllu", "en.conllu")
+    >>> from .layout import TaskTreebank
+    >>> en = TaskTreebank("en", "g/en.conllu", "en.conllu")
     >>> task_signature(TaskSettings("g", "s", metrics="LAS"), Grid("folders", [en], [], "s"))
     'cmd:task|rules:conll18|layout:folders|metrics:LAS|version:0.1.0'
     >>> task_signature(TaskSettings("g", "s", stat="ar", seed=3), Grid("folders", [], [], "s"))

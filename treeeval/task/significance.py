@@ -13,10 +13,10 @@ treebank's tests do not depend on the other treebanks, their order, or the worke
 them).  The p-values of a treebank and metric are Holm-corrected over its tested teams.  A
 failed run (counted 0) is not tested and is in no cluster.
 
->>> from treeeval.task.runs import RunResult
+>>> from treeeval.task.run import TaskRun
 >>> from treeeval.ud.metrics import Score
 >>> rows = {"a": np.array([[2, 2, 2, 2]] * 6), "b": np.array([[1, 2, 2, 2]] * 6)}
->>> runs = [RunResult(team, "en", team, {"LAS": Score(*rows[team].sum(axis=0))},
+>>> runs = [TaskRun(team, "en", team, {"LAS": Score(*rows[team].sum(axis=0))},
 ...                   per_sentence={"LAS": rows[team]}) for team in "ab"]
 >>> tested = runs_with_tests(runs, TaskStat("bootstrap", 200, 1, ("LAS",)))
 >>> best_run(tested, "LAS"), round(tested[1].tests["LAS"].p_value, 4), tested[1].per_sentence
@@ -27,45 +27,24 @@ failed run (counted 0) is not tested and is in no cluster.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import Field, dataclass, replace
-from typing import Any, ClassVar, Protocol, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np  # noqa: F401 (its doctests build arrays)
 
-from ..arrays import AnyArray
 from ..stats import SentenceScores, compare_many
 from ..stats.correction import adjust
 from ..tables import Significance
 from ..ud.compare import sentence_scores
 
+if TYPE_CHECKING:
+    from .run import TaskRun
+
 #: the multiple-comparison correction over the teams of a treebank and metric
 CORRECTION = "holm"
 
 
-class Run(Protocol):
-    """What the tests read of a run (:class:`treeeval.task.runs.RunResult`, a dataclass,
-    which :func:`runs_with_tests` copies with :func:`dataclasses.replace`)."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-
-    @property
-    def team(self) -> str: ...
-
-    @property
-    def scores(self) -> Mapping[str, object] | None: ...
-
-    @property
-    def tests(self) -> Mapping[str, Significance]: ...
-
-    @property
-    def per_sentence(self) -> Mapping[str, AnyArray | SentenceScores] | None: ...
-
-    def f1(self, metric: str) -> float:
-        """The run's F1 of ``metric`` (0 for a failed run)."""
-
-
-R = TypeVar("R", bound=Run)
 
 
 @dataclass(frozen=True)
@@ -79,14 +58,14 @@ class TaskStat:
     metrics: tuple[str, ...]
 
 
-def best_run(runs: Sequence[Run], metric: str) -> int | None:
+def best_run(runs: Sequence[TaskRun], metric: str) -> int | None:
     """The position of a treebank's best run by ``metric`` (highest F1; the first of exact
     ties), None when every run failed or the treebank's format has no such metric.
 
-    >>> from treeeval.task.runs import RunResult
+    >>> from treeeval.task.run import TaskRun
     >>> from treeeval.ud.metrics import Score
-    >>> best_run([RunResult("a", "en", "a"), RunResult("b", "en", "b", {"LAS": Score(1, 2, 2)}),
-    ...           RunResult("c", "en", "c", {"LAS": Score(1, 2, 2)})], "LAS")
+    >>> best_run([TaskRun("a", "en", "a"), TaskRun("b", "en", "b", {"LAS": Score(1, 2, 2)}),
+    ...           TaskRun("c", "en", "c", {"LAS": Score(1, 2, 2)})], "LAS")
     1
     """
     scored = [(-run.f1(metric), index) for index, run in enumerate(runs)
@@ -94,7 +73,7 @@ def best_run(runs: Sequence[Run], metric: str) -> int | None:
     return min(scored)[1] if scored else None
 
 
-def cluster(runs: Sequence[Run], metric: str, alpha: float) -> list[str]:
+def cluster(runs: Sequence[TaskRun], metric: str, alpha: float) -> list[str]:
     """The teams of a tested treebank not significantly different from its best run by
     ``metric`` at level ``alpha`` (corrected p-value), the best first, then the task's order
     (empty when every run failed)."""
@@ -105,10 +84,10 @@ def cluster(runs: Sequence[Run], metric: str, alpha: float) -> list[str]:
                                 and not run.tests[metric].significant(alpha)]
 
 
-def runs_with_tests(runs: Sequence[R], testing: TaskStat) -> list[R]:
+def runs_with_tests(runs: Sequence[TaskRun], testing: TaskStat) -> list[TaskRun]:
     """A treebank's runs (scored with their per-sentence rows) with every scored run but the
     best tested against the best on each metric of ``testing`` the treebank has
-    (``RunResult.tests``), the rows dropped.  One :func:`~treeeval.stats.compare_many` draws
+    (``TaskRun.tests``), the rows dropped.  One :func:`~treeeval.stats.compare_many` draws
     the resamples once for all the tests, each equal to the test ``treeeval ud --stat``
     (CoNLL-U rows), ``treeeval dep --stat`` or ``treeeval bracket --stat`` (their
     :class:`~treeeval.stats.SentenceScores`) runs alone."""

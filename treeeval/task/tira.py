@@ -3,9 +3,9 @@ total F1 of every metric over the treebanks, then each treebank's status and F1s
 stdout lines (each treebank's LAS, MLAS and BLEX and its status), byte for byte.
 
 >>> from treeeval.ud.metrics import CONLL18_METRICS, Score
->>> ok = RunResult("t", "en_ewt", "t/en.conllu",
+>>> ok = TaskRun("t", "en_ewt", "t/en.conllu",
 ...                {name: Score(7, 8, 8) for name in CONLL18_METRICS})
->>> failed = RunResult("t", "fi_tdt", "t/fi.conllu", failure=Failure("open", "cannot read", "f"))
+>>> failed = TaskRun("t", "fi_tdt", "t/fi.conllu", failure=Failure("open", "cannot read", "f"))
 >>> print(stdout_text([ok, failed]), end="")  # doctest: +ELLIPSIS
 en_ewt        LAS= 87.50% MLAS= 87.50% BLEX= 87.50% (OK: Result F1 scores rounded to 5% are ...)
 fi_tdt        LAS=  0.00% MLAS=  0.00% BLEX=  0.00% (Error: Cannot open generated CoNLL-U file)
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from ..ud.metrics import CONLL18_METRICS
 from ..ud.report import MAIN_METRICS
-from .runs import Failure, RunResult
+from .run import Failure, TaskRun
 
 #: the status of a failed run, by the kind of its failure
 STATUS = {
@@ -44,12 +44,12 @@ def rounded_to_5(f1: float) -> float:
     return round(f1 * 100. / 5.) * 5. / 100.
 
 
-def status(run: RunResult) -> str:
+def status(run: TaskRun) -> str:
     """The wrapper's status of a run.
 
-    >>> status(RunResult("t", "x", "p", failure=Failure("text", "", "p", None, 90, 100)))[-55:]
+    >>> status(TaskRun("t", "x", "p", failure=Failure("text", "", "p", None, 90, 100)))[-55:]
     'characters, which is approximately 90% of the gold file'
-    >>> status(RunResult("t", "x", "p", failure=Failure("text", "", "p", None, 5, 0)))[-47:]
+    >>> status(TaskRun("t", "x", "p", failure=Failure("text", "", "p", None, 5, 0)))[-47:]
     'system file has 5 nonspace characters (no gold)'
     """
     if run.failure is not None:
@@ -71,7 +71,7 @@ def _text_status(failure: Failure) -> str:
     return f"{head}, which is approximately {share}% of the gold file"
 
 
-def _measures(runs: Sequence[RunResult]) -> list[tuple[str, str]]:
+def _measures(runs: Sequence[TaskRun]) -> list[tuple[str, str]]:
     """The wrapper's (key, value) pairs: the totals over every treebank (a failed run adding
     nothing to the sum, every treebank counting in the mean), then each treebank's."""
     scored = [run for run in runs if run.scores is not None]
@@ -86,13 +86,13 @@ def _measures(runs: Sequence[RunResult]) -> list[tuple[str, str]]:
     return totals + each
 
 
-def prototext(runs: Sequence[RunResult]) -> str:
+def prototext(runs: Sequence[TaskRun]) -> str:
     """``evaluation.prototext`` of a team's runs (one per treebank, the metadata's order)."""
     return "".join(f'measure{{\n  key: "{key}"\n  value: "{value}"\n}}\n'
                    for key, value in _measures(runs))
 
 
-def stdout_text(runs: Sequence[RunResult]) -> str:
+def stdout_text(runs: Sequence[TaskRun]) -> str:
     """The wrapper's stdout: a line per treebank (a repeated treebank name shows the F1s of
     its last scored run, as the wrapper's tables keyed by name do)."""
     scored = {run.treebank: run for run in runs if run.scores is not None}
