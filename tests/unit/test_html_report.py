@@ -14,7 +14,7 @@ from cli_runner import run_treeeval
 
 from treeeval.errors import InputError
 from treeeval.figures.model import FigureData, Panel, Series
-from treeeval.figures.ud_data import LabelCounts, deprel_f1, f1_by_sentence_length
+from treeeval.figures.ud_data import DeprelCounts, deprel_f1, f1_by_sentence_length
 from treeeval.html import ArcRow, Arcs, Report, Sentence, SystemSentences, Trees, page, worst_sentences, write_html
 from treeeval.html.trees import parse_tree, tree_html, unmatched
 from treeeval.tables import ComparisonTable, Metric, Significance, SystemRow, render_html
@@ -181,7 +181,7 @@ def test_f1_by_sentence_length_pools_the_counts_of_each_bin() -> None:
 
 
 def test_deprel_f1_most_frequent_labels_first() -> None:
-    words = LabelCounts(np.array(["obj", "nsubj", "nsubj", "root", "det"], dtype=object),
+    words = DeprelCounts(np.array(["obj", "nsubj", "nsubj", "root", "det"], dtype=object),
                         np.array(["nsubj", "nsubj", "root", "det", "det"], dtype=object),
                         np.array(["nsubj", "root"], dtype=object))
     data = deprel_f1({"s": words}, top=3)

@@ -16,7 +16,7 @@ every gold word, of every system word and of the gold words the system got right
 (('1-10', '11-20', '21-30', '31-40', '41+'), [100.0, 50.0, nan, nan, nan])
 >>> round(data.panels[0].series[0].overall, 2)
 60.0
->>> labels = deprel_f1({"a": LabelCounts(np.array(["nsubj", "root", "obj"], dtype=object),
+>>> labels = deprel_f1({"a": DeprelCounts(np.array(["nsubj", "root", "obj"], dtype=object),
 ...                                      np.array(["nsubj", "root", "nsubj"], dtype=object),
 ...                                      np.array(["nsubj", "root"], dtype=object))})
 >>> labels.categories, labels.panels[0].series[0].values.round(1).tolist()
@@ -74,7 +74,7 @@ def _f1(correct: np.ndarray, gold: np.ndarray, system: np.ndarray) -> np.ndarray
 
 
 @dataclass(frozen=True)
-class LabelCounts:
+class DeprelCounts:
     """The DEPRELs behind the per-label figure: of every gold word, of every system word,
     and of the gold words right under LAS (aligned, head and DEPREL right)."""
 
@@ -83,7 +83,7 @@ class LabelCounts:
     correct: np.ndarray
 
 
-def deprel_f1(systems: Mapping[str, LabelCounts], top: int = 12) -> FigureData:
+def deprel_f1(systems: Mapping[str, DeprelCounts], top: int = 12) -> FigureData:
     """LAS F1 per DEPREL for the ``top`` labels most frequent in the gold file (of the first
     system's counts), most frequent first, one series per system."""
     first = next(iter(systems.values()))
@@ -102,7 +102,7 @@ def deprel_f1(systems: Mapping[str, LabelCounts], top: int = 12) -> FigureData:
                       "words; a bar's support is its gold words")
 
 
-def label_counts(result: UDResult, las: np.ndarray | None = None) -> LabelCounts:
+def label_counts(result: UDResult, las: np.ndarray | None = None) -> DeprelCounts:
     """The DEPRELs of a scored pair (:func:`treeeval.ud.api.evaluate_ud`) behind the
     per-label figure; ``las``, if the caller has it (``treeeval.ud.words.gold_words``), says
     which gold words are right under LAS as the scorer counts it (aligned, the head aligned
@@ -111,7 +111,7 @@ def label_counts(result: UDResult, las: np.ndarray | None = None) -> LabelCounts
         from ..ud.words import gold_words
 
         las = gold_words(result).las
-    return LabelCounts(result.gold_deprel, result.system_deprel, result.gold_deprel[las])
+    return DeprelCounts(result.gold_deprel, result.system_deprel, result.gold_deprel[las])
 
 
 def _count(deprels: np.ndarray, chosen: Sequence[str]) -> np.ndarray:
@@ -126,7 +126,7 @@ FIGURES = ("f1_by_length", "deprel_f1")
 
 
 def ud_figures(per_sentence: Mapping[str, Rows],
-               labels: Mapping[str, LabelCounts]) -> dict[str, FigureData]:
+               labels: Mapping[str, DeprelCounts]) -> dict[str, FigureData]:
     """The UD figures by name (:data:`FIGURES`, for ``--plot`` and ``--html``): F1 by sentence
     length and LAS F1 by label, the systems in the same order in both."""
     return {"f1_by_length": f1_by_sentence_length(per_sentence), "deprel_f1": deprel_f1(labels)}

@@ -33,11 +33,11 @@ MARK = '<mark title="not in the other tree">'
 
 
 @dataclass(frozen=True)
-class Node:
+class HtmlNode:
     """A labelled node: its children are nodes and words."""
 
     label: str
-    children: tuple[Node | str, ...]
+    children: tuple[HtmlNode | str, ...]
 
     @property
     def preterminal(self) -> bool:
@@ -49,10 +49,10 @@ class Node:
                 for word in ([child] if isinstance(child, str) else child.words())]
 
 
-def parse_tree(text: str) -> Node | None:
+def parse_tree(text: str) -> HtmlNode | None:
     """One bracketed tree (None when the text is not exactly one balanced tree); the
     treebank's unlabelled bracket around a tree, ``( (S ...) )``, is dropped."""
-    stack: list[tuple[list[str], list[Node | str]]] = [([], [])]
+    stack: list[tuple[list[str], list[HtmlNode | str]]] = [([], [])]
     naming = False
     for token in _TOKENS.findall(text):
         if token == "(":
@@ -62,7 +62,7 @@ def parse_tree(text: str) -> Node | None:
             if len(stack) < 2:
                 return None
             label, children = stack.pop()
-            stack[-1][1].append(Node("".join(label), tuple(children)))
+            stack[-1][1].append(HtmlNode("".join(label), tuple(children)))
             naming = False
         elif naming:
             stack[-1][0].append(token)
@@ -70,11 +70,11 @@ def parse_tree(text: str) -> Node | None:
         else:
             stack[-1][1].append(token)
     top = stack[0][1]
-    if len(stack) != 1 or len(top) != 1 or not isinstance(top[0], Node):
+    if len(stack) != 1 or len(top) != 1 or not isinstance(top[0], HtmlNode):
         return None
     root = top[0]
     only = root.children[0] if len(root.children) == 1 else None
-    return only if not root.label and isinstance(only, Node) else root
+    return only if not root.label and isinstance(only, HtmlNode) else root
 
 
 def _base(label: str) -> str:
@@ -82,21 +82,21 @@ def _base(label: str) -> str:
     return re.split(r"(?<=.)[-=]", label, maxsplit=1)[0]
 
 
-def _brackets(node: Node, start: int = 0) -> Iterator[tuple[Node, tuple[str, int, int]]]:
+def _brackets(node: HtmlNode, start: int = 0) -> Iterator[tuple[HtmlNode, tuple[str, int, int]]]:
     """Every phrase with its bracket (label, first word, end), in preorder."""
     end = start + len(node.words())
     if not node.preterminal:
         yield node, (_base(node.label), start, end)
     position = start
     for child in node.children:
-        if isinstance(child, Node):
+        if isinstance(child, HtmlNode):
             yield from _brackets(child, position)
             position += len(child.words())
         else:
             position += 1
 
 
-def unmatched(tree: Node, other: Node) -> set[int]:
+def unmatched(tree: HtmlNode, other: HtmlNode) -> set[int]:
     """The ``id`` of each phrase of ``tree`` whose bracket ``other`` lacks (each bracket of
     ``other`` matching one phrase, in preorder)."""
     left = Counter(bracket for _, bracket in _brackets(other))
@@ -109,13 +109,13 @@ def unmatched(tree: Node, other: Node) -> set[int]:
     return missing
 
 
-def tree_html(tree: Node, other: Node, indent: str = "  ") -> str:
+def tree_html(tree: HtmlNode, other: HtmlNode, indent: str = "  ") -> str:
     """``tree`` indented, escaped, its brackets missing from ``other`` in ``<mark>``."""
     marked = unmatched(tree, other)
     return "\n".join(indent * depth + line for depth, line in _lines(tree, marked, 0))
 
 
-def _lines(node: Node, marked: set[int], depth: int) -> list[tuple[int, str]]:
+def _lines(node: HtmlNode, marked: set[int], depth: int) -> list[tuple[int, str]]:
     """The node's lines as (depth, html): its leading words and preterminals on its own
     line, then each other child on lines of its own, one deeper."""
     opening = f"({escape(node.label)}"
@@ -135,12 +135,12 @@ def _lines(node: Node, marked: set[int], depth: int) -> list[tuple[int, str]]:
     return lines
 
 
-def _flat(child: Node | str) -> bool:
+def _flat(child: HtmlNode | str) -> bool:
     """Whether a child is shown inline: a word or a preterminal."""
     return isinstance(child, str) or child.preterminal
 
 
-def _flat_html(child: Node | str) -> str:
+def _flat_html(child: HtmlNode | str) -> str:
     if isinstance(child, str):
         return escape(child)
     words = [escape(str(word)) for word in child.children]

@@ -36,7 +36,7 @@ from .score import phrase_scores, phrase_spans, side_by_side, word_errors
 
 
 @dataclass
-class Side:
+class LinInput:
     """One input: its dependency sentences and, for trees, their phrase boundaries."""
 
     sentences: list[DependencySentence]
@@ -59,7 +59,7 @@ class LinResult:
 
     keys: list[DependencySentence]
     operations: list[Operation]
-    sides: list[Side]
+    sides: list[LinInput]
     answers: list[ScoredAnswer]
     warnings: list[Notice]
 
@@ -82,15 +82,15 @@ def evaluate_lin(gold: str, answers: Sequence[str], *, heads: str = DEFAULT_HEAD
     return LinResult(keys, operations, sides, scored, said)
 
 
-def read_side(path: str, heads: str) -> Side:
+def read_side(path: str, heads: str) -> LinInput:
     """Read one input in whichever format it is written (trees converted with ``heads``)."""
     kind = sniff(path, "lin")
     if kind == "tuples":
-        return Side(read_tuples(path))
+        return LinInput(read_tuples(path))
     if kind == "conll":
         from ..formats.conll import read_conll
 
-        return Side(list(read_conll(path)))
+        return LinInput(list(read_conll(path)))
     from ..conversion import ConversionError, convert
     from ..formats.brackets import read_trees, tree_start_line, tree_start_lines
 
@@ -105,16 +105,16 @@ def read_side(path: str, heads: str) -> Side:
     sentences = list(corpus)
     for sentence, line in zip(sentences, tree_start_lines(path)):
         sentence.line = line
-    return Side(sentences, [phrase_spans(tree) for tree in trees],
+    return LinInput(sentences, [phrase_spans(tree) for tree in trees],
                 [Notice(str(warning.message), path=path) for warning in caught])
 
 
-def _check_counts(gold: Side, answer: Side, gold_path: str, answer_path: str) -> None:
+def _check_counts(gold: LinInput, answer: LinInput, gold_path: str, answer_path: str) -> None:
     """GOLD and ANSWER must have as many sentences: the error is located at the first
     sentence of the longer file that has no counterpart in the other.
 
     >>> key = DependencySentence(["a"], ["N"], [0], [""], line=3)
-    >>> _check_counts(Side([key, key]), Side([key]), "key", "answer")
+    >>> _check_counts(LinInput([key, key]), LinInput([key]), "key", "answer")
     Traceback (most recent call last):
     ...
     treeeval.errors.InputError: key:3: GOLD has 2 sentences, ANSWER 1: this one has no counterpart
@@ -138,7 +138,7 @@ def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:
                              path=path, line=sentence.line or None)
 
 
-def score_answer(gold: Side, keys: list[DependencySentence], answer: Side,
+def score_answer(gold: LinInput, keys: list[DependencySentence], answer: LinInput,
                  operations: list[Operation], gold_path: str, path: str,
                  tuples: bool = False) -> ScoredAnswer:
     """Score one answer against the key (``keys``: its sentences after the operations)."""

@@ -1,6 +1,6 @@
 """The ``treeeval browse`` application.
 
-The corpus (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
+The corpus (``bracket_data.BracketCorpus``, ``dep_data.DepCorpus`` or
 ``ud_data.UDCorpus``) is scored before the app starts; the app only filters, sorts and
 draws.  Its main screen is ``screens.browser.BrowserScreen``; help (``?``, F1) and quit
 (``q``) work on every screen.

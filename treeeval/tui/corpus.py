@@ -1,6 +1,6 @@
 """What the app needs of a corpus, and the header it shows.
 
-``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` and ``ud_data.UDCorpus`` are
+``bracket_data.BracketCorpus``, ``dep_data.DepCorpus`` and ``ud_data.UDCorpus`` are
 ``BrowseCorpus``es; each builds its ``HeaderInfo``.
 
 >>> HeaderInfo(["gold: g"], [], ["system: F1 50.00"]).text().plain
@@ -20,7 +20,7 @@ from .model import Column, Filterable
 
 
 class BrowseCorpus(Filterable, Protocol):
-    """What the app needs of a corpus (``BracketCorpus``, ``DependencyCorpus`` and
+    """What the app needs of a corpus (``BracketCorpus``, ``DepCorpus`` and
     ``UDCorpus`` have it)."""
 
     kind: str

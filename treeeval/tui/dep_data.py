@@ -48,7 +48,7 @@ SYSTEM_COLUMNS = (
 PAIR_COLUMNS = ("las", "uas", "errors")
 
 
-class DependencyCorpus(TableCorpus):
+class DepCorpus(TableCorpus):
     """A gold CoNLL-X file and one or two system files, scored as ``treeeval dep`` does."""
 
     kind = "dep"
@@ -243,7 +243,7 @@ def check_same_text(gold: Treebank, system: Treebank, system_path: str) -> None:
 
 
 def load_dependencies(gold: str | LineIndex, systems: Sequence[str | LineIndex],
-                      exclude_punct: bool = False, heads: str | None = None) -> DependencyCorpus:
+                      exclude_punct: bool = False, heads: str | None = None) -> DepCorpus:
     """Read gold and system files (CoNLL-X, MaltTab, MaltXML as ``treeeval dep`` reads them,
     or bracketed trees converted with the head table ``heads``) and score them; each file
     is read once (a path is read now), the readers work on the bytes read."""
@@ -257,7 +257,7 @@ def load_dependencies(gold: str | LineIndex, systems: Sequence[str | LineIndex],
         note = f"bracket files converted to dependencies with head table {heads} (no labels)"
     for lines, bank in zip(system_lines, banks[1:]):
         check_same_text(banks[0], bank, lines.path)
-    return DependencyCorpus(gold_lines, system_lines, banks[0], banks[1:], exclude_punct, note)
+    return DepCorpus(gold_lines, system_lines, banks[0], banks[1:], exclude_punct, note)
 
 
 def _converted(lines: LineIndex, heads: str) -> Treebank:

@@ -1,6 +1,6 @@
 """The browser's data layer: per-sentence columns, filters, sort orders and breakdowns.
 
-A ``corpus.BrowseCorpus`` (``bracket_data.BracketCorpus``, ``dep_data.DependencyCorpus`` or
+A ``corpus.BrowseCorpus`` (``bracket_data.BracketCorpus``, ``dep_data.DepCorpus`` or
 ``ud_data.UDCorpus``) holds the scorers' per-sentence results as numpy columns.  Filtering
 and sorting work on index arrays, so a view of 40,000 sentences is computed at once, without
 a Python loop per row.
@@ -56,7 +56,7 @@ class Column:
 class TableCorpus:
     """The part of a corpus the filters and sorts need: columns and per-sentence facts.
 
-    ``BracketCorpus``, ``DependencyCorpus`` and ``UDCorpus`` build on it and give the
+    ``BracketCorpus``, ``DepCorpus`` and ``UDCorpus`` build on it and give the
     sentence texts and the label masks; a bare table has no text and no labels.
     """
 
