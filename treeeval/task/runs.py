@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
-from ..ud.api import UDResult, align_treebanks, check_same_text
+from ..ud.api import score_treebanks
 from ..ud.format_error import UDFormatError
-from ..ud.metrics import score
 from ..ud.readers.layout import ReadOptions
 from ..ud.readers.reading import read_ud
 from ..ud.treebank import UDTreebank
@@ -144,16 +143,13 @@ def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: R
         failure = Failure("empty", "the system file holds no word", path)
         return TaskRun(team, treebank, path, failure=failure)
     try:
-        check_same_text(gold, system)
+        scored = score_treebanks(gold, system, conll17=conll17)
     except UDFormatError as exc:
         failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
         return TaskRun(team, treebank, path, failure=failure)
-    alignment = align_treebanks(gold, system)
-    scored = score(gold, system, alignment, conll17=conll17)
-    values = None if callin is None else callin(
-        UDResult(gold, system, alignment, scored.scores, scored.per_sentence, conll17))
+    values = None if callin is None else callin(scored)
     return TaskRun(team, treebank, path, scores=scored.scores,
-                     per_sentence=scored.per_sentence if rows else None, callin=values)
+                   per_sentence=scored.per_sentence if rows else None, callin=values)
 
 
 def _read_failure(exc: InputError, path: str) -> Failure:

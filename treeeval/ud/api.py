@@ -189,6 +189,15 @@ def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,
     vocabulary, forms = Vocabulary(), Vocabulary()
     gold = read_ud(gold_path, options, vocabulary, forms, gold_data)
     system = read_ud(system_path, options, vocabulary, forms, system_data)
+    return score_treebanks(gold, system, conll17=conll17, weights=weights)
+
+
+def score_treebanks(gold: UDTreebank, system: UDTreebank, *, conll17: bool = False,
+                    weights: dict[str, float] | None = None) -> UDResult:
+    """Score a system treebank against a gold one read with the same vocabularies (a
+    :class:`~.format_error.UDFormatError` when their texts differ): the one scoring of a
+    pair, which :func:`evaluate_ud` and a shared task's runs (a gold file read once for
+    every team, treeeval.task.runs) share."""
     check_same_text(gold, system)
     gold_to_system = align_treebanks(gold, system)
     scores: UDScores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
