@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from ..arguments import add_signature, add_strict, examples, run_command
-from ..dep.options import FORMATTING, OWN, PARAMETERS, dep_options
+from ..dep.options import OWN, dep_options
+from ..formats.malteval_xml import FORMATTING, PARAMETERS
 from ..policy.inputs import input_file
 from ..tables.rendering import FORMATS as TABLE_FORMATS
 

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..arrays import BoolArray
 from ..errors import InputError, UsageError
+from ..formats.malteval_xml import PARAMETERS
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats import METHODS, SignificanceResult
@@ -49,7 +50,7 @@ from .grouping.plugins import group_order
 from .grouping.registry import BUILTIN, Groupings
 from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
-from .options import PARAMETERS, DepOptions
+from .options import DepOptions
 from .reading import check_same_text, load_treebank
 from .sources import EvaluationPlan, check_charset, expand_files, pair_files, sniff_format, validate_tags
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
