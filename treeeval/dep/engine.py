@@ -37,6 +37,7 @@ import numpy as np
 
 from ..arrays import BoolArray
 from ..errors import InputError, UsageError
+from ..formats.headrules import DEFAULT_HEADS
 from ..formats.malteval_xml import PARAMETERS
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
@@ -359,7 +360,7 @@ def comparison_of(options: DepOptions, gold_path: str, gold: Treebank, paths: li
                            baseline=baseline,
                            keep=[_parser_side(options, setting[0], gold, one)
                                  for one in parsed],
-                           heads=options.own.get("heads", "collins") if converted else None)
+                           heads=options.own.get("heads", DEFAULT_HEADS) if converted else None)
 
 
 def compared_metrics(options: DepOptions) -> tuple[str, ...]:
@@ -437,7 +438,7 @@ def load_files(options: DepOptions, gold_path: str, paths: list[str],
     """Read the gold file and the parsed files in any format, check the tags against
     ``--postag``/``--deprel`` and check that every file holds the gold's text."""
     charset = check_charset(options.own.get("charset", "utf-8"))
-    heads = options.own.get("heads", "collins")
+    heads = options.own.get("heads", DEFAULT_HEADS)
     vocabulary = vocabulary if vocabulary is not None else Vocabularies()
     loaded = []
     for path in [gold_path, *paths]:
