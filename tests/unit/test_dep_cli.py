@@ -13,9 +13,10 @@ from treeeval.commands.dep import run_dep
 from treeeval.compare.dep import render_dep
 from treeeval.dep.confusion import render_confusion
 from treeeval.dep.engine import settings
-from treeeval.dep.options import parse_dep_args, read_evaluation_file
+from treeeval.dep.options import parse_dep_args
 from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError
+from treeeval.formats.malteval_xml import read_evaluation_file
 
 #: "The dog barks ." with a gold and a parsed analysis: the parser mislabels "dog" (dobj)
 #: and attaches "." to "dog"

@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from ..arguments import add_signature, add_strict, examples, run_command
-from ..dep.options import FORMATTING, OWN, PARAMETERS, dep_options
+from ..dep.options import OWN, dep_options
+from ..formats.headrules import DEFAULT_HEADS
+from ..formats.malteval_xml import FORMATTING, PARAMETERS
 from ..policy.inputs import input_file
 from ..tables.rendering import FORMATS as TABLE_FORMATS
 
@@ -61,7 +63,7 @@ FORMATTING_HELP = {
 }
 #: the help of treeeval's own options that take a value
 OWN_HELP = {
-    "--heads": ("NAME|FILE", "head table for bracketed input (default collins)"),
+    "--heads": ("NAME|FILE", f"head table for bracketed input (default {DEFAULT_HEADS})"),
     "-p": ("PRM", "EVALB parameter file whose DELETE_LABEL rules drop tokens before "
                   "conversion"),
     "--report": ("evalpl[:FLAGS]|eval07[:FLAGS]",

@@ -332,7 +332,7 @@ def dep_signature(options: DepOptions) -> str:
     ...                               "--ExcludeDeprels", "punct|dep", "--details", "1"]))
     'cmd:dep|metric:LAS;UAS|group:Token|xdeprel:punct%7Cdep|version:0.1.0'
     """
-    from ..formats.headrules import find_heads
+    from ..formats.headrules import DEFAULT_HEADS, find_heads
     from ..formats.prm import find_prm
 
     own = options.own
@@ -347,7 +347,7 @@ def dep_signature(options: DepOptions) -> str:
     files = expand_files([*options.gold, *options.parsed])
     converted = any(sniff_format(path) == "brackets" for path in files)
     items += [("eval", Path(options.source) if options.source else None),
-              ("heads", find_heads(own.get("heads", "collins")) if converted else None),
+              ("heads", find_heads(own.get("heads", DEFAULT_HEADS)) if converted else None),
               ("prm", find_prm(own["p"]) if "p" in own else None),
               ("charset", own.get("charset")), ("plugin", options.plugins or None),
               ("micro", True if options.switch("micro-average", False) else None),

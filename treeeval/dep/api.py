@@ -30,6 +30,7 @@ import random
 from collections.abc import Sequence
 
 from ..errors import UsageError
+from ..formats.headrules import DEFAULT_HEADS
 from ..stats import METHODS
 from .compare import DEFAULT_METRICS
 from .engine import Evaluation, evaluate
@@ -40,7 +41,7 @@ from .options import parse_dep_args
 def evaluate_dependencies(gold: str | os.PathLike[str],
                           systems: Sequence[str | os.PathLike[str]], *,
                           metric: str = "LAS", group_by: str = "Token",
-                          heads: str | os.PathLike[str] = "collins",
+                          heads: str | os.PathLike[str] = DEFAULT_HEADS,
                           prm: str | os.PathLike[str] | None = None, charset: str = "utf-8",
                           stat: str | None = "bootstrap", resamples: int = 10_000,
                           seed: int | None = 1, metrics: Sequence[str] = DEFAULT_METRICS,

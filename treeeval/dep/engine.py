@@ -37,6 +37,8 @@ import numpy as np
 
 from ..arrays import BoolArray
 from ..errors import InputError, UsageError
+from ..formats.headrules import DEFAULT_HEADS
+from ..formats.malteval_xml import PARAMETERS
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats import METHODS, SignificanceResult
@@ -49,7 +51,7 @@ from .grouping.plugins import group_order
 from .grouping.registry import BUILTIN, Groupings
 from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
-from .options import PARAMETERS, DepOptions
+from .options import DepOptions
 from .reading import check_same_text, load_treebank
 from .sources import EvaluationPlan, check_charset, expand_files, pair_files, sniff_format, validate_tags
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
@@ -358,7 +360,7 @@ def comparison_of(options: DepOptions, gold_path: str, gold: Treebank, paths: li
                            baseline=baseline,
                            keep=[_parser_side(options, setting[0], gold, one)
                                  for one in parsed],
-                           heads=options.own.get("heads", "collins") if converted else None)
+                           heads=options.own.get("heads", DEFAULT_HEADS) if converted else None)
 
 
 def compared_metrics(options: DepOptions) -> tuple[str, ...]:
@@ -436,7 +438,7 @@ def load_files(options: DepOptions, gold_path: str, paths: list[str],
     """Read the gold file and the parsed files in any format, check the tags against
     ``--postag``/``--deprel`` and check that every file holds the gold's text."""
     charset = check_charset(options.own.get("charset", "utf-8"))
-    heads = options.own.get("heads", "collins")
+    heads = options.own.get("heads", DEFAULT_HEADS)
     vocabulary = vocabulary if vocabulary is not None else Vocabularies()
     loaded = []
     for path in [gold_path, *paths]:

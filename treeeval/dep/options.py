@@ -11,26 +11,16 @@ import argparse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..arguments import comparison_settings, parse_command
 from ..errors import InputError, UsageError
-from ..formats.xmlsafe import COLUMN, LINE, parse_xml
+from ..formats.malteval_xml import PARAMETERS, Origins, kind, read_evaluation_file
 from .decimal_format import parse_pattern
 from .refusals import ValueRefused
 
 if TYPE_CHECKING:
-    from xml.etree.ElementTree import Element
-
     from ..tables.settings import ComparisonSettings
-
-#: MaltEval's evaluation parameters (``--NAME`` or ``<parameter name="NAME">``)
-PARAMETERS = ("Metric", "GroupBy", "MinSentenceLength", "MaxSentenceLength",
-              "ExcludeWordforms", "ExcludeLemmas", "ExcludeCpostags", "ExcludePostags",
-              "ExcludeFeats", "ExcludeDeprels", "ExcludePdeprels", "ExcludeUnicodePunc")
-#: MaltEval's formatting arguments (``--NAME`` or ``<formatting argument="NAME">``)
-FORMATTING = ("micro-average", "header-info", "row-header", "details", "stat", "tab", "output",
-              "pattern", "confusion-matrix", "merge-tables")
 #: formatting arguments whose value is 0 or 1
 SWITCHES = ("micro-average", "header-info", "row-header", "details", "tab",
             "confusion-matrix", "merge-tables")
@@ -70,7 +60,7 @@ class DepOptions:
     source: str | None = None
     #: where the evaluation file sets each parameter or formatting argument that no flag
     #: overrides, and each of its values: (name, None) or (name, value) -> (line, column)
-    origins: dict[tuple[str, str | None], tuple[int, int]] = field(default_factory=dict)
+    origins: Origins = field(default_factory=dict)
 
     @property
     def metrics(self) -> list[str]:
@@ -125,19 +115,10 @@ class DepOptions:
                          self.origins.get((exc.option, None)))
             if place is None:
                 raise
-            message = str(exc).replace(f"option --{exc.option} ", f"{_kind(exc.option)} "
+            message = str(exc).replace(f"option --{exc.option} ", f"{kind(exc.option)} "
                                        f"{exc.option} ")
             raise InputError(message, path=self.source, line=place[0],
                              column=place[1]) from None
-
-
-def _kind(name: str) -> str:
-    """What MaltEval calls ``name`` in an evaluation file.
-
-    >>> _kind("Metric"), _kind("details")
-    ('parameter', 'formatting argument')
-    """
-    return "parameter" if name in PARAMETERS else "formatting argument"
 
 
 def dep_options(args: argparse.Namespace) -> DepOptions:
@@ -172,9 +153,10 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
         elif flag == "-e":
             echoed += [flag, value]
             options.source = value
-            parameters, formatting, options.origins = read_evaluation_file(value)
-            options.parameters.update(parameters)
-            options.formatting.update(formatting)
+            found = read_evaluation_file(value)
+            options.parameters.update(found.parameters)
+            options.formatting.update(found.formatting)
+            options.origins = found.origins
         elif flag == "--plugin":
             options.plugins.append(value)
             echoed += [flag, value]
@@ -286,53 +268,3 @@ def check_values(options: DepOptions) -> None:
     order = options.own.get("metric-order", "given")
     if order not in ("given", "malteval"):
         raise UsageError(f"option --metric-order needs given or malteval, got {order!r}")
-
-
-def read_evaluation_file(path: str) -> tuple[dict[str, list[str]], dict[str, str],
-                                              dict[tuple[str, str | None], tuple[int, int]]]:
-    """The parameters and formatting arguments of a MaltEval evaluation file (``-e``), and
-    where each is set (the origins of :class:`DepOptions`).
-
-    The last ``<parameter>`` of a name wins, its ``<value>`` elements are its values (a
-    GroupBy value's ``format`` attribute follows a colon), and
-    ``<formatting argument="A" format="F"/>`` sets A to F.  Entity declarations are
-    refused (see :func:`treeeval.formats.xmlsafe.parse_xml`).
-    """
-    root = parse_xml(path)
-    parameters: dict[str, list[str]] = {}
-    formatting: dict[str, str] = {}
-    origins: dict[tuple[str, str | None], tuple[int, int]] = {}
-    for element in root.iter():
-        if element.tag == "parameter":
-            name = element.get("name", "")
-            if name not in PARAMETERS:
-                raise InputError(f"unknown parameter {name!r} (parameters: "
-                                 f"{', '.join(PARAMETERS)})", **_position(path, element))
-            origins = {key: place for key, place in origins.items() if key[0] != name}
-            origins[name, None] = _place(element)
-            parameters[name] = []
-            for value in element.iter("value"):
-                text = (value.text or "").strip() + (f":{value.get('format')}"
-                                                     if value.get("format") else "")
-                parameters[name].append(text)
-                origins.setdefault((name, text), _place(value))
-        elif element.tag == "formatting":
-            name = element.get("argument", "")
-            if name not in FORMATTING:
-                raise InputError(f"unknown formatting argument {name!r} (arguments: "
-                                 f"{', '.join(FORMATTING)})", **_position(path, element))
-            formatting[name] = element.get("format", "")
-            origins[name, None] = _place(element)
-    origins.setdefault(("Metric", None), _place(root))  # a file without Metric: its root
-    return parameters, formatting, origins
-
-
-def _place(element: Element) -> tuple[int, int]:
-    """The line and column where an element of an evaluation file starts."""
-    return int(element.get(LINE, 0)), int(element.get(COLUMN, 0))
-
-
-def _position(path: str, element: Element) -> dict[str, Any]:
-    """Where an element of an evaluation file starts, as InputError's keywords."""
-    line, column = _place(element)
-    return {"path": path, "line": line or None, "column": column or None}

@@ -20,6 +20,7 @@ from ..arrays import Int32Array
 from ..errors import InputError, UsageError
 from ..formats.conll import read_conll
 from ..formats.conll_columns import read_columns
+from ..formats.headrules import DEFAULT_HEADS
 from ..formats.text import named_source
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
@@ -148,7 +149,7 @@ def end_line(path: str) -> int | None:
 
 
 def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
-                  heads: str | os.PathLike[str] = "collins",
+                  heads: str | os.PathLike[str] = DEFAULT_HEADS,
                   vocabulary: Vocabularies | None = None, data: bytes | None = None) -> Treebank:
     """Any input ``treeeval dep`` reads, as a Treebank: CoNLL-X/U with MaltEval's checks,
     MaltTab, MaltXML, or bracketed trees converted with the head table ``heads``.

@@ -40,6 +40,7 @@ import numpy as np
 
 from ..arrays import ObjectArray
 from ..errors import InputError, UsageError
+from ..formats.headrules import DEFAULT_HEADS
 from ..formats.malttab import read_malttab
 from ..formats.text import named_source, read_text
 from ..model.dependencies import DependencySentence
@@ -173,7 +174,7 @@ than one gold-standard file the numbers must be equal (cross-validation)
 
 
 def read_sentences(path: str, *, charset: str = "utf-8",
-                   heads: str | os.PathLike | HeadTable = "collins",
+                   heads: str | os.PathLike | HeadTable = DEFAULT_HEADS,
                    labels: str = "none", format: str | None = None,
                    data: bytes | None = None) -> list[DependencySentence]:
     """The sentences of a MaltTab, MaltXML or bracketed file (``format``: sniffed if None;
