@@ -1,9 +1,10 @@
 """EVALB's per-sentence algorithm, step for step: the exact (and slow) path.
 
-Every sentence the vectorised scorer (``fast.py``) cannot vouch for comes here: malformed
-lines, Error and Skip sentences, the Ellis quote repair, debug output.  The steps and their
-order are EVALB's (see docs/differences.md and shared/docs/reference/evalb.md): reading
-with EVALB's tokeniser, the Skip test, the length test with the quote repair, the word test,
+Every sentence the vectorised scorer (``kernel/fast.py``) cannot vouch for falls back here
+(its ``fallback`` mask, :mod:`treeeval.fallback`): malformed lines, Error and Skip
+sentences, the Ellis quote repair, debug output.  The steps and their order are EVALB's
+(see docs/differences.md and shared/docs/reference/evalb.md): reading with EVALB's
+tokeniser, the Skip test, the length test with the quote repair, the word test,
 "massaging" (zero-span and deleted brackets, function tags), greedy bracket matching,
 crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C's strcmp.
 

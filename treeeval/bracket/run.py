@@ -2,7 +2,7 @@
 
 The files are read in blocks of whole lines, so memory stays flat however long they are.
 Each block is scored on its own (vectorised, with the exact per-sentence engine for the
-lines the fast path hands back), possibly in another process; the Error messages a block
+lines that fall back), possibly in another process; the Error messages a block
 produces are kept with their line and replayed in order against the real MAX_ERROR budget,
 so the run dies at exactly the sentence where EVALB dies.
 

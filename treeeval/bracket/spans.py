@@ -1,7 +1,7 @@
 """Every gold and test bracket EVALB counts, as numpy columns: label, span, matched, crossing.
 
 ``bracket_spans`` scores a block of line pairs as ``treeeval bracket`` does (``fast.py``, and
-the exact per-sentence engine, ``reference.py``, for the lines the fast path hands back) and
+the exact per-sentence engine, ``reference.py``, for the lines that fall back) and
 keeps the brackets behind each sentence's counts.  ``file_spans`` does it for two files,
 block by block as ``EvalbRun`` reads them.  Per sentence, the brackets add up to EVALB's row:
 ``gold``/``test`` rows are the brackets that count, ``matched`` the matched test brackets
@@ -120,7 +120,7 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
 def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
                 params: EvalbParams) -> BracketSpans:
     """The columns of a block: the fast path's brackets (``chunk``) and those the engine
-    counted on the lines handed back (``engine``), merged by line; ``chunk.scores.counts``
+    counted on the lines that fell back (``engine``), merged by line; ``chunk.scores.counts``
     must hold the block's final rows (the engine's lines written in)."""
     names = {name: code for code, name in enumerate(chunk.labels)}
     engine_sides = engine.sides(names)

@@ -5,7 +5,7 @@ EVALB's run on those bytes (``score_lines``: ``EvalbRun``, the counts ``treeeval
 prints, as ``evaluate_brackets`` gives them); the per-label tables and filters from the
 bracket columns the same run kept from its scan (``treeeval.bracket.spans``: every counted
 bracket with its label, span, matched and crossing flags, vectorised, with EVALB's engine
-for the lines the fast path hands back); the error classes from the same bytes; the
+for the lines that fall back); the error classes from the same bytes; the
 drawing from EVALB's per-sentence engine run on one line at a time
 (``render_tree.diff_brackets``).
 

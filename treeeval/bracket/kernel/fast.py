@@ -2,12 +2,13 @@
 
 This is the fast path of the bracket scorer.  Both files are scanned into columns
 (``formats/scan.py``) and every sentence is scored with array operations only: no Python
-loop runs per sentence or per token.  A sentence it cannot vouch for is handed back
-(``fallback``) to the exact per-sentence engine (``reference.py``): a line outside the
-strict grammar, every sentence EVALB would report an Error for (a word mismatch, or a
-length mismatch the Ellis quote repair might mend), and whatever would overflow
-EVALB's fixed arrays (more than 200 words or brackets, a label of 30 bytes or more, a
-word of 100 bytes or more, more than 20 quote terms, a line EVALB's ``fgets`` would cut).
+loop runs per sentence or per token.  A sentence it cannot vouch for falls back (the mask
+``fallback``, :mod:`treeeval.fallback`) to the exact per-sentence engine (``reference.py``):
+a line outside the strict grammar, every sentence EVALB would report an Error for (a word
+mismatch, or a length mismatch the Ellis quote repair might mend), and whatever would
+overflow EVALB's fixed arrays (more than 200 words or brackets, a label of 30 bytes or
+more, a word of 100 bytes or more, more than 20 quote terms, a line EVALB's ``fgets``
+would cut).
 
 The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 
