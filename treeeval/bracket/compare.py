@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import UsageError
 from ..stats import SentenceScores
-from .counts import SentenceCounts, Totals
+from .counts import EvalbStatus, SentenceCounts, Totals
 from .run import RunResult
 from .sentence_scores import bracket_scores
 
@@ -88,7 +88,7 @@ def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScore
     figure, cut = _split(name, cutoff)
     if cut:
         rows = rows.take(slice(None))
-        rows.status = np.where(rows.length <= cutoff, rows.status, 2)
+        rows.status = np.where(rows.length <= cutoff, rows.status, EvalbStatus.SKIP)
     scores = bracket_scores(rows, figure)
     if figure in MCNEMAR_METRICS:
         return SentenceScores(scores.numerator, scores.denominator, hits=scores.numerator)
@@ -104,6 +104,6 @@ def padded(rows: Sequence[SentenceCounts]) -> list[SentenceCounts]:
     ([2, 2], array([0, 2]))
     """
     size = max(len(r) for r in rows)
-    filler = SentenceCounts.from_rows([(0, 0, 2, 0, 0, 0, 0, 0, 0)])
+    filler = SentenceCounts.from_rows([(0, 0, EvalbStatus.SKIP, 0, 0, 0, 0, 0, 0)])
     return [r + SentenceCounts.concatenate([filler] * (size - len(r))) if len(r) < size else r
             for r in rows]

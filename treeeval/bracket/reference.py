@@ -12,7 +12,7 @@ crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C'
 >>> engine = ReferenceEngine(EvalbParams(delete_label=[b"TOP"]), ErrorBudget(10, io.BytesIO()))
 >>> score = engine.score_pair(b"(TOP (S (NP (NN a)) (VP (VB b))))", b"(TOP (S (NP (NN a) (VB b))))", 1)
 >>> score.status, score.matched, score.gold, score.test, score.words, score.correct
-(0, 1, 3, 2, 2, 2)
+(<EvalbStatus.SCORED: 0>, 1, 3, 2, 2, 2)
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
+from .counts import EvalbStatus
 from .kernel.crossing import crossing_any
 from .params import EvalbParams
 
@@ -130,7 +131,7 @@ class SentenceScore(NamedTuple):
 
     line: int
     length: int
-    status: int
+    status: EvalbStatus
     matched: int
     gold: int
     test: int
@@ -216,7 +217,7 @@ class ReferenceEngine:
         self.deleted = params.deleted_labels()
         self.below = below if below is not None else BelowStack()
         self._line = 0
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         self._last: tuple[ReadSide, ReadSide] = (ReadSide(b""), ReadSide(b""))
 
     # -- reading ---------------------------------------------------------------------------
@@ -242,7 +243,7 @@ class ReferenceEngine:
                     self._close(side, item, p)
                 p += 1
             else:
-                self._status = 1
+                self._status = EvalbStatus.ERROR
                 self.budget.error_forever(self._line, b"Reading sentence")
         if stack.top != 0:
             self._error(b"Bracketing is unbalanced (too many open bracket)")
@@ -290,13 +291,13 @@ class ReferenceEngine:
         return p
 
     def _error(self, message: bytes) -> None:
-        self._status = 1
+        self._status = EvalbStatus.ERROR
         self.budget.error(self._line, message)
 
     # -- scoring ---------------------------------------------------------------------------
     def score_pair(self, gold_line: bytes, test_line: bytes, line_no: int) -> SentenceScore:
         """Read and score one line pair; errors go to the budget, debug text to ``out``."""
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         gold = self.read_line(gold_line, line_no)
         test = self.read_line(test_line, line_no)
         self._last = (gold, test)
@@ -308,7 +309,7 @@ class ReferenceEngine:
 
     def start_line(self, line_no: int) -> None:
         """Begin a line whose test side is missing (the gold file is longer)."""
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         self._line = line_no
 
     def score_sides(self, gold: ReadSide, test: ReadSide, line_no: int) -> SentenceScore:
@@ -316,9 +317,9 @@ class ReferenceEngine:
         self._line = line_no
         if self.debug > 1:
             self.out.write(b"\n")
-        zero = SentenceScore(line_no, gold.length, 0, 0, 0, 0, 0, 0, 0)
+        zero = SentenceScore(line_no, gold.length, EvalbStatus.SCORED, 0, 0, 0, 0, 0, 0)
         if not test.terminals:
-            return zero._replace(status=2)
+            return zero._replace(status=EvalbStatus.SKIP)
         if len(gold.terminals) != len(test.terminals):
             self._fix_quote(gold, test)
             if len(gold.terminals) != len(test.terminals):

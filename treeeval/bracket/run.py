@@ -30,7 +30,7 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
-from .counts import SentenceCounts, Totals
+from .counts import EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .params import EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
@@ -101,7 +101,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         rows = chunk.counts
         rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
-        length_errors = np.flatnonzero((rows.status == 1) & ~chunk.fallback).tolist()
+        length_errors = np.flatnonzero((rows.status == EvalbStatus.ERROR) & ~chunk.fallback).tolist()
     else:
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
@@ -309,7 +309,8 @@ class EvalbRun:
         self._add(rows)
 
     def _add(self, rows: SentenceCounts) -> None:
-        if self.first_unscored is None and (unscored := np.flatnonzero(rows.status)).size:
+        if self.first_unscored is None and (
+                unscored := np.flatnonzero(rows.status != EvalbStatus.SCORED)).size:
             self.first_unscored = int(rows.line[unscored[0]])
         self.all_totals += Totals.from_sentences(rows)
         self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
-from .counts import SentenceCounts
+from .counts import EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
 from .kernel.fast import chunk_brackets
 from .params import EvalbParams
@@ -78,7 +78,8 @@ class BracketSpans:
 
     Brackets are given for every sentence the engine matched, including an Error
     sentence whose error came from reading (EVALB still counts its brackets in its row,
-    but not in the totals): select ``status == 0`` for what the totals count.
+    but not in the totals): select ``status == EvalbStatus.SCORED`` for what the totals
+    count.
     """
 
     labels: list[bytes]
@@ -250,7 +251,7 @@ def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
         test_side = engine.read_line(test_line, number)
         return engine.score_sides(gold_side, test_side, number), (gold_side, test_side)
     except EvalbKilled:
-        return SentenceScore(number, 0, 1, 0, 0, 0, 0, 0, 0), None
+        return SentenceScore(number, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0), None
 
 
 def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,

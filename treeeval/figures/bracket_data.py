@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..bracket.counts import SentenceCounts, Totals
+from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
 from ..bracket.run import RunResult
@@ -51,7 +51,7 @@ def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LENGTH_BINS) 
     series = []
     for name, run in runs.items():
         rows = _sentences(run)
-        valid = rows.status == 0
+        valid = rows.status == EvalbStatus.SCORED
         where = bins.index(rows.length[valid])
         matched, gold, test = (np.bincount(where, weights=column[valid], minlength=len(bins))
                                for column in (rows.matched, rows.gold, rows.test))

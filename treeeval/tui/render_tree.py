@@ -43,6 +43,7 @@ from typing import Literal
 from nltk import Tree
 from rich.text import Text
 
+from ..bracket.counts import EvalbStatus
 from ..bracket.params import EvalbParams
 from ..bracket.reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
 from ..bracket.spans import crosses
@@ -85,8 +86,8 @@ class BracketDiff:
 
     @property
     def scored(self) -> bool:
-        """Whether the brackets went through matching (status 0)."""
-        return self.score.status == 0
+        """Whether the brackets went through matching (status SCORED)."""
+        return self.score.status == EvalbStatus.SCORED
 
 
 class _LineBudget(ErrorBudget):
@@ -105,7 +106,7 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
 
     >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B z))", EvalbParams(), 4)
     >>> diff.score.status, diff.messages
-    (1, ['Words unmatch (y|z)'])
+    (<EvalbStatus.ERROR: 1>, ['Words unmatch (y|z)'])
     """
     stream = io.BytesIO()
     engine = ReferenceEngine(params, _LineBudget(1 << 62, stream))
@@ -115,7 +116,7 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
         score = engine.score_sides(gold, test, line_no)
     except EvalbKilled:
         gold, test = ReadSide(gold_line), ReadSide(test_line)
-        score = SentenceScore(line_no, 0, 1, 0, 0, 0, 0, 0, 0)
+        score = SentenceScore(line_no, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0)
     messages = [line.split(b" : ", 1)[-1].decode("latin-1")
                 for line in stream.getvalue().splitlines()]
     diff = BracketDiff(gold_line, test_line, gold, test, score, messages=messages)

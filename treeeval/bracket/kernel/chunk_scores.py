@@ -18,9 +18,9 @@ from ..counts import SentenceCounts
 class ChunkScores:
     """EVALB's numbers per line, and which lines fall back to the exact engine.
 
-    ``counts.line`` numbers the lines of the chunk from 0.  A line with status 1 that does
-    not fall back is EVALB's "Length unmatch (gold_words|test_words)": no quote repair can
-    mend it.
+    ``counts.line`` numbers the lines of the chunk from 0.  A line with status ERROR that
+    does not fall back is EVALB's "Length unmatch (gold_words|test_words)": no quote repair
+    can mend it.
     """
 
     counts: SentenceCounts
