@@ -21,6 +21,7 @@ import io
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import BinaryIO, NamedTuple
 
 import numpy as np
@@ -87,11 +88,37 @@ class ErrorBudget:
         raise EvalbKilled
 
 
+class ResultCode(IntEnum):
+    """What EVALB's engine leaves in the ``result`` of a bracket or a terminal (the second
+    column of its -d tables, shared/docs/reference/evalb.md section 9).
+
+    >>> engine = ReferenceEngine(EvalbParams(), ErrorBudget(10, io.BytesIO()))
+    >>> gold, test = engine.read_line(b"(S (A x) (B y))", 1), engine.read_line(b"(S (A x) (C y))", 1)
+    >>> _ = engine.score_sides(gold, test, 1)
+    >>> [bracket.result.name for bracket in gold.brackets], [t.result.name for t in test.terminals]
+    (['MATCHED'], ['MATCHED', 'UNMATCHED'])
+    """
+
+    #: a counted bracket no bracket of the other side matched; a terminal whose tag is wrong
+    UNMATCHED = 0
+    #: a matched bracket; a terminal whose tag is right (or EQ_LABEL-paired)
+    MATCHED = 1
+    #: a bracket EVALB does not count: it spans no kept word, or its label is deleted
+    NOT_COUNTED = 5
+    #: not scored: the sentence stopped before (an Error or a Skip)
+    UNSCORED = 9
+
+
+#: the members the per-bracket loops compare with, as module names: in Python 3.11 a member
+#: looked up on its class costs ten times a global (the engine would lose a tenth of its speed)
+UNMATCHED, MATCHED, NOT_COUNTED = ResultCode.UNMATCHED, ResultCode.MATCHED, ResultCode.NOT_COUNTED
+
+
 @dataclass
 class Terminal:
     word: bytes
     label: bytes
-    result: int = 9
+    result: ResultCode = ResultCode.UNSCORED
 
 
 @dataclass
@@ -101,7 +128,7 @@ class Bracket:
     buf_start: int
     end: int = -1
     buf_end: int | None = None
-    result: int = 9
+    result: ResultCode = ResultCode.UNSCORED
 
 
 @dataclass
@@ -335,9 +362,9 @@ class ReferenceEngine:
         crossing = self._crossing(gold, test)
         correct = 0
         for g, t in zip(gold.terminals, test.terminals):
-            result = 1 if t.label in self.partners.get(g.label, (g.label,)) else 0
-            g.result = t.result = result
-            correct += result
+            right = t.label in self.partners.get(g.label, (g.label,))
+            g.result = t.result = MATCHED if right else UNMATCHED
+            correct += right
         words = len(gold.terminals)
         return SentenceScore(
             line_no, gold.length, self._status, matched, gold_count, test_count, crossing, words, correct
@@ -346,13 +373,13 @@ class ReferenceEngine:
     def _massage(self, brackets: list[Bracket]) -> int:
         kept = 0
         for bracket in brackets:
-            bracket.result = 0
+            bracket.result = UNMATCHED
             if bracket.start == bracket.end:
-                bracket.result = 5
+                bracket.result = NOT_COUNTED
                 continue
             bracket.label = truncate_label(bracket.label)
             if bracket.label in self.deleted:
-                bracket.result = 5
+                bracket.result = NOT_COUNTED
             else:
                 kept += 1
         return kept
@@ -365,18 +392,18 @@ class ReferenceEngine:
         labeled = self.params.labeled != 0
         free: dict[tuple[int, int, bytes], deque[int]] = {}
         for j, t in enumerate(test.brackets):
-            if t.result == 0:
+            if t.result == UNMATCHED:
                 free.setdefault((t.start, t.end, t.label if labeled else b""), deque()).append(j)
         matched = 0
         for g in gold.brackets:
-            if g.result == 5:
+            if g.result == NOT_COUNTED:
                 continue
             equal = self.partners.get(g.label, (g.label,)) if labeled else (b"",)
             queues = [queue for label in equal
                       if (queue := free.get((g.start, g.end, label)))]
             if queues:
                 first = min(queues, key=lambda queue: queue[0])
-                g.result = test.brackets[first.popleft()].result = 1
+                g.result = test.brackets[first.popleft()].result = MATCHED
                 matched += 1
         return matched
 
@@ -392,18 +419,18 @@ class ReferenceEngine:
                     b"1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
                     % (g.result, t.result, g.start, t.start, g.end, t.end)
                 )
-                if g.result != 5 and t.result == 0 and g.start == t.start and g.end == t.end:
+                if g.result != NOT_COUNTED and t.result == UNMATCHED and g.start == t.start and g.end == t.end:
                     found = True
                     if not labeled or self.params.labels_equal(g.label, t.label):
-                        g.result = t.result = 1
+                        g.result = t.result = MATCHED
                         matched += 1
                         break
                     self._trace_bracket(b"LABEL", g, gold.line)
                     seen_label_clash[j] = True
-            if not found and g.result != 5:
+            if not found and g.result != NOT_COUNTED:
                 self._trace_bracket(b"BRACKET", g, gold.line)
         for j, t in enumerate(test.brackets):
-            if t.result == 0 and not seen_label_clash[j]:
+            if t.result == UNMATCHED and not seen_label_clash[j]:
                 self._trace_bracket(b"EXTRA", t, test.line)
         return matched
 
@@ -411,8 +438,8 @@ class ReferenceEngine:
         """The number of test brackets crossing at least one gold bracket (neither deleted)."""
         if self.debug > 1:
             return self._crossing_traced(gold, test)
-        kept_gold = [g for g in gold.brackets if g.result != 5]
-        kept_test = [t for t in test.brackets if t.result != 5]
+        kept_gold = [g for g in gold.brackets if g.result != NOT_COUNTED]
+        kept_test = [t for t in test.brackets if t.result != NOT_COUNTED]
         if not kept_gold or not kept_test:
             return 0
         crosses = crossing_any(
@@ -427,10 +454,10 @@ class ReferenceEngine:
         crossing = 0
         last = -1
         for t in test.brackets:
-            if t.result == 5:
+            if t.result == NOT_COUNTED:
                 continue
             for i, g in enumerate(gold.brackets):
-                if g.result != 5 and (
+                if g.result != NOT_COUNTED and (
                     (g.start < t.start < g.end < t.end) or (t.start < g.start < t.end < g.end)
                 ):
                     if i != last:

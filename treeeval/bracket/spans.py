@@ -41,10 +41,17 @@ from .counts import EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
 from .kernel.fast import chunk_brackets
 from .params import EvalbParams
-from .reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
-
-#: result codes the reference engine leaves on a bracket it counts
-_UNMATCHED, _MATCHED = 0, 1
+from .reference import (
+    MATCHED,
+    NOT_COUNTED,
+    UNMATCHED,
+    Bracket,
+    ErrorBudget,
+    EvalbKilled,
+    ReadSide,
+    ReferenceEngine,
+    SentenceScore,
+)
 
 
 @dataclass
@@ -229,9 +236,9 @@ class EngineBrackets:
         for out, side, other in ((self.rows[0], gold.brackets, test.brackets),
                                  (self.rows[1], test.brackets, gold.brackets)):
             for position, bracket in enumerate(side):
-                if bracket.result in (_UNMATCHED, _MATCHED):
+                if bracket.result in (UNMATCHED, MATCHED):
                     out.append((index, position, bracket.label, bracket.start, bracket.end,
-                                bracket.result == _MATCHED, crosses(bracket, other)))
+                                bracket.result == MATCHED, crosses(bracket, other)))
 
     def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
@@ -313,16 +320,12 @@ def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
                         spans.counts.take(slice(0, count)), spans.fallback[:count])
 
 
-#: the result code EVALB's engine leaves on a bracket it does not count
-_NOT_COUNTED = 5
-
-
 def crosses(bracket: Bracket, others: list[Bracket]) -> bool:
     """EVALB's crossing test (``ReferenceEngine._crossing``) for one bracket: does it cross a
     counted bracket of ``others``?  A bracket EVALB does not count crosses nothing."""
-    if bracket.result == _NOT_COUNTED:
+    if bracket.result == NOT_COUNTED:
         return False
-    return any(other.result != _NOT_COUNTED and (
+    return any(other.result != NOT_COUNTED and (
         (other.start < bracket.start < other.end < bracket.end)
         or (bracket.start < other.start < bracket.end < other.end)) for other in others)
 

@@ -2,8 +2,8 @@
 
 The fate of every bracket comes from EVALB's own per-sentence engine
 (``treeeval.bracket.reference``): the engine reads both lines, matches the brackets and
-leaves each bracket's result code behind (1 matched, 0 not matched, 5 not counted).  This
-module only reads those codes and draws; it scores nothing itself.
+leaves each bracket's result code behind (``ResultCode``: MATCHED, UNMATCHED, NOT_COUNTED).
+This module only reads those codes and draws; it scores nothing itself.
 
 Every mark has a colour and a character, so the drawing reads on a monochrome terminal:
 
@@ -45,14 +45,21 @@ from rich.text import Text
 
 from ..bracket.counts import EvalbStatus
 from ..bracket.params import EvalbParams
-from ..bracket.reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
+from ..bracket.reference import (
+    MATCHED,
+    NOT_COUNTED,
+    UNMATCHED,
+    Bracket,
+    ErrorBudget,
+    EvalbKilled,
+    ReadSide,
+    ReferenceEngine,
+    SentenceScore,
+)
 from ..bracket.spans import crosses
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
 from ..model.tree_walks import preorder
-
-#: result codes the reference engine leaves on a bracket
-MATCHED, UNMATCHED, NOT_COUNTED = 1, 0, 5
 
 #: (character, style) of a bracket's fate, by side and result code
 FATES = {
@@ -164,7 +171,7 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
                 text.append(f"{indent}{label} {node[0]}", style="dim")
             else:
                 terminal = next(terminals, None)
-                wrong_tag = terminal is not None and terminal.result == 0
+                wrong_tag = terminal is not None and terminal.result == UNMATCHED
                 mark, style = WRONG_TAG_MARK if wrong_tag else (" ", "")
                 text.append(mark, style=style)
                 text.append(f"  {indent}{label} {node[0]}")
