@@ -29,7 +29,7 @@ import numpy as np
 from ..errors import UsageError
 from ..stats import SentenceScores
 from .counts import EvalbStatus, SentenceCounts, Totals
-from .run import RunResult
+from .run import EvalbResult
 from .sentence_scores import bracket_scores
 
 #: the figures of an EVALB summary block a table shows, by their ``--json`` keys
@@ -73,7 +73,7 @@ per sentence), not to fmeasure: use --stat bootstrap or --stat ar, or --metrics 
     return stat
 
 
-def metric_value(result: RunResult, name: str, cutoff: int) -> float | None:
+def metric_value(result: EvalbResult, name: str, cutoff: int) -> float | None:
     """The figure EVALB prints for a metric (None for its ``-nan`` F-measure: no bracket)."""
     figure, cut = _split(name, cutoff)
     totals: Totals = result.cut_totals if cut else result.all_totals

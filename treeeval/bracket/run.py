@@ -140,10 +140,11 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
 
 
 @dataclass
-class RunResult:
-    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it, with
-    what a user could miss: EVALB's error count and the line it died at, which file has
-    lines the other lacks (``"gold"``, ``"test"``, or None) and the first Error or Skip line."""
+class EvalbResult:
+    """What an EVALB run over two files produced: the totals of both blocks and whether
+    MAX_ERROR killed it, with what a user could miss: EVALB's error count and the line it
+    died at, which file has lines the other lacks (``"gold"``, ``"test"``, or None) and the
+    first Error or Skip line."""
 
     all_totals: Totals
     cut_totals: Totals
@@ -181,7 +182,7 @@ class EvalbRun:
                  on_sentences: Callable[[SentenceCounts], None] | None = None,
                  keep_brackets: bool = False) -> None:
         """``keep_brackets``: also keep the brackets behind the rows, as columns, from the
-        same scan (``RunResult.brackets``; not under DEBUG, whose path is the engine's)."""
+        same scan (``EvalbResult.brackets``; not under DEBUG, whose path is the engine's)."""
         self.params = params
         self.out = out
         self.err = err
@@ -201,7 +202,7 @@ class EvalbRun:
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
-    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> RunResult:
+    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> EvalbResult:
         """Score two files."""
         gold = LineReader.open(gold_path, "gold")
         try:
@@ -211,11 +212,11 @@ class EvalbRun:
             raise
         return self._run(gold, test)
 
-    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> RunResult:
+    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> EvalbResult:
         """Score two binary streams (e.g. io.BytesIO) as if they were files."""
         return self._run(LineReader(gold, "<gold>"), LineReader(test, "<test>"))
 
-    def _run(self, gold: LineReader, test: LineReader) -> RunResult:
+    def _run(self, gold: LineReader, test: LineReader) -> EvalbResult:
         try:
             self.out.write(HEADER)
             if self.params.debug > 0:
@@ -231,7 +232,7 @@ class EvalbRun:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
         brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
-        return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
+        return EvalbResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
                          errors=self.budget.count,
                          stopped_line=self.budget.line if killed else None,
                          longer=self.longer, first_unscored=self.first_unscored)

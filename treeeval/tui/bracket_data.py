@@ -33,7 +33,7 @@ from rich.text import Text
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.params import EvalbParams
-from ..bracket.run import EvalbRun, RunResult
+from ..bracket.run import EvalbResult, EvalbRun
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary, sentence_ratios
@@ -55,7 +55,7 @@ class BracketCorpus(TableCorpus):
     kind = "bracket"
 
     def __init__(self, gold: LineIndex, systems: list[LineIndex], params: EvalbParams,
-                 runs: list[RunResult], prm_names: Sequence[str] = ()) -> None:
+                 runs: list[EvalbResult], prm_names: Sequence[str] = ()) -> None:
         self.gold_path = gold.path
         self.system_paths = [lines.path for lines in systems]
         self.params = params
@@ -332,7 +332,7 @@ def load_brackets(gold: str | LineIndex, systems: Sequence[str | LineIndex],
     return BracketCorpus(gold_lines, system_lines, params, runs, prm_names)
 
 
-def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> RunResult:
+def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> EvalbResult:
     """EVALB's run over two files already read (``evaluate_brackets`` without reading them
     again): the per-sentence rows, the brackets behind them (as columns, from the same
     scan), both summary blocks and whether MAX_ERROR stopped it."""
