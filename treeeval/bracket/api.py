@@ -27,7 +27,7 @@ from ..policy.envelope import envelope
 from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from .counts import COLUMNS, SentenceCounts, Totals
-from .params import EvalbParams, load_params
+from .params import EvalbDebug, EvalbParams, load_params
 from .run import EvalbResult, EvalbRun
 
 
@@ -82,7 +82,7 @@ def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: Eva
          out: BinaryIO, err: BinaryIO, *, jobs: int, use_fast: bool, keep_sentences: bool,
          keep_brackets: bool, sink: TextIO | None) -> EvalbResult:
     executor = None
-    if jobs > 1 and params.debug == 0:
+    if jobs > 1 and params.debug == EvalbDebug.OFF:
         from concurrent.futures import ProcessPoolExecutor
 
         executor = ProcessPoolExecutor(jobs)

@@ -28,7 +28,7 @@ import numpy as np
 
 from .counts import EvalbStatus
 from .kernel.crossing import crossing_any
-from .params import EvalbParams
+from .params import EvalbDebug, EvalbParams
 
 #: C isspace() in the C locale
 SPACE = frozenset(b" \t\n\v\f\r")
@@ -235,7 +235,8 @@ class ReferenceEngine:
                  below: BelowStack | None = None):
         self.params = params
         self.budget = budget
-        self.debug = params.debug
+        #: -D: trace the reading, the matching and the crossing brackets
+        self.trace = params.debug >= EvalbDebug.TRACE
         self.out = debug_out if debug_out is not None else io.BytesIO()
         self.delete = set(params.delete_label)
         self.delete_for_length = set(params.delete_label_for_length)
@@ -300,7 +301,7 @@ class ReferenceEngine:
             closes = q < size and text[q] == 0x29
             if closes and label not in self.delete_for_length:
                 side.length += 1
-            if self.debug > 1:
+            if self.trace:
                 self.out.write(b"label=%s, word=%s, wid=%d\n" % (label, word, len(side.terminals)))
             if closes and label in self.quote_labels and word in QUOTE_WORDS:
                 side.quotes.append(
@@ -342,7 +343,7 @@ class ReferenceEngine:
     def score_sides(self, gold: ReadSide, test: ReadSide, line_no: int) -> SentenceScore:
         """EVALB's calc_result on two lines already read."""
         self._line = line_no
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"\n")
         zero = SentenceScore(line_no, gold.length, EvalbStatus.SCORED, 0, 0, 0, 0, 0, 0)
         if not test.terminals:
@@ -387,7 +388,7 @@ class ReferenceEngine:
     def _match(self, gold: ReadSide, test: ReadSide) -> int:
         """EVALB's greedy matching: each gold bracket takes the first test bracket of its
         span and an equal label that no earlier gold bracket took."""
-        if self.debug > 1:
+        if self.trace:
             return self._match_traced(gold, test)
         labeled = self.params.labeled != 0
         free: dict[tuple[int, int, bytes], deque[int]] = {}
@@ -436,7 +437,7 @@ class ReferenceEngine:
 
     def _crossing(self, gold: ReadSide, test: ReadSide) -> int:
         """The number of test brackets crossing at least one gold bracket (neither deleted)."""
-        if self.debug > 1:
+        if self.trace:
             return self._crossing_traced(gold, test)
         kept_gold = [g for g in gold.brackets if g.result != NOT_COUNTED]
         kept_test = [t for t in test.brackets if t.result != NOT_COUNTED]
@@ -475,7 +476,7 @@ class ReferenceEngine:
 
     # -- the Ellis quote repair ------------------------------------------------------------
     def _fix_quote(self, gold: ReadSide, test: ReadSide) -> None:
-        if self.debug > 1:
+        if self.trace:
             for i in range(max(len(gold.quotes), len(test.quotes))):
                 for quotes in (gold.quotes, test.quotes):
                     if i < len(quotes):
@@ -499,15 +500,15 @@ class ReferenceEngine:
 
     def _reinsert(self, quote: QuoteTerm, side: ReadSide) -> None:
         side.terminals.insert(quote.index, Terminal(quote.word, quote.label))
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"bra=%d, ind=%d\n" % (quote.bracket, quote.index))
         for k, bracket in enumerate(side.brackets):
-            if self.debug > 1:
+            if self.trace:
                 self.out.write(b"bracket[%d]={%d,%d}\n" % (k, bracket.start, bracket.end))
             if k >= quote.bracket:
                 bracket.start += 1
                 bracket.end += 1
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"endslen=%d\n" % len(quote.ends))
         for item in quote.ends:
             if item is not None and item < len(side.brackets):

@@ -32,7 +32,7 @@ from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, sp
 from ..errors import InputError
 from .counts import EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
-from .params import EvalbParams
+from .params import EvalbDebug, EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
 from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
@@ -194,7 +194,7 @@ class EvalbRun:
         self.all_totals = Totals()
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
-        self.keep_brackets = keep_brackets and params.debug == 0
+        self.keep_brackets = keep_brackets and params.debug == EvalbDebug.OFF
         #: each block's kept brackets, and how many of its sentences the run emitted
         self.kept_brackets: list[tuple[KeptSpans, int]] = []
         self.longer: str | None = None
@@ -219,7 +219,7 @@ class EvalbRun:
     def _run(self, gold: LineReader, test: LineReader) -> EvalbResult:
         try:
             self.out.write(HEADER)
-            if self.params.debug > 0:
+            if self.params.debug >= EvalbDebug.TABLES:
                 killed = self._run_debug(gold, test)
             else:
                 killed = self._run_blocks(gold, test)
