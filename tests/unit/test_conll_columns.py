@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
-from treeeval.dep.reading import read_treebank, read_treebank_carefully
+from treeeval.dep.reading import read_treebank, read_treebank_exact
 from treeeval.errors import InputError, UsageError
-from treeeval.formats.conll_columns import read_columns
+from treeeval.fallback import Fallback
+from treeeval.formats.conll_columns import read_columns_fast
 from treeeval.model.treebank import Treebank
 from treeeval.model.vocabulary import STRING_FIELDS, Vocabularies
 
@@ -58,20 +59,20 @@ VALID = {
 @pytest.mark.parametrize("name", VALID)
 def test_fast_path_agrees(tmp_path: Path, name: str) -> None:
     path = write(tmp_path, VALID[name])
-    columns = read_columns(path)
+    columns = read_columns_fast(path)
     assert columns is not None, "the fast path should vouch for this file"
-    assert_same(Treebank.from_columns(columns), read_treebank_carefully(path))
+    assert_same(Treebank.from_columns(columns), read_treebank_exact(path))
 
 
 def test_blocks_and_shared_vocabulary(tmp_path: Path) -> None:
     text = "".join(row(1, f"w{i}", "0", f"l{i % 3}") + "\n\n" for i in range(50))
     path = write(tmp_path, text)
     vocabulary = Vocabularies()
-    small = read_columns(path, block_size=64, vocabulary=vocabulary)
-    other = read_columns(path, vocabulary=vocabulary)
+    small = read_columns_fast(path, block_size=64, vocabulary=vocabulary)
+    other = read_columns_fast(path, vocabulary=vocabulary)
     assert small is not None and other is not None and small.vocabulary is other.vocabulary
     assert np.array_equal(small.codes["deprel"], other.codes["deprel"])
-    assert_same(Treebank.from_columns(small), read_treebank_carefully(path))
+    assert_same(Treebank.from_columns(small), read_treebank_exact(path))
 
 
 BAD = {
@@ -90,17 +91,19 @@ BAD = {
 def test_unvouched_lines_get_the_careful_error(tmp_path: Path, name: str) -> None:
     text, message = BAD[name]
     path = write(tmp_path, text)
-    assert read_columns(path) is None
+    with pytest.raises(Fallback):
+        read_columns_fast(path)
     with pytest.raises(InputError, match=message) as fast:
         read_treebank(path)
     with pytest.raises(InputError) as careful:
-        read_treebank_carefully(path)
+        read_treebank_exact(path)
     assert (str(fast.value), fast.value.line) == (str(careful.value), careful.value.line)
 
 
 def test_undecodable_byte(tmp_path: Path) -> None:
     path = write(tmp_path, row(1, "A").encode() + b"\xff\n\n")
-    assert read_columns(path) is None
+    with pytest.raises(Fallback):
+        read_columns_fast(path)
     with pytest.raises(InputError, match=r"x\.conll:1:24: byte 0xff is not valid utf-8"):
         read_treebank(path)
 
@@ -111,8 +114,9 @@ def test_undecodable_byte(tmp_path: Path) -> None:
 ])
 def test_bytes_the_fast_path_leaves_alone(tmp_path: Path, text: bytes) -> None:
     path = write(tmp_path, text)
-    assert read_columns(path) is None
-    assert_same(read_treebank(path), read_treebank_carefully(path))
+    with pytest.raises(Fallback):
+        read_columns_fast(path)
+    assert_same(read_treebank(path), read_treebank_exact(path))
 
 
 def test_charset(tmp_path: Path) -> None:
@@ -120,9 +124,10 @@ def test_charset(tmp_path: Path) -> None:
     path = write(tmp_path, text.encode("iso-8859-1"))
     fast = read_treebank(path, charset="ISO-8859-1")
     assert fast.forms.tolist() == ["café"]
-    assert_same(fast, read_treebank_carefully(path, charset="ISO-8859-1"))
+    assert_same(fast, read_treebank_exact(path, charset="ISO-8859-1"))
     utf16 = write(tmp_path, text.encode("utf-16"), "y.conll")
-    assert read_columns(utf16, "UTF-16") is None
+    with pytest.raises(Fallback):
+        read_columns_fast(utf16, "UTF-16")
     assert read_treebank(utf16, charset="UTF-16").forms.tolist() == ["café"]
     with pytest.raises(UsageError, match="unknown charset"):
         read_treebank(path, charset="no-such-charset")
@@ -144,8 +149,8 @@ def test_random_files(tmp_path_factory: pytest.TempPathFactory,
             lines.append(row(i, form, str(head % (len(sentence) + 1)), label))
         lines.append("")
     path = write(tmp_path_factory.mktemp("random"), "\n".join(lines) + "\n")
-    fast = read_columns(path, block_size=128)
-    careful = read_treebank_carefully(path)
+    fast = read_columns_fast(path, block_size=128)
+    careful = read_treebank_exact(path)
     assert fast is not None
     assert_same(Treebank.from_columns(fast), careful)
 
@@ -156,7 +161,7 @@ def test_columns_are_read_on_first_use(tmp_path: Path) -> None:
     assert set(treebank.codes) == {"form", "deprel"}
     assert treebank.lemmas.tolist() == ["ünïcödé€", "x" * 8, "z" * 9]
     assert treebank.subset(np.array([False, True, True])).feats.tolist() == ["_", "_"]
-    assert_same(treebank, read_treebank_carefully(path))
+    assert_same(treebank, read_treebank_exact(path))
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -169,5 +174,5 @@ def test_blocks_end_after_blank_lines(tmp_path: Path, block_size: int) -> None:
     text = (row(1, "A") + "\n" + row(2, "B", "1") + "\n\n" + row(1, "C") + "\n\n") * 3
     for data in (text, text.replace("\n", "\r\n"), text + "\n" * 9):
         path = write(tmp_path, data)
-        columns = read_columns(path, block_size=block_size)
+        columns = read_columns_fast(path, block_size=block_size)
         assert columns is not None and columns.sizes.tolist() == [2, 1] * 3

@@ -182,14 +182,14 @@ CONLL = ("\n".join(ROWS) + "\n\n\n# sent 2\n1-2\tRainfell" + "\t_" * 8 + "\n" + 
 
 @pytest.mark.parametrize("block_size", [1 << 24, 40])
 def test_the_fast_reader_gives_the_careful_readers_sentence_lines(tmp_path, block_size):
-    from treeeval.dep.reading import read_treebank_carefully
-    from treeeval.formats.conll_columns import read_columns
+    from treeeval.dep.reading import read_treebank_exact
+    from treeeval.formats.conll_columns import read_columns_fast
 
     path = tmp_path / "x.conll"
     path.write_bytes(CONLL.encode())
-    fast = read_columns(str(path), block_size=block_size)
+    fast = read_columns_fast(str(path), block_size=block_size)
     assert fast is not None
-    careful = read_treebank_carefully(str(path))
+    careful = read_treebank_exact(str(path))
     assert fast.sentence_line.tolist() == careful.sentence_line.tolist() == [1, 7, 12]
 
 

@@ -27,8 +27,8 @@ from ..policy.envelope import envelope
 from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from .counts import COLUMNS, SentenceCounts, Totals
-from .params import EvalbParams, load_params
-from .run import EvalbRun, RunResult
+from .params import EvalbDebug, EvalbParams, load_params
+from .run import EvalbResult, EvalbRun
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
@@ -43,7 +43,7 @@ def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str | os.Pat
 class _Killed(Exception):
     """A run stopped by MAX_ERROR: its --per-sentence file is not kept."""
 
-    def __init__(self, result: RunResult) -> None:
+    def __init__(self, result: EvalbResult) -> None:
         super().__init__("killed")
         self.result = result
 
@@ -52,11 +52,11 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                       params: EvalbParams, out: BinaryIO, err: BinaryIO, *, jobs: int = 1,
                       use_fast: bool = True, per_sentence: str | None = None,
                       keep_sentences: bool = False, keep_brackets: bool = False,
-                      prms: Sequence[str] = ()) -> RunResult:
+                      prms: Sequence[str] = ()) -> EvalbResult:
     """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``.
 
-    ``keep_sentences`` keeps the per-sentence counts (``RunResult.sentences``),
-    ``keep_brackets`` the brackets behind them (``RunResult.brackets``; not under DEBUG).
+    ``keep_sentences`` keeps the per-sentence counts (``EvalbResult.sentences``),
+    ``keep_brackets`` the brackets behind them (``EvalbResult.brackets``; not under DEBUG).
 
     ``per_sentence`` names a JSON Lines file of the sentences' counts, written by
     ``treeeval.policy.outputs`` (never over GOLD, TEST or the ``prms`` files; kept only when
@@ -80,9 +80,9 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
 
 def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: EvalbParams,
          out: BinaryIO, err: BinaryIO, *, jobs: int, use_fast: bool, keep_sentences: bool,
-         keep_brackets: bool, sink: TextIO | None) -> RunResult:
+         keep_brackets: bool, sink: TextIO | None) -> EvalbResult:
     executor = None
-    if jobs > 1 and params.debug == 0:
+    if jobs > 1 and params.debug == EvalbDebug.OFF:
         from concurrent.futures import ProcessPoolExecutor
 
         executor = ProcessPoolExecutor(jobs)
@@ -100,7 +100,7 @@ def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: Eva
 def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str], *,
                       params: EvalbParams | str | Iterable[str] | None = "COLLINS.prm",
                       jobs: int = 1, report: BinaryIO | None = None,
-                      errors: BinaryIO | None = None) -> RunResult:
+                      errors: BinaryIO | None = None) -> EvalbResult:
     """Score ``test`` against ``gold`` as EVALB does and return the counts.
 
     ``params`` is an EvalbParams, a .prm name or path (bundled files are found by name), a
@@ -128,7 +128,7 @@ def write_jsonl(rows: SentenceCounts, sink: TextIO) -> None:
     sink.write("".join(json.dumps(sentence_dict(row)) + "\n" for row in rows.rows()))
 
 
-def bracket_json(result: RunResult, gold: str, test: str, params: EvalbParams,
+def bracket_json(result: EvalbResult, gold: str, test: str, params: EvalbParams,
                  signature: str, notices: Sequence[Notice] = ()) -> dict[str, object]:
     """The ``--json`` document (schemas/bracket.json); see docs/bracket.md.  ``notices``
     are what the run could miss (treeeval.bracket.partial), also said on stderr."""

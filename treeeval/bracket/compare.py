@@ -28,8 +28,8 @@ import numpy as np
 
 from ..errors import UsageError
 from ..stats import SentenceScores
-from .counts import SentenceCounts, Totals
-from .run import RunResult
+from .counts import EvalbStatus, SentenceCounts, Totals
+from .run import EvalbResult
 from .sentence_scores import bracket_scores
 
 #: the figures of an EVALB summary block a table shows, by their ``--json`` keys
@@ -73,7 +73,7 @@ per sentence), not to fmeasure: use --stat bootstrap or --stat ar, or --metrics 
     return stat
 
 
-def metric_value(result: RunResult, name: str, cutoff: int) -> float | None:
+def metric_value(result: EvalbResult, name: str, cutoff: int) -> float | None:
     """The figure EVALB prints for a metric (None for its ``-nan`` F-measure: no bracket)."""
     figure, cut = _split(name, cutoff)
     totals: Totals = result.cut_totals if cut else result.all_totals
@@ -88,7 +88,7 @@ def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScore
     figure, cut = _split(name, cutoff)
     if cut:
         rows = rows.take(slice(None))
-        rows.status = np.where(rows.length <= cutoff, rows.status, 2)
+        rows.status = np.where(rows.length <= cutoff, rows.status, EvalbStatus.SKIP)
     scores = bracket_scores(rows, figure)
     if figure in MCNEMAR_METRICS:
         return SentenceScores(scores.numerator, scores.denominator, hits=scores.numerator)
@@ -104,6 +104,6 @@ def padded(rows: Sequence[SentenceCounts]) -> list[SentenceCounts]:
     ([2, 2], array([0, 2]))
     """
     size = max(len(r) for r in rows)
-    filler = SentenceCounts.from_rows([(0, 0, 2, 0, 0, 0, 0, 0, 0)])
+    filler = SentenceCounts.from_rows([(0, 0, EvalbStatus.SKIP, 0, 0, 0, 0, 0, 0)])
     return [r + SentenceCounts.concatenate([filler] * (size - len(r))) if len(r) < size else r
             for r in rows]

@@ -1,8 +1,9 @@
 """Additive bracket-scoring counts: per-sentence arrays and the two summary blocks.
 
 EVALB's summary is a sum over sentences, so counts computed on shards of a corpus add up to
-the counts of the whole.  ``SentenceCounts`` holds one row per sentence (numpy int64 columns);
-``Totals`` holds one summary block (all sentences, or those of gold length <= CUTOFF_LEN).
+the counts of the whole.  ``SentenceCounts`` holds one row per sentence (numpy int64 columns;
+its ``status`` is EVALB's Stat, :class:`EvalbStatus`); ``Totals`` holds one summary block
+(all sentences, or those of gold length <= CUTOFF_LEN).
 
 >>> rows = SentenceCounts.from_rows([(1, 8, 0, 5, 5, 5, 0, 6, 5), (2, 4, 2, 0, 0, 0, 0, 0, 0)])
 >>> totals = Totals.from_sentences(rows)
@@ -17,10 +18,29 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
+from enum import IntEnum
 
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
+
+
+class EvalbStatus(IntEnum):
+    """EVALB's status of a sentence (its Stat column); ``status`` columns keep their integer
+    dtype and compare equal to these.
+
+    >>> rows = SentenceCounts.from_rows([(1, 8, 0, 5, 5, 5, 0, 6, 5), (2, 4, 2, 0, 0, 0, 0, 0, 0)])
+    >>> (rows.status == EvalbStatus.SKIP).tolist(), EvalbStatus(1).name
+    ([False, True], 'ERROR')
+    """
+
+    #: scored: the sentence's numbers count in the totals
+    SCORED = 0
+    #: an Error (reading, length or words): counted as an error sentence, numbers zero
+    ERROR = 1
+    #: the test line has no word left: counted as a skipped sentence, numbers zero
+    SKIP = 2
+
 
 #: the columns of EVALB's per-sentence table, in its order
 COLUMNS = ("line", "length", "status", "matched", "gold", "test", "crossing", "words", "correct")
@@ -105,13 +125,13 @@ class Totals:
         def pick(column: IntArray) -> IntArray:
             return column if mask is None else column[mask]
 
-        valid = status == 0
+        valid = status == EvalbStatus.SCORED
         gold, test, matched = pick(rows.gold)[valid], pick(rows.test)[valid], pick(rows.matched)[valid]
         crossing = pick(rows.crossing)[valid]
         return cls(
             sentences=int(status.size),
-            error_sentences=int(np.count_nonzero(status == 1)),
-            skip_sentences=int(np.count_nonzero(status == 2)),
+            error_sentences=int(np.count_nonzero(status == EvalbStatus.ERROR)),
+            skip_sentences=int(np.count_nonzero(status == EvalbStatus.SKIP)),
             gold=int(gold.sum()),
             test=int(test.sum()),
             matched=int(matched.sum()),

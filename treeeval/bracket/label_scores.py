@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..arrays import BoolArray, FloatArray, IntArray
+from .counts import EvalbStatus
 from .spans import BracketColumns, BracketSpans
 
 
@@ -74,8 +75,8 @@ class LabelCounts:
 
 def label_counts(spans: BracketSpans, scored: BoolArray | None = None) -> LabelCounts:
     """The brackets of the ``scored`` sentences (a mask; default: those EVALB scores, status
-    0) counted by label; labels without a gold or test bracket there are left out."""
-    keep = spans.status == 0 if scored is None else scored
+    SCORED) counted by label; labels without a gold or test bracket there are left out."""
+    keep = spans.status == EvalbStatus.SCORED if scored is None else scored
     size = len(spans.labels)
 
     def count(side: BracketColumns) -> tuple[IntArray, IntArray]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from ..formats.prm import PrmSetting, find_prm, read_prm
 
@@ -38,11 +39,28 @@ def c_int(value: int) -> int:
     return value - (1 << 32) if value >= 1 << 31 else value
 
 
+class EvalbDebug(IntEnum):
+    """EVALB's DEBUG levels: ``-d`` is TABLES, ``-D`` TRACE; a .prm's DEBUG may be any number,
+    and EVALB prints the tables from TABLES up, the traces too from TRACE up.
+
+    >>> [level >= EvalbDebug.TRACE for level in (0, 1, 2, 7)]
+    [False, False, True, True]
+    """
+
+    #: EVALB's table only
+    OFF = 0
+    #: each sentence's words and brackets with their result codes after its line (``-d``)
+    TABLES = 1
+    #: the tables, and the reading, matching and crossing traces (``-D``)
+    TRACE = 2
+
+
 @dataclass
 class EvalbParams:
     """Every setting EVALB has; labels and words are bytes, as EVALB compares them."""
 
-    debug: int = 0
+    #: an EvalbDebug level, or any number a .prm's DEBUG gives
+    debug: int = EvalbDebug.OFF
     max_error: int = DEFAULT_MAX_ERROR
     cutoff_len: int = DEFAULT_CUTOFF_LEN
     labeled: int = 1

@@ -4,7 +4,7 @@ EVALB scores what it can and says little: a system file cut short is scored as f
 goes, an empty one gives ``-nan``, MAX_ERROR ends the report mid-table, a CoNLL or gzip file
 prints ``Reading sentence`` until the run dies, and a test root label the gold trees do not
 have costs a bracket in every sentence without a word.  ``run_notices`` turns the facts of a
-run (its :class:`~treeeval.bracket.run.RunResult`) and a look at the files into one notice
+run (its :class:`~treeeval.bracket.run.EvalbResult`) and a look at the files into one notice
 each; the command line says them on stderr after EVALB's output (docs/bad-input.md).
 
 >>> import io, os, tempfile
@@ -36,7 +36,7 @@ from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
 from .params import EvalbParams
 from .reference import truncate_label
-from .run import RunResult
+from .run import EvalbResult
 
 #: sentences whose root labels are compared (the first of each file)
 ROOT_SAMPLE = 1000
@@ -52,7 +52,7 @@ class Roots(NamedTuple):
     inner: bytes | None
 
 
-def run_notices(result: RunResult, gold: str, test: str, params: EvalbParams) -> list[Notice]:
+def run_notices(result: EvalbResult, gold: str, test: str, params: EvalbParams) -> list[Notice]:
     """The notices of a run of ``test`` against ``gold``: foreign formats and empty files,
     files of different lengths, MAX_ERROR, root labels, then (said only under --strict)
     EVALB's Error and Skip sentences."""
@@ -167,7 +167,7 @@ def _shown(label: bytes) -> str:
     return label.decode("latin-1") if label else "(empty)"
 
 
-def _unscored_notices(result: RunResult, test: str) -> list[Notice]:
+def _unscored_notices(result: EvalbResult, test: str) -> list[Notice]:
     """EVALB's Error and Skip sentences, in one notice said only under --strict."""
     errors, skips = result.all_totals.error_sentences, result.all_totals.skip_sentences
     if not errors + skips:

@@ -1,9 +1,10 @@
 """EVALB's per-sentence algorithm, step for step: the exact (and slow) path.
 
-Every sentence the vectorised scorer (``fast.py``) cannot vouch for comes here: malformed
-lines, Error and Skip sentences, the Ellis quote repair, debug output.  The steps and their
-order are EVALB's (see docs/differences.md and shared/docs/reference/evalb.md): reading
-with EVALB's tokeniser, the Skip test, the length test with the quote repair, the word test,
+Every sentence the vectorised scorer (``kernel/fast.py``) cannot vouch for falls back here
+(its ``fallback`` mask, :mod:`treeeval.fallback`): malformed lines, Error and Skip
+sentences, the Ellis quote repair, debug output.  The steps and their order are EVALB's
+(see docs/differences.md and shared/docs/reference/evalb.md): reading with EVALB's
+tokeniser, the Skip test, the length test with the quote repair, the word test,
 "massaging" (zero-span and deleted brackets, function tags), greedy bracket matching,
 crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C's strcmp.
 
@@ -11,7 +12,7 @@ crossing brackets, tagging accuracy.  Labels and words are bytes, compared as C'
 >>> engine = ReferenceEngine(EvalbParams(delete_label=[b"TOP"]), ErrorBudget(10, io.BytesIO()))
 >>> score = engine.score_pair(b"(TOP (S (NP (NN a)) (VP (VB b))))", b"(TOP (S (NP (NN a) (VB b))))", 1)
 >>> score.status, score.matched, score.gold, score.test, score.words, score.correct
-(0, 1, 3, 2, 2, 2)
+(<EvalbStatus.SCORED: 0>, 1, 3, 2, 2, 2)
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ import io
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
+from .counts import EvalbStatus
 from .kernel.crossing import crossing_any
-from .params import EvalbParams
+from .params import EvalbDebug, EvalbParams
 
 #: C isspace() in the C locale
 SPACE = frozenset(b" \t\n\v\f\r")
@@ -85,11 +88,37 @@ class ErrorBudget:
         raise EvalbKilled
 
 
+class ResultCode(IntEnum):
+    """What EVALB's engine leaves in the ``result`` of a bracket or a terminal (the second
+    column of its -d tables, shared/docs/reference/evalb.md section 9).
+
+    >>> engine = ReferenceEngine(EvalbParams(), ErrorBudget(10, io.BytesIO()))
+    >>> gold, test = engine.read_line(b"(S (A x) (B y))", 1), engine.read_line(b"(S (A x) (C y))", 1)
+    >>> _ = engine.score_sides(gold, test, 1)
+    >>> [bracket.result.name for bracket in gold.brackets], [t.result.name for t in test.terminals]
+    (['MATCHED'], ['MATCHED', 'UNMATCHED'])
+    """
+
+    #: a counted bracket no bracket of the other side matched; a terminal whose tag is wrong
+    UNMATCHED = 0
+    #: a matched bracket; a terminal whose tag is right (or EQ_LABEL-paired)
+    MATCHED = 1
+    #: a bracket EVALB does not count: it spans no kept word, or its label is deleted
+    NOT_COUNTED = 5
+    #: not scored: the sentence stopped before (an Error or a Skip)
+    UNSCORED = 9
+
+
+#: the members the per-bracket loops compare with, as module names: in Python 3.11 a member
+#: looked up on its class costs ten times a global (the engine would lose a tenth of its speed)
+UNMATCHED, MATCHED, NOT_COUNTED = ResultCode.UNMATCHED, ResultCode.MATCHED, ResultCode.NOT_COUNTED
+
+
 @dataclass
 class Terminal:
     word: bytes
     label: bytes
-    result: int = 9
+    result: ResultCode = ResultCode.UNSCORED
 
 
 @dataclass
@@ -99,7 +128,7 @@ class Bracket:
     buf_start: int
     end: int = -1
     buf_end: int | None = None
-    result: int = 9
+    result: ResultCode = ResultCode.UNSCORED
 
 
 @dataclass
@@ -129,7 +158,7 @@ class SentenceScore(NamedTuple):
 
     line: int
     length: int
-    status: int
+    status: EvalbStatus
     matched: int
     gold: int
     test: int
@@ -206,7 +235,8 @@ class ReferenceEngine:
                  below: BelowStack | None = None):
         self.params = params
         self.budget = budget
-        self.debug = params.debug
+        #: -D: trace the reading, the matching and the crossing brackets
+        self.trace = params.debug >= EvalbDebug.TRACE
         self.out = debug_out if debug_out is not None else io.BytesIO()
         self.delete = set(params.delete_label)
         self.delete_for_length = set(params.delete_label_for_length)
@@ -215,7 +245,7 @@ class ReferenceEngine:
         self.deleted = params.deleted_labels()
         self.below = below if below is not None else BelowStack()
         self._line = 0
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         self._last: tuple[ReadSide, ReadSide] = (ReadSide(b""), ReadSide(b""))
 
     # -- reading ---------------------------------------------------------------------------
@@ -241,7 +271,7 @@ class ReferenceEngine:
                     self._close(side, item, p)
                 p += 1
             else:
-                self._status = 1
+                self._status = EvalbStatus.ERROR
                 self.budget.error_forever(self._line, b"Reading sentence")
         if stack.top != 0:
             self._error(b"Bracketing is unbalanced (too many open bracket)")
@@ -271,7 +301,7 @@ class ReferenceEngine:
             closes = q < size and text[q] == 0x29
             if closes and label not in self.delete_for_length:
                 side.length += 1
-            if self.debug > 1:
+            if self.trace:
                 self.out.write(b"label=%s, word=%s, wid=%d\n" % (label, word, len(side.terminals)))
             if closes and label in self.quote_labels and word in QUOTE_WORDS:
                 side.quotes.append(
@@ -289,13 +319,13 @@ class ReferenceEngine:
         return p
 
     def _error(self, message: bytes) -> None:
-        self._status = 1
+        self._status = EvalbStatus.ERROR
         self.budget.error(self._line, message)
 
     # -- scoring ---------------------------------------------------------------------------
     def score_pair(self, gold_line: bytes, test_line: bytes, line_no: int) -> SentenceScore:
         """Read and score one line pair; errors go to the budget, debug text to ``out``."""
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         gold = self.read_line(gold_line, line_no)
         test = self.read_line(test_line, line_no)
         self._last = (gold, test)
@@ -307,17 +337,17 @@ class ReferenceEngine:
 
     def start_line(self, line_no: int) -> None:
         """Begin a line whose test side is missing (the gold file is longer)."""
-        self._status = 0
+        self._status = EvalbStatus.SCORED
         self._line = line_no
 
     def score_sides(self, gold: ReadSide, test: ReadSide, line_no: int) -> SentenceScore:
         """EVALB's calc_result on two lines already read."""
         self._line = line_no
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"\n")
-        zero = SentenceScore(line_no, gold.length, 0, 0, 0, 0, 0, 0, 0)
+        zero = SentenceScore(line_no, gold.length, EvalbStatus.SCORED, 0, 0, 0, 0, 0, 0)
         if not test.terminals:
-            return zero._replace(status=2)
+            return zero._replace(status=EvalbStatus.SKIP)
         if len(gold.terminals) != len(test.terminals):
             self._fix_quote(gold, test)
             if len(gold.terminals) != len(test.terminals):
@@ -333,9 +363,9 @@ class ReferenceEngine:
         crossing = self._crossing(gold, test)
         correct = 0
         for g, t in zip(gold.terminals, test.terminals):
-            result = 1 if t.label in self.partners.get(g.label, (g.label,)) else 0
-            g.result = t.result = result
-            correct += result
+            right = t.label in self.partners.get(g.label, (g.label,))
+            g.result = t.result = MATCHED if right else UNMATCHED
+            correct += right
         words = len(gold.terminals)
         return SentenceScore(
             line_no, gold.length, self._status, matched, gold_count, test_count, crossing, words, correct
@@ -344,13 +374,13 @@ class ReferenceEngine:
     def _massage(self, brackets: list[Bracket]) -> int:
         kept = 0
         for bracket in brackets:
-            bracket.result = 0
+            bracket.result = UNMATCHED
             if bracket.start == bracket.end:
-                bracket.result = 5
+                bracket.result = NOT_COUNTED
                 continue
             bracket.label = truncate_label(bracket.label)
             if bracket.label in self.deleted:
-                bracket.result = 5
+                bracket.result = NOT_COUNTED
             else:
                 kept += 1
         return kept
@@ -358,23 +388,23 @@ class ReferenceEngine:
     def _match(self, gold: ReadSide, test: ReadSide) -> int:
         """EVALB's greedy matching: each gold bracket takes the first test bracket of its
         span and an equal label that no earlier gold bracket took."""
-        if self.debug > 1:
+        if self.trace:
             return self._match_traced(gold, test)
         labeled = self.params.labeled != 0
         free: dict[tuple[int, int, bytes], deque[int]] = {}
         for j, t in enumerate(test.brackets):
-            if t.result == 0:
+            if t.result == UNMATCHED:
                 free.setdefault((t.start, t.end, t.label if labeled else b""), deque()).append(j)
         matched = 0
         for g in gold.brackets:
-            if g.result == 5:
+            if g.result == NOT_COUNTED:
                 continue
             equal = self.partners.get(g.label, (g.label,)) if labeled else (b"",)
             queues = [queue for label in equal
                       if (queue := free.get((g.start, g.end, label)))]
             if queues:
                 first = min(queues, key=lambda queue: queue[0])
-                g.result = test.brackets[first.popleft()].result = 1
+                g.result = test.brackets[first.popleft()].result = MATCHED
                 matched += 1
         return matched
 
@@ -390,27 +420,27 @@ class ReferenceEngine:
                     b"1.res=%d, 2.res=%d, 1.start=%d, 2.start=%d, 1.end=%d, 2.end=%d\n"
                     % (g.result, t.result, g.start, t.start, g.end, t.end)
                 )
-                if g.result != 5 and t.result == 0 and g.start == t.start and g.end == t.end:
+                if g.result != NOT_COUNTED and t.result == UNMATCHED and g.start == t.start and g.end == t.end:
                     found = True
                     if not labeled or self.params.labels_equal(g.label, t.label):
-                        g.result = t.result = 1
+                        g.result = t.result = MATCHED
                         matched += 1
                         break
                     self._trace_bracket(b"LABEL", g, gold.line)
                     seen_label_clash[j] = True
-            if not found and g.result != 5:
+            if not found and g.result != NOT_COUNTED:
                 self._trace_bracket(b"BRACKET", g, gold.line)
         for j, t in enumerate(test.brackets):
-            if t.result == 0 and not seen_label_clash[j]:
+            if t.result == UNMATCHED and not seen_label_clash[j]:
                 self._trace_bracket(b"EXTRA", t, test.line)
         return matched
 
     def _crossing(self, gold: ReadSide, test: ReadSide) -> int:
         """The number of test brackets crossing at least one gold bracket (neither deleted)."""
-        if self.debug > 1:
+        if self.trace:
             return self._crossing_traced(gold, test)
-        kept_gold = [g for g in gold.brackets if g.result != 5]
-        kept_test = [t for t in test.brackets if t.result != 5]
+        kept_gold = [g for g in gold.brackets if g.result != NOT_COUNTED]
+        kept_test = [t for t in test.brackets if t.result != NOT_COUNTED]
         if not kept_gold or not kept_test:
             return 0
         crosses = crossing_any(
@@ -425,10 +455,10 @@ class ReferenceEngine:
         crossing = 0
         last = -1
         for t in test.brackets:
-            if t.result == 5:
+            if t.result == NOT_COUNTED:
                 continue
             for i, g in enumerate(gold.brackets):
-                if g.result != 5 and (
+                if g.result != NOT_COUNTED and (
                     (g.start < t.start < g.end < t.end) or (t.start < g.start < t.end < g.end)
                 ):
                     if i != last:
@@ -446,7 +476,7 @@ class ReferenceEngine:
 
     # -- the Ellis quote repair ------------------------------------------------------------
     def _fix_quote(self, gold: ReadSide, test: ReadSide) -> None:
-        if self.debug > 1:
+        if self.trace:
             for i in range(max(len(gold.quotes), len(test.quotes))):
                 for quotes in (gold.quotes, test.quotes):
                     if i < len(quotes):
@@ -470,15 +500,15 @@ class ReferenceEngine:
 
     def _reinsert(self, quote: QuoteTerm, side: ReadSide) -> None:
         side.terminals.insert(quote.index, Terminal(quote.word, quote.label))
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"bra=%d, ind=%d\n" % (quote.bracket, quote.index))
         for k, bracket in enumerate(side.brackets):
-            if self.debug > 1:
+            if self.trace:
                 self.out.write(b"bracket[%d]={%d,%d}\n" % (k, bracket.start, bracket.end))
             if k >= quote.bracket:
                 bracket.start += 1
                 bracket.end += 1
-        if self.debug > 1:
+        if self.trace:
             self.out.write(b"endslen=%d\n" % len(quote.ends))
         for item in quote.ends:
             if item is not None and item < len(side.brackets):

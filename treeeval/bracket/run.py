@@ -2,7 +2,7 @@
 
 The files are read in blocks of whole lines, so memory stays flat however long they are.
 Each block is scored on its own (vectorised, with the exact per-sentence engine for the
-lines the fast path hands back), possibly in another process; the Error messages a block
+lines that fall back), possibly in another process; the Error messages a block
 produces are kept with their line and replayed in order against the real MAX_ERROR budget,
 so the run dies at exactly the sentence where EVALB dies.
 
@@ -30,9 +30,9 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
-from .counts import SentenceCounts, Totals
+from .counts import EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
-from .params import EvalbParams
+from .params import EvalbDebug, EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
 from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
@@ -101,7 +101,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         rows = chunk.counts
         rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
-        length_errors = np.flatnonzero((rows.status == 1) & ~chunk.fallback).tolist()
+        length_errors = np.flatnonzero((rows.status == EvalbStatus.ERROR) & ~chunk.fallback).tolist()
     else:
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
@@ -140,10 +140,11 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
 
 
 @dataclass
-class RunResult:
-    """What a run produced: the totals of both blocks and whether MAX_ERROR killed it, with
-    what a user could miss: EVALB's error count and the line it died at, which file has
-    lines the other lacks (``"gold"``, ``"test"``, or None) and the first Error or Skip line."""
+class EvalbResult:
+    """What an EVALB run over two files produced: the totals of both blocks and whether
+    MAX_ERROR killed it, with what a user could miss: EVALB's error count and the line it
+    died at, which file has lines the other lacks (``"gold"``, ``"test"``, or None) and the
+    first Error or Skip line."""
 
     all_totals: Totals
     cut_totals: Totals
@@ -181,7 +182,7 @@ class EvalbRun:
                  on_sentences: Callable[[SentenceCounts], None] | None = None,
                  keep_brackets: bool = False) -> None:
         """``keep_brackets``: also keep the brackets behind the rows, as columns, from the
-        same scan (``RunResult.brackets``; not under DEBUG, whose path is the engine's)."""
+        same scan (``EvalbResult.brackets``; not under DEBUG, whose path is the engine's)."""
         self.params = params
         self.out = out
         self.err = err
@@ -193,7 +194,7 @@ class EvalbRun:
         self.all_totals = Totals()
         self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
-        self.keep_brackets = keep_brackets and params.debug == 0
+        self.keep_brackets = keep_brackets and params.debug == EvalbDebug.OFF
         #: each block's kept brackets, and how many of its sentences the run emitted
         self.kept_brackets: list[tuple[KeptSpans, int]] = []
         self.longer: str | None = None
@@ -201,7 +202,7 @@ class EvalbRun:
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
 
-    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> RunResult:
+    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> EvalbResult:
         """Score two files."""
         gold = LineReader.open(gold_path, "gold")
         try:
@@ -211,14 +212,14 @@ class EvalbRun:
             raise
         return self._run(gold, test)
 
-    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> RunResult:
+    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> EvalbResult:
         """Score two binary streams (e.g. io.BytesIO) as if they were files."""
         return self._run(LineReader(gold, "<gold>"), LineReader(test, "<test>"))
 
-    def _run(self, gold: LineReader, test: LineReader) -> RunResult:
+    def _run(self, gold: LineReader, test: LineReader) -> EvalbResult:
         try:
             self.out.write(HEADER)
-            if self.params.debug > 0:
+            if self.params.debug >= EvalbDebug.TABLES:
                 killed = self._run_debug(gold, test)
             else:
                 killed = self._run_blocks(gold, test)
@@ -231,7 +232,7 @@ class EvalbRun:
             self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
         brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
-        return RunResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
+        return EvalbResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
                          errors=self.budget.count,
                          stopped_line=self.budget.line if killed else None,
                          longer=self.longer, first_unscored=self.first_unscored)
@@ -309,7 +310,8 @@ class EvalbRun:
         self._add(rows)
 
     def _add(self, rows: SentenceCounts) -> None:
-        if self.first_unscored is None and (unscored := np.flatnonzero(rows.status)).size:
+        if self.first_unscored is None and (
+                unscored := np.flatnonzero(rows.status != EvalbStatus.SCORED)).size:
             self.first_unscored = int(rows.line[unscored[0]])
         self.all_totals += Totals.from_sentences(rows)
         self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)

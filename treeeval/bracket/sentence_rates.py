@@ -17,7 +17,7 @@ import numpy as np
 
 from ..arrays import FloatArray
 from ..stats.rates import percent, precision_recall_f1
-from .counts import SentenceCounts
+from .counts import EvalbStatus, SentenceCounts
 
 #: the rates of a sentence, by their ``--per-sentence`` keys
 RATES = ("recall", "precision", "f1", "tag_accuracy")
@@ -26,7 +26,7 @@ RATES = ("recall", "precision", "f1", "tag_accuracy")
 def sentence_rates(rows: SentenceCounts) -> dict[str, FloatArray]:
     """The rates of every sentence of ``rows`` at once (NaN where undefined)."""
     precision, recall, f1 = precision_recall_f1(rows.matched, rows.test, rows.matched, rows.gold)
-    scored = rows.status == 0
+    scored = rows.status == EvalbStatus.SCORED
     rates = {"recall": recall, "precision": precision, "f1": f1,
              "tag_accuracy": percent(rows.correct, rows.words)}
     return {key: np.where(scored, value, np.nan) for key, value in rates.items()}

@@ -12,7 +12,7 @@ import numpy as np
 from ..arrays import IntArray
 from ..errors import UsageError
 from ..stats.scores import SentenceScores
-from .counts import SentenceCounts
+from .counts import EvalbStatus, SentenceCounts
 
 #: the EVALB summary figures a significance test can compare, by their ``Totals`` name
 BRACKET_MEASURES = ("recall", "precision", "fmeasure", "complete_match", "average_crossing",
@@ -30,7 +30,7 @@ def bracket_scores(rows: SentenceCounts, measure: str) -> SentenceScores:
     >>> bracket_scores(rows, "average_crossing").score(), bracket_scores(rows, "precision").score()
     (3.0, 66.66666666666666)
     """
-    valid = rows.status == 0
+    valid = rows.status == EvalbStatus.SCORED
 
     def column(values: IntArray) -> IntArray:
         return np.where(valid, values, 0)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..arguments import whole_number
 from ..errors import UsageError
-from .params import EvalbParams, c_int, load_params
+from .params import EvalbDebug, EvalbParams, c_int, load_params
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list
 
     >>> params, messages, prms = evalb_params([("-c", "10"), ("-p", "COLLINS.prm"), ("-D", [])])
     >>> params.cutoff_len, params.debug, prms
-    (40, 2, ['COLLINS.prm'])
+    (40, <EvalbDebug.TRACE: 2>, ['COLLINS.prm'])
     """
     params = EvalbParams()
     messages: list[str] = []
@@ -97,6 +97,6 @@ def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list
             else:
                 params.max_error = number
         else:
-            params.debug = 1 if option == "-d" else 2
+            params.debug = EvalbDebug.TABLES if option == "-d" else EvalbDebug.TRACE
     return params, messages, prms
 

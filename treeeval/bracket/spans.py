@@ -1,7 +1,7 @@
 """Every gold and test bracket EVALB counts, as numpy columns: label, span, matched, crossing.
 
 ``bracket_spans`` scores a block of line pairs as ``treeeval bracket`` does (``fast.py``, and
-the exact per-sentence engine, ``reference.py``, for the lines the fast path hands back) and
+the exact per-sentence engine, ``reference.py``, for the lines that fall back) and
 keeps the brackets behind each sentence's counts.  ``file_spans`` does it for two files,
 block by block as ``EvalbRun`` reads them.  Per sentence, the brackets add up to EVALB's row:
 ``gold``/``test`` rows are the brackets that count, ``matched`` the matched test brackets
@@ -37,14 +37,21 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
-from .counts import SentenceCounts
+from .counts import EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
 from .kernel.fast import chunk_brackets
 from .params import EvalbParams
-from .reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
-
-#: result codes the reference engine leaves on a bracket it counts
-_UNMATCHED, _MATCHED = 0, 1
+from .reference import (
+    MATCHED,
+    NOT_COUNTED,
+    UNMATCHED,
+    Bracket,
+    ErrorBudget,
+    EvalbKilled,
+    ReadSide,
+    ReferenceEngine,
+    SentenceScore,
+)
 
 
 @dataclass
@@ -78,7 +85,8 @@ class BracketSpans:
 
     Brackets are given for every sentence the engine matched, including an Error
     sentence whose error came from reading (EVALB still counts its brackets in its row,
-    but not in the totals): select ``status == 0`` for what the totals count.
+    but not in the totals): select ``status == EvalbStatus.SCORED`` for what the totals
+    count.
     """
 
     labels: list[bytes]
@@ -120,7 +128,7 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
 def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
                 params: EvalbParams) -> BracketSpans:
     """The columns of a block: the fast path's brackets (``chunk``) and those the engine
-    counted on the lines handed back (``engine``), merged by line; ``chunk.scores.counts``
+    counted on the lines that fell back (``engine``), merged by line; ``chunk.scores.counts``
     must hold the block's final rows (the engine's lines written in)."""
     names = {name: code for code, name in enumerate(chunk.labels)}
     engine_sides = engine.sides(names)
@@ -228,9 +236,9 @@ class EngineBrackets:
         for out, side, other in ((self.rows[0], gold.brackets, test.brackets),
                                  (self.rows[1], test.brackets, gold.brackets)):
             for position, bracket in enumerate(side):
-                if bracket.result in (_UNMATCHED, _MATCHED):
+                if bracket.result in (UNMATCHED, MATCHED):
                     out.append((index, position, bracket.label, bracket.start, bracket.end,
-                                bracket.result == _MATCHED, crosses(bracket, other)))
+                                bracket.result == MATCHED, crosses(bracket, other)))
 
     def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
@@ -250,7 +258,7 @@ def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
         test_side = engine.read_line(test_line, number)
         return engine.score_sides(gold_side, test_side, number), (gold_side, test_side)
     except EvalbKilled:
-        return SentenceScore(number, 0, 1, 0, 0, 0, 0, 0, 0), None
+        return SentenceScore(number, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0), None
 
 
 def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
@@ -312,16 +320,12 @@ def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
                         spans.counts.take(slice(0, count)), spans.fallback[:count])
 
 
-#: the result code EVALB's engine leaves on a bracket it does not count
-_NOT_COUNTED = 5
-
-
 def crosses(bracket: Bracket, others: list[Bracket]) -> bool:
     """EVALB's crossing test (``ReferenceEngine._crossing``) for one bracket: does it cross a
     counted bracket of ``others``?  A bracket EVALB does not count crosses nothing."""
-    if bracket.result == _NOT_COUNTED:
+    if bracket.result == NOT_COUNTED:
         return False
-    return any(other.result != _NOT_COUNTED and (
+    return any(other.result != NOT_COUNTED and (
         (other.start < bracket.start < other.end < bracket.end)
         or (bracket.start < other.start < bracket.end < other.end)) for other in others)
 

@@ -9,7 +9,7 @@ lacks without changing its output.
 >>> settings = bracket_settings(parse_command("bracket", ["-e", "3", "-p", "COLLINS.prm",
 ...                                                       "-c", "20", "-dD", "gold", "test"]))
 >>> settings.params.max_error, settings.params.cutoff_len, settings.params.debug, settings.prms
-(10, 20, 1, ('COLLINS.prm',))
+(10, 20, <EvalbDebug.TABLES: 1>, ('COLLINS.prm',))
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from .adapter import Systems
 if TYPE_CHECKING:
     from ..bracket.counts import SentenceCounts
     from ..bracket.label_scores import LabelCounts
-    from ..bracket.run import RunResult
+    from ..bracket.run import EvalbResult
     from ..bracket.settings import BracketSettings
     from ..bracket.spans import BracketSpans
     from ..figures.model import FigureData
@@ -60,7 +60,7 @@ class BracketSystems(Systems):
                          [find_prm(name) for name in settings.prms])
         self.settings = settings
         self.cutoff = settings.params.cutoff_len
-        self.results: list[RunResult] = []
+        self.results: list[EvalbResult] = []
         self._rows: list[SentenceCounts] | None = None
 
     def offered(self) -> Sequence[str]:
@@ -128,7 +128,7 @@ class BracketSystems(Systems):
             for line, index, (gold, test) in zip(lines, chosen.tolist(), trees)])
 
 
-def _kept(result: RunResult) -> SentenceCounts:
+def _kept(result: EvalbResult) -> SentenceCounts:
     if result.sentences is None:
         raise ValueError("a compared run must keep its sentences (keep_sentences=True)")
     return result.sentences
@@ -194,7 +194,7 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
 
 
 def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
-           out: BinaryIO, err: BinaryIO, notices: Notices) -> tuple[RunResult, list[Notice]]:
+           out: BinaryIO, err: BinaryIO, notices: Notices) -> tuple[EvalbResult, list[Notice]]:
     """One system's run: EVALB's report on ``out`` (nothing with --json or --format), its
     messages on ``err``, its notices added (and returned); the sentences and brackets kept
     when --stat, --per-label, --plot or --html need them."""

@@ -2,11 +2,11 @@
 :func:`load_treebank` reads any input ``treeeval dep`` takes.
 
 The fast columnar reader (formats/conll_columns.py) reads the file; where it cannot vouch
-for a line, the careful reader (formats/conll.py) reads the whole file again and reports
-the exact error.  Both skip CoNLL-U comment lines, multiword-token ranges (``1-2``) and
-empty nodes (``1.1``), where MaltEval aborts.  MaltEval aborts on a PHEAD that is not ``_``
-or a whole number, and unless the gold and the parsed file hold the same text (sentences,
-lengths and FORMs).
+for a line, it falls back (:mod:`treeeval.fallback`) and the exact reader (formats/conll.py)
+reads the whole file again and reports the exact error.  Both skip CoNLL-U comment lines,
+multiword-token ranges (``1-2``) and empty nodes (``1.1``), where MaltEval aborts.
+MaltEval aborts on a PHEAD that is not ``_`` or a whole number, and unless the gold and the
+parsed file hold the same text (sentences, lengths and FORMs).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import numpy as np
 
 from ..arrays import Int32Array
 from ..errors import InputError, UsageError
+from ..fallback import Fallback
 from ..formats.conll import read_conll
-from ..formats.conll_columns import read_columns
+from ..formats.conll_columns import read_columns_fast
 from ..formats.headrules import DEFAULT_HEADS
 from ..formats.text import named_source
 from ..model.dependencies import DependencySentence
@@ -45,24 +46,33 @@ def read_treebank(path: str, *, charset: str = "utf-8",
         codecs.lookup(charset)
     except LookupError:
         raise UsageError(f"unknown charset {charset!r}") from None
-    columns = read_columns(path, charset, vocabulary, columns=EAGER, data=data)
-    if columns is None:
-        return read_treebank_carefully(path, charset=charset, vocabulary=vocabulary, data=data)
+    try:
+        return _read_treebank_fast(path, charset, vocabulary, data)
+    except Fallback:
+        pass
+    return read_treebank_exact(path, charset=charset, vocabulary=vocabulary, data=data)
+
+
+def _read_treebank_fast(path: str, charset: str, vocabulary: Vocabularies | None,
+                        data: bytes | None) -> Treebank:
+    """:func:`read_treebank` through the fast reader (Fallback when it cannot vouch for the
+    file): FORM and DEPREL at once, the other string columns on first use."""
+    columns = read_columns_fast(path, charset, vocabulary, columns=EAGER, data=data)
     shared = columns.vocabulary
 
     def load(column: str) -> Int32Array:
-        again = read_columns(path, charset, shared, columns=(column,), data=data)
-        if again is None:  # the file changed since: read it all again, carefully
-            return read_treebank_carefully(path, charset=charset, vocabulary=shared,
-                                           data=data).codes[column]
-        return again.codes[column]
+        try:
+            return read_columns_fast(path, charset, shared, columns=(column,), data=data).codes[column]
+        except Fallback:  # the file changed since: read it all again, exactly
+            pass
+        return read_treebank_exact(path, charset=charset, vocabulary=shared, data=data).codes[column]
 
     return Treebank.from_columns(columns, load)
 
 
-def read_treebank_carefully(path: str, *, charset: str = "utf-8",
-                            vocabulary: Vocabularies | None = None,
-                            data: bytes | None = None) -> Treebank:
+def read_treebank_exact(path: str, *, charset: str = "utf-8",
+                        vocabulary: Vocabularies | None = None,
+                        data: bytes | None = None) -> Treebank:
     """:func:`read_treebank` through the line-by-line reader, with its exact errors.
 
     >>> import os, tempfile
@@ -73,8 +83,8 @@ def read_treebank_carefully(path: str, *, charset: str = "utf-8",
     ...     path = os.path.join(tmp, "x.conllu")
     ...     with open(path, "w", encoding="utf-8") as f:
     ...         _ = f.write(text)
-    ...     careful, fast = read_treebank_carefully(path), read_treebank(path)
-    >>> careful.forms.tolist(), fast.forms.tolist(), fast.heads.tolist()
+    ...     exact, fast = read_treebank_exact(path), read_treebank(path)
+    >>> exact.forms.tolist(), fast.forms.tolist(), fast.heads.tolist()
     (['It', 's'], ['It', 's'], [2, 0])
     """
     sentences = list(read_conll(named_source(path, data), encoding=charset))

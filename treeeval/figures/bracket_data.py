@@ -30,10 +30,10 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..bracket.counts import SentenceCounts, Totals
+from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
-from ..bracket.run import RunResult
+from ..bracket.run import EvalbResult
 from ..bracket.spans import BracketSpans, file_spans
 from ..stats.rates import precision_recall_f1
 from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
@@ -43,7 +43,7 @@ COUNTING = ("EVALB's counting: brackets of the sentences EVALB scores (no Error 
             "sentence), pooled over each bin")
 
 
-def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LENGTH_BINS) -> FigureData:
+def f1_by_length(runs: Mapping[str, EvalbResult], bins: LengthBins = LENGTH_BINS) -> FigureData:
     """Bracket F1 by gold sentence length (EVALB's length column), one series per system
     (``runs``: name -> ``evaluate_brackets``'s result, in the legend's order); each bin's F1
     pools the matched, gold and test brackets of its sentences, and the legend's overall F1
@@ -51,7 +51,7 @@ def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LENGTH_BINS) 
     series = []
     for name, run in runs.items():
         rows = _sentences(run)
-        valid = rows.status == 0
+        valid = rows.status == EvalbStatus.SCORED
         where = bins.index(rows.length[valid])
         matched, gold, test = (np.bincount(where, weights=column[valid], minlength=len(bins))
                                for column in (rows.matched, rows.gold, rows.test))
@@ -62,7 +62,7 @@ def f1_by_length(runs: Mapping[str, RunResult], bins: LengthBins = LENGTH_BINS) 
                       COUNTING + "; a bin's support is its gold brackets")
 
 
-def _sentences(run: RunResult) -> SentenceCounts:
+def _sentences(run: EvalbResult) -> SentenceCounts:
     if run.sentences is None:
         raise ValueError("the run kept no per-sentence counts (use evaluate_brackets)")
     return run.sentences

@@ -12,8 +12,8 @@ Multiword-token ranges (ID ``1-2``) and empty nodes (``1.1``) are skipped, like 
 CRLF line ends are read as LF.  Anything else this path cannot vouch for (a wrong field
 count, an ID out of sequence, a HEAD or PHEAD that is not a number, a carriage return of
 its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatible) makes
-:func:`read_columns` return None: the caller then reads the file with the careful reader
-(formats/conll.py), which gives the exact error.
+:func:`read_columns_fast` raise :class:`~treeeval.fallback.Fallback`: the caller then reads
+the file with the exact reader (formats/conll.py), which gives the exact error.
 
 >>> import os, tempfile
 >>> rows = ["1 Rain rain NOUN NN _ 2 nsubj _ _", "2 fell fall VERB VBD _ 0 root _ _"]
@@ -22,7 +22,7 @@ its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatib
 ...     path = os.path.join(tmp, "x.conllu")
 ...     with open(path, "w", encoding="utf-8") as f:
 ...         _ = f.write(text * 2)
-...     columns = read_columns(path)
+...     columns = read_columns_fast(path)
 >>> columns.heads.tolist(), columns.sizes.tolist(), columns.sentence_line.tolist()
 ([2, 0, 2, 0], [2, 2], [2, 6])
 >>> columns.vocabulary.strings("deprel")[columns.codes["deprel"]].tolist()
@@ -44,6 +44,7 @@ from ..arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
 from ..columnar.blocks import sentence_blocks
 from ..columnar.intern import intern
 from ..columnar.words import field_words, padded, word_view
+from ..fallback import Fallback
 from ..model.vocabulary import STRING_FIELDS, Vocabularies, Vocabulary
 
 #: encodings whose tab, newline, digits, ``#``, ``-``, ``.`` and ``_`` are single ASCII bytes
@@ -58,17 +59,13 @@ _Scalar = TypeVar("_Scalar", bound=np.generic)
 @dataclass
 class ConllColumns:
     """A CoNLL file as columns: int64 heads (-1 for ``_``), sentence sizes, string codes,
-    and the line of each sentence's first word (1-based, as the careful reader gives it)."""
+    and the line of each sentence's first word (1-based, as the exact reader gives it)."""
 
     heads: IntArray
     sizes: IntArray
     codes: dict[str, Int32Array]
     vocabulary: Vocabularies
     sentence_line: IntArray
-
-
-class _Unvouched(Exception):
-    """The fast path cannot vouch for a block: the careful reader must read the file."""
 
 
 def fast_charset(charset: str) -> bool:
@@ -83,19 +80,20 @@ def fast_charset(charset: str) -> bool:
         return False
 
 
-def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
-                 block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS),
-                 data: bytes | None = None) -> ConllColumns | None:
-    """Read ``path`` into columns, or None when the careful reader must read it instead.
+def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
+                      block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS),
+                      data: bytes | None = None) -> ConllColumns:
+    """Read ``path`` into columns; :class:`~treeeval.fallback.Fallback` when the exact
+    reader must read it instead.
 
     Only the columns stay in memory: the file is read ``block_size`` bytes at a time (cut
     after a blank line).  Only the string ``columns`` named get codes (every line is
-    checked all the same).  A None leaves ``vocabulary`` unchanged.  ``data``: the file's
-    bytes, already read (the file is not opened).
+    checked all the same).  A Fallback leaves ``vocabulary`` unchanged.  ``data``: the
+    file's bytes, already read (the file is not opened).
     """
     wanted = {name: STRING_FIELDS[name] for name in columns}
     if not fast_charset(charset):
-        return None
+        raise Fallback(f"{charset.lower()} is not ASCII-compatible")
     charset = codecs.lookup(charset).name
     trial = Vocabularies()
     heads: list[IntArray] = []
@@ -112,10 +110,8 @@ def read_columns(path: str, charset: str = "utf-8", vocabulary: Vocabularies | N
                 lines.append(block_lines + first_line)
                 for name, values in block_codes.items():
                     codes[name].append(values)
-    except _Unvouched:
-        return None
-    except OSError:
-        return None  # the careful reader reports it
+    except OSError as error:
+        raise Fallback(f"cannot read: {error.strerror}") from None  # the exact reader reports it
     joined = {name: _join(parts, np.int32) for name, parts in codes.items()}
     if vocabulary is not None:
         for name in wanted:
@@ -144,17 +140,17 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
                 ) -> tuple[IntArray, IntArray, dict[str, Int32Array], IntArray]:
     """Heads, sentence sizes, string codes and the line (from 0 in the block) of each
     sentence's first word, of one block of whole sentences."""
-    if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the careful reader's
+    if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the exact reader's
         if block.count(b"\r") != block.count(b"\r\n"):
-            raise _Unvouched
+            raise Fallback("a carriage return of its own")
         block = block.replace(b"\r\n", b"\n")
     if b"\0" in block:
-        raise _Unvouched
+        raise Fallback("a NUL byte")
     if not block.isascii():
         try:
             block.decode(charset)
         except UnicodeDecodeError:
-            raise _Unvouched from None
+            raise Fallback(f"a byte {charset} does not decode") from None
     data = padded(block)
     separators = np.flatnonzero(data <= NEWLINE)[:-8]
     kinds = data[separators]
@@ -168,7 +164,7 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
     blank = line_end == line_start
     token = ~blank & (data[line_start] != ord("#"))
     if np.any(np.diff(np.r_[-1, newline_at])[token] != 10):
-        raise _Unvouched  # a wrong field count, or a line of blanks
+        raise Fallback("a wrong field count, or a line of blanks")
     if np.array_equal(token, ~blank):  # no comment lines: all tabs are token lines' tabs
         ends = list(np.vstack([separators[~is_newline].reshape(-1, 9).T, line_end[token]]))
     else:
@@ -184,15 +180,15 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
         word_line = word_line[words]
         sizes, position = _positions(sentence_of_line[words])
         if not np.all(fields.word(0) == _id_words(position)):
-            raise _Unvouched
+            raise Fallback("an ID out of sequence")
     heads, head_ok = fields.numbers(6)
     unknown = fields.word(6) == UNDERSCORE
     heads[unknown] = -1
     if not np.all(head_ok | unknown) or np.any(heads > np.repeat(sizes, sizes)):
-        raise _Unvouched
+        raise Fallback("a HEAD that is not a token's ID or _")
     underscore = fields.word(8) == UNDERSCORE
     if not underscore.all() and not np.all(fields.numbers(8)[1] | underscore):
-        raise _Unvouched
+        raise Fallback("a PHEAD that is not a number or _")
     codes = {name: fields.codes(field, block, charset, vocabulary.index[name])
              for name, field in wanted.items()}
     return heads, sizes, codes, word_line[np.cumsum(sizes) - sizes]
@@ -215,7 +211,7 @@ def _id_words(position: IntArray) -> WordArray:
     """The ID each position must have (``str(position)``) as a packed word."""
     largest = int(position.max()) if len(position) else 0
     if largest >= 10 ** 7:
-        raise _Unvouched
+        raise Fallback("a sentence of ten million words or more")
     while len(_ID_WORDS) <= largest:
         _ID_WORDS.append(int.from_bytes(str(len(_ID_WORDS)).encode(), "little"))
     return np.array(_ID_WORDS, dtype=np.uint64)[position]
@@ -257,7 +253,7 @@ class _Fields:
         length = self.length(field)
         width = int(length.max()) if len(length) else 0
         if width > 8:
-            raise _Unvouched
+            raise Fallback("a number of more than eight digits")
         word = self.word(field)
         value = np.zeros(len(length), dtype=np.int64)
         ok = length > 0
@@ -283,7 +279,7 @@ class _Fields:
         start, length = self.start(field), self.length(field)
         found = intern(self.view, start, length)
         if found is None:
-            raise _Unvouched  # two fields hashed alike: the careful reader decides
+            raise Fallback("two fields hashed alike")  # the exact reader decides
         first = start[found.firsts].tolist()
         ends = (start + length)[found.firsts].tolist()
         texts = [block[s:e].decode(charset) for s, e in zip(first, ends)]

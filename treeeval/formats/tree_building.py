@@ -1,5 +1,6 @@
 """Sentences of a chunk built into ``nltk.Tree`` objects: from the columnar scanner's columns,
-or (for what it rejects, and for ``reader="lark"``) by the lark reference parser.
+or (for what it rejects, and for ``reader="lark"``) by the lark reference parser: the fast
+path falls back, sentence by sentence, as :mod:`treeeval.fallback` says.
 
 >>> from treeeval.formats.tree_chunks import line_chunks
 >>> chunk = next(line_chunks([b"(S (NN a))\\n(S (NN b) c)\\n"]))
@@ -20,6 +21,7 @@ import numpy as np
 from nltk import Tree
 
 from ..arrays import IntArray
+from ..fallback import Fallback
 from .lark_trees import parse_tree_lark
 from .scan import ScannedLines, scan_lines
 from .tree_chunks import Chunk
@@ -32,15 +34,20 @@ def lark_sentences(chunk: Chunk, path: str | None, encoding: str) -> Iterator[li
 
 
 def fast_sentences(chunk: Chunk, path: str | None, encoding: str) -> Iterator[list[Tree]]:
-    """Scan a chunk with scan.py (one sentence per scanned line) and build its trees."""
+    """Scan a chunk with scan.py (one sentence per scanned line) and build its trees; a
+    sentence the scanner rejects, or whose trees fall back, is parsed with lark."""
     codes = np.frombuffer(chunk.data, dtype=np.uint8).copy()
     inner = np.setdiff1d(chunk.newlines, chunk.ends, assume_unique=True)
     codes[inner] = ord(" ")
     scanned = scan_lines(codes.tobytes())
     builder = _ColumnBuilder(scanned, chunk.data, encoding)
-    for index, ok in enumerate(scanned.line_ok.tolist()):
-        trees = builder.sentence(index) if ok else None
-        if trees is None:
+    for index, fallback in enumerate((~scanned.line_ok).tolist()):
+        if not fallback:
+            try:
+                trees = builder.sentence(index)
+            except Fallback:
+                fallback = True
+        if fallback:
             text, line = chunk.sentence(index)
             trees = parse_tree_lark(text, path=path, line=line, encoding=encoding)
         yield trees
@@ -63,15 +70,15 @@ class _ColumnBuilder:
         self.chars = data.decode("ascii") if ascii_text else None
         self.cache: dict[bytes, str] = {}
 
-    def sentence(self, index: int) -> list[Tree] | None:
-        """The trees of scanned line ``index``; None if a label or word does not decode."""
+    def sentence(self, index: int) -> list[Tree]:
+        """The trees of scanned line ``index``; Fallback if a label or word does not decode."""
         terms = slice(*self.term_bounds[index : index + 2])
         brackets = slice(*self.br_bounds[index : index + 2])
         try:
             tags, words = self.texts(self.tags[terms]), self.texts(self.words[terms])
             labels = self.texts(self.labels[brackets])
-        except UnicodeDecodeError:
-            return None
+        except UnicodeDecodeError as error:
+            raise Fallback(f"a label or word {error.encoding} does not decode") from None
         leaves = [Tree(tag, [word]) for tag, word in zip(tags, words)]
         return _assemble(leaves, labels, self.spans[brackets])
 

@@ -5,7 +5,7 @@ EVALB's run on those bytes (``score_lines``: ``EvalbRun``, the counts ``treeeval
 prints, as ``evaluate_brackets`` gives them); the per-label tables and filters from the
 bracket columns the same run kept from its scan (``treeeval.bracket.spans``: every counted
 bracket with its label, span, matched and crossing flags, vectorised, with EVALB's engine
-for the lines the fast path hands back); the error classes from the same bytes; the
+for the lines that fall back); the error classes from the same bytes; the
 drawing from EVALB's per-sentence engine run on one line at a time
 (``render_tree.diff_brackets``).
 
@@ -31,9 +31,9 @@ import numpy as np
 from rich.text import Text
 
 from ..arrays import AnyArray, BoolArray, IntArray
-from ..bracket.counts import SentenceCounts, Totals
+from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.params import EvalbParams
-from ..bracket.run import EvalbRun, RunResult
+from ..bracket.run import EvalbResult, EvalbRun
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary, sentence_ratios
@@ -55,7 +55,7 @@ class BracketCorpus(TableCorpus):
     kind = "bracket"
 
     def __init__(self, gold: LineIndex, systems: list[LineIndex], params: EvalbParams,
-                 runs: list[RunResult], prm_names: Sequence[str] = ()) -> None:
+                 runs: list[EvalbResult], prm_names: Sequence[str] = ()) -> None:
         self.gold_path = gold.path
         self.system_paths = [lines.path for lines in systems]
         self.params = params
@@ -71,11 +71,13 @@ class BracketCorpus(TableCorpus):
         self._classes: list[SystemErrors] | None = None
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
-        status = np.where((statuses == 1).any(axis=0), 1,
-                          np.where((statuses == 2).any(axis=0), 2, 0))
+        status = np.where((statuses == EvalbStatus.ERROR).any(axis=0), EvalbStatus.ERROR,
+                          np.where((statuses == EvalbStatus.SKIP).any(axis=0), EvalbStatus.SKIP,
+                                   EvalbStatus.SCORED))
         wrong = np.zeros(size, dtype=bool)
         for rows in self.rows:
-            wrong |= (rows.status != 0) | (rows.matched != rows.gold) | (rows.matched != rows.test)
+            wrong |= ((rows.status != EvalbStatus.SCORED) | (rows.matched != rows.gold)
+                      | (rows.matched != rows.test))
         super().__init__(columns, values, wrong, self.rows[0].length.copy(), status)
 
     def suffix(self, system: int) -> str:
@@ -98,7 +100,7 @@ class BracketCorpus(TableCorpus):
             suffix = self.suffix(system)
             for key, title, decimals, meaning in shown:
                 if key in computed:  # undefined (—, sorted last) for Error and Skip
-                    column = np.where(rows.status == 0, computed[key], np.nan)
+                    column = np.where(rows.status == EvalbStatus.SCORED, computed[key], np.nan)
                 else:
                     column = raw[key].astype(float)
                 values[key + suffix] = column
@@ -159,7 +161,7 @@ class BracketCorpus(TableCorpus):
             title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
                          style="bold")
             computed = sentence_ratios(rows.take(slice(index, index + 1)))
-            ratio = {key: RATIO.format(float(computed[key][0]) if row["status"] == 0
+            ratio = {key: RATIO.format(float(computed[key][0]) if row["status"] == EvalbStatus.SCORED
                                        else float("nan")) for key in ("recall", "prec", "f1")}
             title.append(
                 f"Stat {row['status']} · R {ratio['recall']} P {ratio['prec']} "
@@ -169,7 +171,7 @@ class BracketCorpus(TableCorpus):
             out.append(title)
             for message in diff.messages:
                 out.append(Text(f"EVALB: {message}", style="bold red"))
-            if row["status"] == 1:
+            if row["status"] == EvalbStatus.ERROR:
                 where = first_word_difference(diff.gold, diff.test)
                 if where:
                     out.append(Text(where, style="red"))
@@ -181,8 +183,8 @@ class BracketCorpus(TableCorpus):
             test_tree = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test", deleted)
             out.extend(side_by_side(gold_tree, test_tree, width,
                                     ("gold", self._name(system))))
-            if row["status"] == 0 and (row["matched"], row["matched"]) != (row["gold"],
-                                                                          row["test"]):
+            if row["status"] == EvalbStatus.SCORED and (row["matched"], row["matched"]) != (
+                    row["gold"], row["test"]):
                 out.extend(repair_lines(self.repairs(index, system)))
             out.append(Text())
         out.append(bracket_legend())
@@ -216,7 +218,7 @@ class BracketCorpus(TableCorpus):
         """One system's brackets by label, over the scored sentences (computed once)."""
         if system not in self._analyses:
             self._analyses[system] = analyse_spans(self.spans(system),
-                                                   self.rows[system].status == 0)
+                                                   self.rows[system].status == EvalbStatus.SCORED)
         return self._analyses[system]
 
     def sentence_errors(self, system: int, among: BoolArray | None = None,
@@ -225,8 +227,8 @@ class BracketCorpus(TableCorpus):
         all) that can hold any: a scored sentence whose brackets do not all match
         (``matched < gold`` or ``matched < test`` in the run's rows)."""
         rows = self.rows[system]
-        candidates = (rows.status == 0) & ((rows.matched < rows.gold)
-                                           | (rows.matched < rows.test))
+        candidates = (rows.status == EvalbStatus.SCORED) & ((rows.matched < rows.gold)
+                                                            | (rows.matched < rows.test))
         if among is not None:
             candidates &= among
         analysis = self.analysis(system)
@@ -330,7 +332,7 @@ def load_brackets(gold: str | LineIndex, systems: Sequence[str | LineIndex],
     return BracketCorpus(gold_lines, system_lines, params, runs, prm_names)
 
 
-def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> RunResult:
+def score_lines(gold: LineIndex, test: LineIndex, params: EvalbParams) -> EvalbResult:
     """EVALB's run over two files already read (``evaluate_brackets`` without reading them
     again): the per-sentence rows, the brackets behind them (as columns, from the same
     scan), both summary blocks and whether MAX_ERROR stopped it."""

@@ -22,11 +22,12 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
+from ..bracket.counts import EvalbStatus
 
 #: the digits of a system's number as a column-title mark (₁₂₃…)
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: EVALB's Stat column values
-STATUS_NAMES = {0: "ok", 1: "error", 2: "skip"}
+STATUS_NAMES = {EvalbStatus.SCORED: "ok", EvalbStatus.ERROR: "error", EvalbStatus.SKIP: "skip"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class TableCorpus:
     wrong: BoolArray
     #: sentence length in words (gold)
     length: IntArray
-    #: worst EVALB status over the systems (0 ok, 1 error, 2 skip); zeros for dependencies
+    #: worst EVALB status over the systems (EvalbStatus: ERROR, then SKIP, then SCORED);
+    #: zeros for dependencies
     status: IntArray | None = None
     _texts: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -114,7 +116,7 @@ class SentenceFilter:
     only_wrong: bool = False
     min_length: int | None = None
     max_length: int | None = None
-    status: int | None = None
+    status: EvalbStatus | None = None
     search: str = ""
     label: str = ""
     confusion: tuple[str, str] | None = None

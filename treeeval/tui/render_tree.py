@@ -2,8 +2,8 @@
 
 The fate of every bracket comes from EVALB's own per-sentence engine
 (``treeeval.bracket.reference``): the engine reads both lines, matches the brackets and
-leaves each bracket's result code behind (1 matched, 0 not matched, 5 not counted).  This
-module only reads those codes and draws; it scores nothing itself.
+leaves each bracket's result code behind (``ResultCode``: MATCHED, UNMATCHED, NOT_COUNTED).
+This module only reads those codes and draws; it scores nothing itself.
 
 Every mark has a colour and a character, so the drawing reads on a monochrome terminal:
 
@@ -43,15 +43,23 @@ from typing import Literal
 from nltk import Tree
 from rich.text import Text
 
+from ..bracket.counts import EvalbStatus
 from ..bracket.params import EvalbParams
-from ..bracket.reference import Bracket, ErrorBudget, EvalbKilled, ReadSide, ReferenceEngine, SentenceScore
+from ..bracket.reference import (
+    MATCHED,
+    NOT_COUNTED,
+    UNMATCHED,
+    Bracket,
+    ErrorBudget,
+    EvalbKilled,
+    ReadSide,
+    ReferenceEngine,
+    SentenceScore,
+)
 from ..bracket.spans import crosses
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
 from ..model.tree_walks import preorder
-
-#: result codes the reference engine leaves on a bracket
-MATCHED, UNMATCHED, NOT_COUNTED = 1, 0, 5
 
 #: (character, style) of a bracket's fate, by side and result code
 FATES = {
@@ -85,8 +93,8 @@ class BracketDiff:
 
     @property
     def scored(self) -> bool:
-        """Whether the brackets went through matching (status 0)."""
-        return self.score.status == 0
+        """Whether the brackets went through matching (status SCORED)."""
+        return self.score.status == EvalbStatus.SCORED
 
 
 class _LineBudget(ErrorBudget):
@@ -105,7 +113,7 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
 
     >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B z))", EvalbParams(), 4)
     >>> diff.score.status, diff.messages
-    (1, ['Words unmatch (y|z)'])
+    (<EvalbStatus.ERROR: 1>, ['Words unmatch (y|z)'])
     """
     stream = io.BytesIO()
     engine = ReferenceEngine(params, _LineBudget(1 << 62, stream))
@@ -115,7 +123,7 @@ def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
         score = engine.score_sides(gold, test, line_no)
     except EvalbKilled:
         gold, test = ReadSide(gold_line), ReadSide(test_line)
-        score = SentenceScore(line_no, 0, 1, 0, 0, 0, 0, 0, 0)
+        score = SentenceScore(line_no, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0)
     messages = [line.split(b" : ", 1)[-1].decode("latin-1")
                 for line in stream.getvalue().splitlines()]
     diff = BracketDiff(gold_line, test_line, gold, test, score, messages=messages)
@@ -163,7 +171,7 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
                 text.append(f"{indent}{label} {node[0]}", style="dim")
             else:
                 terminal = next(terminals, None)
-                wrong_tag = terminal is not None and terminal.result == 0
+                wrong_tag = terminal is not None and terminal.result == UNMATCHED
                 mark, style = WRONG_TAG_MARK if wrong_tag else (" ", "")
                 text.append(mark, style=style)
                 text.append(f"  {indent}{label} {node[0]}")

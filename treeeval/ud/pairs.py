@@ -4,7 +4,8 @@
 ``GOLD:SYSTEM ...`` several treebanks; ``GOLD_DIR SYSTEM_DIR`` the treebanks of two folders,
 paired by file name (:func:`file_pairs`).  A pair is scored piece by piece, so that memory
 stays flat, unless Callin's metrics, WeightedLAS or the words (for figures and the HTML
-report) are asked: then it is read whole (:func:`score_pair`).
+report) are asked, or the piece by piece path falls back (:mod:`treeeval.fallback`): then
+it is read whole (:func:`score_pair`).
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ..arrays import IntArray
 from ..errors import InputError, UsageError
+from ..fallback import Fallback
 from .api import UDResult, evaluate_ud
 from .callin import CallinScores
 from .metrics import Score
@@ -141,10 +143,13 @@ def score_pair(gold: str, system: str, *, conll17: bool, multiple_roots_okay: bo
     ``per_sentence``), unless Callin's metrics, ``weights`` or the ``words`` are asked, or
     the files do not cut into pieces: then read whole."""
     if callin is None and weights is None and not words:
-        pieces = score_pieces(gold, system, conll17=conll17,
-                              multiple_roots_okay=multiple_roots_okay, per_sentence=per_sentence)
-        if pieces is not None:
+        try:
+            pieces = score_pieces(gold, system, conll17=conll17,
+                                  multiple_roots_okay=multiple_roots_okay,
+                                  per_sentence=per_sentence)
             return PairScores(pieces.scores, per_sentence=pieces.per_sentence)
+        except Fallback:
+            pass
     result = evaluate_ud(gold, system, conll17=conll17, weights=weights,
                          multiple_roots_okay=multiple_roots_okay)
     return PairScores(result.scores, callin.score(result) if callin else None,

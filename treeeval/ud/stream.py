@@ -10,7 +10,7 @@ never meet the gold ones (one long sentence, say), when the pieces grow until th
 
 A pair that the scorers refuse (an input error, different texts) is left to
 :func:`.api.evaluate_ud`, which reads both files whole as the scorers do and raises their
-error; :func:`score_pieces` then returns None.
+error: :func:`score_pieces` falls back (:mod:`treeeval.fallback`).
 
 >>> import os, tempfile
 >>> row = "{}\\t{}\\t_\\tX\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
@@ -31,6 +31,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..errors import TreeevalError
+from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
 from .api import align_treebanks
 from .metrics import Score, UDScores, score
@@ -63,8 +64,8 @@ class _Side:
 
 def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
                  multiple_roots_okay: bool = False,
-                 per_sentence: bool = True) -> UDScores | None:
-    """The scores of a pair, read and scored piece by piece (None: see the module notes).
+                 per_sentence: bool = True) -> UDScores:
+    """The scores of a pair, read and scored piece by piece (Fallback: see the module notes).
 
     Without ``per_sentence`` the per-sentence rows are dropped as the pieces go, so that
     memory stays flat however long the files are.
@@ -82,19 +83,17 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
             cut = _cut(gold, system)
             if cut is not None:
                 part = _score(_split(gold, cut), _split(system, cut), conll17)
-                if part is None:
-                    return None
                 parts.append(part if per_sentence else UDScores(part.scores, {}))
         if gold.pending is not None or system.pending is not None:
             if gold.pending is None or system.pending is None:
-                return None
+                raise Fallback("one file has sentences past the other's end")
             part = _score(gold.pending, system.pending, conll17)
-            if part is None:
-                return None
             parts.append(part if per_sentence else UDScores(part.scores, {}))
-    except TreeevalError:
-        return None
-    return combine(parts) if parts else None
+    except TreeevalError as error:
+        raise Fallback(f"the scorers refuse the pair: {error}") from None
+    if not parts:
+        raise Fallback("no sentence")
+    return combine(parts)
 
 
 def _cut(gold: _Side, system: _Side) -> int | None:
@@ -113,9 +112,9 @@ def _cut(gold: _Side, system: _Side) -> int | None:
     return max(candidates) if candidates else None
 
 
-def _score(gold: UDTreebank, system: UDTreebank, conll17: bool) -> UDScores | None:
+def _score(gold: UDTreebank, system: UDTreebank, conll17: bool) -> UDScores:
     if gold.text != system.text or gold.char_base != system.char_base:
-        return None
+        raise Fallback("the texts differ")
     return score(gold, system, align_treebanks(gold, system), conll17=conll17)
 
 

@@ -12,6 +12,7 @@ The stages, in order:
 4. :mod:`.chunk_scores`: what a chunk returns, EVALB's numbers per line and the brackets
    behind them; :mod:`.fast` drives the stages over a chunk.
 
-A line the kernel cannot vouch for is marked in ``ChunkScores.fallback`` and scored by the
-exact engine (:mod:`treeeval.bracket.reference`).
+A line the kernel cannot vouch for falls back: it is marked in ``ChunkScores.fallback`` (the
+per-line mask of :mod:`treeeval.fallback`) and scored by the exact engine
+(:mod:`treeeval.bracket.reference`).
 """

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...arrays import BoolArray, IntArray
+from ..counts import EvalbStatus
 from .byte_compare import same_bytes
 from .chunk_scores import ChunkScores, SideBrackets
 from .crossing import crossing_mask, crossing_per_line
@@ -48,11 +49,11 @@ def score_sides(gold: Side, test: Side, labeled: bool) -> tuple[ChunkScores, _Ma
     rows.length[:] = gold.length
     safe = ~(gold.unsafe | test.unsafe)
     skip = safe & (test.n_kept == 0)
-    rows.status[skip] = 2
+    rows.status[skip] = EvalbStatus.SKIP
     scores.gold_words[:], scores.test_words[:] = gold.n_kept, test.n_kept
     unequal = safe & ~skip & (gold.n_kept != test.n_kept)
     length_error = unequal & ((gold.n_quotes == 0) | (test.n_quotes == 0))
-    rows.status[length_error] = 1
+    rows.status[length_error] = EvalbStatus.ERROR
     scored = safe & ~skip & ~unequal
 
     g, t = gold.kept_terminals(scored), test.kept_terminals(scored)

@@ -16,11 +16,11 @@ from ..counts import SentenceCounts
 
 @dataclass
 class ChunkScores:
-    """EVALB's numbers per line, and which lines the caller must redo.
+    """EVALB's numbers per line, and which lines fall back to the exact engine.
 
-    ``counts.line`` numbers the lines of the chunk from 0.  A line with status 1 that does
-    not fall back is EVALB's "Length unmatch (gold_words|test_words)": no quote repair can
-    mend it.
+    ``counts.line`` numbers the lines of the chunk from 0.  A line with status ERROR that
+    does not fall back is EVALB's "Length unmatch (gold_words|test_words)": no quote repair
+    can mend it.
     """
 
     counts: SentenceCounts

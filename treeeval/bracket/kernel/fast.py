@@ -2,12 +2,13 @@
 
 This is the fast path of the bracket scorer.  Both files are scanned into columns
 (``formats/scan.py``) and every sentence is scored with array operations only: no Python
-loop runs per sentence or per token.  A sentence it cannot vouch for is handed back
-(``fallback``) to the exact per-sentence engine (``reference.py``): a line outside the
-strict grammar, every sentence EVALB would report an Error for (a word mismatch, or a
-length mismatch the Ellis quote repair might mend), and whatever would overflow
-EVALB's fixed arrays (more than 200 words or brackets, a label of 30 bytes or more, a
-word of 100 bytes or more, more than 20 quote terms, a line EVALB's ``fgets`` would cut).
+loop runs per sentence or per token.  A sentence it cannot vouch for falls back (the mask
+``fallback``, :mod:`treeeval.fallback`) to the exact per-sentence engine (``reference.py``):
+a line outside the strict grammar, every sentence EVALB would report an Error for (a word
+mismatch, or a length mismatch the Ellis quote repair might mend), and whatever would
+overflow EVALB's fixed arrays (more than 200 words or brackets, a label of 30 bytes or
+more, a word of 100 bytes or more, more than 20 quote terms, a line EVALB's ``fgets``
+would cut).
 
 The rules computed here (see shared/docs/reference/evalb.md, sections 3-5):
 
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...columnar.blocks import count_lines
-from ..params import EvalbParams
+from ..params import EvalbDebug, EvalbParams
 from .block_cuts import block_pairs
 from .block_scorer import ScoredBlock, score_block, scored_block
 from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
@@ -58,7 +59,7 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
     ([0, 2], [1, 0], [1, 0])
     """
     classes = params.label_classes()
-    if params.debug > 0 or classes is None:
+    if params.debug >= EvalbDebug.TABLES or classes is None:
         n_lines = count_lines(gold)
         if count_lines(test) != n_lines:
             raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
@@ -98,7 +99,7 @@ class ChunkScan:
 def scan_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScan:
     """``score_chunk``, keeping what the brackets are computed from (``ChunkScan``)."""
     classes = params.label_classes()
-    if params.debug > 0 or classes is None:
+    if params.debug >= EvalbDebug.TABLES or classes is None:
         return ChunkScan(score_chunk(gold, test, params), [], None)
     tables = LabelTables(params, classes)
     parts = [scored_block(gold_block, test_block, tables, params.labeled != 0)

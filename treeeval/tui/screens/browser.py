@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
+from ...bracket.counts import EvalbStatus
 from ..corpus import BrowseCorpus
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
@@ -23,7 +24,7 @@ from .breakdown import BreakdownScreen
 from .prompt import PromptScreen
 
 #: the status filter's cycle: all, Error, Skip, scored
-STATUS_CYCLE = (None, 1, 2, 0)
+STATUS_CYCLE = (None, EvalbStatus.ERROR, EvalbStatus.SKIP, EvalbStatus.SCORED)
 #: a length range as typed: "1-40", "41-", "-10", "12"
 LENGTH_RANGE = re.compile(r"^\s*(\d*)\s*(-|\.\.)?\s*(\d*)\s*$")
 

@@ -1,7 +1,8 @@
 """Reading CoNLL-U as the CoNLL 2017/2018 scorers read it, into numpy columns.
 
 :mod:`.reading` reads a file in blocks of whole sentences; each block goes to the fastest
-reader that can vouch for it, then the next:
+reader that can vouch for it, then the next (the fast ones fall back as
+:mod:`treeeval.fallback` says):
 
 1. :mod:`.scan`: the bytes with numpy only (the usual case);
 2. :mod:`.fast_parse`: the decoded lines with one ``str.split`` and C-level maps;

@@ -2,8 +2,12 @@
 
 >>> from treeeval.ud.readers.layout import ReadOptions
 >>> block = parse_fast(["1\\ta\\ta\\tX\\t_\\t_\\t0\\troot\\t_\\t_", ""], 1, ReadOptions())
->>> block.token_forms, block.heads.tolist(), parse_fast(["1\\ta"], 1, ReadOptions()) is None
-(['a'], [0], True)
+>>> block.token_forms, block.heads.tolist()
+(['a'], [0])
+>>> parse_fast(["1\\ta", ""], 1, ReadOptions())
+Traceback (most recent call last):
+...
+treeeval.fallback.Fallback: a token line without ten fields
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from itertools import compress, repeat
 import numpy as np
 
 from ...arrays import BoolArray, IntArray
+from ...fallback import Fallback
 from .layout import (
     DEPREL,
     FEATS,
@@ -39,33 +44,37 @@ def _flags(function: Callable[..., object], values: list[str], *arguments: str) 
                        len(values))
 
 
-def _integers(fields: list[str]) -> IntArray | None:
-    """Fields of decimal digits as integers, or None when one is not plainly a number that
+def _integers(fields: list[str]) -> IntArray:
+    """Fields of decimal digits as integers; Fallback when one is not plainly a number that
     fits in 64 bits (at most 18 digits: the exact reader then reads the block).
 
-    >>> _integers(["3", "12"]).tolist(), _integers(["1" * 20]), _integers(["+3"])
-    ([3, 12], None, None)
+    >>> _integers(["3", "12"]).tolist()
+    [3, 12]
+    >>> _integers(["1" * 20])
+    Traceback (most recent call last):
+    ...
+    treeeval.fallback.Fallback: a number that is not plainly one of at most 18 digits
     """
     if not all(map(str.isdecimal, fields)) or max(map(len, fields), default=0) > MAX_DIGITS:
-        return None
+        raise Fallback(f"a number that is not plainly one of at most {MAX_DIGITS} digits")
     return np.fromiter(map(int, fields), np.int64, len(fields))
 
 
-def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> StringBlock | None:
-    """The block read with one ``str.split`` and C-level maps, or None when it is not
+def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> StringBlock:
+    """The block read with one ``str.split`` and C-level maps; Fallback when it is not
     plainly well-formed (for blocks the byte scanner leaves, e.g. FORMs with spaces)."""
     count = len(lines)
     if not count or lines[-1]:
-        return None
+        raise Fallback("a block that does not end with a blank line")
     blank = np.fromiter(map(len, lines), np.int64, count) == 0
     token_line = token_lines(blank, _flags(str.startswith, lines, "#"))
     if token_line is None:
-        return None
+        raise Fallback("a blank line that closes no sentence")
     row_lines = np.flatnonzero(token_line)
     token_text = list(compress(lines, token_line.tolist()))
     tabs = np.fromiter(map(str.count, token_text, repeat("\t")), np.int64, len(token_text))
     if (tabs != 9).any():
-        return None
+        raise Fallback("a token line without ten fields")
     fields = "\t".join(token_text).split("\t")
     ids = fields[ID::10]
     row_sentence = np.cumsum(blank)[row_lines]
@@ -80,23 +89,21 @@ def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> Strin
     sentences = int(blank.sum())
     sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
     word_id, head = _integers(word_column(ID)), _integers(word_column(HEAD))
-    if word_id is None or head is None or not np.array_equal(word_id, position):
-        return None
+    if not np.array_equal(word_id, position):
+        raise Fallback("an ID out of sequence")
     bounds = [ids[r].split("-") for r in np.flatnonzero(is_range).tolist()]
     if not all(len(b) == 2 for b in bounds):
-        return None
+        raise Fallback("a range ID that is not two numbers")
     start, end = _integers([b[0] for b in bounds]), _integers([b[1] for b in bounds])
-    if start is None or end is None:
-        return None
     layout = multiword_layout(is_word, is_range, row_sentence, position, start, end)
     if layout is None:
-        return None
+        raise Fallback("a multiword range that does not cover its words")
     stripped = list(map(form_stripper(options), fields[FORM::10]))
     token_forms = list(compress(stripped, layout.row_is_token.tolist()))
     if not all(token_forms):
-        return None
+        raise Fallback("a FORM that is empty without its spaces")
     if not trees_ok(head, row_sentence[is_word], offsets, sentence_words, options):
-        return None
+        raise Fallback("no word, or a sentence that is not a tree")
     word_forms = list(compress(stripped, word_selector))
     raw_forms = fields[FORM::10]
     mwt_words = np.flatnonzero(layout.word_mwt)

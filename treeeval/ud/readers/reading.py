@@ -1,9 +1,10 @@
 """Reading CoNLL-U as the CoNLL 2017/2018 scorers read it, into numpy columns.
 
 The file is streamed in blocks of whole sentences (about :data:`BLOCK_BYTES` each), and
-each block goes to the first of three readers that accepts it:
+each block goes to the first of three readers that vouches for it (the two fast ones fall
+back, :mod:`treeeval.fallback`):
 
-1. :func:`.scan.scan_block` works on the bytes with numpy only (the usual case);
+1. :func:`.scan.scan_fast` works on the bytes with numpy only (the usual case);
 2. :func:`.fast_parse.parse_fast` splits the decoded lines with one ``str.split`` and
    C-level maps (for blocks the scanner leaves: very long fields, non-ASCII digits ...);
 3. :func:`.exact_parse.parse_exact` reads line by line in the reference scorers' order and
@@ -39,6 +40,7 @@ from collections.abc import Iterator
 
 from ...columnar.blocks import Block, sentence_blocks
 from ...errors import InputError
+from ...fallback import Fallback
 from ...model.vocabulary import Vocabulary
 from ..format_error import UDFormatError
 from ..treebank import UDTreebank
@@ -46,7 +48,8 @@ from .column_builder import ColumnBuilder
 from .exact_parse import parse_exact
 from .fast_parse import parse_fast
 from .layout import Columns, ReadOptions
-from .scan import scan_block
+from .scan import scan_fast
+from .string_block import StringBlock
 
 #: bytes per block (a block is cut after the last blank line once it holds this many)
 BLOCK_BYTES = 1 << 20
@@ -81,23 +84,32 @@ def read_ud_pieces(path: str, options: ReadOptions, vocabulary: Vocabulary,
 
 def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
                 at_eof: bool) -> Columns:
-    """One block through the first reader that accepts it."""
+    """One block through the first reader that vouches for it."""
     collecting = gc.isenabled()
     gc.disable()  # many short-lived strings and no cycles: the collector only costs
     try:
         if not data.isascii():
             _check_utf8(data, builder, first_line)
-        columns = scan_block(data, first_line, builder.options, builder.interner)
-        if columns is None:
-            lines = _split_lines(data, builder.path, first_line)
-            block = parse_fast(lines, first_line, builder.options)
-            if block is None:
-                block = parse_exact(lines, first_line, builder.options, builder.path, at_eof)
-            columns = builder.intern(block)
+        try:
+            return scan_fast(data, first_line, builder.options, builder.interner)
+        except Fallback:
+            pass
+        lines = _split_lines(data, builder.path, first_line)
+        return builder.intern(_parse_lines(builder, lines, first_line, at_eof))
     finally:
         if collecting:
             gc.enable()
-    return columns
+
+
+def _parse_lines(builder: ColumnBuilder, lines: list[str], first_line: int,
+                 at_eof: bool) -> StringBlock:
+    """A block the scanner falls back on, through the first string reader that vouches
+    for it."""
+    try:
+        return parse_fast(lines, first_line, builder.options)
+    except Fallback:
+        pass
+    return parse_exact(lines, first_line, builder.options, builder.path, at_eof)
 
 
 def _check_utf8(data: bytes, builder: ColumnBuilder, first_line: int) -> None:

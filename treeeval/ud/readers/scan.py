@@ -6,8 +6,8 @@ gathered bytes; string columns are interned exactly by the columnar kernel
 (:func:`treeeval.columnar.intern.intern`), and the 64-bit key of each value is cached with
 its bytes, so Python decodes a value only the first time the file shows it; fields of any
 width take this path.  Anything out of the ordinary (an empty field, non-ASCII digits, a malformed line, a
-hash collision) makes :func:`scan_block` return None, and the block is read again by the
-string readers of :mod:`.reading`.
+hash collision) makes :func:`scan_fast` raise :class:`~treeeval.fallback.Fallback`, and the
+block is read again by the string readers of :mod:`.reading`.
 
 >>> from treeeval.model.vocabulary import Vocabulary
 >>> from treeeval.ud.rules import Normaliser, universal_features
@@ -16,7 +16,7 @@ string readers of :mod:`.reading`.
 ...                     Normaliser(vocabulary, lambda d: d.split(":")[0]))
 >>> rows = ["1-2 Im _ _ _ _ _ _ _ _", "1 I I PRON _ _ 2 nsubj _ _", "2 m be AUX _ _ 0 root _ _"]
 >>> data = ("".join(r.replace(" ", "\\t") + "\\n" for r in rows) + "\\n").encode()
->>> block = scan_block(data, 1, ReadOptions(), interner)
+>>> block = scan_fast(data, 1, ReadOptions(), interner)
 >>> block.text, block.token_chars.tolist(), block.word_mwt.tolist(), block.heads.tolist()
 ('Im', [2], [True, True], [2, 0])
 >>> [vocabulary.strings[i] for i in block.deprel]
@@ -33,6 +33,7 @@ import numpy as np
 from ...arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
 from ...columnar.intern import intern
 from ...columnar.words import padded, word_view
+from ...fallback import Fallback
 from ...model.vocabulary import Vocabulary
 from ..rules import strip_ascii_spaces, strip_spaces
 from .layout import (
@@ -75,11 +76,12 @@ class Interner:
         return self.caches[column]
 
 
-def scan_block(data: bytes, first_line: int, options: ReadOptions,
-               interner: Interner) -> Columns | None:
-    """Columns of a block of whole sentences (newlines already ``\\n``), or None."""
+def scan_fast(data: bytes, first_line: int, options: ReadOptions,
+              interner: Interner) -> Columns:
+    """Columns of a block of whole sentences (newlines already ``\\n``); Fallback when the
+    block is out of the ordinary."""
     if not data.endswith(b"\n\n") or b"\x00" in data:
-        return None
+        raise Fallback("a block that does not end with a blank line, or a NUL byte")
     buf = np.frombuffer(data, np.uint8)
     newline = np.flatnonzero(buf == _NEWLINE)
     line_start = np.concatenate(([0], newline[:-1] + 1))
@@ -87,11 +89,11 @@ def scan_block(data: bytes, first_line: int, options: ReadOptions,
     hashed = buf[line_start] == _HASH
     token = token_lines(blank, hashed)
     if token is None:
-        return None
+        raise Fallback("a blank line that closes no sentence")
     tab = np.flatnonzero(buf == _TAB)
     tab_line = np.searchsorted(newline, tab)
     if (np.bincount(tab_line, minlength=len(newline))[token] != 9).any():
-        return None
+        raise Fallback("a token line without ten fields")
     rows = np.flatnonzero(token)
     tabs = tab[token[tab_line]].reshape(len(rows), 9)
     starts = np.empty((len(rows), 10), np.int64)
@@ -108,32 +110,24 @@ def scan_block(data: bytes, first_line: int, options: ReadOptions,
     sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
     word_id = _numbers(buf, starts[is_word, ID], ends[is_word, ID])
     head = _numbers(buf, starts[is_word, HEAD], ends[is_word, HEAD])
-    if word_id is None or head is None or not np.array_equal(word_id, position):
-        return None
+    if not np.array_equal(word_id, position):
+        raise Fallback("an ID out of sequence")
     bounds = _range_bounds(data, starts[is_range, ID], ends[is_range, ID])
-    if bounds is None:
-        return None
     layout = multiword_layout(is_word, is_range, row_sentence, position, *bounds)
     if layout is None:
-        return None
+        raise Fallback("a multiword range that does not cover its words")
     word_sentence = row_sentence[is_word]
     if not trees_ok(head, word_sentence, offsets, sentence_words, options):
-        return None
+        raise Fallback("no word, or a sentence that is not a tree")
     form_start = starts[layout.row_is_token, FORM]
     form_end = ends[layout.row_is_token, FORM]
-    tokens = _token_text(buf, form_start, form_end, options.conll17)
-    if tokens is None:
-        return None
-    text, characters, spaced = tokens
+    text, characters, spaced = _token_text(buf, form_start, form_end, options.conll17)
     columns = {}
     words = word_view(padded(data))
     for name, column in (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS),
                          ("feats", FEATS), ("deprel", DEPREL)):
-        ids_of = _intern(buf, words, starts[is_word, column], ends[is_word, column],
-                         interner.cache(name))
-        if ids_of is None:
-            return None
-        columns[name] = ids_of
+        columns[name] = _intern(buf, words, starts[is_word, column], ends[is_word, column],
+                                interner.cache(name))
     if len(spaced):
         # plain words whose FORM lost spaces: the alignment sees the FORM without them
         strip = strip_ascii_spaces if options.conll17 else strip_spaces
@@ -155,9 +149,10 @@ def scan_block(data: bytes, first_line: int, options: ReadOptions,
 
 
 def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
-                conll17: bool) -> tuple[str, IntArray, IntArray] | None:
+                conll17: bool) -> tuple[str, IntArray, IntArray]:
     """The tokens' FORMs with spaces removed, concatenated; each token's length in
-    characters; the tokens that had spaces.  None if a FORM is empty without its spaces."""
+    characters; the tokens that had spaces.  Fallback if a FORM is empty without its
+    spaces."""
     length = end - start
     gathered = _gather(buf, start, end)
     token_of = np.repeat(np.arange(len(length)), length)
@@ -172,7 +167,7 @@ def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
         keep[drop] = False
     removed = np.bincount(token_of[~keep], minlength=len(length))
     if (length - removed <= 0).any():
-        return None
+        raise Fallback("a FORM that is empty without its spaces")
     kept = gathered[keep]
     starts_char = (kept & 0xC0) != 0x80
     characters = np.bincount(token_of[keep][starts_char], minlength=len(length))
@@ -190,30 +185,29 @@ class _Counter:
         return np.searchsorted(where, end) > np.searchsorted(where, start)
 
 
-def _numbers(buf: ByteArray, start: IntArray, end: IntArray) -> IntArray | None:
-    """Fields of 1 to 9 ASCII digits as integers (None if any field is not one)."""
+def _numbers(buf: ByteArray, start: IntArray, end: IntArray) -> IntArray:
+    """Fields of 1 to 9 ASCII digits as integers (Fallback if any field is not one)."""
     length = end - start
     if not len(length):
         return np.zeros(0, np.int64)
     if length.min() < 1 or length.max() > 9:
-        return None
+        raise Fallback("an ID or HEAD that is empty or longer than nine digits")
     value = np.zeros(len(start), np.int64)
     for k in range(int(length.max())):
         more = k < length
         digit = buf[np.where(more, start + k, 0)].astype(np.int64) - 48
         if ((digit < 0) | (digit > 9))[more].any():
-            return None
+            raise Fallback("an ID or HEAD that is not ASCII digits")
         value = np.where(more, value * 10 + digit, value)
     return value
 
 
-def _range_bounds(data: bytes, start: IntArray,
-                  end: IntArray) -> tuple[IntArray, IntArray] | None:
+def _range_bounds(data: bytes, start: IntArray, end: IntArray) -> tuple[IntArray, IntArray]:
     """The integers of ``a-b`` range IDs (few per block: parsed in Python)."""
     bounds = [data[s:e].split(b"-") for s, e in zip(start.tolist(), end.tolist())]
     if not all(len(b) == 2 and b[0].isdigit() and b[1].isdigit()
                and max(len(b[0]), len(b[1])) <= MAX_DIGITS for b in bounds):
-        return None
+        raise Fallback("a range ID that is not two numbers")
     return (np.array([int(b[0]) for b in bounds], np.int64),
             np.array([int(b[1]) for b in bounds], np.int64))
 
@@ -243,20 +237,19 @@ def _gather(buf: ByteArray, start: IntArray, end: IntArray) -> ByteArray:
 
 
 def _intern(buf: ByteArray, words: WordArray, start: IntArray, end: IntArray,
-            cache: _KeyCache) -> Int32Array | None:
+            cache: _KeyCache) -> Int32Array:
     """The ids of the fields [start, end) in the cache's mapping (``words``: the block's
-    :func:`~treeeval.columnar.words.word_view`); None for an empty field or a hash
+    :func:`~treeeval.columnar.words.word_view`); Fallback for an empty field or a hash
     collision (the string reader then reads the block)."""
     length = end - start
     if not len(length):
         return np.zeros(0, np.int32)
     if length.min() < 1:
-        return None
+        raise Fallback("an empty field")
     found = intern(words, start, length)
     if found is None:
-        return None
-    ids = cache.lookup(found.keys, buf, start[found.firsts], length[found.firsts])
-    return None if ids is None else ids[found.codes]
+        raise Fallback("two fields hashed alike")
+    return cache.lookup(found.keys, buf, start[found.firsts], length[found.firsts])[found.codes]
 
 
 class _KeyCache:
@@ -272,21 +265,22 @@ class _KeyCache:
         self.store = np.zeros(0, np.uint8)
 
     def lookup(self, keys: WordArray, data: ByteArray, starts: IntArray,
-               lengths: IntArray) -> Int32Array | None:
-        """Ids of distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``."""
+               lengths: IntArray) -> Int32Array:
+        """Ids of distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``
+        (Fallback when a key cached for other bytes comes again)."""
         where = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
         known = (self.keys[where] == keys) if len(self.keys) else np.zeros(len(keys), bool)
         hits = np.flatnonzero(known)
         if len(hits):
             cached = where[hits]
             if (self.lengths[cached] != lengths[hits]).any():
-                return None
+                raise Fallback("two fields hashed alike")
             size = lengths[hits]
             inner = np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
             old = self.store[np.repeat(self.starts[cached], size) + inner]
             new = data[np.repeat(starts[hits], size) + inner]
             if (old != new).any():
-                return None
+                raise Fallback("two fields hashed alike")
         ids = np.empty(len(keys), np.int32)
         ids[hits] = self.ids[where[hits]]
         misses = np.flatnonzero(~known)
