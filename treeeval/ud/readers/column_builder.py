@@ -16,7 +16,7 @@ from ...arrays import AnyArray, Int32Array
 from ...model.vocabulary import Vocabulary
 from ..rules import Normaliser, universal_features, universal_relation
 from ..treebank import UDTreebank
-from .layout import Columns, ReadOptions
+from .layout import BlockColumns, ReadOptions
 from .scan import Interner
 from .string_block import StringBlock
 
@@ -42,13 +42,13 @@ class ColumnBuilder:
         self.parts, self.text = {}, []
         self.words, self.char_base = 0, self.chars
 
-    def intern(self, block: StringBlock) -> Columns:
+    def intern(self, block: StringBlock) -> BlockColumns:
         """The columns of a block read as strings."""
         def ids(mapping: Mapping[str, int], values: list[str]) -> Int32Array:
             return np.fromiter(map(mapping.__getitem__, values), np.int32, len(values))
 
         interner = self.interner
-        return Columns(
+        return BlockColumns(
             text="".join(block.token_forms),
             token_chars=np.fromiter(map(len, block.token_forms), np.int64,
                                     len(block.token_forms)),
@@ -66,7 +66,7 @@ class ColumnBuilder:
     def _append(self, name: str, values: AnyArray) -> None:
         self.parts.setdefault(name, []).append(values)
 
-    def add(self, block: Columns) -> None:
+    def add(self, block: BlockColumns) -> None:
         """Append a block, numbering its characters and words after those before it."""
         token_end = np.cumsum(block.token_chars) + self.chars
         token_start = token_end - block.token_chars

@@ -37,7 +37,7 @@ class ReadOptions:
 
 
 @dataclass
-class Columns:
+class BlockColumns:
     """One block, interned: what the column builder appends (heads are sentence-relative,
     token lengths in characters, ``text`` the tokens' FORMs without spaces)."""
 

@@ -47,7 +47,7 @@ from ..treebank import UDTreebank
 from .column_builder import ColumnBuilder
 from .exact_parse import parse_exact
 from .fast_parse import parse_fast
-from .layout import Columns, ReadOptions
+from .layout import BlockColumns, ReadOptions
 from .scan import scan_fast
 from .string_block import StringBlock
 
@@ -83,7 +83,7 @@ def read_ud_pieces(path: str, options: ReadOptions, vocabulary: Vocabulary,
 
 
 def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
-                at_eof: bool) -> Columns:
+                at_eof: bool) -> BlockColumns:
     """One block through the first reader that vouches for it."""
     collecting = gc.isenabled()
     gc.disable()  # many short-lived strings and no cycles: the collector only costs

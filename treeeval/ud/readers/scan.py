@@ -46,7 +46,7 @@ from .layout import (
     MAX_DIGITS,
     UPOS,
     XPOS,
-    Columns,
+    BlockColumns,
     ReadOptions,
     multiword_layout,
     sentence_numbering,
@@ -77,8 +77,8 @@ class Interner:
 
 
 def scan_fast(data: bytes, first_line: int, options: ReadOptions,
-              interner: Interner) -> Columns:
-    """Columns of a block of whole sentences (newlines already ``\\n``); Fallback when the
+              interner: Interner) -> BlockColumns:
+    """The columns of a block of whole sentences (newlines already ``\\n``); Fallback when the
     block is out of the ordinary."""
     if not data.endswith(b"\n\n") or b"\x00" in data:
         raise Fallback("a block that does not end with a blank line, or a NUL byte")
@@ -141,7 +141,7 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
                 columns["form"][word] = interner.forms[strip(form)]
     first_rows = np.concatenate(([0], np.cumsum(np.bincount(row_sentence,
                                                             minlength=sentences))))
-    return Columns(
+    return BlockColumns(
         text=text, token_chars=characters,
         sentence_tokens=np.bincount(row_sentence[layout.row_is_token], minlength=sentences),
         sentence_words=sentence_words, sentence_line=rows[first_rows[:-1]] + first_line,
