@@ -12,7 +12,7 @@ import pytest
 from cli_runner import run_treeeval
 from tui_fixtures import write_brackets, write_conll
 
-from treeeval.bracket.api import evaluate_brackets, sentence_dict
+from treeeval.bracket.api import evaluate_brackets, sentence_dicts
 from treeeval.commands.browse import parse_browse_args
 from treeeval.errors import InputError, UsageError
 from treeeval.tui.loading import BrowseSettings as BrowseOptions
@@ -38,11 +38,12 @@ def deps(tmp_path):
 def test_bracket_rows_are_the_api_rows(tmp_path, brackets):
     gold, system = write_brackets(tmp_path)
     result = evaluate_brackets(gold, system, params="COLLINS.prm")
-    rows = [sentence_dict(row) for row in result.sentences.rows()]
+    rows = sentence_dicts(result.sentences)
     assert brackets.values["stat"].tolist() == [row["status"] for row in rows] == [0, 0, 0, 1, 2]
     # Error and Skip sentences have no ratios (— in the list, sorted last), not EVALB's 0
     assert brackets.values["f1"][:3].tolist() == [row["f1"] for row in rows][:3]
     assert np.isnan(brackets.values["f1"][3:]).all()
+    assert [row["f1"] for row in rows][3:] == [None, None]  # the same rule: null in the JSON
     assert np.isnan(brackets.values["recall"][3:]).all()
     assert brackets.values["cross"].tolist() == [row["crossing"] for row in rows]
     assert brackets.wrong.tolist() == [True, False, True, True, True]

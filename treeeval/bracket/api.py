@@ -26,9 +26,11 @@ from ..formats.prm import find_prm
 from ..policy.envelope import envelope
 from ..policy.notices import Notice
 from ..policy.outputs import output_file
+from ..stats.rates import plain
 from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbDebug, EvalbParams, load_params
 from .run import EvalbResult, EvalbRun
+from .sentence_rates import RATES, sentence_rates
 
 
 def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
@@ -113,19 +115,23 @@ def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                              errors or io.BytesIO(), jobs=jobs, keep_sentences=True)
 
 
-def sentence_dict(row: dict[str, int]) -> dict[str, object]:
-    """One per-sentence JSON object: EVALB's columns plus recall, precision and F1."""
-    gold, test, matched, words = row["gold"], row["test"], row["matched"], row["words"]
-    recall = 100.0 * matched / gold if gold else 0.0
-    precision = 100.0 * matched / test if test else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    tags = 100.0 * row["correct"] / words if words else 0.0
-    return {**row, "recall": recall, "precision": precision, "f1": f1, "tag_accuracy": tags}
+def sentence_dicts(rows: SentenceCounts) -> list[dict[str, object]]:
+    """The per-sentence JSON objects: EVALB's columns plus the rates of
+    :mod:`treeeval.bracket.sentence_rates` (null where undefined, as everywhere else).
+
+    >>> rows = SentenceCounts.from_rows([(1, 4, 0, 2, 4, 3, 0, 4, 4), (2, 1, 1, 0, 0, 0, 0, 1, 0)])
+    >>> [(row["line"], row["f1"], row["tag_accuracy"]) for row in sentence_dicts(rows)]
+    [(1, 57.142857142857146, 100.0), (2, None, None)]
+    """
+    rates = {key: [plain(value) for value in values.tolist()]
+             for key, values in sentence_rates(rows).items()}
+    return [{**row, **{key: rates[key][index] for key in RATES}}
+            for index, row in enumerate(rows.rows())]
 
 
 def write_jsonl(rows: SentenceCounts, sink: TextIO) -> None:
     """Append one JSON line per sentence (keys: COLUMNS, recall, precision, f1, tag_accuracy)."""
-    sink.write("".join(json.dumps(sentence_dict(row)) + "\n" for row in rows.rows()))
+    sink.write("".join(json.dumps(row) + "\n" for row in sentence_dicts(rows)))
 
 
 def bracket_json(result: EvalbResult, gold: str, test: str, params: EvalbParams,

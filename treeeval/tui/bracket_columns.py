@@ -1,15 +1,12 @@
-"""The sentence-list columns of bracket files: EVALB's per-sentence rows, the ratios
-computed from them at once, and the parameters line of the header.
+"""The sentence-list columns of bracket files: EVALB's per-sentence rows, the rates
+computed from them (:mod:`treeeval.bracket.sentence_rates`, the one definition), and the
+parameters line of the header.
 """
 
 from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from ..arrays import FloatArray, IntArray
-from ..bracket.counts import SentenceCounts
 from ..bracket.params import EvalbParams
 from .model import Column
 
@@ -27,6 +24,8 @@ SYSTEM_COLUMNS = (
     ("correct", "Corr", 0, "words with the gold part-of-speech tag"),
     ("tag", "Tag", 2, "100 * correct tags / words"),
 )
+#: the rate (a key of ``bracket.sentence_rates.RATES``) each rate column shows
+RATE_COLUMNS = {"recall": "recall", "prec": "precision", "f1": "f1", "tag": "tag_accuracy"}
 #: the per-system columns shown when there are two systems
 PAIR_COLUMNS = ("stat", "f1", "recall", "prec", "cross")
 #: the per-system columns shown with three systems or more (the list stays narrow)
@@ -55,32 +54,6 @@ def params_summary(params: EvalbParams) -> str:
 
 #: how a ratio of the detail pane is shown (— when undefined)
 RATIO = Column("ratio", "", 2)
-
-
-def sentence_ratios(rows: SentenceCounts) -> dict[str, FloatArray]:
-    """Per sentence, the recall, precision, F1 and tag accuracy of
-    ``treeeval.bracket.api.sentence_dict`` (0 where undefined), computed at once.
-
-    >>> rows = SentenceCounts.empty()
-    >>> rows.gold, rows.test, rows.matched = np.array([4, 0]), np.array([2, 0]), np.array([2, 0])
-    >>> rows.words, rows.correct = np.array([5, 0]), np.array([4, 0])
-    >>> ratios = sentence_ratios(rows)
-    >>> ratios["recall"].tolist(), ratios["prec"].tolist(), ratios["f1"].tolist()
-    ([50.0, 0.0], [100.0, 0.0], [66.66666666666667, 0.0])
-    >>> ratios["tag"].tolist()
-    [80.0, 0.0]
-    """
-    def percent_of(part: IntArray, whole: IntArray) -> FloatArray:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(whole != 0, 100.0 * part / whole, 0.0)
-
-    recall = percent_of(rows.matched, rows.gold)
-    precision = percent_of(rows.matched, rows.test)
-    both = precision + recall
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f1 = np.where(both != 0, 2 * precision * recall / both, 0.0)
-    return {"recall": recall, "prec": precision, "f1": f1,
-            "tag": percent_of(rows.correct, rows.words)}
 
 
 def f1_text(value: float) -> str:

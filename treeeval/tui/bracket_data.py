@@ -34,9 +34,10 @@ from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult, EvalbRun
+from ..bracket.sentence_rates import sentence_rates
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
-from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary, sentence_ratios
+from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATE_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
 from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
@@ -93,14 +94,14 @@ class BracketCorpus(TableCorpus):
         shown = (list(SYSTEM_COLUMNS) if len(self.rows) == 1 else
                  [by_key[k] for k in (PAIR_COLUMNS if len(self.rows) == 2 else MANY_COLUMNS)])
         for system, rows in enumerate(self.rows):
-            computed = sentence_ratios(rows)
+            rates = sentence_rates(rows)
             raw = {"stat": rows.status, "matched": rows.matched, "gold": rows.gold,
                    "test": rows.test, "cross": rows.crossing, "words": rows.words,
                    "correct": rows.correct}
             suffix = self.suffix(system)
             for key, title, decimals, meaning in shown:
-                if key in computed:  # undefined (—, sorted last) for Error and Skip
-                    column = np.where(rows.status == EvalbStatus.SCORED, computed[key], np.nan)
+                if key in RATE_COLUMNS:  # undefined (—, sorted last): NaN
+                    column = rates[RATE_COLUMNS[key]]
                 else:
                     column = raw[key].astype(float)
                 values[key + suffix] = column
@@ -160,9 +161,9 @@ class BracketCorpus(TableCorpus):
                                   "correct")}
             title = Text(f"Sentence {index + 1} (line {number}) · {self._name(system)}: ",
                          style="bold")
-            computed = sentence_ratios(rows.take(slice(index, index + 1)))
-            ratio = {key: RATIO.format(float(computed[key][0]) if row["status"] == EvalbStatus.SCORED
-                                       else float("nan")) for key in ("recall", "prec", "f1")}
+            rates = sentence_rates(rows.take(slice(index, index + 1)))
+            ratio = {key: RATIO.format(float(rates[RATE_COLUMNS[key]][0]))
+                     for key in ("recall", "prec", "f1")}
             title.append(
                 f"Stat {row['status']} · R {ratio['recall']} P {ratio['prec']} "
                 f"F1 {ratio['f1']} · matched {row['matched']} of "
