@@ -1,4 +1,4 @@
-"""Checks of a rendered ComparisonTable, shared by the unit tests (tests/unit/test_tables.py)
+"""Checks of a rendered ComparisonTable, shared by the unit tests (tests/unit/tables/test_tables.py)
 and the tables of real data (tests/parity/test_tables_data.py): the Markdown renders as a
 table (markdown-it, CommonMark with tables), the LaTeX compiles (when a TeX engine is on
 PATH), the CSV and the JSON load back to the table's numbers, the JSON fits its schema."""

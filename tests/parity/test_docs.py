@@ -31,7 +31,7 @@ scored through ``treeeval.tui.loading.load_corpus``, the browser's own loader; d
 is the Textual pilot tests' business), the timings of docs/performance.md and the speed
 paragraphs of the other pages (measured on one machine, not recomputed), the reference
 programs' command lines and EVALB's limits in docs/differences.md, the figures of Lin's paper
-in lin.md (tests/unit/test_lin.py asserts them on his own tables), and the ``python3 -m
+in lin.md (tests/unit/lin/test_lin.py asserts them on his own tables), and the ``python3 -m
 pytest`` lines of docs/testing.md (this test runs inside pytest).
 """
 
@@ -681,7 +681,7 @@ def test_browse_screens(shared: Path, tmp_path: Path) -> None:
     """browse.md's screens: the header (files, parameters, corpus scores), the rows of the
     sentence list, the status lines, the title lines of the detail pane and the breakdown
     rows are what the browser's data layer gives for those files (frames, colours and the
-    layout are the Textual pilot tests' business, tests/unit/test_tui_app.py). Then the
+    layout are the Textual pilot tests' business, tests/unit/tui/test_tui_app.py). Then the
     repairs, Error and Hebrew detail excerpts line by line, the keys of the help screen, and
     the counts of "A first
     session"; its timings, like those of the Speed section, are measurements, not recomputed."""

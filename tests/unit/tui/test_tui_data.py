@@ -20,7 +20,7 @@ from treeeval.tui.loading import load_corpus, sniff_format
 from treeeval.tui.model import SentenceFilter, next_wrong, sort_view
 
 #: this checkout, so that ``python -m treeeval`` in another folder runs its code
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

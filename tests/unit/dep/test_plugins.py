@@ -244,7 +244,7 @@ def test_unknown_names_list_what_is_known(monkeypatch):
 
 
 def test_the_example_is_registered_as_an_entry_point():
-    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    pyproject = Path(__file__).resolve().parents[3] / "pyproject.toml"
     table = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     assert table["project"]["entry-points"][ENTRY_POINT_GROUP] == {
         "ArcDirectionAndDeprel": EXAMPLE}

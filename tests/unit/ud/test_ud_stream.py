@@ -82,7 +82,7 @@ def test_different_texts_are_left_to_the_whole_reader(tmp_path: Path) -> None:
 
 
 def test_real_pair_in_small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    shared = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "ud"
+    shared = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "ud"
     gold = shared / "conll2018" / "gold" / "he_htb.conllu"
     system = shared / "conll2018" / "systems" / "UDPipe-Future" / "he_htb.conllu"
     if not gold.exists():

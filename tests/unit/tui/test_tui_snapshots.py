@@ -4,7 +4,7 @@ Each test drives the app with ``App.run_test()`` and its ``Pilot`` on a fixed 12
 terminal (keys, then ``workers.wait_for_complete()``, ``wait_for_scheduled_animations()``
 and ``pause()``: no sleeps, no timing), takes the screen with ``App.export_screenshot()``
 (the public export: an SVG document, every cell with its colours) and compares a text form
-of that SVG with a file in tests/unit/snapshots/.  The screens: the main screen (brackets,
+of that SVG with a file in tests/unit/tui/snapshots/.  The screens: the main screen (brackets,
 one and three systems; CoNLL-X, two systems), the help (``?``), the breakdown (``b``), the
 label question (``L``, an answer typed; the Input's cursor blink is switched off through its
 public ``cursor_blink``, so that the cursor is always drawn) and the CoNLL-U word alignment
@@ -40,7 +40,7 @@ A snapshot is never written by a normal run: a missing or different one fails, a
 SVG and text form of the screen found are left in the test's tmp_path (named in the
 message; open the SVG in a browser to see it).  After a deliberate change of a screen,
 rewrite them with ``TREEEVAL_UPDATE_SNAPSHOTS=1 python3 -m pytest
-tests/unit/test_tui_snapshots.py``, read the diff (``git diff tests/unit/snapshots``) and
+tests/unit/tui/test_tui_snapshots.py``, read the diff (``git diff tests/unit/tui/snapshots``) and
 commit it.  The tests set the theme (``textual-dark``, whatever ``TEXTUAL_THEME`` says) and
 unset ``NO_COLOR``; ``TEXTUAL_FILTERS`` and ``TEXTUAL_DIM_FACTOR``, read when Textual is
 imported, change the colours drawn, so the tests refuse to run with them set.

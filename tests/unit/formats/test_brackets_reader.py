@@ -14,7 +14,7 @@ from treeeval.formats.brackets import read_trees
 from treeeval.formats.lark_trees import parse_tree_lark
 
 READERS = ("fast", "lark")
-SHARED = Path(__file__).resolve().parents[3] / "shared"
+SHARED = Path(__file__).resolve().parents[4] / "shared"
 
 # A small .mrg file in the Penn Treebank layout: a leading blank line, `( (S ...) )`
 # wrappers, blank lines between trees, -NONE- elements, function tags, -LRB-/-RRB-, and

@@ -42,7 +42,7 @@ def errors(folder: Path, out: str) -> tuple[list[str], list[Path]]:
 
 
 def convert(folder: Path, out: str) -> tuple[list[str], list[Path]]:
-    heads = (Path(__file__).parents[2] / "headrules" / "collins.heads").read_text()
+    heads = (Path(__file__).parents[3] / "headrules" / "collins.heads").read_text()
     f = write(folder, {"in.mrg": TREE, "mine.heads": heads, "mine.prm": "DELETE_LABEL .\n"})
     return (["convert", "--heads", str(f["mine.heads"]), "-p", str(f["mine.prm"]),
              str(f["in.mrg"]), "-o", out], list(f.values()))

@@ -162,7 +162,7 @@ def test_the_checks_find_a_key_out_of_style_and_a_rate_out_of_range() -> None:
 
 
 def test_the_names_are_those_docs_compare_md_lists() -> None:
-    text = " ".join((Path(__file__).resolve().parents[2] / "docs" / "compare.md")
+    text = " ".join((Path(__file__).resolve().parents[3] / "docs" / "compare.md")
                     .read_text(encoding="utf-8").split())
     start = text.index("**One JSON style.**")
     listed = text[start:text.index(" ## ", start)]

@@ -34,7 +34,7 @@ from treeeval.figures import (
     make_figure,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 GOLD_TREES = """\
 (S (NP (DT the) (NN dog)) (VP (VBD ran)))
