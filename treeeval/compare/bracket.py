@@ -181,7 +181,7 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     elif compared:
         table = comparison_table(systems, comparison, notices,
-                                        bracket_signature(systems, comparison))
+                                 bracket_signature(systems, comparison))
         driver.write_table(table, comparison, out)
     else:
         if settings.per_label:

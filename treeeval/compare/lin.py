@@ -159,7 +159,7 @@ def run(settings: LinSettings, comparison: ComparisonSettings, out: BinaryIO, er
         out.write(json.dumps(lin_json(systems, comparison), indent=2).encode() + b"\n")
     elif comparison.format or settings.several:
         table = comparison_table(systems, comparison, notices,
-                                        lin_signature(systems, comparison))
+                                 lin_signature(systems, comparison))
         if not comparison.format:
             for header, answer in zip(driver.system_headers(systems), result.answers):
                 out.write(header + report(answer).encode())

@@ -233,7 +233,7 @@ def _compare(systems: UDSystems, comparison: ComparisonSettings, out: BinaryIO,
                   + b"\n")
         return None
     table = comparison_table(systems, comparison, notices,
-                                    ud_signature(settings, comparison))
+                             ud_signature(settings, comparison))
     if not comparison.format:
         for header, result in zip(driver.system_headers(systems), systems.results):
             out.write(header + _report(result, settings).encode())
