@@ -1,12 +1,12 @@
 """``treeeval dep``: MaltEval's command line (``-g GOLD -s PARSED [--flag value]...``), every
 flag recorded in the order given, so that MaltEval's rules on order and repetition can be
-checked (:func:`treeeval.dep.options.dep_options`); ``GOLD PARSED...`` is ``-g GOLD -s
-PARSED...``.
+checked when the settings are built (:func:`treeeval.dep.options.dep_settings`); ``GOLD
+PARSED...`` is ``-g GOLD -s PARSED...``.
 
 >>> from treeeval.arguments import parse_command
->>> options = dep_options(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"]))
->>> options.gold, options.parsed, options.groupby
-(['g.conll'], ['p.conll'], ['Deprel:all'])
+>>> settings = dep_settings(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"]))
+>>> settings.gold, settings.parsed, settings.group_by
+(('g.conll',), ('p.conll',), ('Deprel:all',))
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from ..arguments import add_signature, add_strict, examples, run_command
-from ..dep.options import OWN, dep_options
+from ..dep.options import OWN, dep_settings
 from ..formats.headrules import DEFAULT_HEADS
 from ..formats.malteval_xml import FORMATTING, PARAMETERS
 from ..policy.inputs import input_file
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:
     """``treeeval dep``: the exit status."""
     from ..compare import dep
 
-    return dep.run(dep_options(args), out, err, args.notices)
+    return dep.run(dep_settings(args), out, err, args.notices)
 
 
 def run_dep(argv: Sequence[str], out: BinaryIO, err: BinaryIO) -> int:

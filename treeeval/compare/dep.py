@@ -14,32 +14,21 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
 from ..dep.compare import DEFAULT_METRICS, ComparedSystems, SystemResult
-from ..dep.engine import (
-    Evaluation,
-    compared,
-    compared_metrics,
-    comparison_of,
-    evaluate,
-    load_files,
-    settings,
-    stat_method,
-)
+from ..dep.engine import Evaluation, comparison_of, evaluate, load_files
 from ..dep.grouping.registry import BUILTIN, Groupings
 from ..dep.malteval_render import Sections, render_malteval
-from ..dep.options import DepOptions, parse_dep_args  # noqa: F401 (the doctests parse)
+from ..dep.options import parse_dep_args  # noqa: F401 (the doctests parse)
+from ..dep.settings import DepSettings
 from ..dep.sources import expand_files, run_inputs, sniff_format
-from ..errors import UsageError
 from ..policy import signature
 from ..policy.notices import Notices
 from ..policy.outputs import output_file
-from ..tables import FORMATS as TABLE_FORMATS
 from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import baseline_index, system_names
@@ -66,17 +55,17 @@ class DepSystems(Systems):
                "head); a sentence's LAS counts the tokens MaltEval scores (after the Exclude "
                "parameters and -p).")
 
-    def __init__(self, options: DepOptions, evaluation: Evaluation, groupings: Groupings) -> None:
+    def __init__(self, settings: DepSettings, evaluation: Evaluation, groupings: Groupings) -> None:
         super().__init__(evaluation.gold_files[0], evaluation.parsed_files)
-        self.inputs = list(run_inputs(options))
-        self.options, self.evaluation, self.groupings = options, evaluation, groupings
+        self.inputs = list(run_inputs(settings))
+        self.settings, self.evaluation, self.groupings = settings, evaluation, groupings
         self._files: tuple[Treebank, list[Treebank]] | None = None
         self._compared: ComparedSystems | None = None
 
     def files(self) -> tuple[Treebank, list[Treebank]]:
         """The gold and parsed treebanks, read again (once) for the report."""
         if self._files is None:
-            self._files = load_files(self.options, self.gold, self.paths)
+            self._files = load_files(self.settings, self.gold, self.paths)
         return self._files
 
     @property
@@ -86,7 +75,7 @@ class DepSystems(Systems):
             comparison = self.evaluation.comparison
             if comparison is None:
                 gold, parsed = self.files()
-                comparison = comparison_of(self.options, self.gold, gold, self.paths, parsed)
+                comparison = comparison_of(self.settings, self.gold, gold, self.paths, parsed)
             self._compared = ComparedSystems(comparison)
         return self._compared
 
@@ -109,88 +98,70 @@ class DepSystems(Systems):
         return self.compared.tested(stat, metrics, asked)
 
     def figures(self) -> Mapping[str, FigureData]:
-        return _figures(self.options, self.evaluation, self.groupings)
+        return _figures(self.settings, self.evaluation, self.groupings)
 
     def worst(self, system: int, name: str) -> SystemSentences:
         gold, parsed = self.files()
         return _worst(name, self.compared.comparison.systems[system], gold, parsed[system])
 
 
-def render_dep(options: DepOptions, groupings: Groupings = BUILTIN) -> Sections:
+def render_dep(settings: DepSettings, groupings: Groupings = BUILTIN) -> Sections:
     """The run's whole output as sections (:mod:`.malteval_render`): the engine's
-    :class:`~.engine.Evaluation` of ``options``, formatted as ``--report`` or ``--json`` ask,
-    else as MaltEval's tables."""
-    return render_evaluation(evaluate(options, groupings))
+    :class:`~.engine.Evaluation` of ``settings``, formatted as eval.pl's report, JSON or a
+    comparison table when they ask, else as MaltEval's tables."""
+    return render_evaluation(evaluate(settings, groupings))
 
 
 def render_evaluation(evaluation: Evaluation) -> Sections:
-    """An :class:`~.engine.Evaluation` as sections, formatted as its options ask."""
-    options = evaluation.settings
-    if "report" in options.own:
+    """An :class:`~.engine.Evaluation` as sections, formatted as its settings ask."""
+    settings = evaluation.settings
+    if settings.report is not None:
         from ..dep.evalpl.report import render_evalpl  # only for --report
 
         return render_evalpl(evaluation)
-    if "json" in options.own:
-        return render_json(evaluation, dep_signature(options))
-    if "format" in options.own:
-        return [("", render_table(_table(evaluation), options.own["format"]))]
+    if settings.json:
+        return render_json(evaluation, dep_signature(settings))
+    if settings.comparison.format is not None:
+        return [("", render_table(_table(evaluation), settings.comparison.format))]
     return render_malteval(evaluation)
 
 
 def _table(evaluation: Evaluation) -> ComparisonTable:
-    """The comparison table of ``--format``, with the signature unless the format is text
-    without ``--signature``."""
-    options = evaluation.settings
-    assert evaluation.comparison is not None  # the engine makes one for --format
-    shown = "signature" in options.own or options.own["format"] != "text"
-    return evaluation.comparison.table(dep_signature(options) if shown else "")
+    """The comparison table in its format, with the signature unless the format is text
+    without ``signature``."""
+    settings = evaluation.settings
+    assert evaluation.comparison is not None  # the engine makes one for a table format
+    shown = settings.signature or settings.comparison.format != "text"
+    return evaluation.comparison.table(dep_signature(settings) if shown else "")
 
 
-def check_comparison(options: DepOptions) -> None:
-    """Refuse the options of several systems where they do not apply: ``--baseline`` and
-    ``--metrics`` without a comparison (``--stat mcnemar|bootstrap|ar``, ``--json`` or
-    ``--format``), ``--format`` with ``--json`` or ``--report``, ``--baseline`` with
-    ``--json`` (the table's baseline: ``--format json``), any of them, ``--plot`` or
-    ``--html`` with several gold files, ``--plot`` or ``--html`` with ``--report``; a
-    ``--format`` or a ``--plot`` suffix there is none of; ``--plot`` or ``--html`` with several
-    values of an Exclude or sentence-length parameter (the figures count the tokens of one
-    evaluation); an ``--html`` file that is an input or in no folder.
+def check_outputs(settings: DepSettings) -> None:
+    """What the settings cannot tell before the run: several gold files in a directory with
+    the options of several systems (:meth:`~treeeval.dep.settings.DepSettings.check_one_gold`),
+    a figure's suffix there is no format of, and an HTML report that is an input or in no
+    folder.
 
-    >>> check_comparison(parse_dep_args(["g", "p1", "p2", "--baseline", "p2"]))
+    >>> import os, tempfile
+    >>> gold = os.path.join(tempfile.mkdtemp(), "gold.conll")
+    >>> _ = open(gold, "w").write("")
+    >>> check_outputs(parse_dep_args([gold, "p", "--plot", "f.gif"]))
     Traceback (most recent call last):
     ...
-    treeeval.errors.UsageError: --baseline needs a comparison: --stat mcnemar|bootstrap|ar, --format or --json
+    treeeval.errors.UsageError: cannot write a figure as .gif (choose from .png, .svg, .pdf)
     """
-    own = options.own
-    if own.get("format", "text") not in TABLE_FORMATS:
-        raise UsageError(f"option --format needs one of {', '.join(TABLE_FORMATS)}, got "
-                         f"{own['format']!r}")
-    for name in ("baseline", "metrics"):
-        if name in own and not compared(options):
-            raise UsageError(f"--{name} needs a comparison: --stat mcnemar|bootstrap|ar, "
-                             "--format or --json")
-    for first, second in (("format", "json"), ("format", "report"), ("baseline", "json"),
-                          ("plot", "report"), ("html", "report")):
-        if (first in own or first == "plot" and options.plots) and second in own:
-            hint = "; --format json writes the table" if second == "json" else ""
-            raise UsageError(f"--{first} cannot go with --{second}{hint}")
-    several = [f"--{name}" for name in ("format", "baseline", "metrics", "html") if name in own]
-    if (several or options.plots) and len(expand_files(options.gold)) > 1:
-        raise UsageError(f"{(several or ['--plot'])[0]} takes one gold file")
-    if options.plots:
+    comparison = settings.comparison
+    if comparison.drawing or comparison.format is not None or comparison.baseline is not None \
+            or comparison.metrics is not None:
+        settings.check_one_gold(len(expand_files(settings.gold)))
+    if comparison.plot:
         from ..figures import figure_format  # only for --plot
 
-        for path in options.plots:
+        for path in comparison.plot:
             figure_format(path)
-    drawn = ("--html compares the systems" if "html" in own else
-             "--plot draws the figures of one evaluation" if options.plots else "")
-    if drawn and len(settings(options)) > 1:
-        raise UsageError(f"{drawn}: give one value of each parameter other than Metric and "
-                         "GroupBy")
-    if "html" in own:
+    if comparison.html is not None:
         from ..policy.outputs import check_output
 
-        check_output(own["html"], run_inputs(options))
+        check_output(comparison.html, run_inputs(settings))
 
 
 def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
@@ -200,12 +171,12 @@ def render_json(evaluation: Evaluation, run_signature: str) -> Sections:
     return [("", json.dumps(document, indent=2) + "\n")]
 
 
-def run(options: DepOptions, out: BinaryIO, err: BinaryIO, notices: Notices) -> int:
+def run(settings: DepSettings, out: BinaryIO, err: BinaryIO, notices: Notices) -> int:
     """``treeeval dep``: the exit status."""
-    check_comparison(options)
-    groupings = BUILTIN.with_plugins(options.plugins)
-    with options.blaming_file():
-        evaluation = evaluate(options, groupings)
+    check_outputs(settings)
+    groupings = BUILTIN.with_plugins(settings.plugins)
+    with settings.blaming_file():
+        evaluation = evaluate(settings, groupings)
         sections = render_evaluation(evaluation)
     for path in evaluation.empty:
         notices.add("holds no sentence: nothing was scored", path=path)
@@ -213,8 +184,8 @@ def run(options: DepOptions, out: BinaryIO, err: BinaryIO, notices: Notices) -> 
     if comparison and comparison.method and len(comparison.systems) > 1 \
             and not comparison.sentences:
         notices.add(NOTHING_TESTED, path=comparison.gold)
-    target = options.formatting.get("output", "STDOUT")
-    if target == "STDOUT":
+    target = settings.output
+    if target is None:
         out.write("".join(text for _, text in sections).encode("utf-8"))
     elif os.path.isdir(target):
         files: dict[str, list[str]] = {}
@@ -222,16 +193,17 @@ def run(options: DepOptions, out: BinaryIO, err: BinaryIO, notices: Notices) -> 
             name = os.path.basename(path) + ".txt" if path else "stat.txt"
             files.setdefault(name, []).append(text)
         for name, texts in files.items():
-            _write(os.path.join(target, name), "".join(texts), options)
+            _write(os.path.join(target, name), "".join(texts), settings)
     else:
-        _write(target, "".join(text for _, text in sections), options)
-    if "signature" in options.own and "json" not in options.own and "format" not in options.own:
-        out.write(signature.line(dep_signature(options)))
-    if options.plots or "html" in options.own:
-        systems = DepSystems(options, evaluation, groupings)
-        table = systems.compared.comparison.table() if "html" in options.own else None
-        driver.figures_and_report(systems, options.comparing(), notices,
-                                  dep_signature(options), table)
+        _write(target, "".join(text for _, text in sections), settings)
+    comparison_settings = settings.comparison
+    if settings.signature and not settings.json and comparison_settings.format is None:
+        out.write(signature.line(dep_signature(settings)))
+    if comparison_settings.drawing:
+        systems = DepSystems(settings, evaluation, groupings)
+        table = systems.compared.comparison.table() if comparison_settings.html else None
+        driver.figures_and_report(systems, comparison_settings, notices,
+                                  dep_signature(settings), table)
     return 0
 
 
@@ -266,46 +238,44 @@ def _heads(heads: np.ndarray) -> list[str]:
     return ["_" if head < 0 else str(head) for head in heads.tolist()]
 
 
-def _figures(options: DepOptions, evaluation: Evaluation,
+def _figures(settings: DepSettings, evaluation: Evaluation,
              groupings: Groupings) -> dict[str, FigureData]:
     """The dependency figures of every parsed file, in order, against the gold file
     (:func:`treeeval.figures.dependency_data.figures_of`), from one more evaluation of the
-    same files (:func:`figure_options`: LAS and UAS, each grouping the figures need with all
+    same files (:func:`figure_settings`: LAS and UAS, each grouping the figures need with all
     its counters, and the run's own exclusions), made only for ``--plot`` and ``--html``."""
     from ..figures.dependency_data import figures_of
 
     systems = evaluation.parsed_files
-    grouped = evaluate(figure_options(options, evaluation), groupings)
+    grouped = evaluate(figure_settings(settings, evaluation), groupings)
     return figures_of(lambda grouping, metrics: {
         metric: grouped.selected(metric, f"{grouping}:all") for metric in metrics},
         system_names(systems))
 
 
-#: treeeval's options that change which tokens are read or scored (the figures keep them)
-SCORING_OPTIONS = ("heads", "p", "charset", "postag", "deprel")
-
-
-def figure_options(options: DepOptions, evaluation: Evaluation) -> DepOptions:
-    """The run's options for the evaluation of its figures: its files, its evaluation
+def figure_settings(settings: DepSettings, evaluation: Evaluation) -> DepSettings:
+    """The run's settings for the evaluation of its figures: its files, its evaluation
     parameters (the Exclude and sentence-length parameters, from the command line or ``-e``),
-    ``--heads``, ``-p``, ``--charset`` and plug-ins, with LAS and UAS grouped by every
-    grouping of the figures and nothing else (no test, no output), so that each figure
-    pools the tokens the run's tables count.
+    the head table, the ``prm`` file, the charset, the tag files and the plug-ins, with LAS
+    and UAS grouped by every grouping of the figures and nothing else (no test, no output),
+    so that each figure pools the tokens the run's tables count.
 
-    >>> o = parse_dep_args(["g", "s", "--ExcludeDeprels", "punct", "-p", "COLLINS.prm",
+    >>> s = parse_dep_args(["g", "s", "--ExcludeDeprels", "punct", "-p", "COLLINS.prm",
     ...                     "--stat", "ar", "--details", "1"])
-    >>> f = figure_options(o, Evaluation(o, gold_files=["g"], parsed_files=["s"]))
-    >>> f.parameters["ExcludeDeprels"], f.parameters["Metric"], f.own, f.formatting
-    (['punct'], ['LAS', 'UAS'], {'p': 'COLLINS.prm'}, {'merge-tables': '0'})
+    >>> f = figure_settings(s, Evaluation(s, gold_files=["g"], parsed_files=["s"]))
+    >>> f.parameters["ExcludeDeprels"], f.metrics, f.prm, f.merge_tables, f.details, f.compared
+    (('punct',), ('LAS', 'UAS'), 'COLLINS.prm', False, None, False)
     """
     from ..figures.dependency_data import GROUPINGS
 
-    parameters = {**options.parameters, "Metric": ["LAS", "UAS"],
-                  "GroupBy": [f"{name}:all" for name in GROUPINGS.values()]}
-    own = {name: value for name, value in options.own.items() if name in SCORING_OPTIONS}
-    return replace(options, gold=evaluation.gold_files[:1], parsed=evaluation.parsed_files,
-                   parameters=parameters, formatting={"merge-tables": "0"}, own=own,
-                   plots=[])
+    parameters = {**settings.parameters, "Metric": ("LAS", "UAS"),
+                  "GroupBy": tuple(f"{name}:all" for name in GROUPINGS.values())}
+    return DepSettings(tuple(evaluation.gold_files[:1]), tuple(evaluation.parsed_files),
+                       parameters, merge_tables=False, heads=settings.heads, prm=settings.prm,
+                       charset=settings.charset, postag=settings.postag,
+                       deprel=settings.deprel, plugins=settings.plugins,
+                       evaluation_file=settings.evaluation_file, origins=settings.origins,
+                       arguments=settings.arguments)
 
 
 #: the signature's key of each MaltEval evaluation parameter, in the signature's order
@@ -317,13 +287,13 @@ SIGNATURE_KEYS = {"Metric": "metric", "GroupBy": "group", "MinSentenceLength": "
                   "ExcludeUnicodePunc": "xupunc"}
 
 
-def dep_signature(options: DepOptions) -> str:
-    """The run's signature (docs/dep.md): eval.pl's ``--report``, or MaltEval's evaluation
+def dep_signature(settings: DepSettings) -> str:
+    """The run's signature (docs/dep.md): eval.pl's report, or MaltEval's evaluation
     parameters (Metric and GroupBy always; the others when given, on the command line or
     in the ``-e`` file, whose hash is named too), the head table when bracketed input is
-    converted, the ``-p`` file, ``--charset``, plug-ins, ``--micro-average 1`` and
-    treeeval's test with its resamples and seed.  Formatting (``--details``, ``--pattern``,
-    ``--output``...) changes no number.
+    converted, the ``prm`` file, the charset when given, plug-ins, the micro-average and
+    treeeval's test with its resamples and seed.  Formatting (details, pattern, output...)
+    changes no number.
 
     >>> import pathlib, tempfile
     >>> gold = pathlib.Path(tempfile.mkdtemp()) / "gold.conll"
@@ -332,43 +302,41 @@ def dep_signature(options: DepOptions) -> str:
     ...                               "--ExcludeDeprels", "punct|dep", "--details", "1"]))
     'cmd:dep|metric:LAS;UAS|group:Token|xdeprel:punct%7Cdep|version:0.1.0'
     """
-    from ..formats.headrules import DEFAULT_HEADS, find_heads
+    from ..formats.headrules import find_heads
     from ..formats.prm import find_prm
 
-    own = options.own
-    if "report" in own:
-        return signature.build("dep", [("report", own["report"])])
-    json_only = "json" in own
-    shown = {**options.parameters, "Metric": options.metrics, "GroupBy": options.groupby}
-    if json_only:  # no MaltEval table: its metrics are those compared (metrics:)
+    if settings.report is not None:
+        return signature.build("dep", [("report", settings.report)])
+    shown = {**settings.parameters, "Metric": settings.metrics, "GroupBy": settings.group_by}
+    if settings.json:  # no MaltEval table: its metrics are those compared (metrics:)
         del shown["Metric"], shown["GroupBy"]
     items: list[tuple[str, signature.Value]] = [
         (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
-    files = expand_files([*options.gold, *options.parsed])
+    files = expand_files([*settings.gold, *settings.parsed])
     converted = any(sniff_format(path) == "brackets" for path in files)
-    items += [("eval", Path(options.source) if options.source else None),
-              ("heads", find_heads(own.get("heads", DEFAULT_HEADS)) if converted else None),
-              ("prm", find_prm(own["p"]) if "p" in own else None),
-              ("charset", own.get("charset")), ("plugin", options.plugins or None),
-              ("micro", True if options.switch("micro-average", False) else None),
-              *_comparison_signature(options, files)]
+    items += [("eval", Path(settings.evaluation_file) if settings.evaluation_file else None),
+              ("heads", find_heads(settings.heads) if converted else None),
+              ("prm", find_prm(settings.prm) if settings.prm is not None else None),
+              ("charset", settings.charset), ("plugin", list(settings.plugins) or None),
+              ("micro", True if settings.micro_average else None),
+              *_comparison_signature(settings, files)]
     return signature.build("dep", items)
 
 
-def _comparison_signature(options: DepOptions,
+def _comparison_signature(settings: DepSettings,
                           files: list[str]) -> list[tuple[str, signature.Value]]:
     """The signature's fields of the comparison: the metrics compared when they are not
     the default four, the test, its resamples and seed (bootstrap and ar) and the baseline
     (the short name of the system the others are tested against; none: every pair)."""
-    if not compared(options):
+    if not settings.compared:
         return []
-    metrics = compared_metrics(options)
-    stat = stat_method(options)
-    plan = options.comparing()
+    metrics = settings.compared_metrics()
+    stat = settings.test
+    plan = settings.comparison
     resampled = stat in ("bootstrap", "ar")
     baseline = None
     if stat is not None and (plan.baseline is not None or plan.format is not None):
-        parsed = files[len(expand_files(options.gold)):]
+        parsed = files[len(expand_files(settings.gold)):]
         names = system_names(parsed)
         baseline = names[baseline_index(plan.baseline, parsed, names)]
     return [("metrics", ";".join(metrics) if metrics != DEFAULT_METRICS else None),
@@ -376,7 +344,7 @@ def _comparison_signature(options: DepOptions,
             ("seed", plan.seed if resampled else None), ("baseline", baseline)]
 
 
-def _write(path: str, text: str, options: DepOptions) -> None:
+def _write(path: str, text: str, settings: DepSettings) -> None:
     """Write one output file (never an input of the run: treeeval.policy.outputs)."""
-    with output_file(path, run_inputs(options)) as stream:
+    with output_file(path, run_inputs(settings)) as stream:
         stream.write(text)

@@ -32,10 +32,12 @@ from collections.abc import Sequence
 from ..errors import UsageError
 from ..formats.headrules import DEFAULT_HEADS
 from ..stats import METHODS
+from ..tables.settings import ComparisonSettings
 from .compare import DEFAULT_METRICS
 from .engine import Evaluation, evaluate
 from .grouping.registry import BUILTIN, Groupings
-from .options import parse_dep_args
+from .options import split_values
+from .settings import DepSettings
 
 
 def evaluate_dependencies(gold: str | os.PathLike[str],
@@ -68,14 +70,13 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     if stat is not None and stat not in METHODS:
         raise UsageError(f"stat must be one of {', '.join(METHODS)}, got {stat!r}")
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    argv = ["-g", os.fspath(gold), "-s", *(os.fspath(system) for system in systems),
-            "--Metric", metric, "--GroupBy", group_by, "--heads", os.fspath(heads),
-            "--charset", charset]
-    if stat is not None:
-        argv += ["--stat", stat, "--resamples", str(resamples), "--seed", str(seed),
-                 "--metrics", ";".join(metrics)]
-    if baseline is not None:
-        argv += ["--baseline", baseline]
-    options = parse_dep_args(argv + (["-p", os.fspath(prm)] if prm is not None else []))
-    assert options is not None  # None only after printing --help, which argv does not ask for
-    return evaluate(options, groupings)
+    # without a test there is no comparison: baseline, metrics, seed and resamples go unused
+    comparison = ComparisonSettings() if stat is None else ComparisonSettings(
+        stat, seed, resamples, baseline, metrics)
+    settings = DepSettings(
+        (os.fspath(gold),), tuple(os.fspath(system) for system in systems),
+        {"Metric": tuple(split_values("Metric", metric)),
+         "GroupBy": tuple(split_values("GroupBy", group_by))},
+        heads=os.fspath(heads), prm=None if prm is None else os.fspath(prm), charset=charset,
+        comparison=comparison)
+    return evaluate(settings, groupings)

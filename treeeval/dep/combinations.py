@@ -7,12 +7,11 @@ that map's order.  The parameters themselves sit in a ``Hashtable`` (Metric and 
 first, then the others as given), and the combinations are counted like an odometer whose
 fastest wheel is the first parameter of that table: with ``--Metric "LAS;UAS" --GroupBy
 "Sentence;Deprel"`` the order is (Deprel, UAS), (Deprel, LAS), (Sentence, UAS), (Sentence,
-LAS).  ``--metric-order given`` (treeeval's default) keeps the Metric values as given.
+LAS).  The metric order ``given`` (treeeval's default) keeps the Metric values as given.
 
->>> from .options import parse_dep_args
->>> options = parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;UAS",
-...                           "--GroupBy", "Sentence;Deprel", "--metric-order", "malteval"])
->>> [(c.groupby, c.metric) for c in combinations(options)]
+>>> settings = DepSettings(("g",), ("p",), {"Metric": ("LAS", "UAS"),
+...                        "GroupBy": ("Sentence", "Deprel")}, metric_order="malteval")
+>>> [(c.groupby, c.metric) for c in combinations(settings)]
 [('Deprel', 'UAS'), ('Deprel', 'LAS'), ('Sentence', 'UAS'), ('Sentence', 'LAS')]
 """
 
@@ -23,8 +22,7 @@ from dataclasses import dataclass
 
 from .grouping.registry import BUILTIN, Groupings
 from .malteval_report import hash_order, java_string_hash
-from .options import DepOptions
-from .refusals import ValueRefused
+from .settings import DepSettings
 
 #: what MaltEval evaluates when an evaluation file (``-e``) sets no GroupBy and no flag does
 UNNAMED_GROUPBY = "Token:all"
@@ -104,41 +102,36 @@ def hashtable_order(keys: list[str]) -> list[str]:
     return [key for chain in reversed(table) for key in chain]
 
 
-def parameter_values(options: DepOptions) -> dict[str, list[str]]:
+def parameter_values(settings: DepSettings) -> dict[str, list[str]]:
     """Each parameter's distinct values in MaltEval's order (GroupBy values with their
     format; the last format of a grouping wins).  The parameters are in the order MaltEval
     puts them into its table: Metric and GroupBy (its defaults) first, then the others as
     given; with an evaluation file (no defaults) the file's in its order, then the flags'
     as given (a flag overriding the file keeps the file's place).
 
-    >>> from .options import parse_dep_args
-    >>> parameter_values(parse_dep_args(["-g", "g", "-s", "p", "--GroupBy", "Deprel;Token;Deprel:all"]))
+    >>> parameter_values(DepSettings(("g",), ("p",), {"GroupBy": ("Deprel", "Token", "Deprel:all")}))
     {'Metric': ['LAS'], 'GroupBy': ['Deprel:all', 'Token']}
     """
-    given = {"Metric": options.metrics, "GroupBy": options.groupby,
-             **{name: values for name, values in options.parameters.items()
+    given = {"Metric": settings.metrics, "GroupBy": settings.group_by,
+             **{name: values for name, values in settings.parameters.items()
                 if name not in ("Metric", "GroupBy")}}
-    if options.source is not None:  # MaltEval gives no defaults to an evaluation file's run
-        if "Metric" not in options.parameters:
-            raise ValueRefused("Metric", "the evaluation file sets no Metric (nor does "
-                                         "--Metric): MaltEval fails on such an evaluation (a "
-                                         "NullPointerException)")
-        given = {name: given[name] for name in options.parameters}
+    if settings.evaluation_file is not None:  # MaltEval gives no defaults to its file's run
+        given = {name: given[name] for name in settings.parameters}
     result: dict[str, list[str]] = {}
     for name, values in given.items():
         keyed = {value.partition(":")[0] if name == "GroupBy" else value: value
                  for value in values}
-        if name == "Metric" and options.own.get("metric-order") != "malteval":
+        if name == "Metric" and settings.metric_order != "malteval":
             result[name] = list(keyed.values())
         else:
             result[name] = [keyed[key] for key in hash_order(list(keyed))]
     return result
 
 
-def combinations(options: DepOptions, groupings: Groupings = BUILTIN) -> list[Combination]:
+def combinations(settings: DepSettings, groupings: Groupings = BUILTIN) -> list[Combination]:
     """Every evaluation MaltEval runs for each parsed file, in its order (``groupings``, the
     run's registry, names the metric ``self`` stands for)."""
-    values = parameter_values(options)
+    values = parameter_values(settings)
     fastest_first = hashtable_order(list(values))
     found = []
     for chosen in itertools.product(*(values[name] for name in reversed(fastest_first))):
@@ -151,13 +144,12 @@ def combinations(options: DepOptions, groupings: Groupings = BUILTIN) -> list[Co
     return found
 
 
-def varying_parameters(options: DepOptions) -> list[str]:
+def varying_parameters(settings: DepSettings) -> list[str]:
     """The parameters with several values (they name the columns of a merged table).
 
-    >>> from .options import parse_dep_args
-    >>> varying_parameters(parse_dep_args(["-g", "g", "-s", "p", "--Metric", "LAS;LAS",
-    ...                                    "--ExcludeDeprels", ";punct"]))
+    >>> varying_parameters(DepSettings(("g",), ("p",), {"Metric": ("LAS", "LAS"),
+    ...                                                 "ExcludeDeprels": ("", "punct")}))
     ['ExcludeDeprels']
     """
-    values = parameter_values(options)
+    values = parameter_values(settings)
     return [name for name in hashtable_order(list(values)) if len(values[name]) > 1]

@@ -27,7 +27,6 @@ format the object.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,24 +35,22 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..arrays import BoolArray
-from ..errors import InputError, UsageError
-from ..formats.headrules import DEFAULT_HEADS
-from ..formats.malteval_xml import PARAMETERS
+from ..errors import InputError
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
-from ..stats import METHODS, SignificanceResult
+from ..stats import SignificanceResult
 from ..tables.comparison import baseline_index, system_names
 from .combinations import Combination, combinations, varying_parameters
-from .compare import Comparison, SystemResult, chosen_metrics, compare_systems
+from .compare import Comparison, SystemResult, compare_systems
 from .confusion import ConfusionTable, confusion_table
 from .exclusions import Exclusions, deleted_tokens
 from .grouping.plugins import group_order
 from .grouping.registry import BUILTIN, Groupings
 from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
-from .options import DepOptions
 from .reading import check_same_text, load_treebank
-from .sources import EvaluationPlan, check_charset, expand_files, pair_files, sniff_format, validate_tags
+from .settings import DepSettings, Setting
+from .sources import EvaluationPlan, expand_files, pair_files, sniff_format, validate_tags
 from .tables import Table, build_table, fold_summary, merge_tables, mergeable
 
 if TYPE_CHECKING:
@@ -61,8 +58,6 @@ if TYPE_CHECKING:
 
 #: the gold and parsed file names MaltEval prints for ``--micro-average 1``
 POOLED = ("concat_gs", "concat_parsed")
-#: one value for each evaluation parameter given, other than Metric and GroupBy
-Setting = dict[str, str]
 
 
 @dataclass
@@ -112,12 +107,12 @@ class Fold:
 
 @dataclass
 class Evaluation:
-    """A run of ``treeeval dep`` as data: its ``settings`` (the parsed command line), the
-    ``combinations`` evaluated, each ``fold``, the cross-validation ``summaries`` (one per
-    evaluation: each fold's Row mean) and, for ``--report evalpl``, the ``evalpl`` corpora
+    """A run of ``treeeval dep`` as data: its ``settings`` (:class:`~.settings.DepSettings`),
+    the ``combinations`` evaluated, each ``fold``, the cross-validation ``summaries`` (one
+    per evaluation: each fold's Row mean) and, for eval.pl's report, the ``evalpl`` corpora
     by parsed file."""
 
-    settings: DepOptions
+    settings: DepSettings
     combinations: list[Combination] = field(default_factory=list)
     folds: list[Fold] = field(default_factory=list)
     summaries: list[Table] = field(default_factory=list)
@@ -180,82 +175,75 @@ class Evaluation:
         return self.comparison.tests if self.comparison else []
 
 
-def evaluate(options: DepOptions, groupings: Groupings = BUILTIN) -> Evaluation:
-    """Evaluate the run ``options`` describes, with the GroupBy names of ``groupings``.
+def evaluate(settings: DepSettings, groupings: Groupings = BUILTIN) -> Evaluation:
+    """Evaluate the run ``settings`` describes, with the GroupBy names of ``groupings``.
 
     Every combination of parameter values is one evaluation.  The tables of a parsed file
     merge into one, a column per evaluation and attribute (``accuracy / Metric:LAS``), when
     MaltEval's rule allows it (:func:`mergeable`: the same grouping and the same rows;
-    always for a single evaluation) and ``--merge-tables`` is not 0.  Several gold files
+    always for a single evaluation) and ``merge_tables`` is on.  Several gold files
     with as many parsed files are cross-validation folds: each fold is evaluated, then for
     each evaluation a table of the folds' Row means (:func:`fold_summary`); with
-    ``--micro-average 1`` the folds are pooled into one evaluation instead.
-    ``--report evalpl`` reads eval.pl's corpora and ``--json`` makes only the comparison.
+    ``micro_average`` the folds are pooled into one evaluation instead.
+    eval.pl's ``report`` reads eval.pl's corpora and ``json`` makes only the comparison.
     """
-    if "report" in options.own:
-        return _evalpl(options)
-    if "json" in options.own:
-        return _json(options)
-    plan = file_plan(options)
-    result = Evaluation(options, combinations(options, groupings), gold_files=list(plan.gold),
+    if settings.report is not None:
+        return _evalpl(settings)
+    if settings.json:
+        return _json(settings)
+    plan = file_plan(settings)
+    result = Evaluation(settings, combinations(settings, groupings), gold_files=list(plan.gold),
                         parsed_files=list(plan.parsed))
     folds = ([(result.gold_files[0], result.parsed_files)] if plan.mode != "cross-validation"
              else [(g, [p]) for g, p in plan.pairs])
-    pooled = plan.mode == "cross-validation" and options.switch("micro-average", False)
+    pooled = plan.mode == "cross-validation" and settings.micro_average
     if pooled:  # MaltEval's names for the concatenated files
         folds = [(POOLED[0], [POOLED[1]])]
     numbering = TokenNumbering()
     for gold_path, paths in folds:
         if pooled:
-            gold, parsed = pool_folds(options, plan)
+            gold, parsed = pool_folds(settings, plan)
         else:
-            gold, parsed = load_files(options, gold_path, paths)
+            gold, parsed = load_files(settings, gold_path, paths)
             result.note_empty([gold_path, *paths], [gold, *parsed])
-        fold = Fold(gold_path, [_file(options, groupings, result.combinations, gold_path, path,
+        fold = Fold(gold_path, [_file(settings, groupings, result.combinations, gold_path, path,
                                       gold, treebank, numbering)
                                 for path, treebank in zip(paths, parsed)])
-        if options.formatting.get("stat") == "1" and len(result.gold_files) == 1 \
-                and len(parsed) > 1:
+        if settings.malteval_stat and len(result.gold_files) == 1 and len(parsed) > 1:
             fold.mcnemar = _mcnemar(gold_path, paths, result.combinations,
                                     [file.tables for file in fold.files])
-        if compared(options):
-            fold.comparison = comparison_of(options, gold_path, gold, paths, parsed)
+        if settings.compared:
+            fold.comparison = comparison_of(settings, gold_path, gold, paths, parsed)
         result.folds.append(fold)
     if len(folds) > 1:
-        details = _details(options)
         for index in range(len(result.combinations)):
             result.summaries.append(fold_summary(
                 [file.tables[index] for file in result.files],
-                listed=details if details is not None else True))
+                listed=settings.details if settings.details is not None else True))
     return result
 
 
-def _details(options: DepOptions) -> bool | None:
-    """The ``--details`` switch, None when it was not given."""
-    return options.switch("details", False) if "details" in options.formatting else None
-
-
-def _file(options: DepOptions, groupings: Groupings, chosen: list[Combination],
+def _file(settings: DepSettings, groupings: Groupings, chosen: list[Combination],
           gold_path: str, path: str, gold: Treebank, parsed: Treebank,
           numbering: TokenNumbering) -> FileEvaluation:
     """Every evaluation of one parsed file: its tables, merged when MaltEval merges them,
     and its confusion tables."""
     tables = [build_table(gold, parsed, combination.groupby, combination.metric,
-                          details=_details(options),
+                          details=settings.details,
                           numbering=numbering, groupings=groupings,
-                          exclusions=exclusions(options, combination.setting, gold))
+                          exclusions=exclusions(settings, combination.setting, gold))
               for combination in chosen]
     result = FileEvaluation(gold_path, path, chosen, tables)
-    if options.switch("merge-tables", True) and mergeable(tables):
+    if settings.merge_tables and mergeable(tables):
         if len({str(table.groups[0]) for table in tables if len(table.groups)}) > 1:
             raise InputError("the tables of the evaluations cannot be merged: their first "
                              "rows differ (MaltEval aborts: cannot merge DataContainer with "
                              "different row headers); use --merge-tables 0", path=path)
-        result.merged = merge_tables(tables, [c.varying(varying_parameters(options))
+        result.merged = merge_tables(tables, [c.varying(varying_parameters(settings))
                                               for c in chosen])
-    if options.switch("confusion-matrix", False):
+    if settings.confusion_matrix:
         result.confusions = [confusion(combination.groupby, gold, parsed,
-                                       exclusions(options, combination.setting, gold),
+                                       exclusions(settings, combination.setting, gold),
                                        numbering, groupings) for combination in chosen]
     return result
 
@@ -332,154 +320,94 @@ def _pair_z(first: Table, second: Table, column: int) -> float | None:
     return -math.inf if math.isnan(z) else z  # MaltEval divides -1 by 0
 
 
-def compared(options: DepOptions) -> bool:
-    """Does the run compare its systems: ``--stat mcnemar|bootstrap|ar``, ``--json`` or
-    ``--format``?"""
-    return (options.formatting.get("stat") in METHODS or "json" in options.own
-            or "format" in options.own)
-
-
-def comparison_of(options: DepOptions, gold_path: str, gold: Treebank, paths: list[str],
+def comparison_of(settings: DepSettings, gold_path: str, gold: Treebank, paths: list[str],
                   parsed: list[Treebank]) -> Comparison:
     """Every parsed file against the gold file with treeeval's scores and tests, in the
-    command line's order."""
-    setting = settings(options)
-    if len(setting) > 1:
-        raise UsageError("comparing the systems (--stat, --json, --format) with several "
-                         "values of a parameter is not supported")
-    plan = options.comparing()
+    order given."""
+    plan = settings.comparison
     systems = [(path, sniff_format(path), treebank) for path, treebank in zip(paths, parsed)]
     converted = "brackets" in [kind for _, kind, _ in systems] + [sniff_format(gold_path)]
     baseline = None if plan.baseline is None else baseline_index(
         plan.baseline, paths, system_names(paths))
-    if "format" in options.own and baseline is None:
+    if plan.format is not None and baseline is None:
         baseline = 0  # the table tests against a baseline: the first system by default
+    setting = settings.parameter_settings[0]
     return compare_systems(gold_path, gold, systems,
-                           method=stat_method(options), resamples=plan.resamples,
-                           seed=plan.seed, metrics=compared_metrics(options),
+                           method=settings.test, resamples=plan.resamples,
+                           seed=plan.seed, metrics=settings.compared_metrics(),
                            baseline=baseline,
-                           keep=[_parser_side(options, setting[0], gold, one)
-                                 for one in parsed],
-                           heads=options.own.get("heads", DEFAULT_HEADS) if converted else None)
+                           keep=[_parser_side(settings, setting, gold, one) for one in parsed],
+                           heads=settings.heads if converted else None)
 
 
-def compared_metrics(options: DepOptions) -> tuple[str, ...]:
-    """The metrics the comparison shows and tests (:func:`.compare.chosen_metrics`):
-    ``--metrics``, else the Metric values when given, else LAS, UAS, LA and Lin errors."""
-    given = options.parameters.get("Metric")
-    return chosen_metrics(options.own.get("metrics"), given or None)
-
-
-def stat_method(options: DepOptions) -> str | None:
-    """The test of the comparison: ``--stat``'s, the paired bootstrap for ``--json``
-    (alone, or with MaltEval's ``--stat 1``), or None (``--format`` without a test)."""
-    stat = options.formatting.get("stat")
-    if stat in METHODS:
-        return stat
-    return "bootstrap" if "json" in options.own else None
-
-
-def _json(options: DepOptions) -> Evaluation:
-    """``--json``: only the comparison of every parsed file with the gold file."""
-    if len(options.gold) > 1:
-        raise UsageError("--json takes one gold file")
-    plan = file_plan(options)
+def _json(settings: DepSettings) -> Evaluation:
+    """``json``: only the comparison of every parsed file with the gold file."""
+    plan = file_plan(settings)
     gold_path, paths = plan.gold[0], list(plan.parsed)
-    gold, parsed = load_files(options, gold_path, paths)
-    result = Evaluation(options, folds=[Fold(gold_path, [], comparison=comparison_of(
-        options, gold_path, gold, paths, parsed))], gold_files=[gold_path], parsed_files=paths)
+    gold, parsed = load_files(settings, gold_path, paths)
+    result = Evaluation(settings, folds=[Fold(gold_path, [], comparison=comparison_of(
+        settings, gold_path, gold, paths, parsed))], gold_files=[gold_path], parsed_files=paths)
     result.note_empty([gold_path, *paths], [gold, *parsed])
     return result
 
 
-def evalpl_variant(options: DepOptions) -> tuple[str, str]:
-    """``--report evalpl[:FLAGS]`` or ``eval07[:FLAGS]``: the variant and eval.pl's flags
-    (q, p and b)."""
-    variant, _, flags = options.own["report"].partition(":")
-    if variant not in ("evalpl", "eval07") or set(flags) - set("qpb"):
-        raise UsageError(f"--report needs evalpl or eval07, optionally followed by :FLAGS "
-                         f"from q, p and b (e.g. evalpl:qp), got {options.own['report']!r}")
-    return variant, flags
-
-
-def _evalpl(options: DepOptions) -> Evaluation:
-    """``--report``: each parsed file read with the gold file as eval.pl reads them."""
+def _evalpl(settings: DepSettings) -> Evaluation:
+    """eval.pl's ``report``: each parsed file read with the gold file as eval.pl reads them."""
     from .evalpl.scoring import read_evalpl  # only for --report
 
-    variant, flags = evalpl_variant(options)
-    if len(options.gold) > 1:
-        raise UsageError("--report evalpl takes one gold file")
-    result = Evaluation(options, gold_files=list(options.gold),
-                        parsed_files=list(file_plan(options).parsed))
+    variant = "eval" if settings.report_variant == "evalpl" else "eval07"
+    result = Evaluation(settings, gold_files=list(settings.gold),
+                        parsed_files=list(file_plan(settings).parsed))
     for path in result.parsed_files:
-        corpus = read_evalpl(options.gold[0], path,
-                             variant="eval" if variant == "evalpl" else "eval07")
-        corpus.scored("p" in flags, "eval" if variant == "evalpl" else "eval07")
+        corpus = read_evalpl(settings.gold[0], path, variant=variant)
+        corpus.scored("p" in settings.report_flags, variant)
         result.evalpl.append((path, corpus))
     return result
 
 
-def file_plan(options: DepOptions) -> EvaluationPlan:
+def file_plan(settings: DepSettings) -> EvaluationPlan:
     """The gold and parsed files (directories expanded, sorted) and how they pair up."""
-    return pair_files(expand_files(options.gold), expand_files(options.parsed))
+    return pair_files(expand_files(settings.gold), expand_files(settings.parsed))
 
 
-def pool_folds(options: DepOptions, plan: EvaluationPlan) -> tuple[Treebank, list[Treebank]]:
+def pool_folds(settings: DepSettings, plan: EvaluationPlan) -> tuple[Treebank, list[Treebank]]:
     """``--micro-average 1``: the gold files as one treebank and the parsed files as one,
     each fold checked for the same text first."""
     vocabulary = Vocabularies()
-    folds = [load_files(options, gold, [parsed], vocabulary) for gold, parsed in plan.pairs]
+    folds = [load_files(settings, gold, [parsed], vocabulary) for gold, parsed in plan.pairs]
     return (Treebank.concatenate([gold for gold, _ in folds]),
             [Treebank.concatenate([parsed[0] for _, parsed in folds])])
 
 
-def load_files(options: DepOptions, gold_path: str, paths: list[str],
+def load_files(settings: DepSettings, gold_path: str, paths: list[str],
                vocabulary: Vocabularies | None = None) -> tuple[Treebank, list[Treebank]]:
-    """Read the gold file and the parsed files in any format, check the tags against
-    ``--postag``/``--deprel`` and check that every file holds the gold's text."""
-    charset = check_charset(options.own.get("charset", "utf-8"))
-    heads = options.own.get("heads", DEFAULT_HEADS)
+    """Read the gold file and the parsed files in any format, check the tags against the
+    ``postag`` and ``deprel`` files and check that every file holds the gold's text."""
+    charset = settings.encoding
     vocabulary = vocabulary if vocabulary is not None else Vocabularies()
     loaded = []
     for path in [gold_path, *paths]:
-        treebank = load_treebank(path, charset=charset, heads=heads, vocabulary=vocabulary)
-        if "postag" in options.own or "deprel" in options.own:
-            validate_tags(treebank, path, options.own.get("postag"), options.own.get("deprel"),
-                          charset=charset)
+        treebank = load_treebank(path, charset=charset, heads=settings.heads,
+                                 vocabulary=vocabulary)
+        if settings.postag is not None or settings.deprel is not None:
+            validate_tags(treebank, path, settings.postag, settings.deprel, charset=charset)
         loaded.append(treebank)
     for path, treebank in zip(paths, loaded[1:]):
         check_same_text(loaded[0], treebank, gold_path, path)
     return loaded[0], loaded[1:]
 
 
-def settings(options: DepOptions) -> list[Setting]:
-    """Every combination of the values of the parameters other than Metric and GroupBy.
-
-    >>> from .options import parse_dep_args
-    >>> settings(parse_dep_args(["-g", "g", "-s", "p", "--ExcludeDeprels", ";punct",
-    ...                          "--MaxSentenceLength", "10;40"]))  # doctest: +NORMALIZE_WHITESPACE
-    [{'MaxSentenceLength': '10', 'ExcludeDeprels': ''},
-     {'MaxSentenceLength': '10', 'ExcludeDeprels': 'punct'},
-     {'MaxSentenceLength': '40', 'ExcludeDeprels': ''},
-     {'MaxSentenceLength': '40', 'ExcludeDeprels': 'punct'}]
-    """
-    names = [name for name in PARAMETERS if name not in ("Metric", "GroupBy")
-             and name in options.parameters]
-    return [dict(zip(names, values)) for values in itertools.product(
-        *(list(dict.fromkeys(options.parameters[name])) for name in names))]
-
-
-def exclusions(options: DepOptions, setting: Setting, gold: Treebank) -> Exclusions:
-    """The Exclude parameters of one evaluation, and the tokens ``-p PRM`` leaves out."""
+def exclusions(settings: DepSettings, setting: Setting, gold: Treebank) -> Exclusions:
+    """The Exclude parameters of one evaluation, and the tokens the ``prm`` file leaves out."""
     result = Exclusions.from_parameters(setting)
-    if "p" in options.own:
-        result.dropped = deleted_tokens(gold, options.own["p"])
+    if settings.prm is not None:
+        result.dropped = deleted_tokens(gold, settings.prm)
     return result
 
 
-def _parser_side(options: DepOptions, setting: Setting, gold: Treebank,
+def _parser_side(settings: DepSettings, setting: Setting, gold: Treebank,
                  parsed: Treebank) -> BoolArray | None:
     """The tokens of ``parsed`` that count (None: all): MaltEval's exclusions look at the
     parser's side, so each system's scores are those of its own report."""
-    keep = exclusions(options, setting, gold).masks(gold, parsed)[1]
+    keep = exclusions(settings, setting, gold).masks(gold, parsed)[1]
     return None if keep.all() else keep

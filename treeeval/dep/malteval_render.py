@@ -21,7 +21,7 @@ from .compare import render_comparison
 from .confusion import ConfusionTable, format_confusion
 from .engine import Evaluation, FileEvaluation, McNemar
 from .malteval_report import RULE, hash_order, parameter_lines, render_header
-from .options import DepOptions
+from .settings import DepSettings
 from .tables import Table, format_table
 
 #: McNemar's z from which a difference is significant at p < 0.01 and p < 0.05
@@ -33,69 +33,64 @@ Sections = list[tuple[str, str]]
 
 def render_malteval(evaluation: Evaluation) -> Sections:
     """MaltEval's output of ``evaluation``, as sections."""
-    options = evaluation.settings
+    settings = evaluation.settings
     sections: Sections = []
     for fold in evaluation.folds:
         for file in fold.files:
-            sections += _file_sections(options, evaluation, file, first=not sections)
+            sections += _file_sections(settings, evaluation, file, first=not sections)
         if fold.mcnemar is not None:
-            sections.append(("", _mcnemar(options, fold.mcnemar)))
+            sections.append(("", _mcnemar(settings, fold.mcnemar)))
         if fold.comparison is not None:
             sections.append(("", render_comparison(fold.comparison)))
-    header_info = options.switch("header-info", True)
     for summary in evaluation.summaries:
-        text = _summary_header(header_info, ", ".join(evaluation.gold_files),
+        text = _summary_header(settings.header_info, ", ".join(evaluation.gold_files),
                                ", ".join(evaluation.parsed_files))
-        sections.append(("macro-average", text + _show(options, summary)))
+        sections.append(("macro-average", text + _show(settings, summary)))
     return sections
 
 
-def _file_sections(options: DepOptions, evaluation: Evaluation, file: FileEvaluation,
+def _file_sections(settings: DepSettings, evaluation: Evaluation, file: FileEvaluation,
                    first: bool) -> Sections:
     """One parsed file's sections: the merged table, or each evaluation's header and table,
     each followed by its confusion blocks."""
-    header_info = options.switch("header-info", True)
     sections: Sections = []
 
     def header(shown: dict[str, str]) -> str:
-        if not header_info:
+        if not settings.header_info:
             return ""
-        text = render_header(options.arguments, file.gold, [file.parsed],
+        text = render_header(settings.arguments, file.gold, [file.parsed],
                              {name: [value] for name, value in shown.items()})
         return text[text.index(RULE):] if sections or not first else text
 
     if file.merged is not None:
-        sections.append((file.parsed, header(_single(options, evaluation))
-                         + _show(options, file.merged)))
+        sections.append((file.parsed, header(_single(settings, evaluation))
+                         + _show(settings, file.merged)))
     for index, (combination, table) in enumerate(zip(file.combinations, file.tables)):
         if file.merged is not None and not file.confusions:
             continue
         text = header(combination.values)
         if file.merged is None:
-            text += _show(options, table)
+            text += _show(settings, table)
         if file.confusions:
-            text += _confusion(options, file.confusions[index])
+            text += _confusion(settings, file.confusions[index])
         sections.append((file.parsed, text))
     # MaltEval prints its evaluations' warnings before the file's output
     sections[0] = (file.parsed, "".join(table.warning for table in file.tables) + sections[0][1])
     return sections
 
 
-def _single(options: DepOptions, evaluation: Evaluation) -> dict[str, str]:
+def _single(settings: DepSettings, evaluation: Evaluation) -> dict[str, str]:
     """A merged table's header: the parameters with one value, GroupBy without its format."""
-    values = parameter_values(options)
+    values = parameter_values(settings)
     return {name: (value.partition(":")[0] if name == "GroupBy" else value)
             for name, value in evaluation.combinations[0].values.items()
             if len(values[name]) == 1}
 
 
-def _show(options: DepOptions, table: Table) -> str:
-    """A table with the run's ``--pattern``, ``--tab``, ``--row-header`` and
-    ``--header-info``."""
-    return format_table(table, options.formatting.get("pattern"),
-                        tab=options.switch("tab", False),
-                        row_header=options.switch("row-header", True),
-                        header_info=options.switch("header-info", True))
+def _show(settings: DepSettings, table: Table) -> str:
+    """A table with the run's pattern, tab, row-header and header-info."""
+    return format_table(table, settings.pattern, tab=settings.tab,
+                        row_header=settings.row_header, header_info=settings.header_info)
 
 
 def _summary_header(header_info: bool, gold: str, parsed: str) -> str:
@@ -107,26 +102,22 @@ def _summary_header(header_info: bool, gold: str, parsed: str) -> str:
                       "", ""])
 
 
-def _confusion(options: DepOptions, confusion: ConfusionTable) -> str:
-    """The ``--confusion-matrix 1`` blocks of one evaluation, with ``--pattern``, ``--tab``,
-    ``--row-header``, ``--header-info`` and ``--details``."""
-    return format_confusion(confusion, pattern=options.formatting.get("pattern"),
-                            tab=options.switch("tab", False),
-                            row_header=options.switch("row-header", True),
-                            header=options.switch("header-info", True),
-                            details=options.formatting.get("details") != "0")
+def _confusion(settings: DepSettings, confusion: ConfusionTable) -> str:
+    """The confusion blocks of one evaluation, with the run's pattern, tab, row-header,
+    header-info and details (every row unless details is off)."""
+    return format_confusion(confusion, pattern=settings.pattern, tab=settings.tab,
+                            row_header=settings.row_header, header=settings.header_info,
+                            details=settings.details is not False)
 
 
-def _mcnemar(options: DepOptions, mcnemar: McNemar) -> str:
-    """The ``--stat 1`` block: a z table and two significance tables for each evaluation
-    and attribute, in the ``HashMap`` order of their keys (the evaluation's parameter lines
-    and the attribute)."""
-    header_info = options.switch("header-info", True)
-    details = options.switch("details", False) if "details" in options.formatting else None
+def _mcnemar(settings: DepSettings, mcnemar: McNemar) -> str:
+    """MaltEval's ``--stat 1`` block: a z table and two significance tables for each
+    evaluation and attribute, in the ``HashMap`` order of their keys (the evaluation's
+    parameter lines and the attribute)."""
     names = [f"<{i}>" for i in range(1, len(mcnemar.parsed) + 1)]
     rows = [f"{name} ({shown(path)})" for name, path in zip(names, mcnemar.parsed)]
     text = ""
-    if header_info:
+    if settings.header_info:
         text = "\n".join([RULE, f"Gold:   {shown(mcnemar.gold)}",
                           "Parsed: " + ", ".join(map(shown, mcnemar.parsed)),
                           RULE, "McNemar's statistical significance test", "", RULE, "", ""])
@@ -135,11 +126,8 @@ def _mcnemar(options: DepOptions, mcnemar: McNemar) -> str:
         grid = np.array(values, dtype=float).reshape(len(values), len(names))
         table = Table(title, names, rows * (len(values) // len(rows)), list(grid.T),
                       [count] * len(names), [(math.nan, 0)] * len(names), False,
-                      details if details is not None else True)
-        return format_table(table, options.formatting.get("pattern"),
-                            tab=options.switch("tab", False),
-                            row_header=options.switch("row-header", True),
-                            header_info=header_info)
+                      settings.details if settings.details is not None else True)
+        return _show(settings, table)
 
     blocks = {"".join(line + "\n" for line in parameter_lines(block.values))
               + f"\nAttribute: {block.attribute}\n": block.z for block in mcnemar.blocks}

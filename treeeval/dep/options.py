@@ -1,29 +1,35 @@
-"""The command line of ``treeeval dep``: MaltEval's flags and its evaluation files (``-e``).
+"""The command line of ``treeeval dep``: MaltEval's flags and its evaluation files (``-e``),
+read into a :class:`~.settings.DepSettings`.
 
->>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"])
->>> o.gold, o.parsed, o.groupby, o.switch("details", False)
-(['g.conll'], ['p.conll'], ['Deprel:all'], False)
+>>> s = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"])
+>>> s.gold, s.parsed, s.group_by, s.details
+(('g.conll',), ('p.conll',), ('Deprel:all',), None)
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
 
 from ..arguments import comparison_settings, parse_command
-from ..errors import InputError, UsageError
-from ..formats.malteval_xml import PARAMETERS, Origins, kind, read_evaluation_file
-from .decimal_format import parse_pattern
+from ..errors import UsageError
+from ..formats.malteval_xml import PARAMETERS, Origins, read_evaluation_file
+from ..stats.defaults import METHODS
 from .refusals import ValueRefused
+from .settings import (
+    DepSettings,
+    blaming,
+    check_files,
+    check_metric_order,
+    check_parameters,
+    check_pattern,
+)
 
-if TYPE_CHECKING:
-    from ..tables.settings import ComparisonSettings
-#: formatting arguments whose value is 0 or 1
-SWITCHES = ("micro-average", "header-info", "row-header", "details", "tab",
-            "confusion-matrix", "merge-tables")
+#: the formatting arguments whose value is 0 or 1, by the settings' name of each
+SWITCHES = {"micro-average": "micro_average", "header-info": "header_info",
+            "row-header": "row_header", "details": "details", "tab": "tab",
+            "confusion-matrix": "confusion_matrix", "merge-tables": "merge_tables"}
 #: the values ``--stat`` takes: MaltEval's 0 and 1, and treeeval's tests
 STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
 #: treeeval's own options that take a value
@@ -36,106 +42,35 @@ ECHOED_OWN = ("--heads", "-p", "--charset", "--plugin", "--seed", "--resamples",
               "--baseline", "--metrics")
 #: treeeval's own options without a value
 OWN_SWITCHES = ("--json", "--signature")
+#: treeeval's own options of the run (not of the comparison), by the settings' name of each
+OWN_SETTINGS = {"heads": "heads", "p": "prm", "charset": "charset", "postag": "postag",
+                "deprel": "deprel", "report": "report", "metric-order": "metric_order"}
 
 
-@dataclass
-class DepOptions:
-    """The parsed command line of ``treeeval dep``.
-
-    ``parameters`` maps an evaluation parameter to its values (a list: several values are
-    evaluated in turn), ``formatting`` a formatting argument to its value and ``own`` one
-    of treeeval's options (without its dashes) to its value.
-    """
-
-    arguments: list[str]
-    gold: list[str]
-    parsed: list[str]
-    parameters: dict[str, list[str]] = field(default_factory=dict)
-    formatting: dict[str, str] = field(default_factory=dict)
-    own: dict[str, str] = field(default_factory=dict)
-    plugins: list[str] = field(default_factory=list)
-    #: the files of ``--plot``
-    plots: list[str] = field(default_factory=list)
-    #: the evaluation file (-e) the settings came from, if any
-    source: str | None = None
-    #: where the evaluation file sets each parameter or formatting argument that no flag
-    #: overrides, and each of its values: (name, None) or (name, value) -> (line, column)
-    origins: Origins = field(default_factory=dict)
-
-    @property
-    def metrics(self) -> list[str]:
-        """The Metric values (LAS by default)."""
-        return self.parameters.get("Metric") or ["LAS"]
-
-    @property
-    def groupby(self) -> list[str]:
-        """The GroupBy values, each with its ``:format`` if it has one (Token by default)."""
-        return self.parameters.get("GroupBy") or ["Token"]
-
-    def switch(self, name: str, default: bool) -> bool:
-        """A 0/1 formatting argument's value."""
-        return self.formatting.get(name, "1" if default else "0") != "0"
-
-    def comparing(self) -> ComparisonSettings:
-        """The options of several systems (:func:`treeeval.arguments.comparison_settings`): the test
-        of ``--stat mcnemar|bootstrap|ar`` (None for MaltEval's ``--stat 0|1``), ``--seed``,
-        ``--resamples``, ``--baseline``, ``--metrics``, ``--format`` and ``--plot``, checked.
-
-        >>> o = parse_dep_args(["g", "p1", "p2", "--stat", "ar", "--seed", "7"])
-        >>> o.comparing().stat, o.comparing().seed, o.comparing().given
-        ('ar', 7, ('--stat', '--seed'))
-        """
-        stat = self.formatting.get("stat")
-        return comparison_settings(argparse.Namespace(
-            stat=stat if stat in STAT_VALUES[2:] else None,
-            **{name: self.own.get(name) for name in ("seed", "resamples", "baseline",
-                                                     "metrics", "format")},
-            plot=self.plots, html=self.own.get("html")))
-
-    @contextmanager
-    def blaming_file(self) -> Iterator[None]:
-        """Turn a :class:`ValueRefused` raised inside into an InputError at the value's place
-        in the evaluation file, when the value came from there (else it stays a usage error).
-
-        >>> import os, tempfile
-        >>> path = os.path.join(tempfile.mkdtemp(), "eval.xml")
-        >>> _ = open(path, "w").write('<evaluation>\\n <formatting argument="details" '
-        ...                           'format="7"/>\\n</evaluation>')
-        >>> parse_dep_args(["-e", path, "-g", "g", "-s", "p"])  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        treeeval.errors.InputError: .../eval.xml:2:2: formatting argument details needs 0 or 1...
-        """
-        try:
-            yield
-        except ValueRefused as exc:
-            place = next((where for (name, value), where in self.origins.items()
-                          if name == exc.option and value is not None
-                          and exc.value in (value, value.partition(":")[0])),
-                         self.origins.get((exc.option, None)))
-            if place is None:
-                raise
-            message = str(exc).replace(f"option --{exc.option} ", f"{kind(exc.option)} "
-                                       f"{exc.option} ")
-            raise InputError(message, path=self.source, line=place[0],
-                             column=place[1]) from None
-
-
-def dep_options(args: argparse.Namespace) -> DepOptions:
-    """The options of a parsed command line, with MaltEval's rules checked on the flags in
-    the order given; ``GOLD PARSED...`` is ``-g GOLD -s PARSED...``.
+def dep_settings(args: argparse.Namespace) -> DepSettings:
+    """The settings of a parsed command line, with MaltEval's rules checked on the flags in
+    the order given; ``GOLD PARSED...`` is ``-g GOLD -s PARSED...``; flags after ``-e``
+    override the evaluation file's values.
 
     >>> from treeeval.arguments import parse_command
-    >>> o = dep_options(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--Metric",
+    >>> s = dep_settings(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--Metric",
     ...     "LAS;UAS", "--ExcludeDeprels", ";punct|dep", "--heads", "modcollins"]))
-    >>> o.gold, o.parsed, o.metrics, o.groupby, o.parameters["ExcludeDeprels"], o.own
-    (['g.conll'], ['p.conll'], ['LAS', 'UAS'], ['Token'], ['', 'punct|dep'], {'heads': 'modcollins'})
-    >>> o.arguments  # the header's echo: every option that changes a number
-    ['-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep', '--heads', 'modcollins']
-    >>> dep_options(parse_command("dep", ["g", "p1", "p2", "--Metric", "UAS"])).arguments
-    ['-g', 'g', '-s', 'p1', 'p2', '--Metric', 'UAS']
+    >>> s.gold, s.parsed, s.metrics, s.group_by, s.parameters["ExcludeDeprels"], s.heads
+    (('g.conll',), ('p.conll',), ('LAS', 'UAS'), ('Token',), ('', 'punct|dep'), 'modcollins')
+    >>> s.arguments  # the header's echo: every option that changes a number
+    ('-g', 'g.conll', '-s', 'p.conll', '--Metric', 'LAS;UAS', '--ExcludeDeprels', ';punct|dep', '--heads', 'modcollins')
+    >>> dep_settings(parse_command("dep", ["g", "p1", "p2", "--Metric", "UAS"])).arguments
+    ('-g', 'g', '-s', 'p1', 'p2', '--Metric', 'UAS')
     """
-    options = DepOptions([], [], [])
+    gold: list[str] = []
+    parsed: list[str] = []
+    parameters: dict[str, list[str]] = {}
+    formatting: dict[str, str] = {}
+    own: dict[str, str] = {}
+    plugins: list[str] = []
+    plots: list[str] = []
+    source: str | None = None
+    origins: Origins = {}
     echoed: list[str] = []
     malteval: list[str] = []  # MaltEval's flags, whose place MaltEval's rules check
     for flag, value in args.given:
@@ -143,66 +78,111 @@ def dep_options(args: argparse.Namespace) -> DepOptions:
             _check_place(flag, malteval)
             malteval.append(flag)
         if flag in ("-g", "-s"):
-            taken = options.gold if flag == "-g" else options.parsed
-            taken.extend(value)
+            (gold if flag == "-g" else parsed).extend(value)
             echoed += [flag, *value]
         elif flag in OWN_SWITCHES:
-            options.own[flag.lstrip("-")] = "1"
+            own[flag.lstrip("-")] = "1"
         elif flag == "-v":
             raise UsageError("MaltEval's tree viewer (-v 1) is `treeeval browse GOLD PARSED` here")
         elif flag == "-e":
             echoed += [flag, value]
-            options.source = value
+            source = value
             found = read_evaluation_file(value)
-            options.parameters.update(found.parameters)
-            options.formatting.update(found.formatting)
-            options.origins = found.origins
+            parameters.update(found.parameters)
+            formatting.update(found.formatting)
+            origins = found.origins
         elif flag == "--plugin":
-            options.plugins.append(value)
+            plugins.append(value)
             echoed += [flag, value]
         elif flag == "--plot":
-            options.plots.append(value)
+            plots.append(value)
         elif flag in OWN:
-            options.own[flag.lstrip("-")] = value
+            own[flag.lstrip("-")] = value
             echoed += [flag, value] if flag in ECHOED_OWN else []
         else:
             echoed += [flag, value]
-            options.origins = {key: place for key, place in options.origins.items()
-                               if key[0] != flag[2:]}  # the flag overrides the file
+            origins = {key: place for key, place in origins.items()
+                       if key[0] != flag[2:]}  # the flag overrides the file
             if flag[2:] in PARAMETERS:
-                options.parameters[flag[2:]] = split_values(flag[2:], value)
+                parameters[flag[2:]] = split_values(flag[2:], value)
             else:
-                options.formatting[flag[2:]] = value
+                formatting[flag[2:]] = value
     if args.files:
-        _positional(options, echoed, args.files)
-    with options.blaming_file():
-        check_values(options)
-    if not options.gold or not options.parsed:
-        raise UsageError("expected gold file(s) (-g) and parsed file(s) (-s)")
-    options.arguments = echoed
-    return options
+        gold, parsed = _positional(gold, parsed, echoed, args.files)
+    with blaming(source, origins):
+        formatted = formatting_values(formatting)
+        check_parameters(parameters)
+    if "metric-order" in own:
+        check_metric_order(own["metric-order"])
+    check_files(gold, parsed)
+    stat = formatting.get("stat")
+    comparison = comparison_settings(argparse.Namespace(
+        stat=stat if stat in METHODS else None,
+        **{name: own.get(name) for name in ("seed", "resamples", "baseline", "metrics",
+                                            "format")},
+        plot=plots, html=own.get("html")))
+    chosen: dict[str, Any] = {name: own[flag] for flag, name in OWN_SETTINGS.items()
+                              if flag in own}
+    return DepSettings(tuple(gold), tuple(parsed),
+                       {name: tuple(values) for name, values in parameters.items()},
+                       **formatted, **chosen, plugins=tuple(plugins), json="json" in own,
+                       signature="signature" in own, comparison=comparison,
+                       evaluation_file=source, origins=origins, arguments=tuple(echoed))
 
 
-def _positional(options: DepOptions, echoed: list[str], files: list[str]) -> None:
+def formatting_values(formatting: dict[str, str]) -> dict[str, Any]:
+    """MaltEval's formatting arguments as the settings' values, each checked in the order
+    given (:class:`~.refusals.ValueRefused` for a value MaltEval would not accept); ``stat``
+    gives MaltEval's McNemar table (``1``; its tests are the comparison's) and ``output``
+    ``STDOUT`` standard output.
+
+    >>> formatting_values({"details": "1", "stat": "1", "output": "STDOUT", "pattern": "0.00"})
+    {'details': True, 'malteval_stat': True, 'output': None, 'pattern': '0.00'}
+    >>> formatting_values({"tab": "2"})
+    Traceback (most recent call last):
+    ...
+    treeeval.dep.refusals.ValueRefused: option --tab needs 0 or 1, got '2'
+    """
+    values: dict[str, Any] = {}
+    for name, value in formatting.items():
+        if name in SWITCHES:
+            if value not in ("0", "1"):
+                raise ValueRefused(name, f"option --{name} needs 0 or 1, got {value!r}")
+            values[SWITCHES[name]] = value == "1"
+        elif name == "stat":
+            if value not in STAT_VALUES:
+                raise ValueRefused(name, f"option --stat needs one of {', '.join(STAT_VALUES)}, "
+                                         f"got {value!r}")
+            values["malteval_stat"] = value == "1"
+        elif name == "pattern":
+            check_pattern(value)
+            values["pattern"] = value
+        else:  # output
+            values["output"] = None if value == "STDOUT" else value
+    return values
+
+
+def _positional(gold: list[str], parsed: list[str], echoed: list[str],
+                files: list[str]) -> tuple[list[str], list[str]]:
     """``GOLD PARSED...``: as ``-g GOLD -s PARSED...`` given first (after ``-e``)."""
-    if options.gold or options.parsed:
+    if gold or parsed:
         raise UsageError("give the files as GOLD PARSED... or with -g and -s, not both")
     if len(files) < 2:
         raise UsageError(f"expected GOLD and PARSED files, got {len(files)} file argument(s)")
-    options.gold, options.parsed = files[:1], files[1:]
     start = 2 if echoed[:1] == ["-e"] else 0
     echoed[start:start] = ["-g", files[0], "-s", *files[1:]]
+    return files[:1], files[1:]
 
 
-def parse_dep_args(argv: Sequence[str]) -> DepOptions | None:
-    """Parse MaltEval-style arguments; None means help was printed.
+def parse_dep_args(argv: Sequence[str]) -> DepSettings | None:
+    """The settings of MaltEval-style arguments; None means help was printed.
 
-    >>> o = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--GroupBy", "Deprel:all"])
-    >>> o.gold, o.parsed, o.groupby
-    (['g.conll'], ['p.conll'], ['Deprel:all'])
+    >>> s = parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--stat", "ar", "--seed", "7"])
+    >>> s.gold, s.parsed, s.malteval_stat, s.comparison.stat, s.comparison.seed
+    (('g.conll',), ('p.conll',), False, 'ar', 7)
     """
     args = parse_command("dep", argv)
-    return None if args is None else dep_options(args)
+    return None if args is None else dep_settings(args)
 
 
 def _check_place(flag: str, echoed: list[str]) -> None:
@@ -240,31 +220,3 @@ def split_values(name: str, value: str) -> list[str]:
     while len(values) > 1 and not values[-1]:
         values.pop()
     return [v.partition(":")[0] for v in values]
-
-
-def check_values(options: DepOptions) -> None:
-    """Refuse (:class:`ValueRefused`) formatting values MaltEval would not accept, and
-    sentence-length bounds that are not whole numbers."""
-    for name, value in options.formatting.items():
-        if name in SWITCHES and value not in ("0", "1"):
-            raise ValueRefused(name, f"option --{name} needs 0 or 1, got {value!r}")
-        if name == "stat" and value not in STAT_VALUES:
-            raise ValueRefused(name, f"option --stat needs one of {', '.join(STAT_VALUES)}, "
-                                     f"got {value!r}")
-        if name == "pattern":
-            try:
-                parse_pattern(value)
-            except ValueError as exc:
-                raise ValueRefused(name, f"option --pattern {value!r}: {exc}") from None
-    for name in ("MinSentenceLength", "MaxSentenceLength"):
-        for value in options.parameters.get(name, []):
-            if not value.isdigit():
-                raise ValueRefused(name, f"option --{name} needs a whole number, got {value!r}",
-                                   value)
-    for value in options.parameters.get("ExcludeUnicodePunc", []):
-        if value not in ("0", "1"):
-            raise ValueRefused("ExcludeUnicodePunc", "option --ExcludeUnicodePunc needs 0 or 1",
-                               value)
-    order = options.own.get("metric-order", "given")
-    if order not in ("given", "malteval"):
-        raise UsageError(f"option --metric-order needs given or malteval, got {order!r}")

@@ -2,7 +2,7 @@
 
 A value that cannot be used is a usage error when it was typed on the command line (exit
 status 2), but input when it was read from an evaluation file (``-e``): there
-:meth:`treeeval.dep.options.DepOptions.blaming_file` reports it at its line and column
+:meth:`treeeval.dep.settings.DepSettings.blaming_file` reports it at its line and column
 (exit status 1).  The code that refuses a value raises :class:`ValueRefused` naming the
 option, and need not know where the value came from.
 

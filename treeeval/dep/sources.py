@@ -28,7 +28,6 @@ bracketed tree) must be a line of the POSTAG file and every DEPREL one of the DE
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import warnings
@@ -49,7 +48,7 @@ from ..policy.sniffing import BRACKET_EXTENSIONS, sniff
 
 if TYPE_CHECKING:
     from ..formats.headrules import HeadTable
-    from .options import DepOptions
+    from .settings import DepSettings
 
 #: the files a directory stands for: MaltEval's three extensions, then treeeval's own
 DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll", ".conllx", ".conllu") + BRACKET_EXTENSIONS
@@ -59,23 +58,6 @@ FIELDS = {"conll": {"FORM": 1, "POSTAG": 4, "DEPREL": 7},
           "malttab": {"FORM": 0, "POSTAG": 1, "DEPREL": 3}}
 _FIELD = re.compile(r"[^\t]+")
 _LINE_END = re.compile(r"\r\n|\r|\n")
-
-
-def check_charset(name: str) -> str:
-    """``--charset NAME``: the name back if Python knows the encoding, else a UsageError.
-
-    >>> check_charset("ISO-8859-1")
-    'ISO-8859-1'
-    >>> check_charset("klingon")
-    Traceback (most recent call last):
-    ...
-    treeeval.errors.UsageError: unknown character set 'klingon' (--charset)
-    """
-    try:
-        codecs.lookup(name)
-    except LookupError:
-        raise UsageError(f"unknown character set {name!r} (--charset)") from None
-    return name
 
 
 def sniff_format(path: str | os.PathLike) -> str:
@@ -278,27 +260,27 @@ def _first_invalid(values: ObjectArray, valid: frozenset[str]) -> int | None:
     return int(bad[0]) if len(bad) else None
 
 
-def run_inputs(options: DepOptions) -> list[str]:
-    """Every file a ``treeeval dep`` run reads, which ``--output`` never writes: the gold
-    and parsed files (a directory's files), the evaluation file (``-e``), the ``--postag``,
-    ``--deprel``, ``--heads`` and ``-p`` files and ``--plugin`` source files.
+def run_inputs(settings: DepSettings) -> list[str]:
+    """Every file a ``treeeval dep`` run reads, which its outputs never write: the gold and
+    parsed files (a directory's files), the evaluation file, the ``postag``, ``deprel``,
+    head table and ``prm`` files and the plug-ins' source files.
 
-    >>> from treeeval.dep.options import parse_dep_args
-    >>> run_inputs(parse_dep_args(["-g", "g.conll", "-s", "p.conll", "--postag", "tags"]))
+    >>> from treeeval.dep.settings import DepSettings
+    >>> run_inputs(DepSettings(("g.conll",), ("p.conll",), postag="tags"))[:3]
     ['g.conll', 'p.conll', 'tags']
     """
     from ..formats.headrules import bundled_tables, find_heads
     from ..formats.prm import find_prm
 
-    own = options.own
-    names = [name for path in (*options.gold, *options.parsed)
+    names = [name for path in (*settings.gold, *settings.parsed)
              for name in (expand_files([path]) if os.path.isdir(path) else [path])]
-    names += [name for name in (options.source, own.get("postag"), own.get("deprel")) if name]
-    if "heads" in own and (os.path.isfile(own["heads"]) or own["heads"] in bundled_tables()):
-        names.append(os.fspath(find_heads(own["heads"])))
-    if "p" in own:
-        names.append(os.fspath(find_prm(own["p"])))
-    return names + [spec.rpartition(":")[0] for spec in options.plugins
+    names += [name for name in (settings.evaluation_file, settings.postag, settings.deprel)
+              if name]
+    if os.path.isfile(settings.heads) or settings.heads in bundled_tables():
+        names.append(os.fspath(find_heads(settings.heads)))
+    if settings.prm is not None:
+        names.append(os.fspath(find_prm(settings.prm)))
+    return names + [spec.rpartition(":")[0] for spec in settings.plugins
                     if spec.rpartition(":")[0].endswith(".py")]
 
 

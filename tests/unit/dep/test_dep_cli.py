@@ -12,7 +12,6 @@ import pytest
 from treeeval.commands.dep import run_dep
 from treeeval.compare.dep import render_dep
 from treeeval.dep.confusion import render_confusion
-from treeeval.dep.engine import settings
 from treeeval.dep.options import parse_dep_args
 from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError
@@ -82,7 +81,7 @@ def test_every_combination_of_parameter_values(files: tuple[str, str]) -> None:
     assert "0.5        Row mean\n4 " in text and "1          Row mean\n2 " in text
     options = parse_dep_args(["-g", gold, "-s", parsed, "--ExcludeUnicodePunc", "0;1",
                               "--ExcludeDeprels", "a;b"])
-    assert len(settings(options)) == 4
+    assert len(options.parameter_settings) == 4
 
 
 def test_mcnemar_block(files: tuple[str, str]) -> None:
@@ -165,9 +164,9 @@ def test_evaluation_file(tmp_path: Path) -> None:
          "ExcludeDeprels": ["", "Punc|Dummy"]}, {"pattern": "0.00"})
     # flags after -e override the file
     options = parse_dep_args(["-e", str(path), "-g", "g", "-s", "p", "--Metric", "LA"])
-    assert (options.metrics, options.groupby, options.source) == (
-        ["LA"], ["Deprel:all|recall-10"], str(path))
-    assert options.formatting == {"pattern": "0.00"}
+    assert (options.metrics, options.group_by, options.evaluation_file) == (
+        ("LA",), ("Deprel:all|recall-10",), str(path))
+    assert options.pattern == "0.00"
 
 
 @pytest.mark.parametrize("text, message", [

@@ -12,14 +12,8 @@ import pytest
 
 from treeeval.commands.convert import run_convert
 from treeeval.conversion import ConversionWarning
-from treeeval.dep.sources import (
-    check_charset,
-    expand_files,
-    pair_files,
-    read_sentences,
-    sniff_format,
-    validate_tags,
-)
+from treeeval.dep.settings import check_charset
+from treeeval.dep.sources import expand_files, pair_files, read_sentences, sniff_format, validate_tags
 from treeeval.errors import InputError, UsageError
 from treeeval.formats.conll import read_conll
 from treeeval.model.treebank import Treebank

@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 
 from ...arrays import BoolArray, IntArray, ObjectArray
 from ...policy.inputs import shown
-from ..engine import Evaluation, evalpl_variant
+from ..engine import Evaluation
 from .errors import specific_errors, uni_len
 from .scoring import EvalplCorpus, Source, read_evalpl
 
@@ -63,10 +63,11 @@ def evalpl_report(gold: Source, system: Source, *, punct: bool = False, quiet: b
 def render_evalpl(evaluation: Evaluation) -> list[tuple[str, str]]:
     """The ``--report evalpl[:FLAGS]`` (or ``eval07``) output of a run: eval.pl's report of
     each parsed file, as (parsed file, text) sections."""
-    variant, flags = evalpl_variant(evaluation.settings)
+    settings = evaluation.settings
+    flags = settings.report_flags
+    variant = "eval" if settings.report_variant == "evalpl" else "eval07"
     return [(path, render_corpus(corpus, punct="p" in flags, quiet="q" in flags,
-                                 evalb="b" in flags,
-                                 variant="eval" if variant == "evalpl" else "eval07"))
+                                 evalb="b" in flags, variant=variant))
             for path, corpus in evaluation.evalpl]
 
 
