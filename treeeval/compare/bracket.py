@@ -19,7 +19,6 @@ from ..errors import UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
-from ..tables.model import Metric, Number
 from ..tables.settings import ComparisonSettings
 from ..tables.systems import check as check_table
 from ..tables.systems import comparison_fields, comparison_table
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from ..figures.model import FigureData
     from ..html.model import SystemSentences
     from ..stats import SentenceScores
+    from ..tables.model import Metric, Number
 
 #: input larger than this (gold bytes) is scored in two processes by default
 PARALLEL_THRESHOLD = 16 << 20
@@ -70,6 +70,8 @@ class BracketSystems(Systems):
         return metrics.METRICS
 
     def column(self, metric: str) -> Metric:
+        from ..tables.model import Metric
+
         return Metric(metric)
 
     def value(self, system: int, metric: str) -> Number | None:
@@ -164,7 +166,7 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
         err.write(message.encode("latin-1") + b"\n")
     systems = BracketSystems(settings)
     compared = settings.several or comparison.format is not None
-    headers = driver.system_headers(systems)
+    headers = driver.system_headers(systems) if compared else []
     run_notes = []
     for index, test in enumerate(settings.tests):
         if compared and not (settings.json or comparison.format):
@@ -189,7 +191,7 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
         if settings.signature:
             out.write(signature.line(bracket_signature(systems, comparison)))
     driver.figures_and_report(systems, comparison, notices,
-                              bracket_signature(systems, comparison), table)
+                              lambda: bracket_signature(systems, comparison), table)
     return 1 if any(result.killed for result in systems.results) else 0
 
 

@@ -203,7 +203,7 @@ def run(settings: DepSettings, out: BinaryIO, err: BinaryIO, notices: Notices) -
         systems = DepSystems(settings, evaluation, groupings)
         table = systems.compared.comparison.table() if comparison_settings.html else None
         driver.figures_and_report(systems, comparison_settings, notices,
-                                  dep_signature(settings), table)
+                                  lambda: dep_signature(settings), table)
     return 0
 
 

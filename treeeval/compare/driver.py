@@ -6,20 +6,23 @@ or alone in ``--format``'s format, the line that heads each system's report, the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..policy.notices import Notices
-from ..tables import ComparisonTable, render
 from ..tables.settings import ComparisonSettings
-from ..tables.systems import comparison_table
 from .adapter import Systems
+
+if TYPE_CHECKING:
+    from ..tables import ComparisonTable
 
 
 def write_table(table: ComparisonTable, settings: ComparisonSettings, out: BinaryIO) -> None:
     """The table alone in ``--format``'s format, else as text after the reports (after a
     blank line)."""
+    from ..tables import render
+
     if settings.format:
         out.write(render(table, settings.format).encode("utf-8"))
     else:
@@ -27,11 +30,12 @@ def write_table(table: ComparisonTable, settings: ComparisonSettings, out: Binar
 
 
 def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: Notices,
-                       signature: str, table: ComparisonTable | None = None) -> None:
+                       signature: Callable[[], str], table: ComparisonTable | None = None) -> None:
     """``--plot FILE``: the scorer's figures of every system, each to its file; ``--html
     FILE``: the report (``table``, or the comparison table made here, without its signature,
     which heads the page; the figures; each system's worst sentences; the run's notices so
-    far, as warnings).  Neither is ever written over an input of the run."""
+    far, as warnings).  Neither is ever written over an input of the run.  ``signature``
+    gives the run's signature, asked only for the HTML report (it hashes the inputs)."""
     if not settings.drawing:
         return
     from ..figures import draw, plot_paths
@@ -44,11 +48,12 @@ def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: 
             draw(figures[name], target)
     if settings.html:
         from ..html import Report, write_html
+        from ..tables.systems import comparison_table
 
         table = replace(table or comparison_table(systems, settings, notices), signature="")
         worst = [systems.worst(index, name) for index, name in enumerate(systems.names)]
         write_html(Report(f"treeeval {systems.command}: {table.title}", systems.command,
-                          signature, (table,), tuple(figures.values()), worst,
+                          signature(), (table,), tuple(figures.values()), worst,
                           [f"warning: {notice.text()}" for notice in notices.shown()],
                           systems.reading), settings.html, systems.inputs)
 

@@ -186,7 +186,7 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
         out.write(render(result).encode("utf-8"))
         if settings.signature:
             out.write(signature.line(sign))
-    driver.figures_and_report(systems, comparison, notices, sign, table)
+    driver.figures_and_report(systems, comparison, notices, lambda: sign, table)
     return 0
 
 

@@ -168,8 +168,8 @@ def run(settings: LinSettings, comparison: ComparisonSettings, out: BinaryIO, er
         out.write(report(result.answers[0]).encode())
         if settings.signature:
             out.write(signature.line(lin_signature(systems, comparison)))
-    driver.figures_and_report(systems, comparison, notices, lin_signature(systems, comparison),
-                              table)
+    driver.figures_and_report(systems, comparison, notices,
+                              lambda: lin_signature(systems, comparison), table)
     return 0
 
 

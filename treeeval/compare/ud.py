@@ -166,7 +166,7 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
         systems = UDSystems(settings, [scored(*pair) for pair in settings.pairs])
         table = _compare(systems, comparison, out, notices)
         driver.figures_and_report(systems, comparison, notices,
-                                  ud_signature(settings, comparison), table)
+                                  lambda: ud_signature(settings, comparison), table)
         return 0
     if not settings.several:
         result = scored(*settings.pairs[0])
@@ -179,7 +179,7 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
             if settings.signature:
                 out.write(signature.line(ud_signature(settings, comparison)))
         driver.figures_and_report(UDSystems(settings, [result]), comparison, notices,
-                                  ud_signature(settings, comparison))
+                                  lambda: ud_signature(settings, comparison))
         return 0
     return _treebanks(settings, comparison, scored, out, err)
 

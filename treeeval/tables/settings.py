@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
-from .comparison import StatPlan, baseline_index, metric_list, system_names
 from .rendering import FORMATS
+
+if TYPE_CHECKING:
+    from .comparison import StatPlan
 
 
 def _metric_names(spec: str | Sequence[str] | None) -> tuple[str, ...] | None:
@@ -130,6 +133,8 @@ several answers or --format
         """
         if self.metrics is None:
             return tuple(available if default is None else default)
+        from .comparison import metric_list  # the tables' machinery: only when comparing
+
         return metric_list(";".join(self.metrics) if self.metrics else "", available)
 
     def plan(self, paths: Sequence[str], names: Sequence[str] | None = None) -> StatPlan | None:
@@ -141,6 +146,8 @@ several answers or --format
         """
         if self.stat is None:
             return None
+        from .comparison import StatPlan, baseline_index, system_names
+
         shown = list(names) if names is not None else system_names(paths)
         return StatPlan(self.stat, self.resamples, self.seed,
                         baseline_index(self.baseline, paths, shown))

@@ -5,6 +5,7 @@ way for every scorer (:func:`comparison_table`), with its signature's fields
 (:func:`comparison_fields`).
 
 >>> from treeeval.stats import SentenceScores
+>>> from treeeval.tables.model import Metric
 >>> class Toy(ScoredSystems):
 ...     command = "lin"
 ...     def offered(self): return ("errors",)
@@ -31,13 +32,12 @@ from typing import TYPE_CHECKING
 from ..errors import UsageError
 from ..policy.inputs import plain_name
 from ..policy.signature import Value
-from .comparison import build_table, signature_fields, system_names
-from .model import ComparisonTable, Metric, Number
 from .settings import ComparisonSettings
 
 if TYPE_CHECKING:
     from ..policy.notices import Notices
     from ..stats import SentenceScores
+    from .model import ComparisonTable, Metric, Number
 
 #: the notice of a test with no sentence to pair
 NOTHING_TESTED = "the gold file holds no sentence: --stat tests nothing"
@@ -61,6 +61,8 @@ class ScoredSystems(ABC):
     @property
     def names(self) -> list[str]:
         """The systems' short names (:func:`~.comparison.system_names`)."""
+        from .comparison import system_names
+
         return system_names(self.paths)
 
     @property
@@ -141,6 +143,8 @@ def comparison_table(systems: ScoredSystems, settings: ComparisonSettings,
     if plan is not None:
         per_sentence = [[systems.sentence_scores(index, metric) if metric in tested else None
                          for metric in chosen] for index in range(count)]
+    from .comparison import build_table
+
     return build_table(systems.title, systems.command, systems.names,
                        tuple(systems.column(metric) for metric in chosen), values,
                        signature=signature if settings.table_signature else "",
@@ -153,4 +157,6 @@ def comparison_fields(systems: ScoredSystems, settings: ComparisonSettings
     resamples and seed, and the baseline's short name
     (:func:`~.comparison.signature_fields`)."""
     asked = chosen_metrics(systems, settings) if settings.metrics is not None else None
+    from .comparison import signature_fields
+
     return signature_fields(asked, settings.plan(systems.paths, systems.names), systems.names)

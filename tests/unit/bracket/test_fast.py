@@ -7,6 +7,7 @@ reference engine on random tree pairs and parameters.
 
 from __future__ import annotations
 
+import functools
 import io
 
 import numpy as np
@@ -242,16 +243,27 @@ TAGS = [b"NN", b"DT", b",", b".", b"-NONE-", b"PRT", b"ADVP", b"''", b"POS", b"N
 WORDS = [b"a", b"dog", b"'", b"*", b"internationalization", b"\xc3\xa9"]
 
 
+#: the strategies a tree draws from, built once: Hypothesis validates each new strategy
+#: object, which cost more than the drawing when they were built at every node
+BOOLEANS = st.booleans()
+LABEL = st.sampled_from(LABELS)
+
+
+@functools.cache
+def cuts_of(leaves: int) -> st.SearchStrategy[set[int]]:
+    """Where a phrase of ``leaves`` leaves is cut into its children (up to three cuts)."""
+    return st.sets(st.integers(1, leaves - 1), max_size=3)
+
+
 @st.composite
 def tree(draw: st.DrawFn, leaves: list[tuple[bytes, bytes]]) -> bytes:
-    if len(leaves) == 1 and draw(st.booleans()):
+    if len(leaves) == 1 and draw(BOOLEANS):
         tag, word = leaves[0]
         return b"(" + tag + b" " + word + b")"
-    cuts = sorted(draw(st.sets(st.integers(1, len(leaves) - 1), max_size=3))) \
-        if len(leaves) > 1 else []
+    cuts = sorted(draw(cuts_of(len(leaves)))) if len(leaves) > 1 else []
     parts = [leaves[a:b] for a, b in zip([0, *cuts], [*cuts, len(leaves)])]
     children = b" ".join(draw(tree(part)) for part in parts)
-    return b"(" + draw(st.sampled_from(LABELS)) + b" " + children + b")"
+    return b"(" + draw(LABEL) + b" " + children + b")"
 
 
 @st.composite

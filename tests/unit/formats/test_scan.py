@@ -7,6 +7,8 @@ many to a text, and the two must agree on which lines are ok and on every column
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -204,29 +206,49 @@ SPACES = [b" ", b"\t", b"\r", b"\x0b", b"\x0c", b"  ", b" \t "]
 PIECES = [b"(", b")"] * 5 + SPACES + WORDS + [b"\0"]
 
 
+#: the strategies the lines draw from, built once: Hypothesis validates each new strategy
+#: object, which cost more than the drawing when they were built at every node
+BOOLEANS = st.booleans()
+WORD = st.sampled_from(WORDS)
+SPACE = st.sampled_from(SPACES)
+LABEL = st.sampled_from([b""] + WORDS)
+GAP = st.sampled_from([b""] + SPACES)
+PIECE = st.sampled_from(PIECES)
+KIND = st.sampled_from(["tree", "mutant", "random"])
+RANDOM_PIECES = st.lists(PIECE, max_size=25)
+
+
+@functools.cache
+def children(depth: int) -> st.SearchStrategy[list[bytes]]:
+    """The children of a phrase at ``depth``: one to three trees."""
+    return st.lists(trees(depth + 1), min_size=1, max_size=3)
+
+
 @st.composite
 def trees(draw: st.DrawFn, depth: int = 0) -> bytes:
-    if depth > 3 or draw(st.booleans()):
-        return b"(" + draw(st.sampled_from(WORDS)) + draw(st.sampled_from(SPACES)) \
-            + draw(st.sampled_from(WORDS)) + b")"
-    label = draw(st.sampled_from([b""] + WORDS))
-    children = draw(st.lists(trees(depth + 1), min_size=1, max_size=3))
-    gaps = [draw(st.sampled_from([b""] + SPACES)) for _ in range(len(children) + 1)]
-    return b"(" + label + b"".join(g + c for g, c in zip(gaps, children)) + gaps[-1] + b")"
+    if depth > 3 or draw(BOOLEANS):
+        return b"(" + draw(WORD) + draw(SPACE) + draw(WORD) + b")"
+    label = draw(LABEL)
+    kids = draw(children(depth))
+    gaps = [draw(GAP) for _ in range(len(kids) + 1)]
+    return b"(" + label + b"".join(g + c for g, c in zip(gaps, kids)) + gaps[-1] + b")"
+
+
+TREES = st.lists(trees(), max_size=2)
 
 
 @st.composite
 def lines(draw: st.DrawFn) -> bytes:
-    kind = draw(st.sampled_from(["tree", "mutant", "random"]))
+    kind = draw(KIND)
     if kind == "random":
-        return b"".join(draw(st.lists(st.sampled_from(PIECES), max_size=25)))
-    line = bytearray(b" ".join(draw(st.lists(trees(), max_size=2))))
+        return b"".join(draw(RANDOM_PIECES))
+    line = bytearray(b" ".join(draw(TREES)))
     if kind == "mutant":
         at = draw(st.integers(0, len(line)))
-        if line and draw(st.booleans()):
+        if line and draw(BOOLEANS):
             del line[min(at, len(line) - 1)]
         else:
-            line[at:at] = draw(st.sampled_from(PIECES))
+            line[at:at] = draw(PIECE)
     return bytes(line)
 
 
