@@ -48,7 +48,6 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import IO
 
@@ -97,6 +96,8 @@ class HeadTable:
 
 @functools.cache
 def _parser():  # -> lark.Lark
+    from importlib import resources
+
     import lark
 
     grammar = resources.files(__package__).joinpath("headrules.lark").read_text(encoding="utf-8")
@@ -105,6 +106,8 @@ def _parser():  # -> lark.Lark
 
 def bundled_heads_dir() -> Path:
     """The folder of the head tables shipped with treeeval (collins.heads, penn2malt.heads ...)."""
+    from importlib import resources  # imported when a table is read, not for DEFAULT_HEADS
+
     return Path(str(resources.files("treeeval.headrules")))
 
 

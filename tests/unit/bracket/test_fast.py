@@ -266,12 +266,15 @@ def tree(draw: st.DrawFn, leaves: list[tuple[bytes, bytes]]) -> bytes:
     return b"(" + draw(LABEL) + b" " + children + b")"
 
 
+TAG = st.sampled_from(TAGS)
+LEAVES = st.lists(st.tuples(TAG, st.sampled_from(WORDS)), min_size=1, max_size=10)
+ONE_IN_FOUR = st.integers(0, 3)
+
+
 @st.composite
 def sentence_pairs(draw: st.DrawFn) -> tuple[bytes, bytes]:
-    leaves = draw(st.lists(st.tuples(st.sampled_from(TAGS), st.sampled_from(WORDS)),
-                           min_size=1, max_size=10))
-    retagged = [(draw(st.sampled_from(TAGS)) if draw(st.integers(0, 3)) == 0 else tag, word)
-                for tag, word in leaves]
+    leaves = draw(LEAVES)
+    retagged = [(draw(TAG) if draw(ONE_IN_FOUR) == 0 else tag, word) for tag, word in leaves]
     return draw(tree(leaves)), draw(tree(retagged))
 
 

@@ -210,7 +210,7 @@ PIECES = [b"(", b")"] * 5 + SPACES + WORDS + [b"\0"]
 #: object, which cost more than the drawing when they were built at every node
 BOOLEANS = st.booleans()
 WORD = st.sampled_from(WORDS)
-SPACE = st.sampled_from(SPACES)
+SPACING = st.sampled_from(SPACES)
 LABEL = st.sampled_from([b""] + WORDS)
 GAP = st.sampled_from([b""] + SPACES)
 PIECE = st.sampled_from(PIECES)
@@ -227,7 +227,7 @@ def children(depth: int) -> st.SearchStrategy[list[bytes]]:
 @st.composite
 def trees(draw: st.DrawFn, depth: int = 0) -> bytes:
     if depth > 3 or draw(BOOLEANS):
-        return b"(" + draw(WORD) + draw(SPACE) + draw(WORD) + b")"
+        return b"(" + draw(WORD) + draw(SPACING) + draw(WORD) + b")"
     label = draw(LABEL)
     kids = draw(children(depth))
     gaps = [draw(GAP) for _ in range(len(kids) + 1)]
