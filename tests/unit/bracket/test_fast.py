@@ -255,14 +255,22 @@ def cuts_of(leaves: int) -> st.SearchStrategy[set[int]]:
     return st.sets(st.integers(1, leaves - 1), max_size=3)
 
 
-@st.composite
-def tree(draw: st.DrawFn, leaves: list[tuple[bytes, bytes]]) -> bytes:
-    if len(leaves) == 1 and draw(BOOLEANS):
+#: how deep a unary chain over the same leaves may grow before the tree must cut them
+CHAIN = 30
+
+
+def tree(draw: st.DrawFn, leaves: list[tuple[bytes, bytes]], chain: int = 0) -> bytes:
+    """A tree over ``leaves``, drawn with ``draw``: a plain function rather than a strategy
+    at every node, whose bookkeeping in Hypothesis cost more than the test itself."""
+    if len(leaves) == 1 and (chain >= CHAIN or draw(BOOLEANS)):
         tag, word = leaves[0]
         return b"(" + tag + b" " + word + b")"
     cuts = sorted(draw(cuts_of(len(leaves)))) if len(leaves) > 1 else []
+    if not cuts and len(leaves) > 1 and chain >= CHAIN:
+        cuts = [len(leaves) // 2]
     parts = [leaves[a:b] for a, b in zip([0, *cuts], [*cuts, len(leaves)])]
-    children = b" ".join(draw(tree(part)) for part in parts)
+    children = b" ".join(tree(draw, part, chain + 1 if len(parts) == 1 else 0)
+                         for part in parts)
     return b"(" + draw(LABEL) + b" " + children + b")"
 
 
@@ -275,7 +283,7 @@ ONE_IN_FOUR = st.integers(0, 3)
 def sentence_pairs(draw: st.DrawFn) -> tuple[bytes, bytes]:
     leaves = draw(LEAVES)
     retagged = [(draw(TAG) if draw(ONE_IN_FOUR) == 0 else tag, word) for tag, word in leaves]
-    return draw(tree(leaves)), draw(tree(retagged))
+    return tree(draw, leaves), tree(draw, retagged)
 
 
 parameters = st.builds(
