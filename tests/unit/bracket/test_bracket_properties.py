@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 
 import hypothesis
@@ -28,21 +27,22 @@ WORDS = [b"a", b"dog", b"'", b"*T*-1", b"-LRB-", b"\xc3\xa9", b","]
 
 #: the strategies a tree draws from, built once: Hypothesis validates each new strategy
 #: object, which cost more than the drawing when they were built at every node
-ONE_IN_FOUR = st.integers(0, 3)
+ONE_IN_FOUR, ONE_TO_FOUR = st.integers(0, 3), st.integers(1, 4)
 TAG, WORD, LABEL = st.sampled_from(TAGS), st.sampled_from(WORDS), st.sampled_from(LABELS)
 
 
-@functools.cache
-def children(depth: int) -> st.SearchStrategy[list[bytes]]:
-    """The children of a phrase at ``depth``: one to four trees."""
-    return st.lists(trees(depth + 1), min_size=1, max_size=4)
+def tree(draw: st.DrawFn, depth: int = 0) -> bytes:
+    """A tree at most five levels deep, drawn with ``draw``: a plain function rather than a
+    strategy at every node, whose bookkeeping in Hypothesis cost more than the test."""
+    if depth > 3 or draw(ONE_IN_FOUR) == 0:
+        return b"(%s %s)" % (draw(TAG), draw(WORD))
+    children = [tree(draw, depth + 1) for _ in range(draw(ONE_TO_FOUR))]
+    return b"(%s %s)" % (draw(LABEL), b" ".join(children))
 
 
 @st.composite
-def trees(draw, depth: int = 0) -> bytes:
-    if depth > 3 or draw(ONE_IN_FOUR) == 0:
-        return b"(%s %s)" % (draw(TAG), draw(WORD))
-    return b"(%s %s)" % (draw(LABEL), b" ".join(draw(children(depth))))
+def trees(draw: st.DrawFn) -> bytes:
+    return tree(draw)
 
 
 DAMAGE = [b"", b"(", b")", b" ", b"(NN )", b"(X)", b"x", b"(POS ')", b"('' ')"]

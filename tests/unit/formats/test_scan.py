@@ -7,8 +7,6 @@ many to a text, and the two must agree on which lines are ok and on every column
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -216,25 +214,18 @@ GAP = st.sampled_from([b""] + SPACES)
 PIECE = st.sampled_from(PIECES)
 KIND = st.sampled_from(["tree", "mutant", "random"])
 RANDOM_PIECES = st.lists(PIECE, max_size=25)
+ONE_TO_THREE, NONE_TO_TWO = st.integers(1, 3), st.integers(0, 2)
 
 
-@functools.cache
-def children(depth: int) -> st.SearchStrategy[list[bytes]]:
-    """The children of a phrase at ``depth``: one to three trees."""
-    return st.lists(trees(depth + 1), min_size=1, max_size=3)
-
-
-@st.composite
 def trees(draw: st.DrawFn, depth: int = 0) -> bytes:
+    """A tree at most four levels deep, drawn with ``draw``: a plain function rather than a
+    strategy at every node, whose bookkeeping in Hypothesis cost more than the test."""
     if depth > 3 or draw(BOOLEANS):
         return b"(" + draw(WORD) + draw(SPACING) + draw(WORD) + b")"
     label = draw(LABEL)
-    kids = draw(children(depth))
+    kids = [trees(draw, depth + 1) for _ in range(draw(ONE_TO_THREE))]
     gaps = [draw(GAP) for _ in range(len(kids) + 1)]
     return b"(" + label + b"".join(g + c for g, c in zip(gaps, kids)) + gaps[-1] + b")"
-
-
-TREES = st.lists(trees(), max_size=2)
 
 
 @st.composite
@@ -242,7 +233,7 @@ def lines(draw: st.DrawFn) -> bytes:
     kind = draw(KIND)
     if kind == "random":
         return b"".join(draw(RANDOM_PIECES))
-    line = bytearray(b" ".join(draw(TREES)))
+    line = bytearray(b" ".join(trees(draw) for _ in range(draw(NONE_TO_TWO))))
     if kind == "mutant":
         at = draw(st.integers(0, len(line)))
         if line and draw(BOOLEANS):
