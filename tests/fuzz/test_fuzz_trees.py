@@ -17,6 +17,8 @@ Long run (docs/testing.md)::
 
 from __future__ import annotations
 
+import functools
+
 from fuzzing import NASTY, check_run, edit_tree, fuzz_settings, mutated, tree_edits
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,18 +39,28 @@ OPTIONS = [b"%punctuation , . : `` ''", b"%fallback first", b"%fallback skip-pun
 CI_CASES = 25
 
 
+#: the strategies a tree draws from, built once (Hypothesis validates each new strategy
+#: object, which cost more than the drawing when they were built for every node)
+TAG, WORD, PHRASE = st.sampled_from(TAGS), st.sampled_from(WORDS), st.sampled_from(PHRASES)
+ONE_IN_FOUR = st.integers(0, 3)
+WRAPPER = st.sampled_from([b"( %s )", b"(TOP %s)", b"(ROOT %s)", b"%s"])
+
+
+@functools.cache
+def between(low: int, high: int) -> st.SearchStrategy[int]:
+    """``st.integers(low, high)``, built once for each pair."""
+    return st.integers(low, high)
+
+
 @st.composite
 def tree(draw: st.DrawFn, words: int = 6) -> bytes:
     """A random tree: preterminals over words, grouped by random phrases, often a wrapper."""
-    nodes = [b"(%s %s)" % (draw(st.sampled_from(TAGS)), draw(st.sampled_from(WORDS)))
-             for _ in range(draw(st.integers(1, words)))]
-    while len(nodes) > 1 or draw(st.integers(0, 3)) == 0:
-        start = draw(st.integers(0, len(nodes) - 1))
-        end = draw(st.integers(start + 1, len(nodes)))
-        nodes[start:end] = [b"(%s %s)" % (draw(st.sampled_from(PHRASES)),
-                                          b" ".join(nodes[start:end]))]
-    wrapper = draw(st.sampled_from([b"( %s )", b"(TOP %s)", b"(ROOT %s)", b"%s"]))
-    return wrapper % nodes[0]
+    nodes = [b"(%s %s)" % (draw(TAG), draw(WORD)) for _ in range(draw(between(1, words)))]
+    while len(nodes) > 1 or draw(ONE_IN_FOUR) == 0:
+        start = draw(between(0, len(nodes) - 1))
+        end = draw(between(start + 1, len(nodes)))
+        nodes[start:end] = [b"(%s %s)" % (draw(PHRASE), b" ".join(nodes[start:end]))]
+    return draw(WRAPPER) % nodes[0]
 
 
 @st.composite
