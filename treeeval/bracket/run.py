@@ -159,9 +159,6 @@ class EvalbResult:
     first_unscored: int | None = None
 
 
-BlockScorer = Callable[[bytes, bytes, int], BlockResult]
-
-
 def _blocks(gold: LineReader, test: LineReader) -> Iterator[tuple[bytes, int, bytes, int]]:
     while True:
         gold_block, gold_count = gold.read_block()

@@ -142,17 +142,9 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
     comparison.check(several=settings.several, json=settings.json)
     if comparison.format and (settings.json or settings.per_label):
         raise UsageError(f"--format cannot go with {'--json' if settings.json else '--per-label'}"
-                     " (--format writes the comparison table alone)")
-    if comparison.plot:
-        from ..figures import figure_format
-
-        for path in comparison.plot:
-            figure_format(path)
+                         " (--format writes the comparison table alone)")
     systems = BracketSystems(settings)
-    if comparison.html:
-        from ..policy.outputs import check_output
-
-        check_output(comparison.html, systems.inputs)
+    driver.check_targets(comparison, systems.inputs)
     if settings.several or comparison.format:
         check_table(systems, comparison)
 

@@ -153,15 +153,7 @@ def check_outputs(settings: DepSettings) -> None:
     if comparison.drawing or comparison.format is not None or comparison.baseline is not None \
             or comparison.metrics is not None:
         settings.check_one_gold(len(expand_files(settings.gold)))
-    if comparison.plot:
-        from ..figures import figure_format  # only for --plot
-
-        for path in comparison.plot:
-            figure_format(path)
-    if comparison.html is not None:
-        from ..policy.outputs import check_output
-
-        check_output(comparison.html, run_inputs(settings))
+    driver.check_targets(comparison, run_inputs(settings))
 
 
 def render_json(evaluation: Evaluation, run_signature: str) -> Sections:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..policy.notices import Notices
+from ..policy.outputs import Name
 from ..tables.settings import ComparisonSettings
 from .adapter import Systems
 
@@ -27,6 +28,27 @@ def write_table(table: ComparisonTable, settings: ComparisonSettings, out: Binar
         out.write(render(table, settings.format).encode("utf-8"))
     else:
         out.write(b"\n" + render(table, "text").encode("utf-8"))
+
+
+def check_targets(settings: ComparisonSettings, inputs: Sequence[Name | None],
+                  figures: Sequence[str] | None = None) -> None:
+    """Before anything is scored: each ``--plot`` file's format (with the scorer's figure
+    names, ``figures``, each figure's own file, never over an input) and the ``--html``
+    file, never over an input (``inputs``: the run's input files)."""
+    if settings.plot:
+        from ..figures import figure_format, plot_paths
+        from ..policy.outputs import check_output
+
+        for path in settings.plot:
+            if figures is None:
+                figure_format(path)
+            else:
+                for target in plot_paths(path, figures).values():
+                    check_output(target, inputs)
+    if settings.html is not None:
+        from ..policy.outputs import check_output
+
+        check_output(settings.html, inputs)
 
 
 def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: Notices,

@@ -143,10 +143,7 @@ outcome): use --stat bootstrap or --stat ar
         option = ("--format" if comparison.format else "--stat" if comparison.stat
                   else "--metrics")
         raise UsageError(f"{option} makes the comparison table: use --format json, not --json")
-    if comparison.html:
-        from ..policy.outputs import check_output
-
-        check_output(comparison.html, settings.inputs)
+    driver.check_targets(comparison, settings.inputs)
 
 
 def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO, err: BinaryIO,

@@ -137,10 +137,7 @@ def check(settings: LinSettings, comparison: ComparisonSettings) -> None:
     if comparison.format and settings.tuples:
         raise UsageError("--format writes the comparison table alone: it cannot go with "
                          "--tuples")
-    if comparison.html:
-        from ..policy.outputs import check_output
-
-        check_output(comparison.html, LinSystems(settings).inputs)
+    driver.check_targets(comparison, LinSystems(settings).inputs)
 
 
 def run(settings: LinSettings, comparison: ComparisonSettings, out: BinaryIO, err: BinaryIO,

@@ -120,24 +120,18 @@ def check(settings: UDSettings, comparison: ComparisonSettings) -> None:
         raise UsageError(f"{comparison.given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
     if (comparison.format or comparison.metrics is not None) and settings.several:
         raise UsageError(f"{'--format' if comparison.format else '--metrics'} needs GOLD SYS1 "
-                     "[SYS2 ...] (not pairs or folders)")
+                         "[SYS2 ...] (not pairs or folders)")
     if comparison.format and (settings.json or settings.callin):
         raise UsageError(f"--format cannot go with {'--json' if settings.json else '--callin'}")
     comparison.check(several=settings.systems, json=settings.json)
     if comparison.drawing and settings.several:
         raise UsageError(f"{'--plot' if comparison.plot else '--html'} needs GOLD SYS1 [SYS2 ...] "
-                     "(not pairs or folders)")
+                         "(not pairs or folders)")
     systems = UDSystems(settings)
     if comparison.drawing:
-        from ..figures import plot_paths
         from ..figures.ud_data import FIGURES
-        from ..policy.outputs import check_output
 
-        for path in comparison.plot:
-            for target in plot_paths(path, FIGURES).values():
-                check_output(target, systems.inputs)
-        if comparison.html:
-            check_output(comparison.html, systems.inputs)
+        driver.check_targets(comparison, systems.inputs, FIGURES)
     if settings.systems or comparison.format:
         check_table(systems, comparison)
 

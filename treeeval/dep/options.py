@@ -109,6 +109,9 @@ def dep_settings(args: argparse.Namespace) -> DepSettings:
                 formatting[flag[2:]] = value
     if args.files:
         gold, parsed = _positional(gold, parsed, echoed, args.files)
+    # MaltEval's own values are refused before the comparison's options are read (a bad
+    # --seed), as the command line has always told them; DepSettings checks them again, for
+    # settings built from Python
     with blaming(source, origins):
         formatted = formatting_values(formatting)
         check_parameters(parameters)

@@ -51,7 +51,6 @@ from .text import decode_error, open_lines
 FORMATS = ("conllx", "conllu")
 #: names in ``extra`` of the columns that DependencySentence has no field for
 EXTRA_COLUMNS = {2: "lemma", 4: "postag", 5: "feats", 8: "col9", 9: "col10"}
-ASIDE = ("comments", "ranges", "empty_nodes")
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 

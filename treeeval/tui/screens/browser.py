@@ -155,7 +155,7 @@ class BrowserScreen(Screen[None]):
             self.set_filter(self.filter.with_changes(min_length=low, max_length=high))
 
         self.app.push_screen(PromptScreen("Sentence length range:", "", "e.g. 1-40, 41-, -10; "
-                                      "empty: any length"), answered)
+                                          "empty: any length"), answered)
 
     def action_label(self) -> None:
         def answered(value: str | None) -> None:
