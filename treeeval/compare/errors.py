@@ -168,22 +168,24 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
         if sink is not None:
             write_sentences(result, sink)
     systems = ErrorsSystems(settings, result)
-    sign = errors_signature(systems, comparison, params)
+    def sign() -> str:  # asked only by the outputs that show it
+        return errors_signature(systems, comparison, params)
+
     table = None
     if settings.json:
         described: dict[str, object] | None = None if params is None else {
             "delete_label": [label.decode("latin-1") for label in params.delete_label]}
-        out.write(json.dumps(errors_json(result, described, sign), indent=2).encode() + b"\n")
+        out.write(json.dumps(errors_json(result, described, sign()), indent=2).encode() + b"\n")
     elif table_asked(comparison):
         if not comparison.format:
             out.write(render(result).encode("utf-8"))
-        table = comparison_table(systems, comparison, notices, sign)
+        table = comparison_table(systems, comparison, notices, sign())
         driver.write_table(table, comparison, out)
     else:
         out.write(render(result).encode("utf-8"))
         if settings.signature:
-            out.write(signature.line(sign))
-    driver.figures_and_report(systems, comparison, notices, lambda: sign, table)
+            out.write(signature.line(sign()))
+    driver.figures_and_report(systems, comparison, notices, sign, table)
     return 0
 
 
