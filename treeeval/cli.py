@@ -11,12 +11,15 @@ import os
 import sys
 from collections.abc import Sequence
 
+from . import collector
 from .arguments import build_parser, parse, run_parsed
 from .errors import InputError, TreeevalError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``treeeval`` console script."""
+    """Entry point of the ``treeeval`` console script (it tunes the process's garbage
+    collector for a command: ``treeeval.collector.for_a_command``)."""
+    collector.for_a_command()
     args = list(sys.argv[1:] if argv is None else argv)
     out, err = sys.stdout.buffer, sys.stderr.buffer
     try:

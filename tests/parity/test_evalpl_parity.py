@@ -231,10 +231,16 @@ def report(name: str) -> tuple[str, str]:
     return ours, (OUT / name).read_text(encoding="utf-8")
 
 
+@cache
+def sections(name: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The sections of (ours, stored) for a stored report file, cut once for all its tests."""
+    ours, stored = report(name)
+    return cut(ours), cut(stored)
+
+
 @pytest.mark.parametrize(("name", "section"), _params())
 def test_section(name: str, section: str) -> None:
-    ours, stored = report(name)
-    ours_cut, stored_cut = cut(ours), cut(stored)
+    ours_cut, stored_cut = sections(name)
     ranks = ({} if section != "local contexts" else
              {"ours": error_ranks(ours_cut["specific errors"]),
               "stored": error_ranks(stored_cut["specific errors"])})
@@ -252,8 +258,7 @@ def _report_names() -> list:
 def test_report_is_a_prefix(name: str) -> None:
     """Everything written, tie runs apart, is the beginning of the stored report."""
     ours, stored = report(name)
-    produced = cut(ours)
-    stored_sections = cut(stored)
+    produced, stored_sections = sections(name)
     assert list(produced) == list(stored_sections)[:len(produced)]
     if all(untie(s, n) == s for n, s in stored_sections.items()):
         assert stored.startswith(ours)

@@ -16,16 +16,15 @@
 
 from __future__ import annotations
 
-import gc
 import io
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar, Union
+from typing import TYPE_CHECKING, Union
 
 from ..bracket.params import EvalbParams
+from ..collector import frozen_after
 from ..errors import InputError
 from .classify import classify
 from .reading import Source, read_raw
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
 PathLike = Union[str, "os.PathLike[str]"]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -241,7 +239,7 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     tests = [test] if _one_file(test) else list(test)
     delete = _deleter(_params(params))
     systems = []
-    with _frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
+    with frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
                                 for tree in _prepared(gold, delete)]) as golds:
         for source in tests:
             system = SystemErrors(_name(source))
@@ -254,36 +252,6 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
                 system.sentences.append(repairs)
             systems.append(system)
     return ErrorsResult(_name(gold), systems)
-
-
-@contextmanager
-def _frozen_after(read: Callable[[], T]) -> Iterator[T]:
-    """``read()`` with the cyclic garbage collector paused, then what it read (and all else
-    alive) left out of garbage collections (gc.freeze) until the block ends.
-
-    The trees are cyclic (parent links): without this, each full collection walks every gold
-    tree again, about a tenth of the time on WSJ 22 (docs/performance.md).  Reading makes
-    little cyclic garbage.  A caller that froze objects of its own keeps them frozen: then nothing
-    is frozen here.
-
-    >>> with _frozen_after(lambda: (gc.isenabled(), gc.get_freeze_count() > 0)) as seen:
-    ...     seen, gc.get_freeze_count() > 0
-    ((False, False), True)
-    """
-    enabled, mine = gc.isenabled(), gc.get_freeze_count() == 0
-    gc.disable()
-    try:
-        value = read()
-        if mine:
-            gc.freeze()
-    finally:
-        if enabled:
-            gc.enable()
-    try:
-        yield value
-    finally:
-        if mine:
-            gc.unfreeze()
 
 
 __all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",

@@ -10,6 +10,7 @@ the same trees or the same error at the same place.
 from __future__ import annotations
 
 import io
+from math import prod
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,12 +32,14 @@ PIECES = [b"(", b")"] * 6 + SPACES * 2 + WORDS
 #: every byte but the line break, as a one-byte piece
 BYTES = [bytes([value]) for value in range(256) if value != 0x0A]
 
-words = st.sampled_from(WORDS)
-spaces = st.sampled_from(SPACES)
-gaps = st.one_of(st.just(b""), spaces)
-pieces = st.one_of(st.sampled_from(PIECES), st.sampled_from(BYTES))
+#: a piece is one of PIECES or one of BYTES, each half the time: PIECES repeated to about
+#: the length of BYTES, so that one integer draw picks it (Hypothesis' bookkeeping of a draw
+#: cost more than the test, and a piece drawn as a choice between two choices took three)
+ANY_PIECE = PIECES * round(len(BYTES) / len(PIECES)) + BYTES
+pieces = st.integers(0, len(ANY_PIECE) - 1).map(ANY_PIECE.__getitem__)
 
-near_trees = st.lists(pieces, max_size=30).map(b"".join)
+near_trees = st.lists(st.integers(0, len(ANY_PIECE) - 1), max_size=30).map(
+    lambda picks: b"".join(ANY_PIECE[pick] for pick in picks))
 
 
 def text(raw: bytes) -> str:
@@ -44,10 +47,29 @@ def text(raw: bytes) -> str:
 
 
 #: one step of building a valid sentence: what to add, the words it uses, the white space
-#: it puts before itself (may be empty) and inside a terminal (never empty)
+#: it puts before itself (empty half the time) and inside a terminal (never empty)
 Step = tuple[str, bytes, bytes, bytes, bytes]
-steps = st.tuples(st.sampled_from(["open", "open", "unlabelled", "terminal", "terminal",
-                                   "close"]), words, words, gaps, spaces)
+STEP_KINDS = ["open", "open", "unlabelled", "terminal", "terminal", "close"]
+GAPS = [b""] * len(SPACES) + SPACES
+STEP_PARTS = (STEP_KINDS, WORDS, WORDS, GAPS, SPACES)
+
+
+def step(number: int) -> Step:
+    """Step ``number`` of all the combinations of STEP_PARTS, so that one integer draw picks
+    a step (not five).
+
+    >>> step(0)
+    ('open', b'NP', b'NP', b'', b' ')
+    """
+    parts = []
+    for choices in reversed(STEP_PARTS):
+        number, index = divmod(number, len(choices))
+        parts.append(choices[index])
+    kind, first, second, gap, space = reversed(parts)
+    return kind, first, second, gap, space
+
+
+steps = st.integers(0, prod(map(len, STEP_PARTS)) - 1).map(step)
 
 
 def build(plan: list[Step], lead: bytes) -> tuple[bytes, list[Tree]]:
@@ -85,7 +107,7 @@ def build(plan: list[Step], lead: bytes) -> tuple[bytes, list[Tree]]:
 
 
 #: a valid sentence: blank, one tree or a few trees side by side, and its nltk.Tree objects
-sentences = st.builds(build, st.lists(steps, max_size=16), gaps)
+sentences = st.builds(build, st.lists(steps, max_size=16), st.sampled_from(GAPS))
 
 
 @st.composite

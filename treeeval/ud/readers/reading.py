@@ -34,10 +34,10 @@ sorted; conll17: literal), HEAD and DEPREL (subtype cut).
 
 from __future__ import annotations
 
-import gc
 import io
 from collections.abc import Iterator
 
+from ...collector import paused
 from ...columnar.blocks import Block, sentence_blocks
 from ...errors import InputError
 from ...fallback import Fallback
@@ -85,9 +85,7 @@ def read_ud_pieces(path: str, options: ReadOptions, vocabulary: Vocabulary,
 def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
                 at_eof: bool) -> BlockColumns:
     """One block through the first reader that vouches for it."""
-    collecting = gc.isenabled()
-    gc.disable()  # many short-lived strings and no cycles: the collector only costs
-    try:
+    with paused():  # many short-lived strings and no cycles: the collector only costs
         if not data.isascii():
             _check_utf8(data, builder, first_line)
         try:
@@ -96,9 +94,6 @@ def _read_block(builder: ColumnBuilder, data: bytes, first_line: int,
             pass
         lines = _split_lines(data, builder.path, first_line)
         return builder.intern(_parse_lines(builder, lines, first_line, at_eof))
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _parse_lines(builder: ColumnBuilder, lines: list[str], first_line: int,
