@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2] / "treeeval"
 LAYERS: dict[str, float] = {
     "errors": 0, "version": 0, "lazy": 0, "arrays": 0,
     # the fast and exact paths' protocol: the exception a fast path raises to fall back
-    "fallback": 0, "collector": 0,
+    "fallback": 0, "collector": 0, "bundled": 0,
     "model": 1, "columnar": 1,
     "formats": 2, "policy": 2, "stats": 2,
     # tables for papers: a model and its renderers, on policy (the JSON envelope) and stats;

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..bundled import bundled_dir
 from ..errors import TreeevalError, UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
@@ -278,12 +279,10 @@ def ud_signature(settings: UDSettings, comparison: ComparisonSettings) -> str:
     'cmd:ud|rules:conll18|mroots:no|callin:no|metrics:LAS|stat:ar|resamples:10000|seed:1|\
 baseline:a|version:0.1.0'
     """
-    from importlib import resources
-
     classes = weights = None
     if settings.callin:
         classes = Path(settings.callin_classes or str(
-            resources.files("treeeval.ud").joinpath("relation_classes.tsv")))
+            bundled_dir("treeeval.ud") / "relation_classes.tsv"))
         weights = Path(settings.callin_weights) if settings.callin_weights else "entropy"
     compared = settings.systems or comparison.format is not None
     return signature.build("ud", [

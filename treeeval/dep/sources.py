@@ -270,7 +270,6 @@ def run_inputs(settings: DepSettings) -> list[str]:
     ['g.conll', 'p.conll', 'tags']
     """
     from ..formats.headrules import bundled_tables, find_heads
-    from ..formats.prm import find_prm
 
     names = [name for path in (*settings.gold, *settings.parsed)
              for name in (expand_files([path]) if os.path.isdir(path) else [path])]
@@ -279,6 +278,8 @@ def run_inputs(settings: DepSettings) -> list[str]:
     if os.path.isfile(settings.heads) or settings.heads in bundled_tables():
         names.append(os.fspath(find_heads(settings.heads)))
     if settings.prm is not None:
+        from ..formats.prm import find_prm
+
         names.append(os.fspath(find_prm(settings.prm)))
     return names + [spec.rpartition(":")[0] for spec in settings.plugins
                     if spec.rpartition(":")[0].endswith(".py")]

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from ..bundled import bundled_dir
 from ..errors import InputError
 from .text import read_text
 
@@ -96,19 +97,15 @@ class HeadTable:
 
 @functools.cache
 def _parser():  # -> lark.Lark
-    from importlib import resources
-
     import lark
 
-    grammar = resources.files(__package__).joinpath("headrules.lark").read_text(encoding="utf-8")
+    grammar = (bundled_dir(__package__) / "headrules.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=False)
 
 
 def bundled_heads_dir() -> Path:
     """The folder of the head tables shipped with treeeval (collins.heads, penn2malt.heads ...)."""
-    from importlib import resources  # imported when a table is read, not for DEFAULT_HEADS
-
-    return Path(str(resources.files("treeeval.headrules")))
+    return bundled_dir("treeeval.headrules")
 
 
 def bundled_tables() -> list[str]:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 
 import lark
 from nltk import Tree
 
+from ..bundled import bundled_dir
 from ..errors import BracketSyntaxError, InputError
 
 #: bytes C's isspace() accepts; the only white space of the grammar
@@ -56,7 +56,7 @@ class _TreeBuilder(lark.Transformer):
 
 @functools.cache
 def _lark_parser(encoding: str) -> lark.Lark:
-    grammar = resources.files(__package__).joinpath("brackets.lark").read_text(encoding="utf-8")
+    grammar = (bundled_dir(__package__) / "brackets.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="lalr", transformer=_TreeBuilder(encoding))
 
 

@@ -25,9 +25,9 @@ import functools
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from ..bundled import bundled_dir
 from ..errors import InputError, PrmError
 
 #: bytes C's isspace() accepts (EVALB runs in the C locale)
@@ -63,13 +63,13 @@ _PAIR_LINE = re.compile(rb"(\w+)((?:" + _SEP + _ITEM + rb")+)")
 def _parser():  # -> lark.Lark, imported only when a line is malformed
     import lark
 
-    grammar = resources.files(__package__).joinpath("prm.lark").read_text(encoding="utf-8")
+    grammar = (bundled_dir(__package__) / "prm.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="lalr", lexer="contextual")
 
 
 def bundled_prm_dir() -> Path:
     """The folder of the parameter files shipped with treeeval (COLLINS.prm, new.prm ...)."""
-    return Path(str(resources.files("treeeval.params")))
+    return bundled_dir("treeeval.params")
 
 
 def find_prm(name: str) -> Path:

@@ -35,11 +35,11 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 
 import lark
 
+from ..bundled import bundled_dir
 from ..errors import InputError
 from ..formats.text import read_text
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
@@ -106,14 +106,14 @@ class Operation:
 
 @functools.cache
 def _parser() -> lark.Lark:
-    grammar = resources.files(__package__).joinpath("ops.lark").read_text(encoding="utf-8")
+    grammar = (bundled_dir(__package__) / "ops.lark").read_text(encoding="utf-8")
     return lark.Lark(grammar, parser="lalr", propagate_positions=True)
 
 
 def bundled_ops_dir() -> Path:
     """The folder of the operations files shipped with treeeval (``treeeval/lin/operations``,
     described in docs/lin.md)."""
-    return Path(str(resources.files(__package__).joinpath("operations")))
+    return bundled_dir(__package__) / "operations"
 
 
 def bundled_ops() -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..bundled import bundled_dir
 from ..version import __version__
 from .inputs import shown_in
 
@@ -36,6 +37,4 @@ def envelope(command: str, signature: str, **fields: object) -> dict[str, object
 
 def schema_path(command: str) -> Path:
     """The JSON Schema file of ``command``'s ``--json`` document (shipped with treeeval)."""
-    from importlib import resources  # only when a schema is read
-
-    return Path(str(resources.files("treeeval").joinpath("schemas", f"{command}.json")))
+    return bundled_dir("treeeval") / "schemas" / f"{command}.json"

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from importlib import resources
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ..bundled import bundled_dir
 from ..errors import InputError
 
 #: the three classes of relations, in the order they are reported
@@ -61,8 +61,7 @@ def load_relation_classes(path: str | os.PathLike[str] | None = None) -> dict[st
     ('function', 'content', 'other')
     """
     if path is None:
-        with resources.as_file(resources.files(__package__) / "relation_classes.tsv") as file:
-            return load_relation_classes(file)
+        return load_relation_classes(bundled_dir(__package__) / "relation_classes.tsv")
     name = os.fspath(path)
     classes: dict[str, str] = {}
     for number, line, fields in table_lines(name):

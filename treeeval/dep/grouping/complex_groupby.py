@@ -43,13 +43,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import lark
 import numpy as np
 
 from ...arrays import ObjectArray
+from ...bundled import bundled_dir
 from ..malteval_report import hash_order
 from ..refusals import ValueRefused
 from .plugins import java_string_order
@@ -172,7 +172,7 @@ class ComplexGroupBy:
 
 @functools.cache
 def _parser() -> lark.Lark:
-    grammar = resources.files(__package__).joinpath("complex_groupby.lark")
+    grammar = bundled_dir(__package__) / "complex_groupby.lark"
     return lark.Lark(grammar.read_text(encoding="utf-8"), parser="lalr",
                      propagate_positions=True)
 
