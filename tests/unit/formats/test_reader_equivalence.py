@@ -38,8 +38,7 @@ BYTES = [bytes([value]) for value in range(256) if value != 0x0A]
 ANY_PIECE = PIECES * round(len(BYTES) / len(PIECES)) + BYTES
 pieces = st.integers(0, len(ANY_PIECE) - 1).map(ANY_PIECE.__getitem__)
 
-near_trees = st.lists(st.integers(0, len(ANY_PIECE) - 1), max_size=30).map(
-    lambda picks: b"".join(ANY_PIECE[pick] for pick in picks))
+near_trees = st.lists(pieces, max_size=30).map(b"".join)
 
 
 def text(raw: bytes) -> str:
