@@ -239,15 +239,19 @@ def _cell(value: float, count: bool, pattern: str | None) -> str:
     return str(int(value)) if count and value == value else format_number(value, pattern)
 
 
-def _widest(values: FloatArray, count: bool, pattern: str | None) -> int:
-    """The widest of a column's cells as MaltEval measures them (through the pattern)."""
+def _widest(values: FloatArray, pattern: str | None) -> int:
+    """The widest of a column's cells as MaltEval measures them: through the pattern, whole
+    numbers too (though they print plainly).
+
+    >>> _widest(np.array([0.0, 2.0, 27.0]), "00.0E00")  # 20.0E-01: neither 0 nor 27
+    8
+    """
     values = distinct(values)
     if len(values) == 0:
         return 0
     defined = values[~np.isnan(values)]
     widths = [len(JAVA_NAN)] if len(defined) < len(values) else []
-    if count and len(defined):  # whole numbers: the widest is the smallest or the largest
-        defined = np.array([defined.min(), defined.max()])
+    # every distinct value: a scientific pattern writes 2 wider than 0 or 27 (E-01, E00)
     return max(widths + [len(format_number(float(v), pattern)) for v in defined])
 
 
@@ -263,9 +267,9 @@ def format_table(table: Table, pattern: str | None = None, *, tab: bool = False,
     widths = []
     for c, header in enumerate(table.headers):
         measured = [len(header), len(means[c]) if means[c] != "-" else len(JAVA_NAN),
-                    len(numbers[c]), _widest(table.columns[c], table.counts[c], pattern)]
+                    len(numbers[c]), _widest(table.columns[c], pattern)]
         if table.hidden_columns:
-            measured.append(_widest(table.hidden_columns[c], table.counts[c], pattern))
+            measured.append(_widest(table.hidden_columns[c], pattern))
         widths.append(max(measured) + GAP)
     names = [table.title, "Row mean", "Row count"]
     longest = max(max(map(len, names)), _longest(table.groups), _longest(table.hidden_groups))

@@ -381,3 +381,23 @@ def test_token_confusion_keys_are_the_runs_token_numbers(folder: Path) -> None:
     assert lines[start].split()[:6] == ["1", "2", "3", "4", "5", "6"]
     assert lines[start + 3].split() == ["0", "-", "0", "0", "0", "0", "2"]
     assert lines[start + 8].split() == ["0"] * 6 + ["7"]
+
+
+def test_count_columns_are_as_wide_as_their_widest_count_through_the_pattern(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MaltEval measures every count through the pattern, though it prints counts plainly.
+    A scientific pattern writes 1 (10.0...E-01) wider than 0 or 40 (00.0...E00, 40.0...E00),
+    so the widest count is not always the smallest or the largest (differential seed
+    699513841, case 226). Here the gold counts are root 1, x 40 and z 0."""
+    words = ["1\tw\t_\tN\tN\t_\t0\troot\t_\t_"] + [
+        f"{i}\tw\t_\tN\tN\t_\t1\tx\t_\t_" for i in range(2, 42)]
+    (tmp_path / "gold.conll").write_text("\n".join(words) + "\n\n", encoding="utf-8")
+    words[-1] = words[-1].replace("\tx\t", "\tz\t")
+    (tmp_path / "parsed.conll").write_text("\n".join(words) + "\n\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    pattern = "00.00000000000000000000E00"
+    header = tables("--pattern", pattern, "--GroupBy", "Deprel:all", "--Metric", "LAS")[0]
+    names = ["parseraccuracy /", "treebankaccuracy /", "parsercounter /", "treebankcounter /",
+             "parsercorrectcounter /", "treebankcorrectcounter /"]
+    assert header == "".join(name.ljust(len("10." + "0" * 20 + "E-01") + 3)
+                             for name in names) + "Deprel"
