@@ -21,7 +21,7 @@ from markdown_it import MarkdownIt
 import treeeval
 from treeeval.policy.envelope import schema_path
 from treeeval.tables import ComparisonTable, render
-from treeeval.tables.cells import one_line
+from treeeval.tables.cells import one_line, row_name
 
 
 class _Cells(HTMLParser):
@@ -87,8 +87,9 @@ def assert_markdown_is_the_table(table: ComparisonTable) -> list[list[str]]:
     assert len(found) == 1 and len(found[0]) == 1 + len(table.rows)
     assert all(len(row) == 1 + len(table.metrics) for row in found[0])
     assert [" ".join(row[0].split()) for row in found[0][1:]] == [
-        " ".join((one_line(row.name) + (" (baseline)" if row.baseline else "")).split())
-        for row in table.rows]
+        " ".join(row_name(row).split()) for row in table.rows]
+    for row in table.incomplete:  # each says why, after the table
+        assert one_line(row.incomplete).strip() in " ".join(render(table, "markdown").split())
     return found[0]
 
 
@@ -118,6 +119,7 @@ def assert_csv_round_trips(table: ComparisonTable) -> None:
             record = cells[row.name, metric.name]
             assert _number(record["value"]) == row.values[column]
             assert record["baseline"] == ("true" if row.baseline else "false")
+            assert (record["incomplete"], record["untested"]) == (row.incomplete, row.untested)
             assert record["best"] == ("true" if index in table.best(column) else "false")
             test = row.cell(column)
             if test is None:
@@ -156,6 +158,8 @@ def assert_json_round_trips(table: ComparisonTable) -> None:
     assert len(document["systems"]) == len(table.rows)
     for row, system in zip(table.rows, document["systems"]):
         assert (system["name"], system["baseline"]) == (row.name, row.baseline)
+        assert (system["incomplete"] or "", system["untested"] or "") == (row.incomplete,
+                                                                          row.untested)
         assert [cell["value"] for cell in system["cells"]] == list(row.values)
         for column, cell in enumerate(system["cells"]):
             test = row.cell(column)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..columnar.blocks import count_file_lines
 from ..errors import UsageError
 from ..stats import SentenceScores
 from .counts import EvalbStatus, SentenceCounts, Totals
@@ -95,15 +96,28 @@ def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScore
     return scores
 
 
-def padded(rows: Sequence[SentenceCounts]) -> list[SentenceCounts]:
-    """The systems' rows with as many sentences each, a run cut short (a shorter file, a run
-    killed by MAX_ERROR) padded with Skip sentences, which count 0.
+def incompleteness(result: EvalbResult, gold: str, test: str) -> str:
+    """Why and how much of the gold file a run of ``test`` leaves out ('' when none): a run
+    MAX_ERROR stopped (EVALB prints no summary then), or a test file with fewer lines than
+    the gold file (EVALB scores as many as it has).  A comparison marks such a system, never
+    makes it the best of a column and never tests it: the sentences it lacks would cost it
+    nothing.
 
-    >>> short = SentenceCounts.from_rows([(1, 3, 0, 1, 1, 1, 0, 3, 3)])
-    >>> [len(r) for r in padded([short, short + short])], padded([short, short + short])[0].status
-    ([2, 2], array([0, 2]))
+    >>> import io, os, tempfile
+    >>> from dataclasses import replace
+    >>> from treeeval.bracket.params import EvalbParams
+    >>> from treeeval.bracket.run import EvalbRun
+    >>> folder = tempfile.mkdtemp()
+    >>> gold, test = os.path.join(folder, "gold"), os.path.join(folder, "test")
+    >>> _ = open(gold, "wb").write(b"(S (A a))\\n" * 3)
+    >>> _ = open(test, "wb").write(b"(S (A a))\\n")
+    >>> result = EvalbRun(EvalbParams(), io.BytesIO(), io.BytesIO()).run(gold, test)
+    >>> incompleteness(result, gold, test), incompleteness(replace(result, longer=None), gold, test)
+    ('1 of 3 sentences', '')
     """
-    size = max(len(r) for r in rows)
-    filler = SentenceCounts.from_rows([(0, 0, EvalbStatus.SKIP, 0, 0, 0, 0, 0, 0)])
-    return [r + SentenceCounts.concatenate([filler] * (size - len(r))) if len(r) < size else r
-            for r in rows]
+    if result.killed:
+        return (f"stopped by MAX_ERROR at sentence {result.stopped_line or 0:,} of "
+                f"{count_file_lines(gold):,}")
+    if result.longer == "gold":
+        return f"{count_file_lines(test):,} of {count_file_lines(gold):,} sentences"
+    return ""

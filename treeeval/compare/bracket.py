@@ -79,12 +79,15 @@ class BracketSystems(Systems):
 
     def sentence_scores(self, system: int, metric: str) -> SentenceScores:
         if self._rows is None:
-            self._rows = metrics.padded([_kept(result) for result in self.results])
+            self._rows = [_kept(result) for result in self.results]
         return metrics.metric_counts(self._rows[system], metric, self.cutoff)
 
     def sentences(self) -> int:
         return max((len(result.sentences) for result in self.results
                     if result.sentences is not None), default=0)
+
+    def incomplete(self, system: int) -> str:
+        return metrics.incompleteness(self.results[system], self.gold, self.paths[system])
 
     def tested(self, stat: str, chosen: Sequence[str], asked: bool) -> tuple[str, ...]:
         metrics.check_stat(stat, chosen, self.cutoff)
@@ -108,9 +111,9 @@ class BracketSystems(Systems):
     def figures(self) -> Mapping[str, FigureData]:
         from ..figures import f1_by_length, label_f1
 
-        return {"f1_by_length": f1_by_length(dict(zip(self.names, self.results))),
+        return {"f1_by_length": f1_by_length(dict(zip(self.labels, self.results))),
                 "label_f1": label_f1({name: self.spans(index)
-                                      for index, name in enumerate(self.names)})}
+                                      for index, name in enumerate(self.labels)})}
 
     def worst(self, system: int, name: str) -> SystemSentences:
         """A system's worst sentences by F1 of EVALB's per-sentence counts (Error and Skip
@@ -232,7 +235,8 @@ def _per_label_text(systems: BracketSystems, index: int) -> bytes:
 def _several_json(systems: BracketSystems, comparison: ComparisonSettings,
                   notes: Sequence[list[Notice]]) -> dict[str, object]:
     """The ``--json`` document of several systems: each system's file, whether MAX_ERROR
-    killed its run, both blocks, its notices and, with ``--per-label``, its labels."""
+    killed its run, why it is incomplete (None when it is not), both blocks, its notices
+    and, with ``--per-label``, its labels."""
     from ..bracket.counts import COLUMNS
 
     entries = []
@@ -240,6 +244,7 @@ def _several_json(systems: BracketSystems, comparison: ComparisonSettings,
                                                      systems.results)):
         fields: dict[str, object] = {
             "name": name, "test": test, "killed": result.killed,
+            "incomplete": systems.incomplete(index) or None,
             "all": result.all_totals.to_dict(), "cutoff": result.cut_totals.to_dict(),
             "notices": [asdict(notice) for notice in notes[index]]}
         if systems.settings.per_label:

@@ -87,9 +87,9 @@ class UDSystems(Systems):
 
         wholes = [result.whole() for result in self.results]
         return ud_figures(
-            dict(zip(self.names, (result.per_sentence for result in self.results))),
+            dict(zip(self.labels, (result.per_sentence for result in self.results))),
             {name: label_counts(whole, gold_words(whole).las)
-             for name, whole in zip(self.names, wholes)})
+             for name, whole in zip(self.labels, wholes)})
 
     def worst(self, system: int, name: str) -> SystemSentences:
         """A system's worst sentences by LAS F1 (per gold sentence, as the scorer counts it;

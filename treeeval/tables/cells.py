@@ -21,7 +21,7 @@ import re
 
 from ..stats.correction import CORRECTIONS
 from ..stats.significance import how_run
-from .model import ComparisonTable
+from .model import ComparisonTable, SystemRow
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
@@ -33,6 +33,41 @@ def one_line(text: str) -> str:
     'a b c'
     """
     return _BREAKS.sub(" ", text)
+
+
+def row_name(row: SystemRow) -> str:
+    """A row's name on one line, as every format shows it: marked when it is the baseline
+    and when the system is incomplete (:func:`incomplete_notes` says why).
+
+    >>> row_name(SystemRow("cut\\n", (1.0,), baseline=True, incomplete="100 of 1,700 sentences"))
+    'cut  (baseline) (incomplete)'
+    """
+    return (one_line(row.name) + (" (baseline)" if row.baseline else "")
+            + ("" if row.complete else " (incomplete)"))
+
+
+def incomplete_notes(table: ComparisonTable) -> list[str]:
+    """One sentence per incomplete system: what its scores leave out, and what the table
+    does with it (never the best of a column; not tested when a test was asked).
+
+    >>> from treeeval.tables.model import Metric
+    >>> cut = SystemRow("cut", (63.17,), incomplete="stopped by MAX_ERROR at sentence 882",
+    ...                 untested="it is incomplete")
+    >>> rows = (SystemRow("top", (62.61,), baseline=True), cut)
+    >>> incomplete_notes(ComparisonTable("t", "bracket", (Metric("F1"),), rows))
+    ['cut is incomplete (stopped by MAX_ERROR at sentence 882): never the best of a column, \
+not tested.']
+    """
+    asked = any(row.untested or row.significance for row in table.rows if not row.baseline)
+    notes = []
+    for row in table.incomplete:
+        if row.baseline:
+            consequence = "; no system is tested against it" if asked else ""
+        else:
+            consequence = ", not tested" if row.untested else ""
+        notes.append(f"{one_line(row.name)} is incomplete ({one_line(row.incomplete)}): "
+                     f"never the best of a column{consequence}.")
+    return notes
 
 
 def number(table: ComparisonTable, row: int, column: int) -> str:

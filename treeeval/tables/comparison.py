@@ -144,13 +144,17 @@ def build_table(title: str, command: str, names: Sequence[str],
                 signature: str = "", notes: Sequence[str] = (),
                 per_sentence: Sequence[Sequence[SentenceScores | None]] | None = None,
                 testing: StatPlan | None = None,
-                tested: Sequence[str] | None = None) -> ComparisonTable:
+                tested: Sequence[str] | None = None,
+                incomplete: Sequence[str] = ()) -> ComparisonTable:
     """The systems' scores (one row of ``values`` per system, one value per metric, in the
     command line's order); with ``testing`` and ``per_sentence`` (each system's
     :class:`~treeeval.stats.SentenceScores` per metric) every other system tested against the
     baseline on every metric (or on the metrics named in ``tested``; the others' cells stay
     None), the p-values Holm-corrected over each metric's tests when there are more than two
-    systems.
+    systems.  ``incomplete`` says, per system, why and how much of the gold its scores
+    leave out ('' when nothing): such a system is never the best of a column and never
+    tested, nor is any system tested against an incomplete baseline (the row's
+    ``untested`` says why; its ``per_sentence`` may be None).
 
     >>> from treeeval.stats import SentenceScores
     >>> counts = [[SentenceScores.total([k, 1]), SentenceScores.total([2, k])] for k in (0, 3)]
@@ -160,14 +164,19 @@ def build_table(title: str, command: str, names: Sequence[str],
     >>> [cell is None for cell in table.rows[1].significance]
     [True, False]
     """
+    why = list(incomplete) or [""] * len(names)
     if testing is None or per_sentence is None:
-        rows = tuple(SystemRow(name, tuple(row)) for name, row in zip(names, values))
+        rows = tuple(SystemRow(name, tuple(row), incomplete=reason)
+                     for name, row, reason in zip(names, values, why))
         return ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
                                signature=signature)
     columns = [column for column, metric in enumerate(metrics)
                if tested is None or metric.name in tested]
-    others = [index for index in range(len(names)) if index != testing.baseline]
-    pairs = [(per_sentence[index][column], per_sentence[testing.baseline][column])
+    base = testing.baseline
+    untested = {index: untested_reason(why[index], names[base], why[base])
+                for index in range(len(names)) if index != base}
+    others = [index for index, reason in untested.items() if not reason]
+    pairs = [(_scores(per_sentence, index, column), _scores(per_sentence, base, column))
              for index in others for column in columns]
     results = iter(compare_many(pairs, testing.stat, resamples=testing.resamples,
                                 seed=testing.seed))
@@ -176,7 +185,34 @@ def build_table(title: str, command: str, names: Sequence[str],
     rows = tuple(SystemRow(name, tuple(row),
                            tuple(cells[index].get(column) for column in range(len(metrics)))
                            if index in cells else (),
-                           baseline=index == testing.baseline)
+                           baseline=index == base, incomplete=why[index],
+                           untested=untested.get(index, ""))
                  for index, (name, row) in enumerate(zip(names, values)))
     return corrected(ComparisonTable(title, command, tuple(metrics), rows, notes=tuple(notes),
                                      signature=signature))
+
+
+def untested_reason(incomplete: str, baseline: str, baseline_incomplete: str) -> str:
+    """Why a system is not tested against the baseline ('' when it is): it is incomplete,
+    or the baseline is (both say why and how much is missing).
+
+    >>> untested_reason("100 of 1,700 sentences", "top", "")
+    'it is incomplete (100 of 1,700 sentences)'
+    >>> untested_reason("", "top", "stopped by MAX_ERROR at sentence 882 of 2,416")
+    'the baseline top is incomplete (stopped by MAX_ERROR at sentence 882 of 2,416)'
+    >>> untested_reason("", "top", "")
+    ''
+    """
+    if incomplete:
+        return f"it is incomplete ({incomplete})"
+    if baseline_incomplete:
+        return f"the baseline {baseline} is incomplete ({baseline_incomplete})"
+    return ""
+
+
+def _scores(per_sentence: Sequence[Sequence[SentenceScores | None]], system: int,
+            column: int) -> SentenceScores:
+    scores = per_sentence[system][column]
+    if scores is None:
+        raise ValueError(f"system {system} is tested without its per-sentence scores")
+    return scores

@@ -1,7 +1,8 @@
 """The comparison table as CSV for programs: one header row, then one row per system and
 metric (a long table: ``pandas.read_csv(...).pivot(index="system", columns="metric",
 values="value")`` gives the grid back), with every number at full precision and the test
-against the baseline in columns of its own.  Empty fields are values that do not apply.
+against the baseline in columns of its own, and last why a system is incomplete and why it
+has no test.  Empty fields are values that do not apply.
 
 >>> from treeeval.tables.model import ComparisonTable, Metric, Significance, SystemRow
 >>> rows = (SystemRow("base", (86.0,), baseline=True),
@@ -9,9 +10,10 @@ against the baseline in columns of its own.  Empty fields are values that do not
 ...                                                   resamples=999, seed=1),)))
 >>> for line in render_csv(ComparisonTable("Dev", "dep", (Metric("LAS"),), rows)).splitlines():
 ...     print(line)
-system,baseline,metric,unit,higher_is_better,value,best,test,p_value,p_adjusted,significant,ci_low,ci_high,confidence,resamples,seed
-base,true,LAS,percent,true,86.0,false,,,,,,,,,
-ours,false,LAS,percent,true,87.25,true,bootstrap,0.004,,true,0.5,2.0,0.95,999,1
+system,baseline,metric,unit,higher_is_better,value,best,test,p_value,p_adjusted,significant,\
+ci_low,ci_high,confidence,resamples,seed,incomplete,untested
+base,true,LAS,percent,true,86.0,false,,,,,,,,,,,
+ours,false,LAS,percent,true,87.25,true,bootstrap,0.004,,true,0.5,2.0,0.95,999,1,,
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from .model import ComparisonTable
 #: the columns, in order
 COLUMNS = ("system", "baseline", "metric", "unit", "higher_is_better", "value", "best", "test",
            "p_value", "p_adjusted", "significant", "ci_low", "ci_high",
-           "confidence", "resamples", "seed")
-_TESTED = COLUMNS[COLUMNS.index("test"):]
+           "confidence", "resamples", "seed", "incomplete", "untested")
+_TESTED = COLUMNS[COLUMNS.index("test"):COLUMNS.index("seed") + 1]
 
 
 def render_csv(table: ComparisonTable) -> str:
@@ -50,7 +52,8 @@ def _record(table: ComparisonTable, row: int, column: int) -> list[object]:
         fields.update(ci_low=low, ci_high=high)
         tested = [fields[name] for name in _TESTED]
     return [system.name, system.baseline, metric.name, metric.unit, metric.higher_is_better,
-            system.values[column], row in table.best(column), *tested]
+            system.values[column], row in table.best(column), *tested,
+            system.incomplete or None, system.untested or None]
 
 
 def _field(value: object) -> object:

@@ -30,7 +30,17 @@ from __future__ import annotations
 from html import escape
 
 from ..stats.significance import p_text
-from .cells import any_best, best_legend, difference, marked, number, one_line, significance_legend
+from .cells import (
+    any_best,
+    best_legend,
+    difference,
+    incomplete_notes,
+    marked,
+    number,
+    one_line,
+    row_name,
+    significance_legend,
+)
 from .model import ComparisonTable
 
 MARKER = "†"
@@ -56,14 +66,17 @@ def render_html(table: ComparisonTable) -> str:
                      for metric in table.metrics)
     lines += [f'<thead><tr><th scope="col">System</th>{header}</tr></thead>', "<tbody>"]
     for index, row in enumerate(table.rows):
-        name = text(row.name) + (" (baseline)" if row.baseline else "")
+        name = text(row_name(row))
         cells = "".join(_cell(table, index, column) for column in range(len(table.metrics)))
-        attributes = ' class="baseline"' if row.baseline else ""
+        classes = [*(["baseline"] if row.baseline else []),
+                   *([] if row.complete else ["incomplete"])]
+        attributes = f' class="{" ".join(classes)}"' if classes else ""
         lines.append(f'<tr{attributes}><th scope="row">{name}</th>{cells}</tr>')
     lines += ["</tbody>", "</table>"]
     legend = significance_legend(table)
     said = ([f"{MARKER} {text(legend)}."] if legend else []) + (
-        [f"{text(best_legend(table))}."] if any_best(table) else [])
+        [f"{text(best_legend(table))}."] if any_best(table) else []) + [
+        text(note) for note in incomplete_notes(table)]
     if said:
         lines.append(f'<p class="legend">{" ".join(said)}</p>')
     lines += [f'<p class="note">{text(note.strip())}</p>' for note in table.notes]
@@ -88,7 +101,8 @@ def _test_title(table: ComparisonTable, row: int, column: int) -> str:
     baseline, its interval, the p-value and the adjusted one ('' without a test)."""
     cell = table.rows[row].cell(column)
     if cell is None:
-        return ""
+        untested = table.rows[row].untested
+        return f' title="{escape("no test: " + one_line(untested))}"' if untested else ""
     decimals = 0 if table.metrics[column].unit == "count" else table.decimals
     delta = difference(table, row, column)
     parts = [] if delta is None else [f"diff {delta:+.{decimals}f}"]

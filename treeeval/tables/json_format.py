@@ -39,6 +39,7 @@ def table_document(table: ComparisonTable) -> dict[str, object]:
         metrics=[{"name": metric.name, "unit": metric.unit,
                   "higher_is_better": metric.higher_is_better} for metric in table.metrics],
         systems=[{"name": row.name, "baseline": row.baseline,
+                  "incomplete": row.incomplete or None, "untested": row.untested or None,
                   "cells": [{"metric": metric.name, "value": row.values[column],
                              "best": index in table.best(column),
                              "significance": test_fields(table, index, column)}

@@ -31,7 +31,7 @@ randomization, 999 shuffles, seed 1). Best score of each column in bold (the low
 
 from __future__ import annotations
 
-from .cells import any_best, best_legend, marked, number, one_line, significance_legend
+from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
 from .model import ComparisonTable
 
 MARKER = r"$^{\dagger}$"
@@ -65,7 +65,7 @@ def render_latex(table: ComparisonTable) -> str:
               _row([escape(table.row_label.capitalize()),
                     *(_header(table, column) for column in range(len(table.metrics)))]),
               r"\midrule"]
-    lines += [_row([_first(escape(row.name)) + (" (baseline)" if row.baseline else ""),
+    lines += [_row([_first(escape(row_name(row))),
                     *(_cell(table, index, column) for column in range(len(table.metrics)))])
               for index, row in enumerate(table.rows)]
     lines += [r"\bottomrule", r"\end{tabular}"]
@@ -115,5 +115,5 @@ def _note(table: ComparisonTable) -> str:
     sentences = [MARKER + r"\," + escape(legend) + "."] if legend else []
     if any_best(table):
         sentences.append(escape(best_legend(table)) + ".")
-    sentences += [escape(note) for note in table.notes]
+    sentences += [escape(note) for note in (*incomplete_notes(table), *table.notes)]
     return " ".join(sentences)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from .cells import any_best, best_legend, marked, number, one_line, significance_legend
+from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
 from .model import ComparisonTable
 
 MARKER = "†"
@@ -55,7 +55,8 @@ def render_markdown(table: ComparisonTable) -> str:
     blocks.append("\n".join(_rows(table)))
     legend = significance_legend(table)
     blocks.append(" ".join(([f"{MARKER} {escape(legend)}."] if legend else [])
-                           + ([f"{escape(best_legend(table))}."] if any_best(table) else [])))
+                           + ([f"{escape(best_legend(table))}."] if any_best(table) else [])
+                           + [escape(note) for note in incomplete_notes(table)]))
     blocks += [escape(note.strip()) for note in table.notes]  # indented: a code block
     if table.signature:
         blocks.append(f"Signature: {code(one_line(table.signature))}")
@@ -80,7 +81,7 @@ def _rows(table: ComparisonTable) -> list[str]:
                           for metric in table.metrics)]
     lines = [_line(header), _line([":--", *("--:" for _ in table.metrics)])]
     for index, row in enumerate(table.rows):
-        name = escape(row.name) + (" (baseline)" if row.baseline else "")
+        name = escape(row_name(row))
         lines.append(_line([name, *(_cell(table, index, column)
                                     for column in range(len(table.metrics)))]))
     return lines

@@ -133,12 +133,28 @@ class Significance:
 @dataclass(frozen=True)
 class SystemRow:
     """A system's row: its name, one value per metric (None: not measured), and per metric
-    the test against the baseline (None: not tested; empty: nothing tested)."""
+    the test against the baseline (None: not tested; empty: nothing tested).
+
+    ``incomplete`` says why and how much of the gold the system's scores leave out
+    (``"stopped by MAX_ERROR at sentence 882 of 2,416"``; empty: none): such a row keeps
+    its values but is never the best of a column and never tested.  ``untested`` says why a
+    test that was asked has no cell in the row (its own incompleteness, or the baseline's).
+
+    >>> SystemRow("cut", (80.0,), incomplete="100 of 1,700 sentences").complete
+    False
+    """
 
     name: str
     values: tuple[Number | None, ...]
     significance: tuple[Significance | None, ...] = ()
     baseline: bool = False
+    incomplete: str = ""
+    untested: str = ""
+
+    @property
+    def complete(self) -> bool:
+        """Whether the system's scores cover the whole gold file."""
+        return not self.incomplete
 
     def __post_init__(self) -> None:
         _freeze(self, values=tuple(map(_plain, self.values)),
@@ -198,8 +214,12 @@ class ComparisonTable:
         if any(value is not None and not math.isfinite(value) for value in row.values):
             raise ValueError(f"row {row.name!r} has a value that is not a finite number")
         tests = [test for test in row.significance if test is not None]
-        if tests and (row.baseline or self.baseline is None):
-            raise ValueError(f"row {row.name!r}: significance is against a baseline row")
+        if tests:
+            base = self.baseline
+            if row.baseline or base is None:
+                raise ValueError(f"row {row.name!r}: significance is against a baseline row")
+            if row.untested or not (row.complete and base.complete):
+                raise ValueError(f"row {row.name!r}: an incomplete system is never tested")
         if self.correction is None and any(test.p_adjusted is not None for test in tests):
             raise ValueError(f"row {row.name!r}: adjusted p-values without a correction")
 
@@ -230,11 +250,22 @@ class ComparisonTable:
             return int(value)
         return round(float(value), self.decimals)
 
+    @property
+    def incomplete(self) -> tuple[SystemRow, ...]:
+        """The rows of incomplete systems."""
+        return tuple(row for row in self.rows if not row.complete)
+
     def best(self, column: int) -> tuple[int, ...]:
         """The rows with the best value of a column as shown (ties all best; none when
-        fewer than two rows have a value)."""
+        fewer than two rows have a value); an incomplete system's row is never the best.
+
+        >>> rows = (SystemRow("a", (80.0,)), SystemRow("b", (90.0,), incomplete="stopped"),
+        ...         SystemRow("c", (85.0,)))
+        >>> ComparisonTable("t", "dep", (Metric("LAS"),), rows).best(0)
+        (2,)
+        """
         shown = {index: self.rounded(value, column) for index, row in enumerate(self.rows)
-                 if (value := row.values[column]) is not None}
+                 if (value := row.values[column]) is not None and row.complete}
         if len(shown) < 2 or self.metrics[column].unit == "number":
             return ()
         pick = max if self.metrics[column].higher_is_better else min

@@ -66,6 +66,13 @@ class ScoredSystems(ABC):
         return system_names(self.paths)
 
     @property
+    def labels(self) -> list[str]:
+        """The systems' names as the figures' legends show them: an incomplete system's
+        marked, as in the table (:meth:`incomplete`)."""
+        return [name + (" (incomplete)" if self.incomplete(index) else "")
+                for index, name in enumerate(self.names)]
+
+    @property
     def title(self) -> str:
         """The table's title: the gold file's name without its folder and extension (and
         without a compression's suffix)."""
@@ -95,6 +102,13 @@ class ScoredSystems(ABC):
     @abstractmethod
     def sentences(self) -> int:
         """How many gold sentences the tests pair (0: nothing to test)."""
+
+    def incomplete(self, system: int) -> str:
+        """Why and how much of the gold system ``system``'s scores leave out, in a few
+        words (``"stopped by MAX_ERROR at sentence 882 of 2,416"``, ``"100 of 1,700
+        sentences"``); '' when they cover it all, as by default (a scorer that refuses
+        such a run has nothing to say)."""
+        return ""
 
     def tested(self, stat: str, metrics: Sequence[str], asked: bool) -> tuple[str, ...]:
         """The metrics ``--stat`` tests among the table's ``metrics`` (``asked``: named by
@@ -138,17 +152,36 @@ def comparison_table(systems: ScoredSystems, settings: ComparisonSettings,
                 notices.add(NOTHING_TESTED, path=systems.gold)
             plan = None
     count = len(systems.paths)
+    incomplete = [systems.incomplete(index) for index in range(count)]
+    if notices is not None:
+        for path, reason in zip(systems.paths, incomplete):
+            if reason:
+                notices.add(incomplete_notice(reason, plan is not None), path=path)
     values = [tuple(systems.value(index, metric) for metric in chosen) for index in range(count)]
     per_sentence: list[list[SentenceScores | None]] | None = None
     if plan is not None:
-        per_sentence = [[systems.sentence_scores(index, metric) if metric in tested else None
+        scored = not incomplete[plan.baseline]
+        per_sentence = [[systems.sentence_scores(index, metric)
+                         if metric in tested and scored and not incomplete[index] else None
                          for metric in chosen] for index in range(count)]
     from .comparison import build_table
 
     return build_table(systems.title, systems.command, systems.names,
                        tuple(systems.column(metric) for metric in chosen), values,
                        signature=signature if settings.table_signature else "",
-                       per_sentence=per_sentence, testing=plan, tested=tested)
+                       per_sentence=per_sentence, testing=plan, tested=tested,
+                       incomplete=incomplete)
+
+
+def incomplete_notice(reason: str, tested: bool) -> str:
+    """The notice of an incomplete system in a comparison: what is missing, and what the
+    table does with it.
+
+    >>> incomplete_notice("100 of 1,700 sentences", True)
+    'incomplete (100 of 1,700 sentences): marked in the comparison, never its best, not tested'
+    """
+    return (f"incomplete ({reason}): marked in the comparison, never its best"
+            + (", not tested" if tested else ""))
 
 
 def comparison_fields(systems: ScoredSystems, settings: ComparisonSettings

@@ -22,7 +22,7 @@ signature: cmd:dep|version:0.1.0
 from __future__ import annotations
 
 from ..stats.significance import p_text
-from .cells import difference, marked, number, one_line, significance_legend
+from .cells import difference, incomplete_notes, marked, number, one_line, row_name, significance_legend
 from .model import ComparisonTable, Significance
 
 MARKER = "*"
@@ -38,8 +38,9 @@ def render_text(table: ComparisonTable) -> str:
     tests = _test_lines(table)
     if legend or tests:
         lines += ["", *([f"{MARKER} {legend}"] if legend else []), *tests]
-    if table.notes:
-        lines += ["", *(one_line(note) for note in table.notes)]
+    notes = [*incomplete_notes(table), *table.notes]
+    if notes:
+        lines += ["", *(one_line(note) for note in notes)]
     if table.signature:
         lines += ["", f"signature: {one_line(table.signature)}"]
     return "".join(line.rstrip() + "\n" for line in lines)
@@ -48,7 +49,7 @@ def render_text(table: ComparisonTable) -> str:
 def _grid(table: ComparisonTable) -> list[str]:
     pad = " " if table.tested else ""  # under the markers
     header = [table.row_label, *(one_line(metric.name) + pad for metric in table.metrics)]
-    rows = [[_name(row.name, row.baseline), *(
+    rows = [[row_name(row), *(
         (number(table, index, column) or MISSING)
         + (MARKER if marked(table, index, column) else pad)
         for column in range(len(table.metrics)))] for index, row in enumerate(table.rows)]
@@ -69,17 +70,16 @@ def aligned(rows: list[list[str]], left: int) -> list[str]:
             for cells in zip(*columns)]
 
 
-def _name(name: str, baseline: bool) -> str:
-    return one_line(name) + (" (baseline)" if baseline else "")
-
-
 def _test_lines(table: ComparisonTable) -> list[str]:
-    """One line per test: system, metric, difference, its interval, p, adjusted p."""
+    """One line per test: system, metric, difference, its interval, p, adjusted p; one per
+    system a test was asked of but not run, saying why."""
     rows = [[one_line(row.name), one_line(table.metrics[column].name),
              *_outcome(table, index, column, cell)]
             for index, row in enumerate(table.rows) for column in range(len(table.metrics))
             if not row.baseline and (cell := row.cell(column)) is not None]
-    return aligned(rows, left=2) if rows else []
+    lines = aligned(rows, left=2) if rows else []
+    return lines + [f"{one_line(row.name)}  no test: {one_line(row.untested)}"
+                    for row in table.rows if row.untested]
 
 
 def _outcome(table: ComparisonTable, row: int, column: int, cell: Significance) -> list[str]:

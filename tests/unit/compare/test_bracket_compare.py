@@ -280,12 +280,58 @@ def test_plot(folder: Path) -> None:
         assert b"<svg" in (folder / f"dev.{name}.svg").read_bytes()
 
 
-def test_a_shorter_system_is_padded(folder: Path) -> None:
-    (folder / "short.mrg").write_text("".join(GOLD.splitlines(keepends=True)[:6]))
+def short_copy(folder: Path, lines: int = 2) -> None:
+    """``short.mrg``: gamma's first ``lines`` lines (its first two trees are right)."""
+    text = SYSTEMS["gamma.mrg"]
+    (folder / "short.mrg").write_text("".join(text.splitlines(keepends=True)[:lines]))
+
+
+def test_a_shorter_system_is_incomplete_never_best_never_tested(folder: Path) -> None:
+    short_copy(folder)
     run = run_treeeval(["bracket", "--stat", "ar", "--resamples", "20", "--format", "csv",
-                        "gold.mrg", "alpha.mrg", "short.mrg"], folder)
-    assert run.status == 0 and b"short.mrg: has 6 lines, gold.mrg has 10" in run.stderr
-    assert b"short,false,fmeasure,percent,true,100.0" in run.stdout
+                        "gold.mrg", "beta.mrg", "short.mrg", "alpha.mrg"], folder)
+    assert run.status == 0 and b"short.mrg: has 2 lines, gold.mrg has 10" in run.stderr
+    assert (b"short.mrg: incomplete (2 of 10 sentences): marked in the comparison, never its "
+            b"best, not tested") in run.stderr
+    cells = {(row["system"], row["metric"]): row
+             for row in csv.DictReader(io.StringIO(run.stdout.decode(), newline=""))}
+    short = cells["short", "fmeasure"]
+    # two right trees score higher than all of alpha: the rule, not the numbers, ranks
+    assert float(short["value"]) == 100.0 > float(cells["alpha", "fmeasure"]["value"])
+    assert short["best"] == "false" and cells["alpha", "fmeasure"]["best"] == "true"
+    assert (short["incomplete"], short["test"]) == ("2 of 10 sentences", "")
+    assert short["untested"] == "it is incomplete (2 of 10 sentences)"
+    assert cells["alpha", "fmeasure"]["test"] == "ar"  # the complete system is still tested
+
+
+def test_a_run_stopped_by_max_error_is_incomplete_in_every_format(folder: Path) -> None:
+    bad = edited({k: "(TOP (S (NN x)))" for k in range(1, 10)})  # 9 Length unmatch errors
+    (folder / "bad.mrg").write_text(bad)
+    why = "stopped by MAX_ERROR at sentence 5 of 10"  # EVALB dies inside error N + 2
+    for fmt in ("text", "markdown", "latex", "csv", "json"):
+        run = run_treeeval(["bracket", "-e", "2", "--stat", "bootstrap", "--resamples", "20",
+                            "--format", fmt, "gold.mrg", "alpha.mrg", "bad.mrg"], folder)
+        out = run.stdout.decode().replace("\\", "")
+        assert run.status == 1 and why in out, fmt
+        assert "bad (incomplete)" in out or '"incomplete": "stopped' in out \
+            or ",stopped by" in out.replace('"', ""), fmt
+    run = run_treeeval(["bracket", "-e", "2", "--json", "gold.mrg", "alpha.mrg", "bad.mrg"],
+                       folder)
+    document = json.loads(run.stdout)
+    assert [system["incomplete"] for system in document["systems"]] == [None, why]
+
+
+def test_strict_refuses_an_incomplete_comparison(folder: Path) -> None:
+    short_copy(folder)
+    run = run_treeeval(["bracket", "--strict", "gold.mrg", "alpha.mrg", "short.mrg"], folder)
+    assert run.status == 1
+    assert b"treeeval: error: short.mrg: incomplete (2 of 10 sentences)" in run.stderr
+
+
+def test_the_figures_mark_an_incomplete_system(folder: Path) -> None:
+    short_copy(folder)
+    bracket(folder, "--plot", "dev.svg", systems=("alpha.mrg", "short.mrg"))
+    assert b"short (incomplete)" in (folder / "dev.f1_by_length.svg").read_bytes()
 
 
 @pytest.mark.parametrize("args, message", [

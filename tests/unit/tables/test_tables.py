@@ -34,6 +34,7 @@ from treeeval.stats import SentenceScores, compare
 from treeeval.stats.correction import holm
 from treeeval.stats.significance import METHODS
 from treeeval.tables import FORMATS, ComparisonTable, Metric, Significance, SystemRow, corrected, render
+from treeeval.tables.comparison import untested_reason
 from treeeval.tables.model import COMMANDS
 
 SIGNATURE = "cmd:dep|metric:LAS;UAS;LA|version:0.1.0"
@@ -265,9 +266,9 @@ def test_csv_loads_back_to_the_same_numbers() -> None:
     text = render(table, "csv")
     assert text.split("\r\n")[0] == ("system,baseline,metric,unit,higher_is_better,value,best,"
                                     "test,p_value,p_adjusted,significant,ci_low,ci_high,"
-                                    "confidence,resamples,seed")
+                                    "confidence,resamples,seed,incomplete,untested")
     assert text.split("\r\n")[5] == ("Turbo_2 & co.,false,LAS,percent,true,85.37,true,"
-                                    "bootstrap,0.0012,0.0024,true,0.71,1.8,0.95,10000,1")
+                                    "bootstrap,0.0012,0.0024,true,0.71,1.8,0.95,10000,1,,")
     assert_csv_round_trips(table)
 
 
@@ -372,13 +373,19 @@ def tables(draw: st.DrawFn, text: st.SearchStrategy[str]) -> ComparisonTable:
                   st.booleans()), max_size=4, unique_by=lambda metric: metric.name)))
     names = draw(st.lists(text, max_size=5, unique=True))
     baseline = draw(st.none() | st.integers(0, max(len(names) - 1, 0))) if names else None
+    missing = [draw(st.sampled_from(["", "", "", "12 of 40 sentences"])) for _ in names]
+    base_missing = "" if baseline is None else missing[baseline]
     rows = []
     for index, name in enumerate(names):
         values = tuple(draw(st.none() | (st.integers(0, 10**6) if metric.unit == "count"
                                          else st.floats(0, 100))) for metric in metrics)
         tested = baseline is not None and index != baseline
-        tests = tuple(draw(_significance()) for _ in metrics) if tested else ()
-        rows.append(SystemRow(name, values, tests, baseline=index == baseline))
+        untested = untested_reason(missing[index], names[baseline], base_missing) \
+            if tested and baseline is not None and draw(st.booleans()) else ""
+        tests = tuple(draw(_significance()) for _ in metrics) \
+            if tested and not (untested or missing[index] or base_missing) else ()
+        rows.append(SystemRow(name, values, tests, baseline=index == baseline,
+                              incomplete=missing[index], untested=untested))
     table = ComparisonTable(draw(text), draw(st.sampled_from(
         COMMANDS)), metrics, tuple(rows),
         tuple(draw(st.lists(text, max_size=2))),
@@ -406,3 +413,71 @@ def test_any_table_renders_in_every_format_and_round_trips(table: ComparisonTabl
 def test_any_ascii_table_compiles(table: ComparisonTable) -> None:
     with tempfile.TemporaryDirectory() as folder:
         assert_latex_compiles(table, Path(folder))
+
+
+# --- incomplete systems ---------------------------------------------------------------------
+
+STOPPED = "stopped by MAX_ERROR at sentence 882 of 2,416"
+
+
+def _scores(hits: list[int]) -> SentenceScores:
+    return SentenceScores.ratio(hits, [10] * len(hits))
+
+
+def incomplete_table(baseline: int = 0) -> ComparisonTable:
+    """Three systems, the last incomplete with the best LAS, tested against ``baseline``."""
+    from treeeval.tables.comparison import StatPlan, build_table
+
+    per_sentence = [[_scores([8, 9, 7, 9])], [_scores([9, 9, 8, 9])], [_scores([10, 10, 0, 0])]]
+    return build_table("dev", "dep", ["base", "ours", "cut"], (Metric("LAS"),),
+                       [(82.5,), (87.5,), (100.0,)], per_sentence=per_sentence,
+                       testing=StatPlan("ar", 99, baseline=baseline),
+                       incomplete=["", "", STOPPED])
+
+
+def test_an_incomplete_system_is_never_best_and_never_tested() -> None:
+    table = incomplete_table()
+    cut = table.rows[2]
+    assert table.best(0) == (1,) and cut.significance == () and cut.incomplete == STOPPED
+    assert cut.untested == f"it is incomplete ({STOPPED})"
+    assert table.rows[1].cell(0) is not None  # the complete system is tested
+
+
+def test_nothing_is_tested_against_an_incomplete_baseline() -> None:
+    table = incomplete_table(baseline=2)
+    assert not table.tested
+    assert [row.untested for row in table.rows[:2]] == [
+        f"the baseline cut is incomplete ({STOPPED})"] * 2
+
+
+def test_a_test_of_an_incomplete_row_is_refused() -> None:
+    with pytest.raises(ValueError, match="an incomplete system is never tested"):
+        ComparisonTable("t", "dep", (Metric("LAS"),), (
+            SystemRow("a", (1.0,), baseline=True),
+            SystemRow("b", (2.0,), (bootstrap(0.01, (0.1, 0.2)),), incomplete=STOPPED)))
+
+
+@pytest.mark.parametrize("baseline", [0, 2])
+def test_every_format_marks_an_incomplete_system_and_says_why(baseline: int) -> None:
+    table = incomplete_table(baseline)
+    for fmt in ("text", "markdown", "latex"):
+        flat = " ".join(render(table, fmt).replace("\\", "").split())  # escapes
+        assert "cut (incomplete)" in flat.replace("(baseline) (incomplete)", "(incomplete)")
+        assert STOPPED in flat and "never the best of a column" in flat
+        assert ("not tested" if baseline == 0 else "no system is tested against it") in flat
+        assert "**100.00**" not in flat and "textbf{100.00}" not in flat
+    text = render(table, "text")
+    if baseline == 0:
+        assert f"cut  no test: it is incomplete ({STOPPED})" in text
+    else:
+        assert f"ours  no test: the baseline cut is incomplete ({STOPPED})" in text
+    document = validate_json(table)
+    assert document["systems"][2]["incomplete"] == STOPPED
+    assert document["systems"][2]["cells"][0]["best"] is False
+    cells = csv_cells(render(table, "csv"))
+    assert cells["cut", "LAS"]["incomplete"] == STOPPED and cells["cut", "LAS"]["best"] == "false"
+    from treeeval.tables.html import render_html
+
+    html = render_html(table)
+    assert 'class="incomplete"' in html or 'class="baseline incomplete"' in html
+    assert "no test: " in html and STOPPED in html
