@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -50,6 +50,7 @@ from ..model.treebank import Treebank
 from ..policy.envelope import envelope
 from ..policy.inputs import shown
 from ..stats import SentenceScores, SignificanceResult, compare_many
+from ..stats.correction import CORRECTIONS, DEFAULT_CORRECTION, adjust
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import metric_list, system_names
 from ..tables.settings import ComparisonSettings
@@ -65,6 +66,8 @@ LIN = "Lin errors"
 #: the metrics compared without ``--Metric`` or ``--metrics``
 DEFAULT_METRICS = (*SCORED, LIN)
 RULE = "=" * 52
+#: the correction of the tests of every pair of systems, over each metric's pairs
+PAIRWISE_CORRECTION = DEFAULT_CORRECTION
 
 
 def chosen_metrics(spec: str | None, given: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -145,6 +148,13 @@ class Comparison:
     resamples: int = 10_000
     seed: int = 1
 
+    @property
+    def correction(self) -> str | None:
+        """The correction of the pairwise tests' p-values (None: none, as with two
+        systems)."""
+        return PAIRWISE_CORRECTION if any(test.p_adjusted is not None
+                                          for test in self.tests) else None
+
     def to_json(self, signature: str) -> dict[str, Any]:
         """The comparison as JSON (schemas/dep.json), with the run's ``signature``."""
         return envelope(
@@ -157,6 +167,7 @@ class Comparison:
                             for metric in s.correct}}
                         for i, s in enumerate(self.systems, 1)],
             significance=[test.to_json() for test in self.tests],
+            correction=self.correction,
         )
 
     def names(self) -> list[str]:
@@ -259,11 +270,36 @@ def _pairwise(results: Sequence[SystemResult], metrics: Sequence[str], method: s
     each as :func:`~treeeval.stats.compare` gives it alone from ``seed``, the resamples
     drawn once for all (:func:`~treeeval.stats.compare_many`)."""
     pairs = list(itertools.combinations(range(len(results)), 2))
-    return compare_many(
+    tests = compare_many(
         [(results[i].sentences[metric], results[j].sentences[metric])
          for metric in metrics for i, j in pairs], method, resamples=resamples, seed=seed,
         names=[(f"<{i + 1}>", f"<{j + 1}>") for _ in metrics for i, j in pairs],
         metrics=[metric for metric in metrics for _ in pairs])
+    return pairwise_corrected(tests, len(pairs))
+
+
+def pairwise_corrected(tests: Sequence[SignificanceResult], family: int
+                       ) -> list[SignificanceResult]:
+    """The tests with their p-values adjusted by :data:`PAIRWISE_CORRECTION` within each
+    metric's family (``family`` consecutive tests: every pair of systems), as a table's
+    tests against the baseline are; a family of one (two systems) is left as it is.
+
+    >>> from treeeval.stats import SignificanceResult
+    >>> tests = [SignificanceResult("ar", ("<1>", "<2>"), (1.0, 0.0), 1.0, p, "LAS")
+    ...          for p in (0.01, 0.04, 0.03)]
+    >>> [test.p_adjusted for test in pairwise_corrected(tests, 3)]
+    [0.03, 0.06, 0.06]
+    >>> pairwise_corrected(tests[:1], 1)[0].p_adjusted is None
+    True
+    """
+    if family < 2:
+        return list(tests)
+    corrected = []
+    for start in range(0, len(tests), family):
+        group = tests[start:start + family]
+        adjusted = adjust([test.p_value for test in group], PAIRWISE_CORRECTION)
+        corrected += [replace(test, p_adjusted=float(p)) for test, p in zip(group, adjusted)]
+    return corrected
 
 
 def _system(gold: Treebank, path: str, kind: str, parsed: Treebank, keep: np.ndarray | None,
@@ -319,7 +355,11 @@ def render_comparison(comparison: Comparison, signature: str = "") -> str:
     lines += ["".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
               for row in rows]
     if comparison.tests:
-        lines += ["", "Significance of each difference (A - B):"]
+        correction = comparison.correction
+        lines += ["", "Significance of each difference (A - B)" + (
+            "" if correction is None else
+            f", p-values adjusted by the {CORRECTIONS[correction]} correction over each "
+            "metric's pairs") + ":"]
         lines += [test.render() for test in comparison.tests]
     elif comparison.baseline is not None:
         lines += ["", render(comparison.table(signature), "text").rstrip("\n")]

@@ -60,6 +60,9 @@ def bonferroni(p_values: ArrayLike) -> FloatArray:
 
 #: the corrections by name, with the name a report gives them
 CORRECTIONS = {"holm": "Holm–Bonferroni", "bonferroni": "Bonferroni"}
+#: the correction every command applies to a family of several tests (a metric's tests
+#: against the baseline, or of every pair of systems)
+DEFAULT_CORRECTION = "holm"
 _FUNCTIONS: dict[str, Callable[[ArrayLike], FloatArray]] = {"holm": holm,
                                                              "bonferroni": bonferroni}
 

@@ -71,6 +71,8 @@ class SignificanceResult:
     bootstrap and approximate randomization, McNemar's z for McNemar.  The intervals are
     percentile confidence intervals at level ``confidence`` (paired bootstrap only).
     ``discordant`` is McNemar's (b, c): tokens only A gets right, tokens only B gets right.
+    ``p_adjusted`` is the p-value a multiple-comparison correction made of ``p_value``
+    among the tests of its family (None: not corrected).
     """
 
     method: str
@@ -85,6 +87,7 @@ class SignificanceResult:
     score_intervals: tuple[Interval, Interval] | None = None
     difference_interval: Interval | None = None
     discordant: tuple[int, int] | None = None
+    p_adjusted: float | None = None
 
     @property
     def difference(self) -> float:
@@ -112,6 +115,7 @@ class SignificanceResult:
             "difference": number(self.difference),
             "statistic": number(self.statistic),
             "p_value": number(self.p_value),
+            "p_adjusted": self.p_adjusted,
             "resamples": self.resamples,
             "seed": self.seed,
             "confidence": self.confidence,
@@ -132,6 +136,8 @@ class SignificanceResult:
         if self.discordant is not None:
             parts.append(f"z = {self.statistic:.2f}")
         parts.append(f"{p_text(self.p_value)} ({self._how()})")
+        if self.p_adjusted is not None:
+            parts.append(f"adjusted {p_text(self.p_adjusted)}")
         return "  ".join(parts)
 
     def _how(self) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from numbers import Integral
 from typing import SupportsFloat
 
-from ..stats.correction import CORRECTIONS, adjust
+from ..stats.correction import CORRECTIONS, DEFAULT_CORRECTION, adjust
 from ..stats.significance import METHODS, SignificanceResult
 
 #: the units of a metric's values
@@ -273,7 +273,7 @@ class ComparisonTable:
         return tuple(index for index, value in shown.items() if value == top)
 
 
-def corrected(table: ComparisonTable, method: str = "holm") -> ComparisonTable:
+def corrected(table: ComparisonTable, method: str = DEFAULT_CORRECTION) -> ComparisonTable:
     """The table with each metric's p-values adjusted by ``method`` over that metric's tests
     against the baseline (the family: one test per other system; a family of one keeps its
     p-value); unchanged when no metric has more than one test, as with two systems, where

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np  # noqa: F401 (its doctests build arrays)
 
 from ..stats import SentenceScores, compare_many
-from ..stats.correction import adjust
+from ..stats.correction import DEFAULT_CORRECTION, adjust
 from ..tables import Significance
 from ..ud.compare import sentence_scores
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .run import TaskRun
 
 #: the multiple-comparison correction over the teams of a treebank and metric
-CORRECTION = "holm"
+CORRECTION = DEFAULT_CORRECTION
 
 
 

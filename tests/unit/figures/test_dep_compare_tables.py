@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,7 @@ from cli_runner import Run, run_treeeval
 from table_checks import check_every_format, markdown_tables, validate_json
 
 from treeeval.dep.api import evaluate_dependencies
+from treeeval.stats.correction import holm
 
 #: (form, head, deprel) of each word of each gold sentence
 GOLD = [[("Rain", 2, "nsubj"), ("fell", 0, "root"), (".", 2, "punct")],
@@ -231,12 +233,23 @@ def test_the_signature_names_the_comparison(folder: Path) -> None:
 
 # -- baseline ------------------------------------------------------------------------------
 
-def test_without_a_baseline_every_pair_is_tested(folder: Path) -> None:
+def test_without_a_baseline_every_pair_is_tested_holm_corrected(folder: Path) -> None:
     text = ok(dep(folder, "--stat", "ar", "--resamples", "99", "--Metric", "LAS"))
-    tests = text[text.index("Significance of each difference (A - B):"):].splitlines()[1:4]
+    heading = ("Significance of each difference (A - B), p-values adjusted by the "
+               "Holm–Bonferroni correction over each metric's pairs:")
+    tests = text[text.index(heading):].splitlines()[1:4]
     assert [line.split()[1:4:2] for line in tests] == [["<1>", "<2>"], ["<1>", "<3>"],
                                                        ["<2>", "<3>"]]
-    assert "Holm" not in text
+    p_values = [float(re.search(r" p = ([0-9.]+)", line)[1]) for line in tests]
+    adjusted = [float(re.search(r"adjusted p = ([0-9.]+)", line)[1]) for line in tests]
+    assert adjusted == pytest.approx(holm(p_values).tolist(), abs=1e-4)
+    document = json.loads(ok(dep(folder, "--stat", "ar", "--resamples", "99", "--json")))
+    assert document["correction"] == "holm"
+    assert all(test["p_adjusted"] >= test["p_value"] for test in document["significance"])
+    # two systems: one pair per metric, nothing to correct
+    two = ok(run_treeeval(["dep", "gold.conll", "zeta.conll", "alpha.conll", "--stat", "ar",
+                           "--resamples", "99"], folder))
+    assert "Significance of each difference (A - B):" in two and "adjusted" not in two
 
 
 def test_with_a_baseline_each_system_is_tested_against_it_with_holm(folder: Path) -> None:
@@ -308,7 +321,10 @@ def test_pairwise_tests_are_each_pair_tested_alone(folder: Path, stat: str) -> N
     alone = [test for metric in ("LAS", "UAS", "LA", "Lin errors") for test in compare_all(
         [system.sentences[metric] for system in result.systems], stat, resamples=300, seed=9,
         metric=metric)]
-    assert result.tests == alone
+    assert [replace(test, p_adjusted=None) for test in result.tests] == alone
+    for start in range(0, len(alone), 3):  # three pairs per metric, Holm-corrected
+        assert [test.p_adjusted for test in result.tests[start:start + 3]] == pytest.approx(
+            holm([test.p_value for test in alone[start:start + 3]]).tolist())
 
 
 @pytest.mark.parametrize("flags", [[], ["--baseline", "b"], ["--format", "csv"], ["--json"]])
