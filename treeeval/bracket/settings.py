@@ -30,7 +30,9 @@ class BracketSettings:
     the ``-p`` files in order (``prms``, inputs of the run) and the messages EVALB prints
     about their lines; ``json``, ``per_sentence`` (a JSON Lines file), ``jobs`` (None: two
     processes when the input is large), ``reference_engine`` (the exact per-sentence engine
-    alone), ``signature`` and ``per_label``."""
+    alone), ``signature``, ``per_label`` and ``quiet`` (EVALB's own messages on stderr left
+    out: its ``Length unmatch`` lines and its remarks on the ``-p`` files; treeeval's
+    warnings stay)."""
 
     gold: str
     tests: tuple[str, ...]
@@ -43,6 +45,7 @@ class BracketSettings:
     reference_engine: bool = False
     signature: bool = False
     per_label: bool = False
+    quiet: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))

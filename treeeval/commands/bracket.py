@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's options (recorded in order) and treeeval's long options."""
     parser.usage = ("%(prog)s [-d|-D] [-c N] [-e N] [-p PRM]... GOLD TEST [--json]\n"
                     "                        [--per-sentence FILE.jsonl] [--jobs N]"
-                    " [--reference-engine] [--signature] [--strict]\n"
+                    " [--reference-engine] [--signature] [--strict] [--quiet]\n"
                     "                        [--per-label] [--plot FILE] [--html FILE]\n"
                     "       treeeval bracket [options] [--stat {bootstrap,ar,mcnemar} [--seed N]"
                     " [--resamples N]]\n"
@@ -86,6 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    plot="bracket F1 by sentence length and by label",
                    html="the comparison table, the bracket figures and each system's "
                         "20 worst sentences by F1, gold and system trees side by side")
+    own.add_argument("--quiet", action="store_true",
+                     help="leave out EVALB's own messages on stderr (Length unmatch, ...); "
+                          "treeeval's warnings stay")
     add_signature(own)
     add_strict(own)
 
@@ -100,7 +103,7 @@ def bracket_settings(args: argparse.Namespace) -> BracketSettings:
         json=args.json, per_sentence=args.per_sentence,
         jobs=None if args.jobs is None else whole_number(args.jobs, "--jobs", minimum=1),
         reference_engine=args.reference_engine, signature=args.signature,
-        per_label=args.per_label)
+        per_label=args.per_label, quiet=args.quiet)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

@@ -8,6 +8,7 @@ a test pairs the gold lines, each sentence's EVALB counts.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -155,10 +156,13 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
 
 def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO,
         err: BinaryIO, notices: Notices) -> int:
-    """``treeeval bracket``: the exit status (1 when MAX_ERROR killed a run)."""
+    """``treeeval bracket``: the exit status (1 when MAX_ERROR killed a run).  With several
+    systems, EVALB's messages about each system come on ``err`` after a line naming it (the
+    line that heads its report); ``quiet`` leaves them out."""
     check(settings, comparison)
-    for message in settings.prm_messages:
-        err.write(message.encode("latin-1") + b"\n")
+    if not settings.quiet:
+        for message in settings.prm_messages:
+            err.write(message.encode("latin-1") + b"\n")
     systems = BracketSystems(settings)
     compared = settings.several or comparison.format is not None
     headers = driver.system_headers(systems) if compared else []
@@ -166,7 +170,10 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
     for index, test in enumerate(settings.tests):
         if compared and not (settings.json or comparison.format):
             out.write(headers[index])
-        result, notes = _score(settings, comparison, test, out, err, notices)
+        messages = io.BytesIO() if settings.several or settings.quiet else err
+        result, notes = _score(settings, comparison, test, out, messages, notices)
+        if messages is not err and not settings.quiet and messages.getvalue():
+            err.write(headers[index] + messages.getvalue())  # whose messages they are
         systems.results.append(result)
         run_notes.append(notes)
         if settings.per_label and not settings.json and compared:

@@ -363,3 +363,19 @@ def test_empty_gold_tests_nothing_loudly(tmp_path: Path) -> None:
     assert run.status == 0 and b",ar," not in run.stdout
     assert b"gold.mrg: the gold file holds no sentence: --stat tests nothing" in run.stderr
     assert b"b,false,fmeasure,percent,true,," in run.stdout  # EVALB's -nan: no value
+
+
+def test_evalbs_messages_are_headed_by_their_system_and_quiet_drops_them(folder: Path) -> None:
+    (folder / "odd.mrg").write_text(edited({3: "(TOP (S (NN x)))"}))  # a Length unmatch
+    short_copy(folder)
+    args = ["bracket", "-p", "COLLINS.prm", "gold.mrg", "alpha.mrg", "odd.mrg", "short.mrg"]
+    loud = run_treeeval(args, folder).stderr.decode()
+    assert loud.startswith("=== odd: gold.mrg odd.mrg\n4 : Length unmatch (5|1)\n"
+                           "=== short: gold.mrg short.mrg\n3 : Number of lines unmatch")
+    assert "=== alpha" not in loud  # no message, no heading
+    quiet = run_treeeval([args[0], "--quiet", *args[1:]], folder).stderr.decode()
+    assert quiet == "".join(line + "\n" for line in loud.splitlines()
+                            if line.startswith("treeeval: warning: "))
+    one = run_treeeval(["bracket", "gold.mrg", "odd.mrg"], folder).stderr.decode()
+    assert one == "4 : Length unmatch (5|1)\n"  # one system: EVALB's bytes, no heading
+    assert run_treeeval(["bracket", "--quiet", "gold.mrg", "odd.mrg"], folder).stderr == b""
