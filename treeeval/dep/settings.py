@@ -254,9 +254,19 @@ class DepSettings:
 
     @property
     def test(self) -> str | None:
-        """The test of the comparison: the comparison's, the paired bootstrap for ``json``
-        (alone, or with MaltEval's ``--stat 1``), or None (a table without a test)."""
-        return self.comparison.stat or ("bootstrap" if self.json else None)
+        """The test of the comparison: the comparison's (``--stat mcnemar|bootstrap|ar``),
+        McNemar's for ``json`` with MaltEval's ``--stat 1`` (its McNemar tables are not
+        printed then), or None: no test was asked for (``json`` and a table format alone
+        give the scores without tests).
+
+        >>> DepSettings(("g",), ("p", "q"), json=True).test is None
+        True
+        >>> DepSettings(("g",), ("p", "q"), json=True, malteval_stat=True).test
+        'mcnemar'
+        """
+        if self.comparison.stat is None and self.json and self.malteval_stat:
+            return "mcnemar"
+        return self.comparison.stat
 
     def compared_metrics(self) -> tuple[str, ...]:
         """The metrics the comparison shows and tests (:func:`.compare.chosen_metrics`): the

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
 
@@ -16,6 +17,7 @@ from treeeval.dep.options import parse_dep_args
 from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError
 from treeeval.formats.malteval_xml import read_evaluation_file
+from treeeval.policy.envelope import schema_path
 
 #: "The dog barks ." with a gold and a parsed analysis: the parser mislabels "dog" (dobj)
 #: and attaches "." to "dog"
@@ -267,6 +269,27 @@ def test_different_text_names_the_line(tmp_path: Path) -> None:
     short.write_text("1\tThe\t_\tDET\tDET\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
     with pytest.raises(InputError, match="sentence 1: 4 words in the treebank, 1 here"):
         run("-g", gold, "-s", str(short))
+
+
+def test_json_computes_no_test_unless_one_is_asked_for(files: tuple[str, str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--json`` alone gives the scores without tests (it used to run a 10,000-resample
+    bootstrap nobody asked for); ``--stat 1``, MaltEval's McNemar, gives McNemar's test."""
+    gold, parsed = files
+
+    def no_test(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a test was computed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("treeeval.dep.compare.compare_many", no_test)
+        document = json.loads(run("-g", gold, "-s", parsed, gold, "--json"))
+    assert document["significance"] == [] and "stat:" not in document["signature"]
+    assert [s["LAS"]["correct"] for s in document["systems"]] == [2, 4]
+    schema = json.loads(schema_path("dep").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+    mcnemar = json.loads(run("-g", gold, "-s", parsed, gold, "--json", "--stat", "1"))
+    assert {test["method"] for test in mcnemar["significance"]} == {"mcnemar"}
+    assert "|stat:mcnemar|" in mcnemar["signature"]
 
 
 def test_json_comparison(files: tuple[str, str]) -> None:
