@@ -12,17 +12,19 @@ have the same names, with the same arguments, so the two outputs must be the sam
   MaltEval's default command line (``-g GOLD -s SYSTEM``).  The systems of the shared tasks
   tokenised raw text, so MaltEval aborts on most (``do not contain the same text``) and
   treeeval must fail with the same complaint; a file that is not CoNLL-U (a malformed line
-  of the edge cases) must be a located error at one of the lines :func:`read_words` finds
-  malformed.
-* ``test_same_words``: every pair of CoNLL-U files of one treebank with the same words (two
-  systems that share a tokeniser, a gold file against itself), with several metrics and
-  groupings: real scores on real CoNLL-U (multiword tokens, empty nodes, DEPS and MISC).
+  of the edge cases, the empty FEATS of UDPipe 2's runs) must be a located error at one of
+  the lines :func:`read_words` finds malformed.  On the 63 system files: 19 scored, byte
+  for byte, 31 of other words, 13 not CoNLL-U.
+* ``test_same_words``: each gold file against itself, and the CoNLL-U system files of one
+  treebank with the same words (systems that share a tokeniser) against each other, with
+  several metrics and groupings: real scores on real CoNLL-U (multiword tokens, empty
+  nodes, DEPS and MISC); 27 pairs.
 
 Pairs: ``conll2018/systems/TEAM/TB.conllu`` with ``conll2018/gold/TB.conllu``;
 ``conll2017/TEAM/LANG.conllu`` with ``conll2017/gold/LANG-ud-test.conllu``; the UD tools'
 Czech PUD pair; ``edge_cases/cases/NAME.sys.conllu`` with ``NAME.gold.conllu``.  CI runs the
 edge cases and the first system file of each other folder; ``TREEEVAL_DIFF_CONLLU=all``
-runs every file (about 4 minutes on one core).
+runs every file (71 cases, about 2 minutes of CPU).
 """
 
 from __future__ import annotations
