@@ -91,12 +91,11 @@ CORRESPONDING = {"Deprel": {"LA", "LabelRight"}, "ArcDirection": {"DirectionRigh
 @dataclass
 class Case:
     """One differential case: the files to write (name -> sentences or text) and MaltEval's
-    arguments; ``several_metrics`` says treeeval needs ``--metric-order malteval``."""
+    arguments, which treeeval takes as they are."""
 
     files: dict[str, list[Sentence] | str]
     args: list[str]
     description: str
-    several_metrics: bool = False
     families: set[str] = field(default_factory=set)
 
 
@@ -106,7 +105,6 @@ def draw_case(rng: random.Random, families: frozenset[str] = ALL_FAMILIES) -> Ca
     gold_files, parsed_files, description = _inputs(rng, families, used)
     params, formatting = _options(rng, families, used, len(parsed_files),
                                   crossval=len(gold_files) > 1, cycles="cycles" in used)
-    several = len(set(params.get("Metric", []))) > 1
     files: dict[str, list[Sentence] | str] = {**gold_files, **parsed_files}
     args: list[str] = []
     if rng.random() < 0.2:
@@ -142,7 +140,7 @@ def draw_case(rng: random.Random, families: frozenset[str] = ALL_FAMILIES) -> Ca
     rng.shuffle(flags)
     for flag in flags:
         args += flag
-    return Case(files, args, description, several_metrics=several, families=used)
+    return Case(files, args, description, families=used)
 
 
 # --- inputs ---------------------------------------------------------------------------------

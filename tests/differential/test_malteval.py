@@ -1,11 +1,11 @@
 """``treeeval dep`` against the MaltEval 1.0 jar on random inputs and command lines.
 
 Each case (:func:`malteval_cases.draw_case`) writes its files into a temporary folder, runs
-MaltEval and ``treeeval dep`` there with the same arguments, and compares stdout and the exit
-status.  The only adjustments are the deliberate differences of docs/differences.md (MaltEval
-section): ``--metric-order malteval`` when there are several metrics, and an abort (MaltEval
-prints ``Evaluation aborted: ...`` and exits 0) must be one ``treeeval: error:`` line on
-stderr with exit status 1 or 2.
+MaltEval and ``treeeval dep`` there with the same arguments (MaltEval's own flags, nothing
+added), and compares stdout and the exit status.  The only adjustment is a deliberate
+difference of docs/differences.md (MaltEval section): an abort (MaltEval prints ``Evaluation
+aborted: ...`` and exits 0) must be one ``treeeval: error:`` line on stderr with exit status
+1 or 2.
 """
 
 from __future__ import annotations
@@ -35,11 +35,6 @@ def write_case(case: Case, folder: Path) -> None:
             write_conll(folder / name, content)
 
 
-def treeeval_args(case: Case) -> list[str]:
-    """treeeval's arguments: MaltEval's, plus the documented ``--metric-order malteval``."""
-    return case.args + (["--metric-order", "malteval"] if case.several_metrics else [])
-
-
 def assert_error(reference: Run, ours: Run, where: str) -> None:
     """MaltEval aborted: treeeval must fail with one ``treeeval: error:`` line."""
     lines = ours.stderr.decode("utf-8", "replace").splitlines()
@@ -61,7 +56,7 @@ def test_malteval(case: int, tmp_path: Path) -> None:
     drawn = draw_case(case_random("malteval", case))
     write_case(drawn, tmp_path)
     reference = run_oracle("malteval", drawn.args, tmp_path, timeout=120)
-    ours = run_treeeval(["dep", *treeeval_args(drawn)], tmp_path)
+    ours = run_treeeval(["dep", *drawn.args], tmp_path)
     name = f"case {case} ({drawn.description})"
     output = reference.stdout + reference.stderr
     if any(crash in output for crash in CRASHED) and ours.status == 0:
@@ -70,4 +65,4 @@ def test_malteval(case: int, tmp_path: Path) -> None:
     if ABORTED in output:  # a crash treeeval refuses too is an agreement
         assert_error(reference, ours, f"{name} in {tmp_path}: {' '.join(drawn.args)}")
         return
-    assert_same(reference, ours, name, ["treeeval", "dep", *treeeval_args(drawn)], tmp_path)
+    assert_same(reference, ours, name, ["treeeval", "dep", *drawn.args], tmp_path)

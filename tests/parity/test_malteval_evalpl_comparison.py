@@ -81,6 +81,6 @@ def test_same_bytes_as_malteval(name: str, tmp_path: Path,
     data = "plank_conll2015/datapackage/en/"
     out = io.BytesIO()
     assert run_dep(["-e", str(FOLDER / f"{name}.xml"), "-g", data + "gold.conll",
-                    "-s", data + "parser1.conll", "--metric-order", "malteval"],
+                    "-s", data + "parser1.conll"],
                    out, io.BytesIO()) == 0
     assert out.getvalue() == stored.read_bytes()

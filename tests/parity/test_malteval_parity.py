@@ -58,9 +58,9 @@ def arguments(name: str) -> list[str]:
 
 @pytest.mark.parametrize("name", SUPPORTED)
 def test_same_bytes_as_malteval(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # --metric-order malteval: several metrics in MaltEval's HashMap order (the default
-    # follows the command line); treeeval's own options are not echoed in the header
-    args = arguments(name) + ["--metric-order", "malteval"]
+    # MaltEval's own arguments, nothing added: several metrics come in MaltEval's HashMap
+    # order by default
+    args = arguments(name)
     monkeypatch.chdir(CONLLX)
     out, err = io.BytesIO(), io.BytesIO()
     assert run_dep(args, out, err) == 0
@@ -76,9 +76,10 @@ SEVERAL_METRICS = ["en-plank.all-metrics", "en-plank.exclude-deprel-punct",
 
 @pytest.mark.parametrize("name", SEVERAL_METRICS)
 def test_metrics_in_command_line_order(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # by default the columns follow the command line: given in MaltEval's HashMap order,
-    # the metrics give MaltEval's tables byte for byte (only the argument echo differs)
-    args = arguments(name)
+    # --metric-order given: the columns follow the command line; given in MaltEval's
+    # HashMap order, the metrics give MaltEval's tables byte for byte (only the argument
+    # echo differs)
+    args = arguments(name) + ["--metric-order", "given"]
     at = args.index("--Metric") + 1
     args[at] = ";".join(hash_order(args[at].split(";")))
     monkeypatch.chdir(CONLLX)

@@ -68,8 +68,10 @@ OWN_HELP = {
                   "conversion"),
     "--report": ("evalpl[:FLAGS]|eval07[:FLAGS]",
                  "eval.pl's report instead of MaltEval's tables (FLAGS: q, p, b)"),
-    "--metric-order": ("malteval", "several metrics in MaltEval's (hash map) order, not the "
-                                   "command line's"),
+    "--metric-order": ("malteval|given", "the order of several metrics' columns and tables: "
+                                         "MaltEval's (a Java hash map's: --Metric "
+                                         "'LAS;UAS;LA' gives LA, UAS, LAS), the default, or "
+                                         "given: the command line's"),
     "--plugin": ("MODULE:CLASS", "load a GroupBy plug-in (also found through the "
                                  "treeeval.groupings entry point)"),
     "--resamples": ("N", "resamples of --stat bootstrap and ar (default 10000)"),

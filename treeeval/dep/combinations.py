@@ -7,12 +7,16 @@ that map's order.  The parameters themselves sit in a ``Hashtable`` (Metric and 
 first, then the others as given), and the combinations are counted like an odometer whose
 fastest wheel is the first parameter of that table: with ``--Metric "LAS;UAS" --GroupBy
 "Sentence;Deprel"`` the order is (Deprel, UAS), (Deprel, LAS), (Sentence, UAS), (Sentence,
-LAS).  The metric order ``given`` (treeeval's default) keeps the Metric values as given.
+LAS).  The metric order ``given`` (``--metric-order given``; MaltEval's is the default)
+keeps the Metric values as given.
 
 >>> settings = DepSettings(("g",), ("p",), {"Metric": ("LAS", "UAS"),
-...                        "GroupBy": ("Sentence", "Deprel")}, metric_order="malteval")
+...                        "GroupBy": ("Sentence", "Deprel")})
 >>> [(c.groupby, c.metric) for c in combinations(settings)]
 [('Deprel', 'UAS'), ('Deprel', 'LAS'), ('Sentence', 'UAS'), ('Sentence', 'LAS')]
+>>> given = DepSettings(("g",), ("p",), {"Metric": ("LAS", "UAS")}, metric_order="given")
+>>> [c.metric for c in combinations(given)]
+['LAS', 'UAS']
 """
 
 from __future__ import annotations
@@ -121,7 +125,7 @@ def parameter_values(settings: DepSettings) -> dict[str, list[str]]:
     for name, values in given.items():
         keyed = {value.partition(":")[0] if name == "GroupBy" else value: value
                  for value in values}
-        if name == "Metric" and settings.metric_order != "malteval":
+        if name == "Metric" and settings.metric_order == "given":
             result[name] = list(keyed.values())
         else:
             result[name] = [keyed[key] for key in hash_order(list(keyed))]

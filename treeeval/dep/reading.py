@@ -5,8 +5,16 @@ The fast columnar reader (formats/conll_columns.py) reads the file; where it can
 for a line, it falls back (:mod:`treeeval.fallback`) and the exact reader (formats/conll.py)
 reads the whole file again and reports the exact error.  Both skip CoNLL-U comment lines,
 multiword-token ranges (``1-2``) and empty nodes (``1.1``), where MaltEval aborts.
-MaltEval aborts on a PHEAD that is not ``_`` or a whole number, and unless the gold and the
-parsed file hold the same text (sentences, lengths and FORMs).
+MaltEval aborts on a HEAD ``_`` (``Head value _ not valid``), on a PHEAD that is not ``_``
+or a whole number, and unless the gold and the parsed file hold the same text (sentences,
+lengths and FORMs).
+
+A CoNLL-U file (:func:`treeeval.policy.sniffing.sniff_kind`: its name ends in ``.conllu``,
+or its first word line follows a ``#`` comment or is a multiword range or an empty node) is
+read as CoNLL-U: its words are the lines with a whole-number ID, and its columns 9 and 10
+are DEPS and MISC, so it has no PHEAD and no PDEPREL (both ``_``, as in the same words
+written as CoNLL-X, which is what MaltEval scores); a word's HEAD must be a number, and a
+multiword range or an empty node must be well formed.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from ..formats.text import named_source
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
-from ..policy.sniffing import sniff
+from ..policy.sniffing import sniff, sniff_kind
 from .sources import locate_token, read_sentences
 
 #: the string columns every evaluation uses: read with the file (the others on first use)
@@ -34,8 +42,10 @@ EAGER = ("form", "deprel")
 
 
 def read_treebank(path: str, *, charset: str = "utf-8",
-                  vocabulary: Vocabularies | None = None, data: bytes | None = None) -> Treebank:
-    """Read a CoNLL file as MaltEval does (``charset``: MaltEval's ``--charset``).
+                  vocabulary: Vocabularies | None = None, data: bytes | None = None,
+                  conllu: bool = False) -> Treebank:
+    """Read a CoNLL file as MaltEval does (``charset``: MaltEval's ``--charset``); with
+    ``conllu``, as CoNLL-U (the module's docstring).
 
     Files read with one ``vocabulary`` share their string codes, which makes comparing
     them cheaper.  FORM and DEPREL are read at once; the other string columns when they
@@ -47,32 +57,36 @@ def read_treebank(path: str, *, charset: str = "utf-8",
     except LookupError:
         raise UsageError(f"unknown charset {charset!r}") from None
     try:
-        return _read_treebank_fast(path, charset, vocabulary, data)
+        return _read_treebank_fast(path, charset, vocabulary, data, conllu)
     except Fallback:
         pass
-    return read_treebank_exact(path, charset=charset, vocabulary=vocabulary, data=data)
+    return read_treebank_exact(path, charset=charset, vocabulary=vocabulary, data=data,
+                               conllu=conllu)
 
 
 def _read_treebank_fast(path: str, charset: str, vocabulary: Vocabularies | None,
-                        data: bytes | None) -> Treebank:
+                        data: bytes | None, conllu: bool) -> Treebank:
     """:func:`read_treebank` through the fast reader (Fallback when it cannot vouch for the
     file): FORM and DEPREL at once, the other string columns on first use."""
-    columns = read_columns_fast(path, charset, vocabulary, columns=EAGER, data=data)
+    columns = read_columns_fast(path, charset, vocabulary, columns=EAGER, data=data,
+                                conllu=conllu, known_heads=True)
     shared = columns.vocabulary
 
     def load(column: str) -> Int32Array:
         try:
-            return read_columns_fast(path, charset, shared, columns=(column,), data=data).codes[column]
+            return read_columns_fast(path, charset, shared, columns=(column,), data=data,
+                                     conllu=conllu, known_heads=True).codes[column]
         except Fallback:  # the file changed since: read it all again, exactly
             pass
-        return read_treebank_exact(path, charset=charset, vocabulary=shared, data=data).codes[column]
+        return read_treebank_exact(path, charset=charset, vocabulary=shared, data=data,
+                                   conllu=conllu).codes[column]
 
     return Treebank.from_columns(columns, load)
 
 
 def read_treebank_exact(path: str, *, charset: str = "utf-8",
                         vocabulary: Vocabularies | None = None,
-                        data: bytes | None = None) -> Treebank:
+                        data: bytes | None = None, conllu: bool = False) -> Treebank:
     """:func:`read_treebank` through the line-by-line reader, with its exact errors.
 
     >>> import os, tempfile
@@ -87,8 +101,10 @@ def read_treebank_exact(path: str, *, charset: str = "utf-8",
     >>> exact.forms.tolist(), fast.forms.tolist(), fast.heads.tolist()
     (['It', 's'], ['It', 's'], [2, 0])
     """
-    sentences = list(read_conll(named_source(path, data), encoding=charset))
-    _check_pheads(sentences, path)
+    sentences = list(read_conll(named_source(path, data), encoding=charset, conllu=conllu,
+                                known_heads=True))
+    if not conllu:  # a CoNLL-U file has no PHEAD: its column 9 is DEPS
+        _check_pheads(sentences, path)
     return Treebank.from_sentences(sentences, vocabulary)
 
 
@@ -109,7 +125,8 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
 
     The error points at the parsed file's first token that differs: the first word of the
     first sentence of another length, or the first other FORM (or, with fewer or more
-    sentences, the first sentence past the shorter file's end).
+    sentences, the first sentence past the shorter file's end).  When one of the files is
+    CoNLL-U, it adds that ``treeeval ud`` scores other tokenisations.
     """
     problem, index = None, None
     sentences = min(len(gold.sizes), len(parsed.sizes))
@@ -130,12 +147,23 @@ def check_same_text(gold: Treebank, parsed: Treebank, gold_path: str, parsed_pat
             problem = (f"different word forms ({str(gold.forms[index])!r} in the treebank, "
                        f"{str(parsed.forms[index])!r} here)")
     if problem:
+        if "conllu" in (_kind(gold_path), _kind(parsed_path)):
+            problem += "; treeeval ud aligns the words of different tokenisations"
         line, column, source_line = end_line(parsed_path), None, None
         if index is not None and index < len(parsed):
             line, column, source_line = locate_token(parsed_path, parsed, index, "FORM")
         raise InputError(f"the data file '{parsed_path}' and treebank '{gold_path}' do not "
                          f"contain the same text; {problem}", path=parsed_path, line=line,
                          column=column, source_line=source_line)
+
+
+def _kind(path: str) -> str | None:
+    """The file's kind (:func:`~treeeval.policy.sniffing.sniff_kind`), None for a name that
+    is no readable file (MaltEval's names of pooled folds)."""
+    try:
+        return sniff_kind(path) if os.path.isfile(path) else None
+    except InputError:
+        return None
 
 
 def end_line(path: str) -> int | None:
@@ -171,6 +199,7 @@ def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
     path = os.fspath(path)
     kind = sniff(path, "dep", data)
     if kind == "conll":
-        return read_treebank(path, charset=charset, vocabulary=vocabulary, data=data)
+        return read_treebank(path, charset=charset, vocabulary=vocabulary, data=data,
+                             conllu=sniff_kind(path, data) == "conllu")
     return Treebank.from_sentences(read_sentences(path, charset=charset, heads=heads,
                                                   format=kind, data=data), vocabulary=vocabulary)

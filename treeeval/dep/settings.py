@@ -39,8 +39,9 @@ Setting = dict[str, str]
 #: where an evaluation file sets a parameter or formatting argument, and each of its values:
 #: (name, None) or (name, value) -> (line, column)
 Places = Mapping[tuple[str, str | None], tuple[int, int]]
-#: the orders of several Metric values: the one given, or MaltEval's (hash map) order
-METRIC_ORDERS = ("given", "malteval")
+#: the orders of several Metric values: MaltEval's (hash map) order, the default, or the one
+#: given on the command line
+METRIC_ORDERS = ("malteval", "given")
 #: the variants of ``--report``, and the flags that may follow one after a colon
 REPORTS, REPORT_FLAGS = ("evalpl", "eval07"), "qpb"
 
@@ -62,7 +63,8 @@ class DepSettings:
     tokens, the ``charset`` of CoNLL and MaltTab files (None: not given, UTF-8), the
     ``postag`` and ``deprel`` files of valid tags, GroupBy ``plugins``, eval.pl's ``report``
     (``evalpl`` or ``eval07``, optionally with ``:FLAGS``) instead of MaltEval's tables, the
-    ``metric_order`` of several Metric values, ``json`` and ``signature``; ``comparison``,
+    ``metric_order`` of several Metric values (``malteval``: MaltEval's, ``given``: as
+    given), ``json`` and ``signature``; ``comparison``,
     the comparison of the systems (its test, resamples, seed, baseline, metrics, table
     format, figures and HTML report).  Where the settings come from: the
     ``evaluation_file`` and the ``origins`` of its values that no flag overrides (a value it
@@ -90,7 +92,7 @@ class DepSettings:
     deprel: str | None = None
     plugins: tuple[str, ...] = ()
     report: str | None = None
-    metric_order: str = "given"
+    metric_order: str = "malteval"
     json: bool = False
     signature: bool = False
     comparison: ComparisonSettings = field(default_factory=ComparisonSettings)
@@ -254,9 +256,19 @@ class DepSettings:
 
     @property
     def test(self) -> str | None:
-        """The test of the comparison: the comparison's, the paired bootstrap for ``json``
-        (alone, or with MaltEval's ``--stat 1``), or None (a table without a test)."""
-        return self.comparison.stat or ("bootstrap" if self.json else None)
+        """The test of the comparison: the comparison's (``--stat mcnemar|bootstrap|ar``),
+        McNemar's for ``json`` with MaltEval's ``--stat 1`` (its McNemar tables are not
+        printed then), or None: no test was asked for (``json`` and a table format alone
+        give the scores without tests).
+
+        >>> DepSettings(("g",), ("p", "q"), json=True).test is None
+        True
+        >>> DepSettings(("g",), ("p", "q"), json=True, malteval_stat=True).test
+        'mcnemar'
+        """
+        if self.comparison.stat is None and self.json and self.malteval_stat:
+            return "mcnemar"
+        return self.comparison.stat
 
     def compared_metrics(self) -> tuple[str, ...]:
         """The metrics the comparison shows and tests (:func:`.compare.chosen_metrics`): the
@@ -362,10 +374,10 @@ def check_metric_order(order: str) -> None:
     >>> check_metric_order("random")
     Traceback (most recent call last):
     ...
-    treeeval.errors.UsageError: option --metric-order needs given or malteval, got 'random'
+    treeeval.errors.UsageError: option --metric-order needs malteval or given, got 'random'
     """
     if order not in METRIC_ORDERS:
-        raise UsageError(f"option --metric-order needs given or malteval, got {order!r}")
+        raise UsageError(f"option --metric-order needs malteval or given, got {order!r}")
 
 
 def check_files(gold: Sequence[str], parsed: Sequence[str]) -> None:

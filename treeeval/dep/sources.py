@@ -6,10 +6,11 @@ MaltEval decides), a ``.mrg``, ``.tst`` or ``.gld`` name or a first word line st
 ``(`` bracketed trees, anything else CoNLL (CoNLL-X, or CoNLL-U).
 
 **File sets** (``expand_files``, ``pair_files``; user guide 2.1): a directory stands for
-its files (not its subdirectories) ending in ``.xml``, ``.tab`` or ``.conll`` as in
-MaltEval, and also ``.conllx``, ``.conllu``, ``.mrg``, ``.tst`` and ``.gld``, sorted by
-Java's string order.  Files named one by one keep the command line's order: the guide
-(2.1.4) says MaltEval sorts them, but the MaltEval 1.0 jar only sorts a directory's files.
+its files (not its subdirectories) whose names end in ``.xml``, ``.tab`` or ``.conll``, in
+that case, as in MaltEval (files of other names, ``.conllu`` or ``.mrg`` files, are named
+one by one: ``-s parsed/*.conllu``), sorted by Java's string order.  Files named one by
+one keep the command line's order: the guide (2.1.4) says MaltEval sorts them, but the
+MaltEval 1.0 jar only sorts a directory's files.
 One gold file and one parsed file is a single evaluation, one gold file and several parsed
 files a multiple-files evaluation, and n gold with n parsed files a cross-validation, the
 i-th gold file with the i-th parsed file; other counts abort, as in MaltEval.
@@ -44,14 +45,14 @@ from ..formats.malttab import read_malttab
 from ..formats.text import named_source, read_text
 from ..model.dependencies import DependencySentence
 from ..model.treebank import Treebank
-from ..policy.sniffing import BRACKET_EXTENSIONS, sniff
+from ..policy.sniffing import sniff
 
 if TYPE_CHECKING:
     from ..formats.headrules import HeadTable
     from .settings import DepSettings
 
-#: the files a directory stands for: MaltEval's three extensions, then treeeval's own
-DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll", ".conllx", ".conllu") + BRACKET_EXTENSIONS
+#: the files a directory stands for: MaltEval's three extensions, in this case
+DIRECTORY_EXTENSIONS = (".xml", ".tab", ".conll")
 #: the POSTAG and DEPREL fields of a CoNLL and of a MaltTab line (0-based, empty fields
 #: collapsed as MaltEval's tokenizer collapses them)
 FIELDS = {"conll": {"FORM": 1, "POSTAG": 4, "DEPREL": 7},
@@ -86,7 +87,7 @@ def expand_files(paths: Iterable[str]) -> list[str]:
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> for name in ("b.conll", "a.tab", "notes.txt"):
+    >>> for name in ("b.conll", "a.tab", "notes.txt", "c.conllu", "d.CONLL"):
     ...     _ = (folder / name).write_text("")
     >>> [os.path.basename(p) for p in expand_files([str(folder)])]
     ['a.tab', 'b.conll']
@@ -95,11 +96,12 @@ def expand_files(paths: Iterable[str]) -> list[str]:
     for path in paths:
         if os.path.isdir(path):
             found = [os.path.join(path, name) for name in os.listdir(path)
-                     if name.lower().endswith(DIRECTORY_EXTENSIONS)
+                     if name.endswith(DIRECTORY_EXTENSIONS)
                      and os.path.isfile(os.path.join(path, name))]
             if not found:
                 raise UsageError(f"directory {path} holds no file ending in "
-                                 f"{', '.join(DIRECTORY_EXTENSIONS)}")
+                                 f"{', '.join(DIRECTORY_EXTENSIONS)} (MaltEval's rule; name "
+                                 "other files one by one)")
             files.extend(sorted(found, key=java_order))
         elif os.path.exists(path):
             files.append(path)

@@ -23,7 +23,13 @@ under ``lemma``, ``postag``, ``feats``, ``col9`` and ``col10``.  A HEAD of ``_``
 an unknown head (-1).  The reader also keeps aside, in ``extra``, what CoNLL-U adds:
 comment lines (``comments``), multiword-token ranges such as ``1-2`` (``ranges``) and empty
 nodes such as ``1.1`` (``empty_nodes``), as raw lines; they never take part in the
-sentence.  A malformed line is an InputError with file, line and column.
+sentence.  A byte-order mark at the start is dropped.  A malformed line is an InputError
+with file, line and column.
+
+Read as CoNLL-U (``conllu=True``), a file is held to CoNLL-U's rules: columns 9 and 10 are
+DEPS and MISC, kept under ``deps`` and ``misc`` (there is no PHEAD or PDEPREL), a word's
+HEAD is a number, no field of a word is empty (``_`` is no value), and an ID that is not a
+word's is a range ``N-M`` or an empty node ``N.M``.
 
 >>> import io
 >>> rows = ["1 Rain _ NN NN _ 2 dep _ _", "2 fell _ VBD VBD _ 0 root _ _"]
@@ -35,12 +41,23 @@ sentence.  A malformed line is an InputError with file, line and column.
 >>> write_conll([sentence], out, format="conllu")
 >>> out.getvalue() == text
 True
+>>> rows = ["1-2 Its _ _ _ _ _ _ _ _", "1 It it PRON PRP _ 2 nsubj 2:nsubj _",
+...         "2 s be AUX VBZ _ 0 root 0:root SpaceAfter=No"]
+>>> text = "".join(row.replace(" ", "\\t") + "\\n" for row in rows)
+>>> sentence = next(read_conll(io.StringIO(text), conllu=True))
+>>> sentence.forms, sentence.extra["deps"], "col9" in sentence.extra
+(['It', 's'], ['2:nsubj', '0:root'], False)
+>>> print(format_sentence(sentence).replace("\\t", " "), end="")  # as CoNLL-X: no PHEAD
+1 It it PRON PRP _ 2 nsubj _ _
+2 s be AUX VBZ _ 0 root _ _
+<BLANKLINE>
 """
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
@@ -51,6 +68,15 @@ from .text import decode_error, open_lines
 FORMATS = ("conllx", "conllu")
 #: names in ``extra`` of the columns that DependencySentence has no field for
 EXTRA_COLUMNS = {2: "lemma", 4: "postag", 5: "feats", 8: "col9", 9: "col10"}
+#: their names in a file read as CoNLL-U, whose columns 9 and 10 are DEPS and MISC
+CONLLU_COLUMNS = {**EXTRA_COLUMNS, 8: "deps", 9: "misc"}
+#: the names of CoNLL-U's columns
+CONLLU_NAMES = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS",
+                "MISC")
+#: a byte-order mark, dropped at the start of a file
+BOM = "\ufeff"
+#: the IDs of CoNLL-U lines that are no word: a multiword range and an empty node
+RANGE, EMPTY_NODE = re.compile(r"[0-9]+-[0-9]+"), re.compile(r"[0-9]+\.[0-9]+")
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
@@ -59,30 +85,39 @@ class ConllError(InputError):
     """A malformed line in a CoNLL-X or CoNLL-U file."""
 
 
-def read_conll(source: Source, encoding: str = "utf-8") -> Iterator[DependencySentence]:
-    """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file).
+def read_conll(source: Source, encoding: str = "utf-8", conllu: bool = False,
+               known_heads: bool = False) -> Iterator[DependencySentence]:
+    """Stream the sentences of a CoNLL-X or CoNLL-U file (a path or an open file);
+    ``conllu``: hold it to CoNLL-U's rules (the module's docstring); ``known_heads``: a
+    HEAD ``_`` is an error in CoNLL-X too (MaltEval's rule).
 
     An undecodable byte is an InputError at its line and column (for a file on disk).
     """
     stream, path, opened = open_lines(source, encoding)
-    return _read_and_close(stream, path, encoding) if opened else _read_lines(stream, path,
-                                                                              encoding)
+    rules = (conllu, known_heads or conllu)
+    if opened:
+        return _read_and_close(stream, path, encoding, *rules)
+    return _read_lines(stream, path, encoding, *rules)
 
 
-def _read_and_close(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
+def _read_and_close(stream: IO[str], path: str, encoding: str, conllu: bool,
+                    known_heads: bool) -> Iterator[DependencySentence]:
     with stream:
-        yield from _read_lines(stream, path, encoding)
+        yield from _read_lines(stream, path, encoding, conllu, known_heads)
 
 
-def _read_lines(stream: IO[str], path: str, encoding: str) -> Iterator[DependencySentence]:
+def _read_lines(stream: IO[str], path: str, encoding: str, conllu: bool,
+                known_heads: bool) -> Iterator[DependencySentence]:
     rows: list[tuple[int, str, list[str]]] = []
     aside: dict[str, list[str]] = {}
     try:
         for number, raw in enumerate(stream, 1):
             line = raw.rstrip("\r\n")
+            if number == 1:
+                line = line.removeprefix(BOM)
             if not line.strip():
                 if rows:
-                    yield _sentence(rows, aside, path)
+                    yield _sentence(rows, aside, path, conllu, known_heads)
                     rows, aside = [], {}
                 elif aside:
                     aside = {}  # comments of an empty sentence
@@ -96,16 +131,26 @@ def _read_lines(stream: IO[str], path: str, encoding: str) -> Iterator[Dependenc
                 raise ConllError(f"expected 10 tab-separated columns, found {len(fields)}",
                                  path=path, line=number, column=column, source_line=line)
             token_id = fields[0]
-            if "-" in token_id:
-                aside.setdefault("ranges", []).append(line)
-            elif "." in token_id:
-                aside.setdefault("empty_nodes", []).append(line)
+            if "-" in token_id or "." in token_id:
+                kind, pattern = ("ranges", RANGE) if "-" in token_id else ("empty_nodes",
+                                                                           EMPTY_NODE)
+                if conllu and not (token_id.isascii() and pattern.fullmatch(token_id)):
+                    what = "a multiword range N-M" if kind == "ranges" else "an empty node N.M"
+                    raise ConllError(f"a CoNLL-U ID is a word's number, {what}: found "
+                                     f"{token_id!r}", path=path, line=number, column=1,
+                                     source_line=line)
+                aside.setdefault(kind, []).append(line)
             else:
+                if conllu and "" in fields:
+                    empty = fields.index("")
+                    raise ConllError(f"an empty {CONLLU_NAMES[empty]} field (CoNLL-U writes _ "
+                                     "for no value)", path=path, line=number,
+                                     column=_column(fields, empty), source_line=line)
                 rows.append((number, line, fields))
     except UnicodeDecodeError as exc:
         raise decode_error(path, encoding, exc) from None
     if rows:
-        yield _sentence(rows, aside, path)
+        yield _sentence(rows, aside, path, conllu, known_heads)
 
 
 def _column(fields: list[str], index: int) -> int:
@@ -113,7 +158,7 @@ def _column(fields: list[str], index: int) -> int:
 
 
 def _sentence(rows: list[tuple[int, str, list[str]]], aside: dict[str, list[str]],
-              path: str) -> DependencySentence:
+              path: str, conllu: bool, known_heads: bool) -> DependencySentence:
     size = len(rows)
     heads: list[int] = []
     for position, (number, line, fields) in enumerate(rows, 1):
@@ -121,22 +166,26 @@ def _sentence(rows: list[tuple[int, str, list[str]]], aside: dict[str, list[str]
             raise ConllError(f"expected token ID {position}, found {fields[0]!r}", path=path,
                              line=number, column=1, source_line=line)
         head = fields[6]
-        if head == "_":
+        if head == "_" and not known_heads:
             heads.append(UNKNOWN_HEAD)
             continue
         if not (head.isascii() and head.isdigit()) or int(head) > size:
-            raise ConllError(f"HEAD must be a token ID from 0 to {size} or _, found {head!r}",
-                             path=path, line=number, column=_column(fields, 6), source_line=line)
+            unknown = "" if known_heads else " or _"
+            raise ConllError(f"HEAD must be a token ID from 0 to {size}{unknown}, found "
+                             f"{head!r}", path=path, line=number, column=_column(fields, 6),
+                             source_line=line)
         heads.append(int(head))
     columns = list(zip(*(fields for _, _, fields in rows)))
-    extra = {name: list(columns[index]) for index, name in EXTRA_COLUMNS.items()}
+    names = CONLLU_COLUMNS if conllu else EXTRA_COLUMNS
+    extra = {name: list(columns[index]) for index, name in names.items()}
     extra.update(aside)
     return DependencySentence(list(columns[1]), list(columns[3]), heads, list(columns[7]),
                               line=rows[0][0], extra=extra)
 
 
 def format_sentence(sentence: DependencySentence, format: str = "conllx") -> str:
-    """One sentence in CoNLL-X or CoNLL-U, with its final blank line.
+    """One sentence in CoNLL-X or CoNLL-U, with its final blank line (a sentence read as
+    CoNLL-U keeps DEPS and MISC in CoNLL-U; in CoNLL-X its PHEAD and PDEPREL are ``_``).
 
     >>> s = DependencySentence(["Rain", "fell"], ["NN", "VBD"], [2, 0], ["dep", "root"])
     >>> for line in format_sentence(s).splitlines():
@@ -152,8 +201,9 @@ def format_sentence(sentence: DependencySentence, format: str = "conllx") -> str
     lemma = extra.get("lemma", blank)
     postag = extra.get("postag", sentence.tags)
     feats = extra.get("feats", blank)
-    col9 = extra.get("col9", blank)
-    col10 = extra.get("col10", blank)
+    col9, col10 = extra.get("col9", blank), extra.get("col10", blank)
+    if format == "conllu":  # DEPS and MISC, of a sentence read as CoNLL-U
+        col9, col10 = extra.get("deps", col9), extra.get("misc", col10)
     lines = list(extra.get("comments", ())) if format == "conllu" else []
     for i, (form, tag, head, label) in enumerate(
             zip(sentence.forms, sentence.tags, sentence.heads, sentence.labels)):

@@ -13,7 +13,11 @@ CRLF line ends are read as LF.  Anything else this path cannot vouch for (a wron
 count, an ID out of sequence, a HEAD or PHEAD that is not a number, a carriage return of
 its own, a NUL byte, an undecodable byte, an encoding that is not ASCII-compatible) makes
 :func:`read_columns_fast` raise :class:`~treeeval.fallback.Fallback`: the caller then reads
-the file with the exact reader (formats/conll.py), which gives the exact error.
+the file with the exact reader (formats/conll.py), which gives the exact error.  Read as
+CoNLL-U (``conllu=True``), columns 9 and 10 are DEPS and MISC, not PHEAD and PDEPREL: they
+are not checked, and the ``phead`` and ``pdeprel`` columns are ``_``; a HEAD ``_``, an
+empty field of a word and an ID that is neither a word's nor ``N-M`` nor ``N.M`` fall back
+(the exact reader refuses them).
 
 >>> import os, tempfile
 >>> rows = ["1 Rain rain NOUN NN _ 2 nsubj _ _", "2 fell fall VERB VBD _ 0 root _ _"]
@@ -27,6 +31,13 @@ the file with the exact reader (formats/conll.py), which gives the exact error.
 ([2, 0, 2, 0], [2, 2], [2, 6])
 >>> columns.vocabulary.strings("deprel")[columns.codes["deprel"]].tolist()
 ['nsubj', 'root', 'nsubj', 'root']
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = os.path.join(tmp, "x.conllu")
+...     with open(path, "w", encoding="utf-8") as f:
+...         _ = f.write(text.replace("nsubj\t_", "nsubj\t2:nsubj"))
+...     columns = read_columns_fast(path, conllu=True, columns=("phead",))
+>>> columns.vocabulary.strings("phead")[columns.codes["phead"]].tolist()
+['_', '_']
 """
 
 from __future__ import annotations
@@ -53,6 +64,8 @@ BLOCK_SIZE = 1 << 24
 TAB, NEWLINE = 9, 10
 #: a field of one underscore as a packed word
 UNDERSCORE = np.uint64(ord("_"))
+#: the string columns a CoNLL-U file has not (its columns 9 and 10 are DEPS and MISC): ``_``
+NOT_IN_CONLLU = ("phead", "pdeprel")
 _Scalar = TypeVar("_Scalar", bound=np.generic)
 
 
@@ -82,14 +95,17 @@ def fast_charset(charset: str) -> bool:
 
 def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularies | None = None,
                       block_size: int = BLOCK_SIZE, columns: Iterable[str] = tuple(STRING_FIELDS),
-                      data: bytes | None = None) -> ConllColumns:
+                      data: bytes | None = None, conllu: bool = False,
+                      known_heads: bool = False) -> ConllColumns:
     """Read ``path`` into columns; :class:`~treeeval.fallback.Fallback` when the exact
     reader must read it instead.
 
     Only the columns stay in memory: the file is read ``block_size`` bytes at a time (cut
     after a blank line).  Only the string ``columns`` named get codes (every line is
     checked all the same).  A Fallback leaves ``vocabulary`` unchanged.  ``data``: the
-    file's bytes, already read (the file is not opened).
+    file's bytes, already read (the file is not opened).  ``conllu``: read it as CoNLL-U
+    (the module's docstring); ``known_heads``: a HEAD ``_`` falls back (the exact reader
+    refuses it) in CoNLL-X too.
     """
     wanted = {name: STRING_FIELDS[name] for name in columns}
     if not fast_charset(charset):
@@ -104,7 +120,7 @@ def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularie
         with open(path, "rb") if data is None else io.BytesIO(data) as stream:
             for block, first_line in _blocks(stream, block_size):
                 block_heads, block_sizes, block_codes, block_lines = _scan_block(
-                    block, charset, trial, wanted)
+                    block, charset, trial, wanted, conllu, known_heads or conllu)
                 heads.append(block_heads)
                 sizes.append(block_sizes)
                 lines.append(block_lines + first_line)
@@ -136,10 +152,12 @@ def _blocks(stream: BinaryIO, block_size: int) -> Iterator[tuple[bytes, int]]:
             yield (data if data.endswith(b"\n") else data + b"\n"), first_line
 
 
-def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int]
+def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int],
+                conllu: bool = False, known_heads: bool = False
                 ) -> tuple[IntArray, IntArray, dict[str, Int32Array], IntArray]:
     """Heads, sentence sizes, string codes and the line (from 0 in the block) of each
-    sentence's first word, of one block of whole sentences."""
+    sentence's first word, of one block of whole sentences (``conllu``: of CoNLL-U;
+    ``known_heads``: no HEAD ``_``)."""
     if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the exact reader's
         if block.count(b"\r") != block.count(b"\r\n"):
             raise Fallback("a carriage return of its own")
@@ -176,6 +194,8 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
     id_ok = fields.word(0) == _id_words(position)
     if not id_ok.all():  # multiword ranges and empty nodes are skipped
         words = ~fields.contains(0, (ord("-"), ord(".")))
+        if conllu and not fields.aside_ids(~words).all():
+            raise Fallback("an ID that is neither a word's nor N-M nor N.M")
         fields.keep(words)
         word_line = word_line[words]
         sizes, position = _positions(sentence_of_line[words])
@@ -184,12 +204,19 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
     heads, head_ok = fields.numbers(6)
     unknown = fields.word(6) == UNDERSCORE
     heads[unknown] = -1
+    if known_heads and unknown.any():
+        raise Fallback("a HEAD _")
+    if conllu and any(np.any(fields.length(k) == 0) for k in range(10)):
+        raise Fallback("an empty field in CoNLL-U")
     if not np.all(head_ok | unknown) or np.any(heads > np.repeat(sizes, sizes)):
         raise Fallback("a HEAD that is not a token's ID or _")
-    underscore = fields.word(8) == UNDERSCORE
-    if not underscore.all() and not np.all(fields.numbers(8)[1] | underscore):
-        raise Fallback("a PHEAD that is not a number or _")
-    codes = {name: fields.codes(field, block, charset, vocabulary.index[name])
+    if not conllu:
+        underscore = fields.word(8) == UNDERSCORE
+        if not underscore.all() and not np.all(fields.numbers(8)[1] | underscore):
+            raise Fallback("a PHEAD that is not a number or _")
+    codes = {name: np.full(len(heads), vocabulary.index[name].encode(["_"])[0], np.int32)
+             if conllu and name in NOT_IN_CONLLU else
+             fields.codes(field, block, charset, vocabulary.index[name])
              for name, field in wanted.items()}
     return heads, sizes, codes, word_line[np.cumsum(sizes) - sizes]
 
@@ -263,6 +290,20 @@ class _Fields:
             ok &= ~inside | ((digit >= 0) & (digit <= 9))
             value = np.where(inside, value * 10 + digit, value)
         return value, ok
+
+    def aside_ids(self, rows: BoolArray) -> BoolArray:
+        """Whether the IDs of ``rows`` are ``N-M`` or ``N.M``: digits on both sides of one
+        ``-`` or ``.``."""
+        start, length = self.start(0)[rows], self.length(0)[rows]
+        width = int(length.max()) if len(length) else 0
+        offsets = np.arange(width)
+        inside = offsets < length[:, None]
+        byte = self.data[np.minimum(start[:, None] + offsets, len(self.data) - 1)]
+        digit = (byte >= ord("0")) & (byte <= ord("9"))
+        separator = inside & ((byte == ord("-")) | (byte == ord(".")))
+        last = digit[np.arange(len(start)), np.maximum(length - 1, 0)]
+        return (np.all(~inside | digit | separator, axis=1) & (separator.sum(axis=1) == 1)
+                & digit[:, 0] & last) if width else np.zeros(len(start), dtype=bool)
 
     def contains(self, field: int, characters: tuple[int, ...]) -> BoolArray:
         """Whether each field holds one of ``characters``."""

@@ -261,3 +261,11 @@ def test_empty_files_under_eval_pl(tmp_path: Path) -> None:
               "evalpl")
     assert error_line(ran) == ("treeeval: error: g.conll:1: no scoring tokens (eval.pl would "
                                "divide by zero)")
+
+
+def test_a_head_underscore_is_refused_as_maltevals_abort(tmp_path: Path) -> None:
+    # MaltEval: "Head error at line 1, word Rain. Head value _ not valid" (an abort)
+    ran = dep(tmp_path, {"g.conll": GOLD, "p.conll": with_head("_")}, "g.conll", "p.conll")
+    assert ran.status == 1 and ran.stdout == b""
+    assert error_line(ran) == ("treeeval: error: p.conll:1:16: HEAD must be a token ID from 0 "
+                               "to 2, found '_'")

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
 
@@ -16,6 +17,7 @@ from treeeval.dep.options import parse_dep_args
 from treeeval.dep.tables import Table, format_table, sort_order
 from treeeval.errors import InputError, UsageError
 from treeeval.formats.malteval_xml import read_evaluation_file
+from treeeval.policy.envelope import schema_path
 
 #: "The dog barks ." with a gold and a parsed analysis: the parser mislabels "dog" (dobj)
 #: and attaches "." to "dog"
@@ -41,17 +43,22 @@ def run(*args: str) -> str:
     return out.getvalue().decode()
 
 
-def test_metric_columns_follow_the_command_line(files: tuple[str, str]) -> None:
+def test_metric_columns_come_in_malteval_order(files: tuple[str, str]) -> None:
+    """MaltEval's order (a Java hash map's) by default: its command line gives its bytes;
+    ``--metric-order given`` keeps the command line's order."""
     gold, parsed = files
-    assert run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--header-info", "0") == (
-        "accuracy / Metric:LAS   accuracy / Metric:UAS   Token\n"
-        + "-" * 57 + "\n"
-        "0.5                     0.75                    Row mean\n"
-        "4                       4                       Row count\n"
-        + "-" * 57 + "\n")
-    malteval = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--header-info", "0",
-                   "--metric-order", "malteval")
-    assert malteval.startswith("accuracy / Metric:UAS   accuracy / Metric:LAS   Token\n")
+    assert run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS;LA", "--header-info", "0") == (
+        "accuracy / Metric:LA   accuracy / Metric:UAS   accuracy / Metric:LAS   Token\n"
+        + "-" * 80 + "\n"
+        "0.75                   0.75                    0.5                     Row mean\n"
+        "4                      4                       4                       Row count\n"
+        + "-" * 80 + "\n")
+    given = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS;LA", "--header-info", "0",
+                "--metric-order", "given")
+    assert given.startswith("accuracy / Metric:LAS   accuracy / Metric:UAS   "
+                            "accuracy / Metric:LA   Token\n")
+    assert run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS;LA", "--metric-order",
+               "malteval") == run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS;LA")
 
 
 def test_own_options_are_not_echoed(files: tuple[str, str]) -> None:
@@ -98,10 +105,10 @@ def test_mcnemar_block(files: tuple[str, str]) -> None:
 def test_several_groupings_are_separate_tables(files: tuple[str, str]) -> None:
     gold, parsed = files
     text = run("-g", gold, "-s", parsed, "--Metric", "LAS;UAS", "--GroupBy", "Token;Cpostag:all")
-    # one table per GroupBy value and metric (metrics in command-line order), plain headers
+    # one table per GroupBy value and metric (in MaltEval's order), plain headers
     assert [line for line in text.splitlines() if "->" in line] == [
-        "GroupBy-> Token", "Metric-> LAS", "GroupBy-> Token", "Metric-> UAS",
-        "GroupBy-> Cpostag:all", "Metric-> LAS", "GroupBy-> Cpostag:all", "Metric-> UAS"]
+        "GroupBy-> Token", "Metric-> UAS", "GroupBy-> Token", "Metric-> LAS",
+        "GroupBy-> Cpostag:all", "Metric-> UAS", "GroupBy-> Cpostag:all", "Metric-> LAS"]
     assert "accuracy   Token\n" + "-" * 20 + "\n0.5        Row mean\n" in text
     assert "accuracy   counter   correctcounter   Cpostag\n" in text
 
@@ -191,7 +198,7 @@ def test_bad_evaluation_files(tmp_path: Path, text: str, message: str) -> None:
     (["-g", "g", "-s", "p", "--tab", "2"], "0 or 1"),
     (["-g", "g", "-s", "p", "--stat", "2"], "--stat needs one of"),
     (["-g", "g", "-s", "p", "--MaxSentenceLength", "ten"], "whole number"),
-    (["-g", "g", "-s", "p", "--metric-order", "random"], "given or malteval"),
+    (["-g", "g", "-s", "p", "--metric-order", "random"], "malteval or given"),
     (["-g", "g", "-s", "p", "-v", "1"], "treeeval browse"),
     (["-g", "g", "-s", "p", "--Metric"], "needs a value"),
     (["-g", "g", "-s", "p", "--details", "1", "--details", "0"], "--details is given twice"),
@@ -267,6 +274,27 @@ def test_different_text_names_the_line(tmp_path: Path) -> None:
     short.write_text("1\tThe\t_\tDET\tDET\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
     with pytest.raises(InputError, match="sentence 1: 4 words in the treebank, 1 here"):
         run("-g", gold, "-s", str(short))
+
+
+def test_json_computes_no_test_unless_one_is_asked_for(files: tuple[str, str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--json`` alone gives the scores without tests (it used to run a 10,000-resample
+    bootstrap nobody asked for); ``--stat 1``, MaltEval's McNemar, gives McNemar's test."""
+    gold, parsed = files
+
+    def no_test(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a test was computed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("treeeval.dep.compare.compare_many", no_test)
+        document = json.loads(run("-g", gold, "-s", parsed, gold, "--json"))
+    assert document["significance"] == [] and "stat:" not in document["signature"]
+    assert [s["LAS"]["correct"] for s in document["systems"]] == [2, 4]
+    schema = json.loads(schema_path("dep").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+    mcnemar = json.loads(run("-g", gold, "-s", parsed, gold, "--json", "--stat", "1"))
+    assert {test["method"] for test in mcnemar["significance"]} == {"mcnemar"}
+    assert "|stat:mcnemar|" in mcnemar["signature"]
 
 
 def test_json_comparison(files: tuple[str, str]) -> None:

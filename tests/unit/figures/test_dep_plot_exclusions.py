@@ -65,7 +65,8 @@ def dep(folder: Path, *args: str) -> str:
 
 def reported(folder: Path, flags: list[str]) -> dict[str, list[float]]:
     """The LAS and UAS of each system as MaltEval's report prints them (8 decimals)."""
-    text = dep(folder, "--Metric", "LAS;UAS", "--pattern", "0.00000000", *flags)
+    text = dep(folder, "--Metric", "LAS;UAS", "--metric-order", "given", "--pattern",
+               "0.00000000", *flags)
     means = re.findall(r"^(\S+)\s+(\S+)\s+Row mean$", text, re.M)
     return {"LAS": [100 * float(las) for las, _ in means],
             "UAS": [100 * float(uas) for _, uas in means]}

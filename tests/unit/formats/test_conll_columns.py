@@ -44,8 +44,7 @@ VALID = {
     "conllu extras skipped": "# sent_id = 1\n# text = It's\n" + "1-2\tIt's" + "\t_" * 8 + "\n"
     + row(1, "It", "2", "nsubj") + "\n" + row(2, "'s") + "\n" + "2.1\tx" + "\t_" * 8 + "\n\n",
     "no final newline, extra blank lines": "\n\n" + row(1, "A") + "\n\n\n" + row(1, "B"),
-    "unknown head and pheads": row(1, "A", "_", "dep", "1") + "\n" + row(2, "B", "0", "r", "0")
-    + "\n\n",
+    "pheads": row(1, "A", "2", "dep", "1") + "\n" + row(2, "B", "0", "r", "0") + "\n\n",
     "non-ASCII and long fields": row(1, "Ünïcödé€", "0", "root", feats="Case=Nom|Gender=Masc|"
                                       "Number=Sing|Person=3|PronType=Prs|Reflex=Yes")
     + "\n" + row(2, "x" * 8, "1", "y" * 16) + "\n" + row(3, "z" * 9, "1", "w" * 17) + "\n\n",
@@ -64,6 +63,15 @@ def test_fast_path_agrees(tmp_path: Path, name: str) -> None:
     assert_same(Treebank.from_columns(columns), read_treebank_exact(path))
 
 
+def test_an_unknown_head_for_the_readers_of_other_commands(tmp_path: Path) -> None:
+    # the generic readers take a HEAD _ as unknown (-1); dep refuses it, as MaltEval does
+    path = write(tmp_path, row(1, "A", "_", "dep") + "\n" + row(2, "B") + "\n\n")
+    assert read_columns_fast(path).heads.tolist() == [-1, 0]
+    with pytest.raises(InputError, match="x.conll:1:14: HEAD must be a token ID from 0 to 2, "
+                                         "found '_'"):
+        read_treebank(path)
+
+
 def test_blocks_and_shared_vocabulary(tmp_path: Path) -> None:
     text = "".join(row(1, f"w{i}", "0", f"l{i % 3}") + "\n\n" for i in range(50))
     path = write(tmp_path, text)
@@ -78,6 +86,8 @@ def test_blocks_and_shared_vocabulary(tmp_path: Path) -> None:
 BAD = {
     "nine fields": ("1\tA\t_\tX\tX\t_\t0\troot\t_\n\n", "expected 10 tab-separated columns"),
     "bad HEAD": (row(1, "A", "x") + "\n\n", "HEAD must be a token ID"),
+    # MaltEval aborts on it (Head value _ not valid)
+    "HEAD _": (row(1, "A", "_") + "\n\n", "HEAD must be a token ID from 0 to 1, found '_'"),
     "HEAD out of range": (row(1, "A", "2") + "\n\n", "HEAD must be a token ID"),
     "bad PHEAD": (row(1, "A", "0", "root", "-") + "\n\n", "PHEAD must be _ or a whole number"),
     "ID out of sequence": (row(1, "A") + "\n" + row(3, "B") + "\n\n", "expected token ID 2"),
@@ -92,7 +102,7 @@ def test_unvouched_lines_get_the_careful_error(tmp_path: Path, name: str) -> Non
     text, message = BAD[name]
     path = write(tmp_path, text)
     with pytest.raises(Fallback):
-        read_columns_fast(path)
+        read_columns_fast(path, known_heads=True)  # as dep reads
     with pytest.raises(InputError, match=message) as fast:
         read_treebank(path)
     with pytest.raises(InputError) as careful:

@@ -8,7 +8,9 @@ and DEPREL are compared as strings.  A token whose gold FORM consists only of Un
 punctuation (general category P*) is *non-scoring*: eval.pl leaves it out by default
 (``punct=True`` scores it, like ``-p``), eval07.pl scores it by default (its ``-p`` leaves
 it out).  eval07.pl also accepts any number of missing or extra blank lines at the end of
-one file, once the other has ended.
+one file, once the other has ended.  Neither reads CoNLL-U: a comment line, a multiword
+token (``1-2``) or an empty node (``1.1``) is an error at its line (a CoNLL-U file without
+them is read as the CoNLL-X it then is; its column 9, DEPS, is not used).
 
 >>> import io
 >>> gold = io.StringIO("1 Rain _ NN _ _ 2 SBJ\\n2 fell _ VBD _ _ 0 ROOT\\n3 . _ . _ _ 2 P\\n\\n")
@@ -39,6 +41,8 @@ Source: TypeAlias = str | os.PathLike[str] | IO[str]
 #: Perl's ``\s`` on undecoded input: the ASCII whitespace characters only
 _FIELD_SEPARATOR = re.compile(r"[ \t\n\r\f\v]+")
 _HEAD = re.compile(r"[0-9]+")
+#: the start of a CoNLL-U line that is no word: a comment, a multiword range, an empty node
+_CONLLU_LINE = re.compile(r"[ \t\f\v]*(?:(#)|[0-9]+(?:(-)|\.)[0-9]+[ \t\n\r\f\v])")
 #: HEADs with more significant digits than this are read as :data:`FAR`
 SAFE_DIGITS = 18
 #: what a HEAD of more than SAFE_DIGITS digits is in ``gold_heads`` and ``system_heads``:
@@ -198,6 +202,8 @@ def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> Evalp
         raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
     gold_path, gold_lines = _lines(gold)
     system_path, system_lines = _lines(system)
+    for path, lines in ((gold_path, gold_lines), (system_path, system_lines)):
+        _refuse_conllu(lines, path)
     if variant == "eval07":
         _drop_trailing_blanks(gold_lines, system_lines)
     common = min(len(gold_lines), len(system_lines))
@@ -232,6 +238,25 @@ def read_evalpl(gold: Source, system: Source, *, variant: str = "eval") -> Evalp
         sentence=sentence, position=token_lines - starts[sentence] + 1,
         starts=starts + 1, sizes=np.bincount(sentence, minlength=len(starts)),
         punctuation=punctuation)
+
+
+def _refuse_conllu(lines: list[str], path: str) -> None:
+    """An InputError at the first CoNLL-U line that is no word, which eval.pl cannot read.
+
+    >>> _refuse_conllu(["1 a _ X _ _ 0 R\\n", "1-2 ab _ _ _ _ _ _\\n"], "x.conllu")
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: x.conllu:2: a CoNLL-U multiword token: eval.pl reads CoNLL-X \
+(treeeval dep without --report reads CoNLL-U)
+    """
+    for number, line in enumerate(lines, 1):
+        found = _CONLLU_LINE.match(line)
+        if found:
+            what = ("comment line" if found.group(1) else
+                    "multiword token" if found.group(2) else "empty node")
+            raise InputError(f"a CoNLL-U {what}: eval.pl reads CoNLL-X (treeeval dep without "
+                             "--report reads CoNLL-U)", path=path, line=number,
+                             source_line=line.rstrip("\r\n"))
 
 
 def _drop_trailing_blanks(gold: list[str], system: list[str]) -> None:
