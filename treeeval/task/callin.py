@@ -65,11 +65,10 @@ def callin_values(scores: CallinScores) -> dict[str, float | None]:
     >>> values["CPrec"], values["FRec"], values["WLAS"]
     (100.0, None, None)
     """
-    fractions = {"WLAS": scores.wlas, "CPrec": scores.content_precision,
-                 "CRec": scores.content_recall, "FPrec": scores.function_precision,
-                 "FRec": scores.function_recall, "CFreq": scores.content_ratio,
-                 "FFreq": scores.function_ratio}
-    return {name: None if value is None else 100 * value for name, value in fractions.items()}
+    return {"WLAS": scores.wlas, "CPrec": scores.content_precision,
+            "CRec": scores.content_recall, "FPrec": scores.function_precision,
+            "FRec": scores.function_recall, "CFreq": scores.content_ratio,
+            "FFreq": scores.function_ratio}
 
 
 class TreebankCallin:

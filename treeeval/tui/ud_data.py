@@ -139,7 +139,7 @@ class UDCorpus(TableCorpus):
             cells = []
             for name, score in scores.items():
                 value = getattr(score, ratio)
-                cells.append(f"{'' if value is None else f'{100 * value:.2f}':>{widths[name]}}")
+                cells.append(f"{'' if value is None else f'{value:.2f}':>{widths[name]}}")
             lines.append(f"{label:<9}" + " ".join(cells))
         return HeaderInfo(files, parameters, lines)
 
@@ -297,10 +297,9 @@ class UDCorpus(TableCorpus):
         scores = self.result.scores
         tables = [BreakdownTable(
             "CoNLL 2018 scores (treeeval ud -v)", ["metric", "P", "R", "F1", "AligndAcc"],
-            [BreakdownRow([name, percent(100 * s.precision), percent(100 * s.recall),
-                           percent(100 * s.f1),
-                           "" if s.aligned_accuracy is None else
-                           percent(100 * s.aligned_accuracy)], None, s.f1)
+            [BreakdownRow([name, percent(s.precision), percent(s.recall), percent(s.f1),
+                           "" if s.aligned_accuracy is None else percent(s.aligned_accuracy)],
+                          None, s.f1 / 100)
              for name, s in scores.items()])]
         size = len(gold.vocabulary.strings)
         gold_count = np.bincount(gold.deprel, minlength=size)

@@ -51,8 +51,11 @@ def test_a_groupby_table_is_data(files: tuple[str, str, str]) -> None:
     assert table.title == "Deprel" and list(table.groups) == ["det", "dobj", "nsubj", "punct",
                                                               "root"]
     assert table.headers == ["parseraccuracy", "treebankaccuracy"]
+    # the API's rates are in percent; the report's table keeps MaltEval's fractions
     assert [round(v, 2) if v == v else None for v in table.columns[0].tolist()] == [
-        1.0, 0.0, None, 1.0, 1.0]
+        100.0, 0.0, None, 100.0, 100.0]
+    assert [round(v, 2) if v == v else None
+            for v in result.files[0].tables[0].columns[0].tolist()] == [1.0, 0.0, None, 1.0, 1.0]
     merged = result.files[0].merged
     assert merged is not None and merged.headers[0] == "parseraccuracy / Metric:LAS"
 
@@ -78,6 +81,10 @@ def test_cross_validation_summaries_are_data(files: tuple[str, str, str]) -> Non
     assert len(result.folds) == 2 and len(result.summaries) == 1
     summary = result.summaries[0]
     assert summary.groups == ["<1>", "<2>"] and summary.columns[0].tolist() == [0.75, 0.75]
+    # the API's view (result.tables ends with the summaries): Agg. accuracy in percent
+    assert result.tables[-1].headers == ["Agg. accuracy"]
+    assert result.tables[-1].columns[0].tolist() == [75.0, 75.0]
+    assert result.tables[-1].aggregates == [(75.0, 2)]
 
 
 def test_the_renderer_only_formats(files: tuple[str, str, str]) -> None:
