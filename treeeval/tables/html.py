@@ -29,12 +29,14 @@ from __future__ import annotations
 
 from html import escape
 
+from ..stats.rates import UNDEFINED
 from ..stats.significance import p_text
 from .cells import any_best, best_legend, difference, marked, number, one_line, significance_legend
 from .model import ComparisonTable
 
 MARKER = "†"
-MISSING = "–"
+#: what a cell without a value (an undefined score) shows
+MISSING = UNDEFINED
 
 
 def text(value: str) -> str:

@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import re
 
+from ..stats.rates import UNDEFINED
 from .cells import any_best, best_legend, marked, number, one_line, significance_legend
 from .model import ComparisonTable
 
 MARKER = "†"
-MISSING = "–"
+#: what a cell without a value (an undefined score) shows
+MISSING = UNDEFINED
 #: the punctuation that means something inside a line of Markdown (GitHub's: ``$`` is math,
 #: ``~`` strike-through, ``|`` a cell's end), which a backslash makes literal
 _INLINE = re.compile(r"([\\`*_\[\]<>|~$&#])")

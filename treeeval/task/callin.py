@@ -136,7 +136,7 @@ class CallinStatistics:
                          for name, runs in zip(self.treebanks, self.runs)] + self.notes),
             self._table("Callin: Pearson correlation between the metrics across "
                         f"{len(self.treebanks)} treebanks", numbers, correlations,
-                        ["Pearson's r; - where a metric is constant over the treebanks."], 3),
+                        ["Pearson's r; — where a metric is constant over the treebanks."], 3),
             self._table("Callin: cumulative variance (the k best treebanks of each metric)",
                         numbers, variances,
                         ["Sample variance (n - 1) of the scores of each metric's k best "
