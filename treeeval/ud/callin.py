@@ -55,6 +55,7 @@ from typing import TypeAlias
 import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
+from ..stats.rates import UNDEFINED
 from .alignment import corresponding_heads, invert
 from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
 from .report import json_number
@@ -280,11 +281,12 @@ def _attachment(gold_heads: IntArray, sys_heads: IntArray, alignment: IntArray,
 
 
 def _percent(value: float | None) -> str:
-    return f"{'-':>10}" if value is None else f"{value:10.2f}"
+    return f"{UNDEFINED:>10}" if value is None else f"{value:10.2f}"
 
 
 def render_callin(scores: CallinScores) -> str:
-    """A readable table of the scores (percentages), to follow the CoNLL 2018 table.
+    """A readable table of the scores (percentages; ``—`` where undefined), to follow the
+    CoNLL 2018 table.
 
     >>> import numpy as np
     >>> scores = callin_scores(["nsubj", "root", "det", "obj"], [1, -1, 3, 1],
@@ -294,12 +296,12 @@ def render_callin(scores: CallinScores) -> str:
     -----------+-----------+-----------+-----------+-----------+-----------+-----------+-----------
     Content    |         3 |         3 |         2 |     66.67 |     66.67 |     66.67 |     75.00
     Function   |         1 |         1 |         1 |    100.00 |    100.00 |    100.00 |     25.00
-    Other      |         0 |         0 |         0 |         - |         - |         - |      0.00
-    WLAS       |         - (no weights)
+    Other      |         0 |         0 |         0 |         — |         — |         — |      0.00
+    WLAS       |         — (no weights)
     Cascading  |  Labelled |     Wrong |Unlabelled |     Wrong
-    Content    |    100.00 |         1 |         - |         0
-    Function   |         - |         0 |         - |         0
-    STTR       |         - (needs 1000 gold words with forms)
+    Content    |    100.00 |         1 |         — |         0
+    Function   |         — |         0 |         — |         0
+    STTR       |         — (needs 1000 gold words with forms)
     """
     rule = "-----------+" + "+".join(["-" * 11] * 7)
     titles = ("Gold", "System", "Correct", "Precision", "Recall", "F1 Score", "Frequency")
@@ -325,7 +327,7 @@ def render_callin(scores: CallinScores) -> str:
         lines.append(f"{name.capitalize():11}|{_percent(labelled.ratio)} |{labelled.wrong:10} |"
                      f"{_percent(unlabelled.ratio)} |{unlabelled.wrong:10}")
     if scores.sttr is None:
-        lines.append(f"{'STTR':11}|{'-':>10} (needs {STTR_CHUNK} gold words with forms)")
+        lines.append(f"{'STTR':11}|{UNDEFINED:>10} (needs {STTR_CHUNK} gold words with forms)")
     else:
         lines.append(f"{'STTR':11}|{scores.sttr:10.4f} ({scores.sttr_chunks} chunks of "
                      f"{STTR_CHUNK} words)")

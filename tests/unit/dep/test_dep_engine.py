@@ -100,3 +100,15 @@ def test_the_python_api_returns_the_evaluation(files: tuple[str, str, str]) -> N
                                             resamples=50)
     assert [table.title for table in result.tables] == ["Deprel", "Deprel"]
     assert [s.path for s in result.systems] == [first, second] and result.tests
+
+
+def test_a_score_without_a_token_is_undefined_in_the_comparison() -> None:
+    # a system with no token left to score: — in the text, null in the JSON (stats.rates)
+    from treeeval.dep.compare import Comparison, SystemResult, render_comparison
+
+    empty = SystemResult("a.conll", "conll", 0, {"LAS": 0}, {"LAS": math.nan}, 0, {})
+    comparison = Comparison("gold.conll", 1, 0, [empty], [], None, metrics=("LAS",))
+    row = next(line for line in render_comparison(comparison).splitlines()
+               if line.startswith("<1>"))
+    assert row.split() == ["<1>", "a.conll", "conll", "0", "—"]
+    assert comparison.to_json("")["systems"][0]["LAS"]["score"] is None
