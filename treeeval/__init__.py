@@ -1,5 +1,10 @@
 """treeeval: parser evaluation with the exact numbers of the reference tools.
 
+One scale (docs/architecture.md, "One scale"): every rate of the API is in percent, 0 to
+100, as the reports print it (``evaluate_brackets(...).all_totals.fmeasure()``,
+``evaluate_ud(...).scores["LAS"].f1``, ``evaluate_dependencies(...).systems[0].scores``
+and the rates of its ``tables``), and counts are whole numbers.
+
 >>> import treeeval
 >>> callable(treeeval.evaluate_brackets)
 True

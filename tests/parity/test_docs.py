@@ -549,7 +549,7 @@ def test_ud_wde_table(shared: Path) -> None:
     assert (f"(all 10 files): function {shown[0][1]} ({shown[0][2]} relations), content {shown[1][1]} "
             f"({shown[1][2]}), other {shown[2][1]} ({shown[2][2]})") in text
     for relation, shown_values in (("auxpass", "0.23 and 0.06"), ("neg", "0.19, 0.14")):
-        values = [float(v) for v in rows[relation][2:-1] if v != "-"]
+        values = [float(v) for v in rows[relation][2:-1] if v != "—"]
         joiner = " and " if " and " in shown_values else ", "
         assert f"`{relation}` ({joiner.join(f'{v:.2f}' for v in values)}" in text
     v2 = [p for p in ten if "udeval-maltparser" not in p]

@@ -110,7 +110,7 @@ def test_worst_sentences_and_figures_are_the_scorers(
         assert int(words.las.sum()) == result.scores["LAS"].correct
         figure = f1_by_sentence_length({name: result.per_sentence})
         assert [panel.series[0].overall for panel in figure.panels] == pytest.approx(
-            [100 * result.scores[metric].f1 for metric in ("LAS", "MLAS", "BLEX")])
+            [result.scores[metric].f1 for metric in ("LAS", "MLAS", "BLEX")])
 
 
 def test_plot_writes_both_figures(run: tuple[Path, Path, list[Path], bytes]) -> None:

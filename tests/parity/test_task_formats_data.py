@@ -99,7 +99,7 @@ def test_every_conllx_run_is_scored_as_treeeval_dep(task: Path, language: str) -
         if dep.status != 0:
             assert run["status"] == "failed"
             assert run["failure"]["reason"] in dep.stderr.decode()
-            assert rows[team] == ["-", "-", "-"]
+            assert rows[team] == ["—", "—", "—"]  # no value: — (stats.rates)
             continue
         system = json.loads(dep.stdout)["systems"][0]
         for metric in ("LAS", "UAS", "LA"):

@@ -236,7 +236,7 @@ def _large(path: str) -> bool:
 def _per_label_text(systems: BracketSystems, index: int) -> bytes:
     from ..bracket.label_scores import render_label_counts
 
-    return render_label_counts(systems.label_counts(index)).encode("latin-1")
+    return render_label_counts(systems.label_counts(index))
 
 
 def _several_json(systems: BracketSystems, comparison: ComparisonSettings,

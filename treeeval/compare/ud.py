@@ -69,7 +69,7 @@ class UDSystems(Systems):
         return Metric(metric)
 
     def value(self, system: int, metric: str) -> Number | None:
-        return 100 * self.results[system].scores[metric].f1
+        return self.results[system].scores[metric].f1
 
     def sentence_scores(self, system: int, metric: str) -> SentenceScores:
         return sentence_scores(self.results[system].per_sentence[metric])

@@ -20,7 +20,7 @@ With ``group_by``, each system's table is MaltEval's GroupBy table, as data:
 >>> table.title, table.headers, list(table.groups)
 ('Deprel', ['parseraccuracy', 'treebankaccuracy'], ['dep', 'root'])
 >>> [[round(value, 2) for value in column.tolist()] for column in table.columns]
-[[0.5, 1.0], [0.5, 1.0]]
+[[50.0, 100.0], [50.0, 100.0]]
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     """Score each system file against ``gold`` on the same tokens, as ``treeeval dep``
     does: MaltEval's table of ``metric`` grouped by ``group_by`` for each system
     (``result.tables``, :class:`~.tables.Table`: ``headers``, ``groups`` and one numpy
-    ``columns`` entry per header; several values separated by ``;`` as in MaltEval), and the
+    ``columns`` entry per header, the rates in percent; several values separated by ``;``
+    as in MaltEval), and the
     comparison of the systems, in the order given (``result.systems``: LAS, UAS, LA and
     Lin's error count per system; ``result.tests``: the significance test ``stat``,
     ``bootstrap``, ``ar`` or ``mcnemar``, of every pair of systems on each of ``metrics``

@@ -49,7 +49,7 @@ import numpy as np
 from ..model.treebank import Treebank
 from ..policy.envelope import envelope
 from ..policy.inputs import shown
-from ..stats import SentenceScores, SignificanceResult, compare_many
+from ..stats import SentenceScores, SignificanceResult, compare_many, rates
 from ..stats.correction import CORRECTIONS, DEFAULT_CORRECTION, adjust
 from ..tables import ComparisonTable, Metric
 from ..tables.comparison import metric_list, system_names
@@ -342,7 +342,7 @@ def render_comparison(comparison: Comparison, signature: str = "") -> str:
     metrics = comparison.metrics
     rows = [["", "system", "format", "tokens", *metrics]]
     rows += [[f"<{i}>", shown(s.path), s.format, str(s.tokens),
-              *(str(s.lin_errors) if m == LIN else f"{s.scores[m]:.2f}" for m in metrics)]
+              *(str(s.lin_errors) if m == LIN else rates.shown(s.scores[m]) for m in metrics)]
              for i, s in enumerate(comparison.systems, 1)]
     widths = [max(len(row[c]) for row in rows) + 3 for c in range(len(rows[0]))]
     converted = f", bracketed input converted with {comparison.heads}" if comparison.heads else ""

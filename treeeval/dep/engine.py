@@ -22,7 +22,7 @@ format the object.
 ...                                   "--GroupBy", "Deprel"]))
 >>> table = result.tables[0]
 >>> table.title, table.headers, list(table.groups), [c.tolist() for c in table.columns]
-('Deprel', ['parseraccuracy', 'treebankaccuracy'], ['dobj', 'nsubj', 'root'], [[0.0, nan, 1.0], [nan, 0.0, 1.0]])
+('Deprel', ['parseraccuracy', 'treebankaccuracy'], ['dobj', 'nsubj', 'root'], [[0.0, nan, 100.0], [nan, 0.0, 100.0]])
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from .grouping.plugins import group_order
 from .grouping.registry import BUILTIN, Groupings
 from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
+from .percent_tables import in_percent
 from .reading import check_same_text, load_treebank
 from .settings import DepSettings, Setting
 from .sources import EvaluationPlan, expand_files, pair_files, sniff_format, validate_tags
@@ -156,8 +157,12 @@ class Evaluation:
 
     @property
     def tables(self) -> list[Table]:
-        """Every table as data: each parsed file's evaluations in turn, then the summaries."""
-        return [table for file in self.files for table in file.tables] + self.summaries
+        """Every table as data, its rates in percent (:func:`~.percent_tables.in_percent`;
+        ``folds`` and ``summaries`` keep MaltEval's fractions, which its report prints):
+        each parsed file's evaluations in turn, then the summaries."""
+        return [in_percent(table)
+                for table in [table for file in self.files for table in file.tables]
+                + self.summaries]
 
     @property
     def comparison(self) -> Comparison | None:

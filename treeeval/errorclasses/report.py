@@ -31,6 +31,7 @@ import numpy as np
 
 from ..policy.envelope import envelope
 from ..policy.inputs import shown
+from ..stats.rates import UNDEFINED
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
@@ -39,7 +40,12 @@ REPAIRS, BRACKET_ERRORS = "repairs", "bracket errors"
 
 
 def _share(brackets: int, total: int) -> str:
-    return f"{100.0 * brackets / total:.1f}%" if total else "0.0%"
+    """A class's share of the bracket errors (undefined without one: ``—``).
+
+    >>> _share(1, 3), _share(0, 0)
+    ('33.3%', '—')
+    """
+    return f"{100.0 * brackets / total:.1f}%" if total else UNDEFINED
 
 
 def _cells(count: int, brackets: int, total: int) -> str:

@@ -16,11 +16,12 @@ The functions of :mod:`.bracket_data` and :mod:`.dependency_data` compute a
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+
+from ..stats.rates import plain, shown
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,13 @@ class Series:
 
     @property
     def label(self) -> str:
-        """The legend's text: ``berkeley (90.12)``."""
-        return self.system if self.overall is None else f"{self.system} ({self.overall:.2f})"
+        """The legend's text: ``berkeley (90.12)`` (``—`` for an undefined score).
+
+        >>> Series("a", np.zeros(0), np.zeros(0), 90.123).label, Series("b", np.zeros(0),
+        ...                                                          np.zeros(0), np.nan).label
+        ('a (90.12)', 'b (—)')
+        """
+        return self.system if self.overall is None else f"{self.system} ({shown(self.overall)})"
 
 
 @dataclass(frozen=True)
@@ -97,7 +103,7 @@ class FigureData:
     def rows(self) -> list[dict[str, object]]:
         """One row per panel, system and category (``value`` None where undefined)."""
         return [{"panel": panel.title, "system": series.system, "category": category,
-                 "value": None if math.isnan(value) else float(value), "support": int(support)}
+                 "value": plain(value), "support": int(support)}
                 for panel in self.panels for series in panel.series
                 for category, value, support in zip(self.categories, series.values.tolist(),
                                                     series.support.tolist())]

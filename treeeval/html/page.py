@@ -24,6 +24,7 @@ from html import escape
 from ..figures.drawing import svg_text
 from ..figures.model import FigureData
 from ..policy.outputs import output_file
+from ..stats import rates
 from ..tables.html import render_html
 from ..version import __version__
 from .model import Arcs, Report, Sentence, SystemSentences, Trees
@@ -129,12 +130,12 @@ def _figure(data: FigureData, index: int) -> str:
 
 def _numbers(data: FigureData) -> str:
     """A figure's numbers as a table under it, folded: a row per panel and category, a
-    column per system (its value, – where nothing was counted)."""
+    column per system (its value, — where nothing was counted: undefined)."""
     systems = data.panels[0].series if data.panels else ()
     head = "".join(f'<th scope="col">{_text(series.system)}</th>' for series in systems)
     rows = "\n".join(
         f'<tr><th scope="row">{_text(" ".join(filter(None, (panel.title, category))))}</th>'
-        + "".join(f"<td>{_value(series.values[index])}</td>" for series in panel.series)
+        + "".join(f"<td>{rates.shown(series.values[index])}</td>" for series in panel.series)
         + "</tr>" for panel in data.panels for index, category in enumerate(data.categories))
     return (f'<details class="numbers"><summary>Numbers ({_text(data.y_label)})</summary>\n'
             f'<table class="numbers"><thead><tr><th scope="col">'
@@ -142,8 +143,6 @@ def _numbers(data: FigureData) -> str:
             "</table></details>\n")
 
 
-def _value(value: float) -> str:
-    return "–" if value != value else f"{value:.2f}"
 
 
 def _worst(system: SystemSentences, index: int, reading: str) -> str:
@@ -158,7 +157,9 @@ def _worst(system: SystemSentences, index: int, reading: str) -> str:
     head = (f'<h2 id="worst-{index}">Worst sentences: {_text(system.system)}</h2>\n'
             f'<p class="legend">The {len(system.sentences)} '
             f'sentence{"" if len(system.sentences) == 1 else "s"} with the {worst} '
-            f"{_text(system.metric)}, {worst} first; what the system got wrong is marked. "
+            f"{_text(system.metric)}, {worst} first; what the system got wrong is marked; a "
+            f"sentence without a defined {_text(system.metric)} (nothing to score) is not "
+            "ranked. "
             f"{_text(reading)}</p>")
     return head + "\n" + "\n".join(_sentence(sentence, system.metric, system.counts)
                                    for sentence in system.sentences)

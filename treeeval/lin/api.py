@@ -21,6 +21,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from ..formats.headrules import DEFAULT_HEADS
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy.notices import Notice
 from ..policy.sniffing import sniff
+from ..stats.rates import UNDEFINED
 from .compare import AnswerScores
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
@@ -180,8 +182,7 @@ def report(scored: ScoredAnswer) -> str:
         row = f"{index + 1:>4}  {words:>5}  {known:>6}  {count:>6}"
         if scored.phrases is not None:
             score = scored.phrases[index]
-            recall, precision = float(score.recall), float(score.precision)
-            row += f"  {recall:>7.2%}  {precision:>7.2%}  {score.crossing:>5}"
+            row += f"  {_percent(score.recall):>7}  {_percent(score.precision):>7}  {score.crossing:>5}"
         lines.append(row)
     errors, sentences = scored.total_errors, len(scored.words)
     lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored.total_scored} scored "
@@ -189,10 +190,15 @@ def report(scored: ScoredAnswer) -> str:
                  f"sentence{'s' * (sentences != 1)})")
     if phrases:
         total = scored.phrase_total
-        lines.append(f"phrases: recall {total.matched}/{total.key} = {float(total.recall):.2%}, "
-                     f"precision {total.matched}/{total.answer} = {float(total.precision):.2%}, "
+        lines.append(f"phrases: recall {total.matched}/{total.key} = {_percent(total.recall)}, "
+                     f"precision {total.matched}/{total.answer} = {_percent(total.precision)}, "
                      f"crossing {total.crossing}")
     return "\n".join(scored.tables + lines) + "\n"
+
+
+def _percent(fraction: Fraction | None) -> str:
+    """A phrase score as the report writes it: ``66.67%``, ``—`` where undefined."""
+    return UNDEFINED if fraction is None else f"{float(fraction):.2%}"
 
 
 def lin_answers_json(answers: Sequence[str], scored: Sequence[ScoredAnswer]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -70,23 +71,26 @@ class AnswerScores:
         return int(self.scored.sum())
 
     @property
-    def error_rate(self) -> float:
-        """The errors in percent of the scored words (0 when no word is scored)."""
-        return 100 * self.total_errors / self.total_scored if self.total_scored else 0.0
+    def error_rate(self) -> float | None:
+        """The errors in percent of the scored words (None, undefined, when no word is
+        scored)."""
+        return 100 * self.total_errors / self.total_scored if self.total_scored else None
 
     @property
     def phrase_total(self) -> PhraseScores:
         return sum(self.phrases or (), PhraseScores(0, 0, 0, 0))
 
-    def value(self, metric: str) -> float | int:
-        """The answer's score under ``metric`` as the table shows it (percent or count).
+    def value(self, metric: str) -> float | int | None:
+        """The answer's score under ``metric`` as the table shows it (percent or count;
+        None where undefined).
 
         >>> AnswerScores([1], [1], [0], [PhraseScores(1, 2, 1, 0)]).value("recall")
         50.0
+        >>> AnswerScores([1], [0], [0], [PhraseScores(0, 0, 0, 0)]).value("error rate")
         """
         total = self.phrase_total
         return {"errors": self.total_errors, "error rate": self.error_rate,
-                "recall": 100 * float(total.recall), "precision": 100 * float(total.precision),
+                "recall": _percent(total.recall), "precision": _percent(total.precision),
                 "crossing": total.crossing}[metric]
 
     def sentence_scores(self, metric: str) -> SentenceScores:
@@ -106,6 +110,10 @@ class AnswerScores:
         if metric == "precision":
             return SentenceScores.ratio(matched, [score.answer for score in phrases])
         return SentenceScores.total([score.crossing for score in phrases])
+
+
+def _percent(fraction: Fraction | None) -> float | None:
+    return None if fraction is None else 100 * float(fraction)
 
 
 def metric_names(phrases: bool) -> tuple[str, ...]:

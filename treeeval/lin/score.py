@@ -75,7 +75,13 @@ def _aligned(rows: list[list[str]]) -> list[str]:
 
 @dataclass(frozen=True)
 class PhraseScores:
-    """Phrase boundaries matched, in the key and in the answer, and crossing brackets."""
+    """Phrase boundaries matched, in the key and in the answer, and crossing brackets;
+    recall and precision are exact fractions, None where undefined (no key phrase, no
+    answer phrase: :mod:`treeeval.stats.rates`).
+
+    >>> PhraseScores(0, 0, 1, 0).recall, PhraseScores(0, 0, 1, 0).precision
+    (None, Fraction(0, 1))
+    """
 
     matched: int
     key: int
@@ -83,12 +89,12 @@ class PhraseScores:
     crossing: int
 
     @property
-    def recall(self) -> Fraction:
-        return Fraction(self.matched, self.key) if self.key else Fraction(1)
+    def recall(self) -> Fraction | None:
+        return Fraction(self.matched, self.key) if self.key else None
 
     @property
-    def precision(self) -> Fraction:
-        return Fraction(self.matched, self.answer) if self.answer else Fraction(1)
+    def precision(self) -> Fraction | None:
+        return Fraction(self.matched, self.answer) if self.answer else None
 
     def __add__(self, other: PhraseScores) -> PhraseScores:
         return PhraseScores(self.matched + other.matched, self.key + other.key,

@@ -1,7 +1,9 @@
 """The one definition of a rate over counts, and of an undefined rate: a ratio over nothing
-is NaN (null in data, ``—`` on screen), and is left out of means and rankings.  Every
-per-sentence rate of the tables, figures, HTML report, browser and ``--per-sentence`` is
-computed here.
+is NaN (null in data, ``—`` on screen), and is left out of means and rankings
+(docs/architecture.md, "Undefined values").  Every per-sentence and per-label rate of the
+tables, figures, HTML report, browser, ``--per-label`` and ``--per-sentence`` is computed
+here, and every writer of treeeval's own outputs spells an undefined value with
+:func:`plain` (data) or :func:`shown` and :data:`UNDEFINED` (screen).
 
 >>> percent(np.array([1, 0]), np.array([4, 0])).tolist()
 [25.0, nan]

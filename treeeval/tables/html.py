@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..stats.rates import UNDEFINED
 from ..stats.significance import p_text
 from .cells import (
     any_best,
@@ -44,7 +45,8 @@ from .cells import (
 from .model import ComparisonTable
 
 MARKER = "†"
-MISSING = "–"
+#: what a cell without a value (an undefined score) shows
+MISSING = UNDEFINED
 
 
 def text(value: str) -> str:

@@ -37,7 +37,8 @@ from .model import ComparisonTable
 MARKER = r"$^{\dagger}$"
 #: the marker after a score, taking no width, so that the digits of a column stay aligned
 CELL_MARKER = r"\rlap{" + MARKER + "}"
-MISSING = "--"
+#: what a cell without a value (an undefined score) shows: LaTeX's em dash, —
+MISSING = "---"
 #: LaTeX's special characters in text, and what writes each literally
 _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
             "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",

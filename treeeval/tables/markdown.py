@@ -26,11 +26,14 @@ from __future__ import annotations
 
 import re
 
-from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
+from ..stats.rates import UNDEFINED
+from .cells import (any_best, best_legend, incomplete_notes, marked, number, one_line, row_name,
+                    significance_legend)
 from .model import ComparisonTable
 
 MARKER = "†"
-MISSING = "–"
+#: what a cell without a value (an undefined score) shows
+MISSING = UNDEFINED
 #: the punctuation that means something inside a line of Markdown (GitHub's: ``$`` is math,
 #: ``~`` strike-through, ``|`` a cell's end), which a backslash makes literal
 _INLINE = re.compile(r"([\\`*_\[\]<>|~$&#])")

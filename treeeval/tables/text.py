@@ -21,13 +21,14 @@ signature: cmd:dep|version:0.1.0
 
 from __future__ import annotations
 
+from ..stats.rates import UNDEFINED
 from ..stats.significance import p_text
 from .cells import difference, incomplete_notes, marked, number, one_line, row_name, significance_legend
 from .model import ComparisonTable, Significance
 
 MARKER = "*"
-#: what a cell without a value shows
-MISSING = "-"
+#: what a cell without a value (an undefined score) shows
+MISSING = UNDEFINED
 
 
 def render_text(table: ComparisonTable) -> str:

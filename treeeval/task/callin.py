@@ -65,11 +65,10 @@ def callin_values(scores: CallinScores) -> dict[str, float | None]:
     >>> values["CPrec"], values["FRec"], values["WLAS"]
     (100.0, None, None)
     """
-    fractions = {"WLAS": scores.wlas, "CPrec": scores.content_precision,
-                 "CRec": scores.content_recall, "FPrec": scores.function_precision,
-                 "FRec": scores.function_recall, "CFreq": scores.content_ratio,
-                 "FFreq": scores.function_ratio}
-    return {name: None if value is None else 100 * value for name, value in fractions.items()}
+    return {"WLAS": scores.wlas, "CPrec": scores.content_precision,
+            "CRec": scores.content_recall, "FPrec": scores.function_precision,
+            "FRec": scores.function_recall, "CFreq": scores.content_ratio,
+            "FFreq": scores.function_ratio}
 
 
 class TreebankCallin:
@@ -137,7 +136,7 @@ class CallinStatistics:
                          for name, runs in zip(self.treebanks, self.runs)] + self.notes),
             self._table("Callin: Pearson correlation between the metrics across "
                         f"{len(self.treebanks)} treebanks", numbers, correlations,
-                        ["Pearson's r; - where a metric is constant over the treebanks."], 3),
+                        ["Pearson's r; — where a metric is constant over the treebanks."], 3),
             self._table("Callin: cumulative variance (the k best treebanks of each metric)",
                         numbers, variances,
                         ["Sample variance (n - 1) of the scores of each metric's k best "

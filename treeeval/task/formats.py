@@ -24,8 +24,8 @@ those ``treeeval dep --stat`` and ``treeeval bracket --stat`` test
 >>> scorer = treebank_scorer(TaskTreebank("wsj", str(root / "g.mrg"), "g.mrg", "bracket",
 ...                                    ("COLLINS.prm",)))
 >>> scores, sentences = scorer(str(root / "t.mrg"))
->>> {name: round(value.f1, 4) for name, value in scores.items()}, sentences
-({'recall': 0.6667, 'precision': 1.0, 'fmeasure': 0.8, 'complete_match': 0.0, 'tagging_accuracy': 1.0}, {})
+>>> {name: round(value.f1, 2) for name, value in scores.items()}, sentences
+({'recall': 66.67, 'precision': 100.0, 'fmeasure': 80.0, 'complete_match': 0.0, 'tagging_accuracy': 100.0}, {})
 >>> scorer(str(root / "x.mrg"))
 Traceback (most recent call last):
 ...
@@ -237,7 +237,7 @@ def bracket_scores(totals: Totals) -> dict[str, Score]:
 
     >>> scores = bracket_scores(Totals(sentences=2, gold=4, test=5, matched=3, complete=1,
     ...                                words=6, correct=5))
-    >>> [round(100 * value.f1, 2) for value in scores.values()]
+    >>> [round(value.f1, 2) for value in scores.values()]
     [75.0, 60.0, 66.67, 50.0, 83.33]
     """
     valid = totals.valid
@@ -256,13 +256,13 @@ def percents(kind: str, metric: str, value: Score) -> tuple[float, float, float]
     :class:`~treeeval.bracket.counts.Totals`, the F-measure from P and R); a rate that is
     undefined there (NaN) is 0 here, as a failed run counts.
 
-    >>> percents("bracket", "fmeasure", Score(1, 1, 2)), 100 * Score(1, 1, 2).f1
+    >>> percents("bracket", "fmeasure", Score(1, 1, 2)), Score(1, 1, 2).f1
     ((50.0, 100.0, 66.66666666666667), 66.66666666666666)
     >>> percents("dep", "LAS", Score(1, 3, 3))
     (33.333333333333336, 33.333333333333336, 33.333333333333336)
     """
     if kind == "ud":
-        return 100 * value.precision, 100 * value.recall, 100 * value.f1
+        return value.precision, value.recall, value.f1
     if kind == "dep":
         rate = accuracy(int(value.correct), int(value.gold))
         return (rate,) * 3 if not math.isnan(rate) else (0.0,) * 3

@@ -242,7 +242,7 @@ def judgment_table(judged: Sequence[JudgmentCorrelation],
     notes = [_judgment_note(item) for item in judged]
     notes.append("Spearman's rho (average ranks) between each metric's per-sentence "
                  "difference, parser 2 minus parser 1, and the share of the judgments "
-                 "preferring parser 2; - where undefined.")
+                 "preferring parser 2; — where undefined.")
     return ComparisonTable(
         "Spearman correlation with the human judgments", "task",
         tuple(Metric(name, unit="number") for name in metrics),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..stats import SentenceScores
 from ..tables import Significance
-from ..ud.metrics import Score
+from ..ud.metrics import Score, f1_fraction
 from .formats import percents
 
 if TYPE_CHECKING:
@@ -60,8 +60,10 @@ class TaskRun:
     callin: dict[str, float | None] | None = field(default=None, repr=False)
 
     def f1(self, metric: str) -> float:
-        """The run's F1 of ``metric``, 0 for a failed run (as the shared tasks counted it)."""
-        return 0.0 if self.scores is None else self.scores[metric].f1
+        """The run's F1 of ``metric``, a fraction as the scorers compute it
+        (:func:`~treeeval.ud.metrics.f1_fraction`, what the shared tasks averaged and ranked
+        by), 0 for a failed run (as the shared tasks counted it)."""
+        return 0.0 if self.scores is None else f1_fraction(self.scores[metric])
 
     def percents(self, metric: str) -> tuple[float, float, float]:
         """The precision, recall and F1 of ``metric`` in percent, as the single command of

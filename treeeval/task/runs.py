@@ -16,7 +16,7 @@ why, in the categories of the official TIRA wrapper (:data:`FAILURES`).
 >>> results = score_treebank(TaskTreebank("en", str(gold), "en.conllu"),
 ...     [("ok", str(gold)), ("none", str(root / "x.conllu")), ("bad", str(root / "cycle.conllu"))])
 >>> [(r.team, r.scores["LAS"].f1 if r.scores else r.failure.kind) for r in results]
-[('ok', 1.0), ('none', 'open'), ('bad', 'cycle')]
+[('ok', 100.0), ('none', 'open'), ('bad', 'cycle')]
 >>> results[2].failure.reason
 'There is a cycle in a sentence'
 """

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ud.metrics import CONLL18_METRICS
+from ..ud.metrics import CONLL18_METRICS, f1_fraction
 from ..ud.report import MAIN_METRICS
 from .run import Failure, TaskRun
 
@@ -55,7 +55,7 @@ def status(run: TaskRun) -> str:
     if run.failure is not None:
         return STATUS.get(run.failure.kind) or _text_status(run.failure)
     assert run.scores is not None
-    shown = " ".join(f"{name}={100 * rounded_to_5(run.scores[name].f1):.0f}%"
+    shown = " ".join(f"{name}={100 * rounded_to_5(f1_fraction(run.scores[name])):.0f}%"
                      for name in MAIN_METRICS)
     return f"OK: Result F1 scores rounded to 5% are {shown}"
 

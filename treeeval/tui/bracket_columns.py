@@ -5,8 +5,6 @@ parameters line of the header.
 
 from __future__ import annotations
 
-import math
-
 from ..bracket.params import EvalbParams
 from .model import Column
 
@@ -55,7 +53,3 @@ def params_summary(params: EvalbParams) -> str:
 #: how a ratio of the detail pane is shown (— when undefined)
 RATIO = Column("ratio", "", 2)
 
-
-def f1_text(value: float) -> str:
-    """An F-measure as EVALB prints it (``-nan`` when undefined)."""
-    return "-nan" if math.isnan(value) else f"{value:.2f}"

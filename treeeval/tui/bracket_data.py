@@ -37,7 +37,8 @@ from ..bracket.run import EvalbResult, EvalbRun
 from ..bracket.sentence_rates import sentence_rates
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
-from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATE_COLUMNS, RATIO, SYSTEM_COLUMNS, f1_text, params_summary
+from ..stats import rates
+from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATE_COLUMNS, RATIO, SYSTEM_COLUMNS, params_summary
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
 from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, length_row
@@ -119,8 +120,8 @@ class BracketCorpus(TableCorpus):
             all_f1, cut_f1 = run.all_totals.fmeasure(), run.cut_totals.fmeasure()
             scores.append(
                 f"{self._name(system)}: All R {run.all_totals.recall():.2f} "
-                f"P {run.all_totals.precision():.2f} F1 {f1_text(all_f1)} · "
-                f"len<={self.params.cutoff_len} F1 {f1_text(cut_f1)} · "
+                f"P {run.all_totals.precision():.2f} F1 {rates.shown(all_f1)} · "
+                f"len<={self.params.cutoff_len} F1 {rates.shown(cut_f1)} · "
                 f"tags {run.all_totals.tagging_accuracy():.2f} · "
                 f"{run.all_totals.sentences} sentences"
                 + (f" ({run.all_totals.error_sentences} error, "
@@ -316,7 +317,7 @@ class BracketCorpus(TableCorpus):
                 mask = (rows.length >= low) & (rows.length <= high)
                 totals = Totals.from_sentences(rows, mask)
                 f1 = totals.fmeasure()
-                length_rows.append(length_row(low, high, totals.sentences, f1_text(f1), f1))
+                length_rows.append(length_row(low, high, totals.sentences, rates.shown(f1), f1))
             tables.append(BreakdownTable(f"{name}: F1 by sentence length",
                                          ["length", "sentences", "F1"], length_rows))
             tables.append(class_table(name, self.error_classes()[system]))

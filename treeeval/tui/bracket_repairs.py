@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..bracket.reference import ReadSide
 from ..errorclasses.api import SentenceRepairs, SystemErrors
+from ..stats.rates import UNDEFINED
 from .breakdown import BreakdownRow, BreakdownTable
 from .model import SentenceFilter
 
@@ -52,7 +53,7 @@ def class_table(name: str, errors: SystemErrors) -> BreakdownTable:
     class shows the sentences with a repair of it."""
     total = errors.bracket_errors
     rows = [BreakdownRow([item.name, str(item.count), str(item.brackets),
-                          f"{100 * item.brackets / total:.1f}%" if total else "-"],
+                          f"{100 * item.brackets / total:.1f}%" if total else UNDEFINED],
                          SentenceFilter(error_class=item.name),
                          item.brackets / total if total else None)
             for item in errors.classes]

@@ -15,6 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..arrays import AnyArray, IntArray
+from ..stats.rates import precision_recall_f1, shown
 from .model import SentenceFilter
 
 
@@ -72,18 +73,17 @@ def precision_recall_rows(labels: Sequence[str], gold: IntArray, system: IntArra
                           gold_right: IntArray, system_right: IntArray,
                           ) -> list[tuple[str, int, int, float, float, float]]:
     """Per label: gold count, system count, precision, recall and F1 (percent; NaN where
-    undefined), most frequent gold label first.
+    undefined, :func:`treeeval.stats.rates.precision_recall_f1`), most frequent gold label
+    first.
 
-    >>> precision_recall_rows(["NP"], np.array([4]), np.array([2]), np.array([2]), np.array([2]))
-    [('NP', 4, 2, 100.0, 50.0, 66.66666666666667)]
+    >>> precision_recall_rows(["NP", "X"], np.array([4, 0]), np.array([2, 1]), np.array([2, 0]),
+    ...                       np.array([2, 0]))
+    [('NP', 4, 2, 100.0, 50.0, 66.66666666666667), ('X', 0, 1, 0.0, nan, 0.0)]
     """
-    rows = []
-    for k, label in enumerate(labels):
-        precision = 100.0 * int(system_right[k]) / int(system[k]) if system[k] else float("nan")
-        recall = 100.0 * int(gold_right[k]) / int(gold[k]) if gold[k] else float("nan")
-        both = precision + recall
-        f1 = 2 * precision * recall / both if both and not np.isnan(both) else float("nan")
-        rows.append((label, int(gold[k]), int(system[k]), precision, recall, f1))
+    precision, recall, f1 = precision_recall_f1(system_right, system, gold_right, gold)
+    rows = [(label, g, s, p, r, f) for label, g, s, p, r, f in zip(
+        labels, np.asarray(gold).tolist(), np.asarray(system).tolist(), precision.tolist(),
+        recall.tolist(), f1.tolist())]
     rows.sort(key=lambda row: (-row[1], -row[2], row[0]))
     return rows
 
@@ -96,7 +96,7 @@ def label_rows(labels: Sequence[str], gold: IntArray, system: IntArray,
     >>> label_rows(["NP"], np.array([4]), np.array([2]), np.array([2]), np.array([2]))[0].cells
     ['NP', '4', '2', '100.00', '50.00', '66.67']
     """
-    return [BreakdownRow([label, str(g), str(s), percent(p), percent(r), percent(f)],
+    return [BreakdownRow([label, str(g), str(s), shown(p), shown(r), shown(f)],
                          SentenceFilter(label=label), None if np.isnan(f) else f / 100)
             for label, g, s, p, r, f in precision_recall_rows(labels, gold, system, gold_right,
                                                               system_right)]
@@ -130,18 +130,10 @@ def length_row(low: int, high: int, sentences: int, cell: str, value: float) -> 
     """A row of a by-length table (a ``length_bins`` range): range, sentences, the score's
     ``cell`` and a bar of ``value`` percent; it selects the sentences of that length.
 
-    >>> length_row(71, 10000, 3, "50.00", 50.0).cells, length_row(1, 10, 0, "-", float("nan")).bar
+    >>> length_row(71, 10000, 3, "50.00", 50.0).cells, length_row(1, 10, 0, "—", float("nan")).bar
     (['71+', '3', '50.00'], None)
     """
     return BreakdownRow([f"{low}-{high}" if high < 10000 else f"{low}+", str(sentences), cell],
                         SentenceFilter(min_length=low, max_length=high),
                         None if np.isnan(value) else value / 100)
 
-
-def percent(value: float) -> str:
-    """A percentage cell (``-`` when undefined).
-
-    >>> percent(62.8191), percent(float("nan"))
-    ('62.82', '-')
-    """
-    return "-" if np.isnan(value) else f"{value:.2f}"

@@ -30,7 +30,8 @@ from ..dep.punctuation import punctuation_forms
 from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
-from .breakdown import BreakdownTable, confusion_rows, label_rows, length_bins, length_row, percent
+from ..stats import rates
+from .breakdown import BreakdownTable, confusion_rows, label_rows, length_bins, length_row
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines, sentence_ranges
 from .model import Column, TableCorpus, delta_columns, system_column
@@ -126,7 +127,8 @@ class DepCorpus(TableCorpus):
             parts = []
             for metric in ("LAS", "UAS", "LA"):
                 right = int((hits[metric] & self.scored).sum())
-                parts.append(f"{metric} {percent(100.0 * right / total if total else math.nan)}"
+                value = float(rates.percent(right, total))
+                parts.append(f"{metric} {rates.shown(value)}"
                              f" ({right}/{total})")
             scores.append(f"{self._name(k)}: " + " · ".join(parts)
                           + f" · {len(self.gold.sizes)} sentences")
@@ -145,8 +147,8 @@ class DepCorpus(TableCorpus):
         for k, system in enumerate(self.systems):
             suffix = self.suffix(k)
             title = Text(f"Sentence {index + 1} · {self._name(k)}: ", style="bold")
-            title.append(f"LAS {percent(self.values['las' + suffix][index])} "
-                         f"UAS {percent(self.values['uas' + suffix][index])} · "
+            title.append(f"LAS {rates.shown(self.values['las' + suffix][index])} "
+                         f"UAS {rates.shown(self.values['uas' + suffix][index])} · "
                          f"{int(self.values['errors' + suffix][index])} errors")
             out.append(title)
             out.extend(dependency_diff(
@@ -219,7 +221,7 @@ class DepCorpus(TableCorpus):
                 mask = (self.gold.sizes >= low) & (self.gold.sizes <= high)
                 scored = int(per_sentence_scored[mask].sum())
                 las = 100.0 * int(per_sentence_right[mask].sum()) / scored if scored else math.nan
-                length_rows.append(length_row(low, high, int(mask.sum()), percent(las), las))
+                length_rows.append(length_row(low, high, int(mask.sum()), rates.shown(las), las))
             tables.append(BreakdownTable(f"{name}: LAS by sentence length",
                                          ["length", "sentences", "LAS"], length_rows))
         return tables

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.counts import EvalbStatus
+from ..stats.rates import UNDEFINED
 
 #: the digits of a system's number as a column-title mark (₁₂₃…)
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -49,7 +50,7 @@ class Column:
         '7'
         """
         if np.isnan(value):
-            return "—"
+            return UNDEFINED
         return f"{value:.{self.decimals}f}" if self.decimals else str(int(value))
 
 

@@ -30,10 +30,11 @@ from rich.text import Text
 
 from ..arrays import BoolArray, FloatArray, IntArray
 from ..policy.inputs import shown
+from ..stats import rates
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.treebank import UDTreebank
-from .breakdown import BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins, length_row, percent
+from .breakdown import BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins, length_row
 from .corpus import HeaderInfo
 from .lines import LineIndex, as_lines, sentence_blocks
 from .model import Column, TableCorpus
@@ -139,7 +140,7 @@ class UDCorpus(TableCorpus):
             cells = []
             for name, score in scores.items():
                 value = getattr(score, ratio)
-                cells.append(f"{'' if value is None else f'{100 * value:.2f}':>{widths[name]}}")
+                cells.append(f"{'' if value is None else f'{value:.2f}':>{widths[name]}}")
             lines.append(f"{label:<9}" + " ".join(cells))
         return HeaderInfo(files, parameters, lines)
 
@@ -240,7 +241,8 @@ class UDCorpus(TableCorpus):
         there are several) and its alignment rows."""
         values = self.values
         title = Text(f"Sentence {index + 1} · " + (f"{name}: " if name else ""), style="bold")
-        title.append(f"UAS {percent(values['uas'][index])} LAS {percent(values['las'][index])} "
+        title.append(f"UAS {rates.shown(values['uas'][index])} "
+                     f"LAS {rates.shown(values['las'][index])} "
                      f"(F1) · {int(values['len'][index])} gold / {int(values['sys'][index])} "
                      f"system words · {int(values['errors'][index])} errors · "
                      f"{int(values['unaligned'][index])} unaligned")
@@ -297,10 +299,10 @@ class UDCorpus(TableCorpus):
         scores = self.result.scores
         tables = [BreakdownTable(
             "CoNLL 2018 scores (treeeval ud -v)", ["metric", "P", "R", "F1", "AligndAcc"],
-            [BreakdownRow([name, percent(100 * s.precision), percent(100 * s.recall),
-                           percent(100 * s.f1),
-                           "" if s.aligned_accuracy is None else
-                           percent(100 * s.aligned_accuracy)], None, s.f1)
+            [BreakdownRow([name, rates.shown(s.precision), rates.shown(s.recall),
+                           rates.shown(s.f1), "" if s.aligned_accuracy is None
+                           else rates.shown(s.aligned_accuracy)],
+                          None, s.f1 / 100)
              for name, s in scores.items()])]
         size = len(gold.vocabulary.strings)
         gold_count = np.bincount(gold.deprel, minlength=size)
@@ -325,7 +327,7 @@ class UDCorpus(TableCorpus):
             chosen = (self.length >= low) & (self.length <= high)
             total = las[chosen].sum(axis=0)
             f1 = f1_percent(total[None, :])[0]
-            length_rows.append(length_row(low, high, int(chosen.sum()), percent(f1), f1))
+            length_rows.append(length_row(low, high, int(chosen.sum()), rates.shown(f1), f1))
         tables.append(BreakdownTable("LAS F1 by sentence length (gold words)",
                                      ["length", "sentences", "LAS"], length_rows))
         return tables

@@ -75,7 +75,7 @@ class UDSystemsCorpus(TableCorpus):
         for system, part in enumerate(self.parts):
             table = part.result.scores
             scores.append(f"{self._name(system)}: " + " · ".join(
-                f"{name} F1 {100 * table[name].f1:.2f}" for name in HEADER_METRICS
+                f"{name} F1 {table[name].f1:.2f}" for name in HEADER_METRICS
                 if name in table))
         return HeaderInfo(file_lines(self.gold_path, [p.system_path for p in self.parts]),
                           first.parameters, scores)

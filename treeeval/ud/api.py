@@ -11,7 +11,7 @@
 ...         _ = f.write(text)
 >>> result = evaluate_ud(os.path.join(folder, "gold"), os.path.join(folder, "sys"))
 >>> result.scores["UPOS"].f1, result.scores["LAS"].correct, result.scores["CLAS"].gold
-(1.0, 0, 2)
+(100.0, 0, 2)
 >>> result.gold_to_system.tolist(), result.system_head.tolist(), result.gold_deprel.tolist()
 ([0, 1], [-1, 0], ['nsubj', 'root'])
 >>> callin = result.callin()  # Callin's metrics: classes and weights are files or mappings

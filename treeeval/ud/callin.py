@@ -42,8 +42,8 @@ word ``i`` (-1 for none); with gold tokenisation ``aligned`` is ``arange``.
 >>> gold = ["nsubj", "root", "det", "obj"]
 >>> scores = callin_scores(gold, [1, -1, 3, 1], ["nsubj", "root", "det", "nmod"],
 ...                        [1, -1, 3, 1], np.arange(4))
->>> scores.content_recall, scores.function_precision, scores.content_ratio
-(0.6666666666666666, 1.0, 0.75)
+>>> round(scores.content_recall, 2), scores.function_precision, scores.content_ratio
+(66.67, 100.0, 75.0)
 """
 
 from __future__ import annotations
@@ -55,9 +55,10 @@ from typing import TypeAlias
 import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
+from ..stats.rates import UNDEFINED
 from .alignment import corresponding_heads, invert
 from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
-from .report import percent
+from .report import json_number
 from .wde import MISSING_WDE, count_relation_codes, encode_relations, word_dependency_entropy
 
 #: the words of one STTR chunk
@@ -85,13 +86,14 @@ def standardised_ttr(forms: ArrayLike, chunk: int = STTR_CHUNK) -> tuple[float |
     return float(types.mean() / chunk), chunks
 
 
-def _ratio(part: float, whole: float) -> float | None:
-    return part / whole if whole else None
+def _rate(part: float, whole: float) -> float | None:
+    """``part`` in percent of ``whole`` (100 times the fraction), None over nothing."""
+    return 100 * (part / whole) if whole else None
 
 
 @dataclass
 class ClassCounts:
-    """Labelled attachment counts of one relation class."""
+    """Labelled attachment counts of one relation class, and their rates in percent."""
 
     gold: int
     system: int
@@ -99,33 +101,35 @@ class ClassCounts:
 
     @property
     def precision(self) -> float | None:
-        return _ratio(self.correct, self.system)
+        return _rate(self.correct, self.system)
 
     @property
     def recall(self) -> float | None:
-        return _ratio(self.correct, self.gold)
+        return _rate(self.correct, self.gold)
 
     @property
     def f1(self) -> float | None:
-        return _ratio(2 * self.correct, self.gold + self.system)
+        return _rate(2 * self.correct, self.gold + self.system)
 
 
 @dataclass
 class CascadeCounts:
     """Wrong relations of one class, and how many of them have a system parent whose own
-    relation is correct."""
+    relation is correct (``ratio``: in percent of the wrong ones)."""
 
     wrong: int
     parent_correct: int
 
     @property
     def ratio(self) -> float | None:
-        return _ratio(self.parent_correct, self.wrong)
+        return _rate(self.parent_correct, self.wrong)
 
 
 @dataclass
 class CallinScores:
-    """Counts of Callin's metrics for one gold/system pair, with the derived values."""
+    """Counts of Callin's metrics for one gold/system pair, with the derived values: the
+    rates (precision, recall, F1, the frequency ratios, WLAS, the cascading ratios) in
+    percent, None where undefined; STTR, a type/token ratio, is a ratio (0-1) as printed."""
 
     gold_words: int
     system_words: int
@@ -163,32 +167,32 @@ class CallinScores:
 
     @property
     def content_ratio(self) -> float | None:
-        return _ratio(self.classes["content"].gold, self.gold_words)
+        return _rate(self.classes["content"].gold, self.gold_words)
 
     @property
     def function_ratio(self) -> float | None:
-        return _ratio(self.classes["function"].gold, self.gold_words)
+        return _rate(self.classes["function"].gold, self.gold_words)
 
     @property
     def wlas(self) -> float | None:
         if self.weighted_total is None or self.weighted_correct is None:
             return None
-        return _ratio(self.weighted_correct, self.weighted_total)
+        return _rate(self.weighted_correct, self.weighted_total)
 
     def to_json(self) -> dict[str, object]:
         """Counts and derived values as plain JSON types (None where undefined), the rates
         in percent as the report prints them (STTR, a ratio it prints as one, stays one)."""
         document: dict[str, object] = asdict(self)
         document["classes"] = {
-            name: {**asdict(counts), "precision": percent(counts.precision),
-                   "recall": percent(counts.recall), "f1": percent(counts.f1),
-                   "ratio": percent(_ratio(counts.gold, self.gold_words))}
+            name: {**asdict(counts), "precision": json_number(counts.precision),
+                   "recall": json_number(counts.recall), "f1": json_number(counts.f1),
+                   "ratio": json_number(_rate(counts.gold, self.gold_words))}
             for name, counts in self.classes.items()}
         document["cascading"] = {
-            name: {mode: {**asdict(cascade), "ratio": percent(cascade.ratio)}
+            name: {mode: {**asdict(cascade), "ratio": json_number(cascade.ratio)}
                    for mode, cascade in modes.items()}
             for name, modes in self.cascading.items()}
-        document["wlas"] = percent(self.wlas)
+        document["wlas"] = json_number(self.wlas)
         return document
 
 
@@ -277,11 +281,12 @@ def _attachment(gold_heads: IntArray, sys_heads: IntArray, alignment: IntArray,
 
 
 def _percent(value: float | None) -> str:
-    return f"{'-':>10}" if value is None else f"{100 * value:10.2f}"
+    return f"{UNDEFINED:>10}" if value is None else f"{value:10.2f}"
 
 
 def render_callin(scores: CallinScores) -> str:
-    """A readable table of the scores (percentages), to follow the CoNLL 2018 table.
+    """A readable table of the scores (percentages; ``—`` where undefined), to follow the
+    CoNLL 2018 table.
 
     >>> import numpy as np
     >>> scores = callin_scores(["nsubj", "root", "det", "obj"], [1, -1, 3, 1],
@@ -291,19 +296,19 @@ def render_callin(scores: CallinScores) -> str:
     -----------+-----------+-----------+-----------+-----------+-----------+-----------+-----------
     Content    |         3 |         3 |         2 |     66.67 |     66.67 |     66.67 |     75.00
     Function   |         1 |         1 |         1 |    100.00 |    100.00 |    100.00 |     25.00
-    Other      |         0 |         0 |         0 |         - |         - |         - |      0.00
-    WLAS       |         - (no weights)
+    Other      |         0 |         0 |         0 |         — |         — |         — |      0.00
+    WLAS       |         — (no weights)
     Cascading  |  Labelled |     Wrong |Unlabelled |     Wrong
-    Content    |    100.00 |         1 |         - |         0
-    Function   |         - |         0 |         - |         0
-    STTR       |         - (needs 1000 gold words with forms)
+    Content    |    100.00 |         1 |         — |         0
+    Function   |         — |         0 |         — |         0
+    STTR       |         — (needs 1000 gold words with forms)
     """
     rule = "-----------+" + "+".join(["-" * 11] * 7)
     titles = ("Gold", "System", "Correct", "Precision", "Recall", "F1 Score", "Frequency")
     lines = [f"{'Callin':11}|" + " |".join(f"{title:>10}" for title in titles), rule]
     for name in CLASSES:
         counts = scores.classes[name]
-        ratio = _ratio(counts.gold, scores.gold_words)
+        ratio = _rate(counts.gold, scores.gold_words)
         lines.append(f"{name.capitalize():11}|{counts.gold:10} |{counts.system:10} |"
                      f"{counts.correct:10} |{_percent(counts.precision)} |"
                      f"{_percent(counts.recall)} |{_percent(counts.f1)} |{_percent(ratio)}")
@@ -322,7 +327,7 @@ def render_callin(scores: CallinScores) -> str:
         lines.append(f"{name.capitalize():11}|{_percent(labelled.ratio)} |{labelled.wrong:10} |"
                      f"{_percent(unlabelled.ratio)} |{unlabelled.wrong:10}")
     if scores.sttr is None:
-        lines.append(f"{'STTR':11}|{'-':>10} (needs {STTR_CHUNK} gold words with forms)")
+        lines.append(f"{'STTR':11}|{UNDEFINED:>10} (needs {STTR_CHUNK} gold words with forms)")
     else:
         lines.append(f"{'STTR':11}|{scores.sttr:10.4f} ({scores.sttr_chunks} chunks of "
                      f"{STTR_CHUNK} words)")

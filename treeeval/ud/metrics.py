@@ -10,7 +10,7 @@ corresponds.  MLAS compares the lists of functional children (in word order), ea
 its alignment, DEPREL, UPOS and UFeats.
 
 >>> Score(correct=3, gold=4, system=5, aligned=3).f1
-0.6666666666666666
+66.66666666666666
 """
 
 from __future__ import annotations
@@ -35,7 +35,19 @@ CONLL17_METRICS = ("Tokens", "Sentences", "Words", "UPOS", "XPOS", "Feats", "All
 
 @dataclass(frozen=True)
 class Score:
-    """One row of the report: counts and the ratios the scorers print."""
+    """One row of the report: counts, and the rates the scorers print, in percent.
+
+    Each rate is 100 times the fraction the CoNLL scorers compute (``correct / system``,
+    ``correct / gold``, ``2 * correct / (system + gold)``, ``correct / aligned``), the very
+    number their reports format, so ``f"{score.f1:.2f}"`` is what they print; a rate over
+    nothing is 0, as theirs (``aligned_accuracy`` is None for a row without alignment).
+    Averages over treebanks are taken over the fractions (:func:`f1_fraction`), as the
+    shared tasks took them.
+
+    >>> score = Score(correct=3, gold=4, system=5, aligned=3)
+    >>> score.precision, score.recall, score.aligned_accuracy, round(score.f1, 4)
+    (60.0, 75.0, 100.0, 66.6667)
+    """
 
     correct: float
     gold: float
@@ -44,22 +56,33 @@ class Score:
 
     @property
     def precision(self) -> float:
-        return self.correct / self.system if self.system else 0.0
+        return 100 * (self.correct / self.system) if self.system else 0.0
 
     @property
     def recall(self) -> float:
-        return self.correct / self.gold if self.gold else 0.0
+        return 100 * (self.correct / self.gold) if self.gold else 0.0
 
     @property
     def f1(self) -> float:
-        total = self.system + self.gold
-        return 2 * self.correct / total if total else 0.0
+        return 100 * f1_fraction(self)
 
     @property
     def aligned_accuracy(self) -> float | None:
         if self.aligned is None:
             return None
-        return self.correct / self.aligned if self.aligned else 0.0
+        return 100 * (self.correct / self.aligned) if self.aligned else 0.0
+
+
+def f1_fraction(score: Score) -> float:
+    """A score's F1 as the CoNLL scorers compute it, a fraction (their reports print 100
+    times it, :attr:`Score.f1`): what the shared tasks averaged over treebanks and the
+    official wrapper rounds, so that treeeval's averages equal theirs to the last bit.
+
+    >>> f1_fraction(Score(3, 4, 5)), f1_fraction(Score(0, 0, 0))
+    (0.6666666666666666, 0.0)
+    """
+    total = score.system + score.gold
+    return 2 * score.correct / total if total else 0.0
 
 
 @dataclass

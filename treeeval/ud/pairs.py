@@ -18,7 +18,7 @@ True
 True
 >>> scored = score_pair(gold, system, conll17=False)
 >>> scored.scores["LAS"].f1, scored.callin is None
-(1.0, True)
+(100.0, True)
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from .metrics import Score
+from .metrics import Score, f1_fraction
 
 RULE = "-----------+-----------+-----------+-----------+-----------"
 #: the metrics of the default report, with their labels
@@ -32,7 +32,7 @@ def render(scores: Mapping[str, Score], mode: str = "default", conll17: bool = F
     final newline ``print`` adds."""
     if mode == "default":
         shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
-        lines = [f"{label}: {100 * scores[name].f1:.2f}" for name, label in shown]
+        lines = [f"{label}: {scores[name].f1:.2f}" for name, label in shown]
     elif mode == "counts":
         lines = ["Metric     | Correct   |      Gold | Predicted | Aligned", RULE]
         for name, value in scores.items():
@@ -44,23 +44,25 @@ def render(scores: Mapping[str, Score], mode: str = "default", conll17: bool = F
         lines = [header + "| Precision |    Recall |  F1 Score | AligndAcc", RULE]
         for name, value in scores.items():
             accuracy = value.aligned_accuracy
-            shown_accuracy = "" if accuracy is None else f"{100 * accuracy:10.2f}"
-            lines.append(f"{name:11}|{100 * value.precision:10.2f} |{100 * value.recall:10.2f} "
-                         f"|{100 * value.f1:10.2f} |{shown_accuracy}")
+            shown_accuracy = "" if accuracy is None else f"{accuracy:10.2f}"
+            lines.append(f"{name:11}|{value.precision:10.2f} |{value.recall:10.2f} "
+                         f"|{value.f1:10.2f} |{shown_accuracy}")
     return "\n".join(lines) + "\n"
 
 
 def macro_average(results: Sequence[Mapping[str, Score] | None],
                   metrics: Sequence[str]) -> dict[str, float]:
-    """The mean F1 of each metric over treebanks; a failed treebank (None) counts as 0, as
-    in the CoNLL shared tasks.
+    """The mean F1 of each metric over treebanks, a fraction (the mean of the scorers'
+    fractions, :func:`~.metrics.f1_fraction`, as the CoNLL shared tasks averaged them; the
+    report and the JSON show 100 times it); a failed treebank (None) counts as 0, as in the
+    shared tasks.
 
     >>> macro_average([{"LAS": Score(1, 2, 2, 2)}, None], ["LAS"])
     {'LAS': 0.25}
     """
     if not results:
         return {name: 0.0 for name in metrics}
-    return {name: sum(r[name].f1 if r is not None else 0.0 for r in results) / len(results)
+    return {name: sum(f1_fraction(r[name]) if r is not None else 0.0 for r in results) / len(results)
             for name in metrics}
 
 
@@ -86,7 +88,7 @@ def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed
 
 
 def score_json(value: Score) -> dict[str, float | None]:
-    """One metric as JSON: the four counts and the four ratios (in percent, as the reports
+    """One metric as JSON: the four counts and the four rates (in percent, as the reports
     print them); a value that is not a finite number (a WeightedLAS with an ``inf`` weight)
     is null, as JSON has no NaN.
 
@@ -98,7 +100,7 @@ def score_json(value: Score) -> dict[str, float | None]:
     ratios = {"precision": value.precision, "recall": value.recall, "f1": value.f1,
               "aligned_accuracy": value.aligned_accuracy}
     return {**{name: json_number(number) for name, number in counts.items()},
-            **{name: percent(number) for name, number in ratios.items()}}
+            **{name: json_number(number) for name, number in ratios.items()}}
 
 
 def percent(ratio: float | None) -> float | None:

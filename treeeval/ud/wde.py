@@ -45,6 +45,7 @@ from ..errors import InputError, UsageError
 from ..policy.inputs import plain_name
 from ..policy.notices import Notices
 from ..policy.outputs import check_not_input, output_file
+from ..stats.rates import UNDEFINED
 from .relation_classes import load_relation_classes, table_lines
 
 #: the averaged-WDE value of a relation in a treebank that does not have it
@@ -210,7 +211,7 @@ def _strip_extension(name: str) -> str:
 
 def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, float]],
                      classes: Mapping[str, str]) -> str:
-    """Relation, class, WDE per treebank (``-`` where missing: 0.5 in the average), average.
+    """Relation, class, WDE per treebank (``—`` where missing: 0.5 in the average), average.
 
     Rows are sorted by averaged WDE, lowest first; a summary gives the mean averaged WDE of
     each class.
@@ -221,7 +222,7 @@ def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, f
     det        function 0.2500   0.2500
     nsubj      content  0.7500   0.7500
     <BLANKLINE>
-    mean averaged WDE by class: function 0.2500 (1), content 0.7500 (1), other - (0)
+    mean averaged WDE by class: function 0.2500 (1), content 0.7500 (1), other — (0)
     """
     averages = averaged_wde(per_treebank)
     order = sorted(averages, key=lambda relation: (averages[relation], relation))
@@ -234,12 +235,12 @@ def render_wde_table(names: Sequence[str], per_treebank: Sequence[Mapping[str, f
         cells = [f"{relation:<{width}} {classes.get(relation, 'other'):<8}"]
         for values, size in zip(per_treebank, columns):
             value = values.get(relation)
-            cells.append(f"{'-' if value is None else format(value, '.4f'):>{size}}")
+            cells.append(f"{UNDEFINED if value is None else format(value, '.4f'):>{size}}")
         lines.append(" ".join(cells) + f"  {averages[relation]:>7.4f}")
     summary = []
     for name in ("function", "content", "other"):
         members = [averages[r] for r in order if classes.get(r, "other") == name]
-        mean = format(sum(members) / len(members), ".4f") if members else "-"
+        mean = format(sum(members) / len(members), ".4f") if members else UNDEFINED
         summary.append(f"{name} {mean} ({len(members)})")
     lines += ["", "mean averaged WDE by class: " + ", ".join(summary)]
     return "\n".join(lines) + "\n"

@@ -224,11 +224,14 @@ def test_per_label(folder: Path) -> None:
     lines = {line.split()[0]: line.split()[1:] for line in out.splitlines()[-9:]}
     # COLLINS.prm pairs ADVP and PRT: beta's PRT matches the gold ADVP, under its own label
     assert lines["ADVP"] == ["3", "2", "3", "2", "100.00", "100.00", "100.00"]
-    assert lines["PRT"] == ["0", "1", "0", "1", "0.00", "100.00", "0.00"]
-    assert lines["ADJP"][:4] == ["1", "0", "0", "0"]
+    # a recall without a gold bracket, a precision without a test one: undefined (—)
+    assert lines["PRT"] == ["0", "1", "0", "1", "—", "100.00", "0.00"]
+    assert lines["ADJP"] == ["1", "0", "0", "0", "0.00", "—", "0.00"]
     document = json.loads(bracket(folder, "--json", "--per-label", systems=("beta.mrg",)))
     labels = {row["label"]: row for row in document["per_label"]}
     assert labels["NP"]["gold"] == sum(1 for _ in re.finditer(r"\(NP ", GOLD))
+    assert (labels["PRT"]["recall"], labels["PRT"]["fmeasure"]) == (None, 0.0)  # null in data
+    assert (labels["ADJP"]["precision"], labels["ADJP"]["recall"]) == (None, 0.0)
     assert sum(row["matched_gold"] for row in labels.values()) == document["all"]["matched"]
     jsonschema.Draft202012Validator(json.loads(schema_path("bracket").read_text())).validate(
         document)

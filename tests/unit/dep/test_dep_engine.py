@@ -53,8 +53,11 @@ def test_a_groupby_table_is_data(files: tuple[str, str, str]) -> None:
     assert table.title == "Deprel" and list(table.groups) == ["det", "dobj", "nsubj", "punct",
                                                               "root"]
     assert table.headers == ["parseraccuracy", "treebankaccuracy"]
+    # the API's rates are in percent; the report's table keeps MaltEval's fractions
     assert [round(v, 2) if v == v else None for v in table.columns[0].tolist()] == [
-        1.0, 0.0, None, 1.0, 1.0]
+        100.0, 0.0, None, 100.0, 100.0]
+    assert [round(v, 2) if v == v else None
+            for v in result.files[0].tables[0].columns[0].tolist()] == [1.0, 0.0, None, 1.0, 1.0]
     merged = result.files[0].merged
     assert merged is not None and merged.headers[:3:2] == ["parseraccuracy / Metric:UAS",
                                                            "parseraccuracy / Metric:LAS"]
@@ -81,6 +84,10 @@ def test_cross_validation_summaries_are_data(files: tuple[str, str, str]) -> Non
     assert len(result.folds) == 2 and len(result.summaries) == 1
     summary = result.summaries[0]
     assert summary.groups == ["<1>", "<2>"] and summary.columns[0].tolist() == [0.75, 0.75]
+    # the API's view (result.tables ends with the summaries): Agg. accuracy in percent
+    assert result.tables[-1].headers == ["Agg. accuracy"]
+    assert result.tables[-1].columns[0].tolist() == [75.0, 75.0]
+    assert result.tables[-1].aggregates == [(75.0, 2)]
 
 
 def test_the_renderer_only_formats(files: tuple[str, str, str]) -> None:
@@ -96,3 +103,15 @@ def test_the_python_api_returns_the_evaluation(files: tuple[str, str, str]) -> N
                                             resamples=50)
     assert [table.title for table in result.tables] == ["Deprel", "Deprel"]
     assert [s.path for s in result.systems] == [first, second] and result.tests
+
+
+def test_a_score_without_a_token_is_undefined_in_the_comparison() -> None:
+    # a system with no token left to score: — in the text, null in the JSON (stats.rates)
+    from treeeval.dep.compare import Comparison, SystemResult, render_comparison
+
+    empty = SystemResult("a.conll", "conll", 0, {"LAS": 0}, {"LAS": math.nan}, 0, {})
+    comparison = Comparison("gold.conll", 1, 0, [empty], [], None, metrics=("LAS",))
+    row = next(line for line in render_comparison(comparison).splitlines()
+               if line.startswith("<1>"))
+    assert row.split() == ["<1>", "a.conll", "conll", "0", "—"]
+    assert comparison.to_json("")["systems"][0]["LAS"]["score"] is None

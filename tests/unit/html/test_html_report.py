@@ -165,6 +165,10 @@ def test_worst_sentences_lowest_first_largest_among_ties() -> None:
     assert worst_sentences(scores, 3).tolist() == [1, 3, 5]
     assert worst_sentences(scores, 3, sizes=np.array([1, 2, 0, 7, 1, 1])).tolist() == [3, 1, 5]
     assert worst_sentences(scores).tolist() == [1, 3, 5, 0, 4]
+    # an undefined score is left out of the ranking, and the page says so
+    text = page(Report("t", "bracket", worst=(SystemSentences("s", "F1", (
+        Sentence(1, 0.0, Trees("(S (A a))", "(S (B a))")),)),)))
+    assert "a sentence without a defined F1 (nothing to score) is not ranked" in text
 
 
 def test_f1_by_sentence_length_pools_the_counts_of_each_bin() -> None:
@@ -285,7 +289,8 @@ def test_each_figure_has_its_numbers_under_it() -> None:
     numbers = text[text.index('<details class="numbers">'):]
     assert "<summary>Numbers (F1 (%))</summary>" in numbers
     assert '<th scope="col">sys&lt;1&gt;</th><th scope="col">two</th>' in numbers
-    assert ('<tr><th scope="row">LAS 11+</th><td>–</td><td>90.00</td></tr>') in numbers
+    # undefined (nothing counted): — on screen, as everywhere (stats.rates)
+    assert ('<tr><th scope="row">LAS 11+</th><td>—</td><td>90.00</td></tr>') in numbers
 
 
 def test_figures_in_memory_are_the_files_bytes(tmp_path: Path) -> None:

@@ -184,6 +184,25 @@ def test_3c_against_the_key() -> None:
     assert (score.recall, score.precision, score.crossing) == (Fraction(7, 10), 1, 0)
 
 
+def test_undefined_phrase_scores_are_a_dash_and_null() -> None:
+    # a sentence without an answer phrase has no precision, one without a key phrase no
+    # recall, and no scored word no error rate: — in the report, null in the JSON
+    from treeeval.lin.api import ScoredAnswer, lin_answers_json, report
+    from treeeval.lin.score import PhraseScores
+
+    answer = ScoredAnswer([1, 2], [0, 0], [0, 0], [PhraseScores(0, 1, 0, 0),
+                                                   PhraseScores(0, 0, 1, 0)])
+    rows = report(answer).splitlines()
+    assert rows[1].split() == ["1", "1", "0", "0", "0.00%", "—", "0"]
+    assert rows[2].split() == ["2", "2", "0", "0", "—", "0.00%", "0"]
+    document = lin_answers_json(["a"], [answer])[0]
+    assert document["error_rate"] is None
+    assert document["phrases"]["recall"] == document["phrases"]["precision"] == 0.0
+    alone = ScoredAnswer([1], [1], [0], [PhraseScores(0, 0, 0, 0)])
+    assert lin_answers_json(["a"], [alone])[0]["phrases"]["recall"] is None
+    assert "recall 0/0 = —, precision 0/0 = —" in report(alone)
+
+
 def test_4b_against_4a() -> None:
     score = scores("4a", "4b'")
     assert (score.matched, score.key, score.answer, score.crossing) == (9, 11, 12, 1)

@@ -332,11 +332,12 @@ def test_no_baseline_no_marker_and_no_legend() -> None:
 def test_one_system_in_every_format() -> None:
     table = ComparisonTable("t", "bracket", (Metric("F1"), Metric("EX")),
                             (SystemRow("berkeley", (90.21, None)),))
+    # a missing (undefined) value: — on screen in every format (LaTeX's em dash: ---)
     tables, _ = markdown_tables(render(table, "markdown"))
-    assert tables == [[["System", "F1", "EX"], ["berkeley", "90.21", "–"]]]
-    assert "berkeley & 90.21 & -- \\\\" in render(table, "latex").splitlines()
+    assert tables == [[["System", "F1", "EX"], ["berkeley", "90.21", "—"]]]
+    assert "berkeley & 90.21 & --- \\\\" in render(table, "latex").splitlines()
     assert render(table, "text").splitlines()[1:] == ["system       F1  EX",
-                                                      "berkeley  90.21   -"]
+                                                      "berkeley  90.21   —"]
     assert_csv_round_trips(table)
     assert_json_round_trips(table)
 

@@ -89,7 +89,7 @@ def test_tables_and_notices(task: Path) -> None:
     assert average[2].split()[:2] == ["alpha", "100.00"]
     assert average[3].split()[10] == f"{100 * (2 / 3) / 3:.2f}"
     assert "gamma: 2 failed runs counted as 0." in out
-    assert set(out.split("bb_two\n")[1].splitlines()[3].split()[1:]) == {"-"}
+    assert set(out.split("bb_two\n")[1].splitlines()[3].split()[1:]) == {"—"}
     assert err.splitlines() == [
         "treeeval: warning: systems/gamma/bb_two.conllu: the run of gamma on bb_two counts 0: "
         "cannot read: No such file or directory",

@@ -106,8 +106,8 @@ def expected_means(task: Path, metric: str) -> list[float]:
             result = evaluate_ud(str(task / "gold" / f"{name}.conllu"),
                                  str(task / "systems" / team / f"{name}.conllu"))
             callin = result.callin()
-            values.append(100 * {"LAS": result.scores["LAS"].f1, "CRec": callin.content_recall,
-                                 "FPrec": callin.function_precision}[metric])
+            values.append({"LAS": result.scores["LAS"].f1, "CRec": callin.content_recall,
+                           "FPrec": callin.function_precision}[metric])
         means.append(sum(values) / len(values))
     return means
 

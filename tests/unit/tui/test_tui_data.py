@@ -77,7 +77,8 @@ def test_bracket_label_filter_and_breakdown(brackets):
     labels = {row.cells[0]: row.cells for row in tables[0].rows}
     # label, gold, test, P, R, F1 over the scored sentences (1-3)
     assert labels["NP"] == ["NP", "4", "4", "100.00", "100.00", "100.00"]
-    assert labels["ADVP"] == ["ADVP", "1", "0", "-", "0.00", "-"]
+    # no test ADVP: precision undefined (—), F1 0 (the gold one is missed), as --per-label
+    assert labels["ADVP"] == ["ADVP", "1", "0", "—", "0.00", "0.00"]
     assert [row.cells for row in tables[1].rows] == []
     assert tables[2].rows[0].cells[:2] == ["1-10", "5"]
     assert tables[2].rows[0].target == SentenceFilter(min_length=1, max_length=10)

@@ -119,7 +119,8 @@ def test_breakdown_label_filter_and_confusions(corpus):
     # root: gold 3, system 4 (one extra root), right 2 (ok, rocks, Stop: 3)
     assert deprels["root"].cells[:3] == ["root", "3", "4"]
     assert deprels["root"].cells[3:] == ["75.00", "100.00", "85.71"]
-    assert deprels["advmod"].cells == ["advmod", "1", "0", "-", "0.00", "-"]
+    # no system advmod: precision undefined (—), F1 0 (stats.rates)
+    assert deprels["advmod"].cells == ["advmod", "1", "0", "—", "0.00", "0.00"]
     assert SentenceFilter(label="advmod").apply(corpus).tolist() == [2]
     assert SentenceFilter(label="nsubj").apply(corpus).tolist() == [1]
     assert SentenceFilter(label="punct").apply(corpus).tolist() == [1]

@@ -42,10 +42,10 @@ def test_wlas_on_three_sentences() -> None:
     # gold weight 1.6 + 1.65 + 2.1 = 5.35; correct: nsubj+root three times, det once
     assert scores.weighted_total == pytest.approx(5.35)
     assert scores.weighted_correct == pytest.approx(3 * 1.4 - 0.35)
-    assert scores.wlas == pytest.approx(3.85 / 5.35)
+    assert scores.wlas == pytest.approx(100 * 3.85 / 5.35)  # rates in percent
     without_punct = {name: w for name, w in WEIGHTS.items() if name != "punct"}
     assert three_sentences(weights=without_punct).wlas == pytest.approx(
-        3.85 / (5.35 - 0.2 + MISSING_WDE))
+        100 * 3.85 / (5.35 - 0.2 + MISSING_WDE))
     assert three_sentences().wlas is None
 
 
@@ -55,17 +55,17 @@ def test_content_and_function_precision_recall_and_ratios() -> None:
     assert (content.gold, content.system, content.correct) == (7, 7, 5)
     assert (function.gold, function.system, function.correct) == (1, 1, 1)
     assert (other.gold, other.system, other.correct) == (1, 1, 0)
-    assert scores.content_precision == scores.content_recall == pytest.approx(5 / 7)
-    assert scores.function_precision == scores.function_recall == 1.0
-    assert (scores.content_ratio, scores.function_ratio) == (pytest.approx(7 / 9),
-                                                             pytest.approx(1 / 9))
+    assert scores.content_precision == scores.content_recall == pytest.approx(100 * 5 / 7)
+    assert scores.function_precision == scores.function_recall == 100.0
+    assert (scores.content_ratio, scores.function_ratio) == (pytest.approx(100 * 7 / 9),
+                                                             pytest.approx(100 * 1 / 9))
     # relabelling a content word as a function word moves it between system counts
     relabelled = callin_scores(GOLD_DEPREL, GOLD_HEAD, SYS_DEPREL[:8] + ["case"], SYS_HEAD,
                                np.arange(9))
     assert relabelled.classes["content"].system == 6
     assert relabelled.classes["function"].system == 2
-    assert relabelled.function_precision == 0.5 and relabelled.function_recall == 1.0
-    assert relabelled.content_f1 == pytest.approx(2 * 5 / (7 + 6))
+    assert relabelled.function_precision == 50.0 and relabelled.function_recall == 100.0
+    assert relabelled.content_f1 == pytest.approx(100 * 2 * 5 / (7 + 6))
 
 
 def test_subtypes_count_by_their_universal_part() -> None:
@@ -88,7 +88,7 @@ def test_cascading_errors() -> None:
     assert cascading["content"]["unlabelled"].ratio == 0.0
     # function: a's parent d is wrong; e's parent b is wrong labelled, right unlabelled
     assert cascading["function"]["labelled"].ratio == 0.0
-    assert cascading["function"]["unlabelled"].ratio == 0.5
+    assert cascading["function"]["unlabelled"].ratio == 50.0
     assert (cascading["function"]["unlabelled"].wrong, cascading["function"]["unlabelled"]
             .parent_correct) == (2, 1)
 
@@ -98,7 +98,7 @@ def test_heads_correspond_through_the_alignment() -> None:
     gold_deprel, gold_head = ["nsubj", "punct", "root"], [2, 2, -1]
     sys_deprel, sys_head = ["nsubj", "dep", "punct", "root"], [3, 0, 3, -1]
     scores = callin_scores(gold_deprel, gold_head, sys_deprel, sys_head, [0, 2, 3])
-    assert scores.content_precision == scores.content_recall == 1.0
+    assert scores.content_precision == scores.content_recall == 100.0
     other = scores.classes["other"]
     assert (other.gold, other.system, other.correct) == (1, 2, 1)
     assert scores.system_words == 4
@@ -134,7 +134,7 @@ def test_weights_default_to_the_wde_of_the_gold_file() -> None:
     assert scores.weights_source == "gold"
     # gold WDE, 9 forms: nsubj (Dogs/cat/I) and root (bark/sleeps/saw) -> ln 3 / ln 9 = 0.5;
     # every other relation has a single form -> 0; correct: 2 nsubj and 3 root of 3 + 3
-    assert scores.wlas == pytest.approx(5 / 6)
+    assert scores.wlas == pytest.approx(100 * 5 / 6)
 
 
 def test_relation_classes() -> None:
@@ -202,7 +202,7 @@ def test_callin_of_a_ud_result(tmp_path: Path) -> None:
     classes = tmp_path / "c.tsv"
     classes.write_text("det\tfunction\nnsubj\tfunction\n", encoding="utf-8")
     from_files = result.callin(weights=weights, classes=classes)
-    assert from_files.wlas == pytest.approx(3.85 / 5.35)
+    assert from_files.wlas == pytest.approx(100 * 3.85 / 5.35)
     assert (from_files.weights_source, from_files.classes_source) == (str(weights), str(classes))
     assert from_files.classes["function"].gold == 4  # det and three nsubj
     from_mappings = result.callin(weights=WEIGHTS, weights_source="mine",

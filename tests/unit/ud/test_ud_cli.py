@@ -132,14 +132,14 @@ def test_callin_weights_and_classes_files(files: Path) -> None:
     classes.write_text("advmod\tfunction\nnsubj\tcontent\nroot\tcontent\n", encoding="utf-8")
     # the gold file's own WDE: each relation has one form, so every gold word weighs 0
     _, out, _ = ud("--callin", gold, system)
-    assert "WLAS       |         - (the gold words weigh 0)" in out
-    assert "STTR       |         - (needs 1000 gold words with forms)" in out
+    assert "WLAS       |         — (the gold words weigh 0)" in out
+    assert "STTR       |         — (needs 1000 gold words with forms)" in out
     # advmod (missing from the file) weighs 0.5: (0.5 + 1) / (0.5 + 1 + 0.5)
     status, out, _ = ud("--callin-weights", weights, f"--callin-classes={classes}", gold, system)
     assert status == 0 and out.startswith("LAS F1 Score: 66.67\n")
     assert f"WLAS       |     75.00 (weights: {weights})" in out
     assert "Content    |         2 |         2 |         2 |    100.00 |" in out
-    assert "Function   |         1 |         0 |         0 |         - |      0.00 |" in out
+    assert "Function   |         1 |         0 |         0 |         — |      0.00 |" in out
     assert out.endswith(f"Classes    | {classes}\n")
     _, out, _ = ud("--json", "--callin-weights", weights, "--callin-classes", classes,
                    f"{gold}:{system}", f"{gold}:{gold}")

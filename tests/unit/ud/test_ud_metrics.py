@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from treeeval.ud.api import evaluate_ud
-from treeeval.ud.metrics import Score
+from treeeval.ud.metrics import Score, f1_fraction
 
 
 def row(index: object, form: str, head: object, deprel: str, upos: str = "X",
@@ -28,8 +28,10 @@ def pair(tmp_path: Path, gold: list[list[str]], system: list[list[str]]) -> tupl
 
 def test_score_ratios() -> None:
     value = Score(correct=3, gold=4, system=6, aligned=5)
+    # rates in percent, 100 times the scorer's fraction (the number its report formats)
     assert (value.precision, value.recall, value.f1, value.aligned_accuracy) == (
-        0.5, 0.75, 0.6, 0.6)
+        50.0, 75.0, 60.0, 60.0)
+    assert f1_fraction(value) == 0.6 and value.f1 == 100 * f1_fraction(value)
     assert Score(0, 0, 0, 0).aligned_accuracy == 0.0 and Score(0, 0, 0).f1 == 0.0
     assert Score(1, 1, 1).aligned_accuracy is None
 

@@ -116,10 +116,10 @@ def test_treebank_names_and_table() -> None:
     table = render_wde_table(["t1", "t2"], [{"det": 0.1, "nsubj": 0.9}, {"nsubj": 0.7}],
                              {"det": "function", "nsubj": "content"})
     lines = table.splitlines()
-    assert lines[1].split() == ["det", "function", "0.1000", "-", "0.3000"]
+    assert lines[1].split() == ["det", "function", "0.1000", "—", "0.3000"]
     assert lines[2].split() == ["nsubj", "content", "0.9000", "0.7000", "0.8000"]
     assert lines[-1] == ("mean averaged WDE by class: function 0.3000 (1), "
-                         "content 0.8000 (1), other - (0)")
+                         "content 0.8000 (1), other — (0)")
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -139,7 +139,7 @@ def test_command_writes_table_and_weights(tmp_path: Path,
     assert (status, err) == (0, "")
     # one.conllu: 4 forms; det and root each spread over 2 forms -> ln 2 / ln 4 = 0.5
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:] if line}
-    assert rows["det"] == ["function", "0.5000", "-", "0.5000"]
+    assert rows["det"] == ["function", "0.5000", "—", "0.5000"]
     assert rows["root"] == ["content", "0.5000", "0.0000", "0.2500"]
     assert load_weights(weights) == {"det": 0.5, "root": 0.25}
 
