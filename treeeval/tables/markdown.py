@@ -27,8 +27,7 @@ from __future__ import annotations
 import re
 
 from ..stats.rates import UNDEFINED
-from .cells import (any_best, best_legend, incomplete_notes, marked, number, one_line, row_name,
-                    significance_legend)
+from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
 from .model import ComparisonTable
 
 MARKER = "†"
