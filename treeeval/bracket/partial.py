@@ -34,10 +34,13 @@ from typing import BinaryIO, NamedTuple
 from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
+from ..policy.wording import counted
 from .params import EvalbParams
 from .reference import truncate_label
 from .run import EvalbResult
 
+#: a file without a tree to score (``treeeval errors`` says it in the same words)
+NO_TREE = "has no bracketed tree (empty, blank or comment lines only): nothing was scored"
 #: sentences whose root labels are compared (the first of each file)
 ROOT_SAMPLE = 1000
 #: the first two labels of a line: its root bracket's and the next bracket's, if it follows
@@ -61,11 +64,11 @@ def run_notices(result: EvalbResult, gold: str, test: str, params: EvalbParams) 
                for path, kind in kinds.items() if kind in FOREIGN]
     foreign = bool(notices)
     empty = [path for path, kind in kinds.items() if kind == "empty"]
-    notices += [Notice("has no bracketed tree (empty, blank or comment lines only): "
-                       "nothing was scored", path) for path in empty]
+    notices += [Notice(NO_TREE, path) for path in empty]
     if result.longer is not None and not empty:
         shorter, longer = (test, gold) if result.longer == "gold" else (gold, test)
-        notices.append(_length_notice(shorter, longer, result.killed))
+        notices.append(length_notice(shorter, count_file_lines(shorter), longer,
+                                     count_file_lines(longer), result.killed))
     if result.killed and not foreign:
         notices.append(Notice(f"stopped after {counted(result.errors, 'error')} (MAX_ERROR "
                               f"{params.max_error}); raise it with -e", test,
@@ -76,20 +79,18 @@ def run_notices(result: EvalbResult, gold: str, test: str, params: EvalbParams) 
     return notices
 
 
-def _length_notice(shorter: str, longer: str, killed: bool) -> Notice:
-    """The shorter file has fewer lines: EVALB scored as many lines as it has."""
-    short, long = count_file_lines(shorter), count_file_lines(longer)
-    text = f"has {counted(short, 'line')}, {longer} has {long}"
-    return Notice(text if killed else f"{text}; scored the first {short}", shorter)
+def length_notice(shorter: str, short: int, longer: str, long: int,
+                  stopped: bool = False) -> Notice:
+    """Two files paired line by line, ``shorter`` with ``short`` lines, ``longer`` with
+    ``long``: the lines of the shorter were scored (``stopped``: the run ended before, which
+    another notice says).  ``treeeval errors`` pairs its trees the same way and says it in
+    these words.
 
-
-def counted(number: int, noun: str) -> str:
-    """``number noun``, plural unless one.
-
-    >>> counted(1, "line"), counted(2416, "line")
-    ('1 line', '2416 lines')
+    >>> length_notice("test.tst", 100, "gold.gld", 1700).text()
+    'test.tst: has 100 lines, gold.gld has 1700; scored the first 100'
     """
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    text = f"has {counted(short, 'line')}, {longer} has {long}"
+    return Notice(text if stopped else f"{text}; scored the first {short}", shorter)
 
 
 def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Roots | None]:

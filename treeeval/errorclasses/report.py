@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import TextIO
 
 import numpy as np
@@ -57,9 +58,20 @@ def _rows(result: ErrorsResult) -> list[str]:
     return [row.name for row in order_classes(summed)]
 
 
-def _status(system: SystemErrors) -> str:
+def _status(system: SystemErrors, gold_sentences: int) -> str:
+    """The sentences classified and what became of them; when the files' lengths differ,
+    out of how many (the gold file's sentences, or the test file's when it is longer).
+
+    >>> from .api import SentenceRepairs
+    >>> system = SystemErrors("t", [SentenceRepairs(1, "ok", 0, [])], lines=1)
+    >>> _status(system, 1700)
+    "1 of the gold's 1700 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)"
+    """
     statuses = [sentence.status for sentence in system.sentences]
-    return (f"{len(statuses)} ({statuses.count('ok')} repaired, "
+    lines = system.file_sentences()
+    out_of = (f" of the gold's {gold_sentences}" if lines < gold_sentences else
+              f" of the test's {lines}" if lines > gold_sentences else "")
+    return (f"{len(statuses)}{out_of} ({statuses.count('ok')} repaired, "
             f"{statuses.count('length')} with different lengths, "
             f"{statuses.count('empty')} without a tree, {statuses.count('gave up')} given up)")
 
@@ -89,7 +101,8 @@ def render(result: ErrorsResult) -> str:
     lines.append(f"{cells}  total")
     lines.append("")
     for number, system in enumerate(systems, start=1):
-        lines.append(f"sentences{f' {number}' if several else ''}: {_status(system)}")
+        lines.append(f"sentences{f' {number}' if several else ''}: "
+                     f"{_status(system, result.gold_sentences())}")
     return "\n".join(lines) + "\n"
 
 
@@ -136,21 +149,28 @@ def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
 
 def errors_json(result: ErrorsResult, params: dict[str, object] | None,
                 signature: str) -> dict[str, object]:
-    """The ``--json`` document (schemas/errors.json)."""
+    """The ``--json`` document (schemas/errors.json): the gold file's sentences and its
+    notices; each system's sentences classified (``sentences``) out of its file's
+    (``test_sentences``), and its notices (a file cut short or longer than the gold file, no
+    tree), as ``treeeval bracket --json`` gives them."""
     systems = []
     for system in result.systems:
         statuses = [sentence.status for sentence in system.sentences]
         systems.append({
             "test": system.test,
             "sentences": len(statuses),
+            "test_sentences": system.file_sentences(),
             "repaired": statuses.count("ok"),
             "length_mismatch": statuses.count("length"),
             "empty": statuses.count("empty"),
             "gave_up": statuses.count("gave up"),
             "bracket_errors": system.bracket_errors,
             "classes": classes_json(system.classes),
+            "notices": [asdict(notice) for notice in system.notices],
         })
-    return envelope("errors", signature, gold=result.gold, params=params, systems=systems)
+    return envelope("errors", signature, gold=result.gold,
+                    gold_sentences=result.gold_sentences(), params=params,
+                    notices=[asdict(notice) for notice in result.notices], systems=systems)
 
 
 def write_sentences(result: ErrorsResult, sink: TextIO) -> None:
