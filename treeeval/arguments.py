@@ -295,12 +295,23 @@ def add_signature(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
                              "setting that changes a number, to quote with the scores")
 
 
-def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """The ``--strict`` option every scoring command has (treeeval.policy.notices)."""
+#: the check of every command that tests systems against a baseline (tables.systems)
+NOTHING_TESTED_CHECK = "--stat on a gold file without a sentence"
+
+
+def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup, *checks: str) -> None:
+    """The ``--strict`` option of a command that warns (treeeval.policy.notices); ``checks``
+    names what the command's warnings say, for its help.
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> add_strict(parser, "an empty file", "files of different lengths")
+    >>> parser._option_string_actions["--strict"].help  # doctest: +NORMALIZE_WHITESPACE
+    'exit 1 when the run warns (an empty file; files of different lengths), each warning
+    then an error; the report itself is unchanged'
+    """
     parser.add_argument("--strict", action="store_true",
-                        help="exit 1 when anything was not scored (files of different lengths, "
-                             "an empty file, MAX_ERROR reached, Error or Skip sentences, a "
-                             "suspicious input); the report itself is unchanged")
+                        help=f"exit 1 when the run warns ({'; '.join(checks)}), each warning "
+                             "then an error; the report itself is unchanged")
 
 
 def whole_number(value: str, option: str, minimum: int | None = None) -> int:
