@@ -116,7 +116,21 @@ def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Root
 def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     """One notice when root labels differ in a way that costs brackets (``root_cost``) in
     more than half of the sentences checked: a convention of the files (``ROOT`` against
-    ``TOP``), not a parser's mistake on some sentence."""
+    ``TOP``), not a parser's mistake on some sentence.  It names the file whose root label
+    costs (the side of the first sentence it costs in: the gold file's when the gold root is
+    the odd one, as when the files are given in the wrong order) and advises on that file.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> gold, test = os.path.join(folder, "gold.txt"), os.path.join(folder, "test.txt")
+    >>> _ = open(gold, "wb").write(b"(ROOT (S (NN a)))\\n")
+    >>> _ = open(test, "wb").write(b"(TOP (S (NN a)))\\n")
+    >>> notice, = _root_notices(gold, test, EvalbParams(delete_label=[b"TOP"]))
+    >>> print(notice.text().replace(folder + os.sep, ""))  # doctest: +NORMALIZE_WHITESPACE
+    gold.txt:1: the gold root label ROOT is not the test root label TOP, and the parameters do
+    not delete it: it costs a bracket in 1 of the first 1 sentences (delete it with
+    DELETE_LABEL, or give the gold trees the test root label)
+    """
     checked, costly = 0, []
     for number, (gold_roots, test_roots) in enumerate(
             zip(root_labels(gold), root_labels(test)), 1):
@@ -134,7 +148,8 @@ def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     return [Notice(f"the {side} root label {_shown(label)} is not the {other} root label "
                    f"{_shown(other_label)}, and the parameters do not delete it: it costs a "
                    f"bracket in {len(costly)} of the first {checked} sentences (delete it with "
-                   f"DELETE_LABEL, or give the test trees the gold root label)", test, number)]
+                   f"DELETE_LABEL, or give the {side} trees the {other} root label)",
+                   test if side == "test" else gold, number)]
 
 
 def root_cost(gold: Roots, test: Roots, params: EvalbParams) -> str | None:
