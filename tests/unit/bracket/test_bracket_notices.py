@@ -120,6 +120,15 @@ def test_another_format_is_said_once(tmp_path: Path, content: bytes, kind: str) 
     assert bracket(tmp_path, TREE * 20, content, "--strict").status == 1
 
 
+def test_a_conllu_file_without_comments_is_said_to_be_conllu(tmp_path: Path) -> None:
+    """A .conllu file whose first line is a word (no comment, no multiword token) is named
+    CoNLL-U by its name, though bracket reads every file as trees (issue 25)."""
+    (tmp_path / "gold.txt").write_bytes(TREE * 20)
+    (tmp_path / "test.conllu").write_bytes(CONLL * 20)
+    ran = run_treeeval(["bracket", "gold.txt", "test.conllu"], tmp_path)
+    assert warnings(ran) == ["looks like CoNLL-U, not bracketed trees"]
+
+
 def test_error_and_skip_sentences_only_under_strict(tmp_path: Path) -> None:
     test = TREE + TREE.replace(b"barked", b"ran") + b"\n" + TREE
     ran = bracket(tmp_path, TREE * 4, test)
