@@ -95,7 +95,8 @@ def test_jobs_give_the_same_report(files: Path) -> None:
     [
         (["bracket", "gold", "absent"], 1, "treeeval: error: absent: cannot open test file"),
         (["bracket", "absent", "test"], 1, "treeeval: error: absent: cannot open gold file"),
-        (["bracket", "-p", "absent.prm", "gold", "test"], 1, "treeeval: error: absent.prm: cannot read"),
+        (["bracket", "-p", "absent.prm", "gold", "test"], 1,
+         "treeeval: error: absent.prm: no such parameter file (bundled: COLLINS.prm"),
         (["bracket", "gold"], 2, "treeeval: error: expected GOLD and TEST files"),
         (["bracket", "-e", "many", "gold", "test"], 2, "treeeval: error: option -e needs a whole number"),
         (["bracket", "--frobnicate", "gold", "test"], 2, "treeeval: error: unknown option --frobnicate"),
