@@ -34,7 +34,7 @@ from typing import BinaryIO, NamedTuple
 from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
-from ..policy.wording import counted
+from ..wording import counted
 from .params import EvalbParams
 from .reference import truncate_label
 from .run import EvalbResult

@@ -29,6 +29,7 @@ from ..formats.headrules import DEFAULT_HEADS
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy.notices import Notice
 from ..policy.sniffing import sniff
+from ..wording import counted
 from .compare import AnswerScores
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
@@ -124,7 +125,7 @@ def _check_counts(gold: LinInput, answer: LinInput, gold_path: str, answer_path:
         return
     longer, path = (gold, gold_path) if sizes[0] > sizes[1] else (answer, answer_path)
     extra = longer.sentences[min(sizes)]
-    raise InputError(f"GOLD has {sizes[0]} sentences, ANSWER {sizes[1]}: this one has no "
+    raise InputError(f"GOLD has {counted(sizes[0], 'sentence')}, ANSWER {sizes[1]}: this one has no "
                      "counterpart", path=path, line=extra.line or 1)
 
 
@@ -150,7 +151,8 @@ def score_answer(gold: LinInput, keys: list[DependencySentence], answer: LinInpu
         _check_heads(key, number, gold_path)
         _check_heads(given, number, path)
         if len(key) != len(given):
-            raise InputError(f"sentence {number} has {len(given)} words, but GOLD's has {len(key)}",
+            raise InputError(f"sentence {number} has {counted(len(given), 'word')}, but GOLD's has "
+                             f"{len(key)}",
                              path=path, line=given.line or None)
         wrong = np.array(word_errors(key, given), dtype=bool)
         known = np.array(key.heads) != UNKNOWN_HEAD

@@ -5,8 +5,7 @@
 - ``envelope``: the head of every ``--json`` document (schema, version, command, signature);
 - ``signature``: the one-line signature of a run (``--signature``) and the hash of input files;
 - ``notices``: what a user could miss, said on stderr after the report;
-- ``inputs``: ``-``, pipes and compressed files for every input, named as the user gave them;
-- ``wording``: how a count is worded (``1 error``, ``2 errors``).
+- ``inputs``: ``-``, pipes and compressed files for every input, named as the user gave them.
 
 The EVALB parameter loader is ``treeeval.bracket.params.load_params``, next to the
 parameters it fills.  These modules import only the standard library, each other and

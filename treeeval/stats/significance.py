@@ -51,6 +51,7 @@ import numpy as np
 
 from ..arrays import ByteArray, FloatArray
 from ..errors import TreeevalError, UsageError
+from ..wording import counted
 from .defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .scores import SentenceScores
 
@@ -163,7 +164,7 @@ def how_run(method: str, resamples: int | None, seed: int | None,
     if confidence is not None:
         how.append(f"{confidence * 100:g}% CI")
     if resamples is not None:
-        how.append(f"{resamples} {'shuffles' if method == 'ar' else 'resamples'}")
+        how.append(counted(resamples, "shuffle" if method == "ar" else "resample"))
     if seed is not None:
         how.append(f"seed {seed}")
     return ", ".join(how)
