@@ -89,3 +89,18 @@ def test_the_api_counts_the_lines_of_streams() -> None:
     assert (result.gold_sentences(), result.systems[0].file_sentences()) == (2, 3)
     assert [n.text() for n in result.all_notices()] == [
         "gold.mrg: has 2 lines, test.mrg has 3; scored the first 2"]
+
+
+def test_systems_are_named_as_every_comparison_names_them(tmp_path: Path) -> None:
+    """The short names of the files (issue 25: 'system 1', 'system 2' before)."""
+    (tmp_path / "runs" / "berkeley").mkdir(parents=True)
+    (tmp_path / "runs" / "stanford").mkdir()
+    write(tmp_path, {"gold.mrg": GOLD, "runs/berkeley/out.mrg": GOLD,
+                     "runs/stanford/out.mrg": GOLD[:2]})
+    args = ["errors", "gold.mrg", "runs/berkeley/out.mrg", "runs/stanford/out.mrg"]
+    text = run_treeeval(args, tmp_path).stdout.decode()
+    assert "test berkeley: runs/berkeley/out.mrg\ntest stanford: runs/stanford/out.mrg\n" in text
+    assert "       berkeley                 stanford\n" in text and "system 1" not in text
+    assert "\nsentences of stanford: 2 of the gold's 3 (" in text
+    document = json.loads(run_treeeval([*args, "--json"], tmp_path).stdout)
+    assert [system["name"] for system in document["systems"]] == ["berkeley", "stanford"]

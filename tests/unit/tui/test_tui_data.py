@@ -163,6 +163,13 @@ def test_dependency_rows(deps):
     assert "✗   3 advmod" in text and "gold.conll:5: 1  John" in text
 
 
+def test_a_count_agrees_with_its_noun(deps):
+    """'1 error', '0 errors' (issue 25: the browser said '1 errors')."""
+    assert deps.detail(0, 100)[0].plain.endswith("· 1 error")
+    assert deps.detail(2, 100)[0].plain.endswith("· 0 errors")
+    assert deps.header().scores[0].endswith("· 3 sentences")
+
+
 def test_dependency_filters_and_breakdown(deps):
     assert SentenceFilter(label="advmod").apply(deps).tolist() == [1]
     assert SentenceFilter(label="obj").apply(deps).tolist() == [0]
