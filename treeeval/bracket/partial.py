@@ -128,7 +128,7 @@ def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     >>> notice, = _root_notices(gold, test, EvalbParams(delete_label=[b"TOP"]))
     >>> print(notice.text().replace(folder + os.sep, ""))  # doctest: +NORMALIZE_WHITESPACE
     gold.txt:1: the gold root label ROOT is not the test root label TOP, and the parameters do
-    not delete it: it costs a bracket in 1 of the first 1 sentences (delete it with
+    not delete it: it costs a bracket in 1 of the first 1 sentence (delete it with
     DELETE_LABEL, or give the gold trees the test root label)
     """
     checked, costly = 0, []
@@ -147,7 +147,7 @@ def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     label, other_label = (test_root, gold_root) if side == "test" else (gold_root, test_root)
     return [Notice(f"the {side} root label {_shown(label)} is not the {other} root label "
                    f"{_shown(other_label)}, and the parameters do not delete it: it costs a "
-                   f"bracket in {len(costly)} of the first {checked} sentences (delete it with "
+                   f"bracket in {len(costly)} of the first {counted(checked, 'sentence')} (delete it with "
                    f"DELETE_LABEL, or give the {side} trees the {other} root label)",
                    test if side == "test" else gold, number)]
 

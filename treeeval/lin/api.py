@@ -186,9 +186,8 @@ def report(scored: ScoredAnswer) -> str:
             row += f"  {recall:>7.2%}  {precision:>7.2%}  {score.crossing:>5}"
         lines.append(row)
     errors, sentences = scored.total_errors, len(scored.words)
-    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored.total_scored} scored "
-                 f"words ({int(scored.words.sum())} words, {sentences} "
-                 f"sentence{'s' * (sentences != 1)})")
+    lines.append(f"total: {counted(errors, 'error')} in {counted(scored.total_scored, 'scored word')} "
+                 f"({counted(int(scored.words.sum()), 'word')}, {counted(sentences, 'sentence')})")
     if phrases:
         total = scored.phrase_total
         lines.append(f"phrases: recall {total.matched}/{total.key} = {float(total.recall):.2%}, "

@@ -147,7 +147,8 @@ def read_choices(path: str) -> FloatArray:
             raise InputError(f"a judgment must be blue, red or empty, found {bad!r}", path=path,
                              line=number)
         if len(row) != len(rows[0]):
-            raise InputError(f"{len(row)} judgments where the first line has {len(rows[0])}",
+            raise InputError(f"{counted(len(row), 'judgment')} where the first line has "
+                             f"{len(rows[0])}",
                              path=path, line=number)
     if not rows:
         raise InputError("no judgment", path=path, line=1)
