@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
-from .errors import UsageError
+from .errors import UsageError, nearest
 from .policy.inputs import materialised
 from .policy.notices import Notices
 from .stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
@@ -141,31 +141,24 @@ def usage_message(parser: argparse.ArgumentParser, message: str) -> str:
 
 
 def suggestion(parser: argparse.ArgumentParser, option: str) -> str | None:
-    """The option string of ``parser`` nearest to ``option`` (None: none is near).
+    """The option string of ``parser`` nearest to ``option`` (None: none is near): the one
+    option that ``option`` abbreviates (options are never abbreviated, but an abbreviation
+    says which was meant), else a near spelling.
 
     >>> parser = Parser(prog="treeeval x")
     >>> _ = parser.add_argument("--GroupBy"), parser.add_argument("--per-sentence")
+    >>> _ = parser.add_argument("--signature"), parser.add_argument("--stat")
     >>> suggestion(parser, "--Groupby"), suggestion(parser, "--per-sentense")
     ('--GroupBy', '--per-sentence')
+    >>> suggestion(parser, "--sig"), suggestion(parser, "--s") is None
+    ('--signature', True)
     >>> suggestion(parser, "--frobnicate") is None
     True
     """
     options = [o for o in parser._option_string_actions if o not in ("-h", "--help")]
-    same = [o for o in options if o.lower() == option.lower()]
-    near = same or nearest(option, options, cutoff=0.75)
+    longer = [o for o in options if o.startswith(option)] if option.startswith("--") else []
+    near = longer if len(longer) == 1 else nearest(option, options, cutoff=0.75)
     return near[0] if near else None
-
-
-def nearest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> list[str]:
-    """The choice nearest to ``word`` (a list of one, or empty: none is near); difflib is
-    imported only when a command line is wrong.
-
-    >>> nearest("brackt", ["bracket", "browse"])
-    ['bracket']
-    """
-    import difflib
-
-    return difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
 
 
 def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
@@ -179,7 +172,7 @@ def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
     root = Parser(prog="treeeval", epilog=ROOT_EPILOG,
                   description="Evaluate parsers exactly as EVALB, MaltEval, eval.pl and the "
                               "CoNLL UD scorers do.")
-    root.add_argument("--version", action="version", version=f"treeeval {__version__}")
+    add_version(root)
     subparsers = root.add_subparsers(title="commands", metavar="COMMAND", dest="command",
                                      parser_class=Parser)
     chosen = set(commands)
@@ -187,7 +180,15 @@ def build_parser(commands: Iterable[str] = COMMANDS) -> Parser:
         parser = subparsers.add_parser(name, help=summary, description=summary)
         if name in chosen:
             command_module(name).add_arguments(parser)
+            add_version(parser)
     return root
+
+
+def add_version(parser: argparse.ArgumentParser) -> None:
+    """``--version``, the same on the top level and on every command (``treeeval bracket
+    --version``)."""
+    parser.add_argument("--version", action="version", version=f"treeeval {__version__}",
+                        help="print treeeval's version and exit")
 
 
 def command_parser(root: argparse.ArgumentParser, name: str) -> Parser:
@@ -295,12 +296,23 @@ def add_signature(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
                              "setting that changes a number, to quote with the scores")
 
 
-def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """The ``--strict`` option every scoring command has (treeeval.policy.notices)."""
+#: the check of every command that tests systems against a baseline (tables.systems)
+NOTHING_TESTED_CHECK = "--stat on a gold file without a sentence"
+
+
+def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup, *checks: str) -> None:
+    """The ``--strict`` option of a command that warns (treeeval.policy.notices); ``checks``
+    names what the command's warnings say, for its help.
+
+    >>> parser = Parser(prog="treeeval x")
+    >>> add_strict(parser, "an empty file", "files of different lengths")
+    >>> parser._option_string_actions["--strict"].help  # doctest: +NORMALIZE_WHITESPACE
+    'exit 1 when the run warns (an empty file; files of different lengths), each warning
+    then an error; the report itself is unchanged'
+    """
     parser.add_argument("--strict", action="store_true",
-                        help="exit 1 when anything was not scored (files of different lengths, "
-                             "an empty file, MAX_ERROR reached, Error or Skip sentences, a "
-                             "suspicious input); the report itself is unchanged")
+                        help=f"exit 1 when the run warns ({'; '.join(checks)}), each warning "
+                             "then an error; the report itself is unchanged")
 
 
 def whole_number(value: str, option: str, minimum: int | None = None) -> int:

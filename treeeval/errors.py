@@ -14,6 +14,8 @@ my.prm:3:11: expected an integer
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class TreeevalError(Exception):
     """Base class of every error treeeval reports to its user."""
@@ -72,3 +74,27 @@ class PrmError(InputError):
 
 class BracketSyntaxError(InputError):
     """A bracketed tree that does not follow the grammar in formats/brackets.lark."""
+
+
+def nearest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> list[str]:
+    """The choice nearest to ``word``, for a message's "did you mean" (a list of one, or
+    empty: none is near): one equal to it but for case first, else difflib's closest
+    (imported only when something was misspelt), case ignored if nothing is near as spelt.
+
+    >>> nearest("brackt", ["bracket", "browse"]), nearest("collins.prm", ["COLLINS.prm"])
+    (['bracket'], ['COLLINS.prm'])
+    >>> nearest("colins.prm", ["COLLINS.prm", "new.prm"]), nearest("x", ["COLLINS.prm"])
+    (['COLLINS.prm'], [])
+    """
+    choices = list(choices)
+    same = [choice for choice in choices if choice.lower() == word.lower()]
+    if same:
+        return same[:1]
+    import difflib
+
+    near = difflib.get_close_matches(word, choices, n=1, cutoff=cutoff)
+    if near:
+        return near
+    lowered = {choice.lower(): choice for choice in choices}
+    return [lowered[match] for match in difflib.get_close_matches(word.lower(), lowered, n=1,
+                                                                   cutoff=cutoff)]

@@ -671,7 +671,7 @@ _LIST_ROW = re.compile(r"^│[▶ ][✗✓]\s*(\d+)\s+(.*)│$")
 def _screen_arguments(header: list[str]) -> list[str]:
     """The ``treeeval browse`` arguments a screen's header names (prm, gold, systems)."""
     fields = [line.strip().split(": ", 1) for line in header if ": " in line]
-    files = [value for key, value in fields if key == "gold" or re.fullmatch(r"system( \d)?", key)
+    files = [value for key, value in fields if key == "gold" or re.fullmatch(r"system|[₁-₉] \S+", key)
              and not value.startswith(("All ", "LAS "))]
     prms = [value.split(" · ")[0] for key, value in fields if key == "prm"]
     return [*(a for prm in prms for a in ("-p", prm)), *files]

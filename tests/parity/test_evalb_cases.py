@@ -17,15 +17,16 @@ from treeeval.commands.bracket import run_bracket
 
 UNDEFINED = {"over200_UB", "over5000bytes_UB"}
 OWN_BEHAVIOUR = {"help", "unknown_opt"}
-_ROOT = ("the {} root label {} is not the {} root label {}, and the parameters do not delete "
-         "it: it costs a bracket in {} of the first {} sentences (delete it with DELETE_LABEL, "
-         "or give the test trees the gold root label)")
+_ROOT = ("the {0} root label {1} is not the {2} root label {3}, and the parameters do not delete "
+         "it: it costs a bracket in {4} of the first {5} sentences (delete it with DELETE_LABEL, "
+         "or give the {0} trees the {2} root label)")
 _MAX_ERROR = "stopped after {} errors (MAX_ERROR {}); raise it with -e"
 _EMPTY = "has no bracketed tree (empty, blank or comment lines only): nothing was scored"
 #: the cases where treeeval says more than EVALB: its warnings, after EVALB's stderr
 NOTICES = {
     "bug_collins": ["bug.tst:1: " + _ROOT.format("test", "S1", "gold", "TOP", 5, 5)],
-    "rootlabels": ["rootlabels.tst:1: " + _ROOT.format("gold", "(empty)", "test", "TOP", 3, 3)],
+    # the gold root (empty) is the odd one: the warning names the gold file (issue 25)
+    "rootlabels": ["rootlabels.gld:1: " + _ROOT.format("gold", "(empty)", "test", "TOP", 3, 3)],
     "maxerror_default": ["maxerror.tst:12: " + _MAX_ERROR.format(12, 10)],
     "maxerror_e_before": ["maxerror.tst:12: " + _MAX_ERROR.format(12, 10)],
     "maxerror_e0": ["maxerror.tst:2: " + _MAX_ERROR.format(2, 0)],

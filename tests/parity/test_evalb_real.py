@@ -17,13 +17,14 @@ from treeeval.commands.bracket import run_bracket
 ENGINES = pytest.mark.parametrize("engine", [[], ["--reference-engine"]], ids=["fast", "reference"])
 
 
-def root_warning(test: object, side: str, label: str, other: str, sentences: int) -> bytes:
-    """treeeval's warning about a root label that costs a bracket in every sentence."""
-    return (f"treeeval: warning: {test}:1: the {side} root label {label} is not the "
-            f"{'gold' if side == 'test' else 'test'} root label {other}, and the parameters do "
-            f"not delete it: it costs a bracket in {sentences} of the first {sentences} "
-            "sentences (delete it with DELETE_LABEL, or give the test trees the gold root "
-            "label)\n").encode()
+def root_warning(path: object, side: str, label: str, other: str, sentences: int) -> bytes:
+    """treeeval's warning about a root label that costs a bracket in every sentence, at
+    ``path``, the file of the costly ``side``."""
+    across = "gold" if side == "test" else "test"
+    return (f"treeeval: warning: {path}:1: the {side} root label {label} is not the "
+            f"{across} root label {other}, and the parameters do not delete it: it costs a "
+            f"bracket in {sentences} of the first {sentences} sentences (delete it with "
+            f"DELETE_LABEL, or give the {side} trees the {across} root label)\n").encode()
 
 
 def run(args: list[str]) -> tuple[bytes, bytes, int]:
@@ -47,6 +48,16 @@ def test_wsj22_identical(variant: str, prm: str, engine: list[str]) -> None:
     warning = root_warning(test, "test", "ROOT", "TOP", 1000) if variant == "raw" else b""
     assert err == b"".join(line for line in expected_err.splitlines(keepends=True)
                            if b" : " in line) + warning
+
+
+def test_wsj22_files_in_the_wrong_order_blame_the_first() -> None:
+    """``bracket -p COLLINS.prm berkeley_raw.tst wsj22.gld`` (the files swapped, issue 25): the
+    first file, read as the gold, has the odd root label ROOT; the warning names it."""
+    folder = require("evalb", "wsj22")
+    raw = folder / "wsj22.berkeley_MLE.raw.tst"
+    _, err, status = run(["-p", "COLLINS.prm", str(raw), str(folder / "wsj22.auto.clean.gld")])
+    assert status == 0
+    assert err.splitlines(keepends=True)[-1] == root_warning(raw, "gold", "ROOT", "TOP", 1000)
 
 
 @ENGINES

@@ -72,6 +72,41 @@ def test_near_misses_are_suggested(name: str, argv: list[str], typed: str, near:
                                  f"did you mean {near}?")
 
 
+def unique_abbreviations(name: str) -> dict[str, str]:
+    """Each long option of command ``name`` and its shortest abbreviation no other option
+    shares (none for an option that starts another one)."""
+    options = [o for o in command_parser(build_parser([name]), name)._option_string_actions
+               if o.startswith("--") and o != "--help"]
+    found = {}
+    for option in options:
+        for end in range(4, len(option)):
+            cut = option[:end]
+            if [o for o in options if o.startswith(cut)] == [option]:
+                found[option] = cut
+                break
+    return found
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_an_abbreviation_suggests_its_option(name: str) -> None:
+    """Options are never abbreviated, but every command says which one was meant (``--sig``:
+    did you mean --signature?, issue 25)."""
+    found = unique_abbreviations(name)
+    assert found
+    for option, cut in found.items():
+        with pytest.raises(UsageError) as caught:
+            parse_command(name, [cut, "a", "b"])
+        assert str(caught.value).endswith(f"; did you mean {option}?"), (cut, str(caught.value))
+    if "--signature" in found:
+        assert found["--signature"] in ("--si", "--sig")
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_has_version(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([name, "--version"]) == 0
+    assert capsys.readouterr().out == f"treeeval {__version__}\n"
+
+
 def test_far_misses_and_commands(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(UsageError, match=r"^unknown option --frobnicate \(see treeeval lin -h\)$"):
         parse_command("lin", ["--frobnicate", "a", "b"])

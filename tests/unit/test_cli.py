@@ -95,7 +95,8 @@ def test_jobs_give_the_same_report(files: Path) -> None:
     [
         (["bracket", "gold", "absent"], 1, "treeeval: error: absent: cannot open test file"),
         (["bracket", "absent", "test"], 1, "treeeval: error: absent: cannot open gold file"),
-        (["bracket", "-p", "absent.prm", "gold", "test"], 1, "treeeval: error: absent.prm: cannot read"),
+        (["bracket", "-p", "absent.prm", "gold", "test"], 1,
+         "treeeval: error: absent.prm: no such parameter file (bundled: COLLINS.prm"),
         (["bracket", "gold"], 2, "treeeval: error: expected GOLD and TEST files"),
         (["bracket", "-e", "many", "gold", "test"], 2, "treeeval: error: option -e needs a whole number"),
         (["bracket", "--frobnicate", "gold", "test"], 2, "treeeval: error: unknown option --frobnicate"),
@@ -131,8 +132,8 @@ def test_max_error_kills_with_status_1(files: Path) -> None:
     assert result.stderr == (b"1 : Length unmatch (4|1)\n2 : Length unmatch (3|1)\n"
                              b"treeeval: warning: test:2: stopped after 2 errors (MAX_ERROR 0); "
                              b"raise it with -e\n"
-                             b"treeeval: warning: test:1: the gold root label TOP is not the test "
+                             b"treeeval: warning: gold:1: the gold root label TOP is not the test "
                              b"root label S, and the parameters do not delete it: it costs a "
                              b"bracket in 3 of the first 3 sentences (delete it with DELETE_LABEL, "
-                             b"or give the test trees the gold root label)\n")
+                             b"or give the gold trees the test root label)\n")
     assert b"Summary" not in result.stdout

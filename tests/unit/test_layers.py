@@ -17,6 +17,8 @@ LAYERS: dict[str, float] = {
     "errors": 0, "version": 0, "lazy": 0, "arrays": 0,
     # the fast and exact paths' protocol: the exception a fast path raises to fall back
     "fallback": 0, "collector": 0, "bundled": 0,
+    # how a count is worded in what a user reads (1 error, 2 errors)
+    "wording": 0,
     "model": 1, "columnar": 1,
     "formats": 2, "policy": 2, "stats": 2,
     # tables for papers: a model and its renderers, on policy (the JSON envelope) and stats;

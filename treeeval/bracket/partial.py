@@ -34,10 +34,13 @@ from typing import BinaryIO, NamedTuple
 from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
+from ..wording import counted
 from .params import EvalbParams
 from .reference import truncate_label
 from .run import EvalbResult
 
+#: a file without a tree to score (``treeeval errors`` says it in the same words)
+NO_TREE = "has no bracketed tree (empty, blank or comment lines only): nothing was scored"
 #: sentences whose root labels are compared (the first of each file)
 ROOT_SAMPLE = 1000
 #: the first two labels of a line: its root bracket's and the next bracket's, if it follows
@@ -61,11 +64,11 @@ def run_notices(result: EvalbResult, gold: str, test: str, params: EvalbParams) 
                for path, kind in kinds.items() if kind in FOREIGN]
     foreign = bool(notices)
     empty = [path for path, kind in kinds.items() if kind == "empty"]
-    notices += [Notice("has no bracketed tree (empty, blank or comment lines only): "
-                       "nothing was scored", path) for path in empty]
+    notices += [Notice(NO_TREE, path) for path in empty]
     if result.longer is not None and not empty:
         shorter, longer = (test, gold) if result.longer == "gold" else (gold, test)
-        notices.append(_length_notice(shorter, longer, result.killed))
+        notices.append(length_notice(shorter, count_file_lines(shorter), longer,
+                                     count_file_lines(longer), result.killed))
     if result.killed and not foreign:
         notices.append(Notice(f"stopped after {counted(result.errors, 'error')} (MAX_ERROR "
                               f"{params.max_error}); raise it with -e", test,
@@ -76,20 +79,18 @@ def run_notices(result: EvalbResult, gold: str, test: str, params: EvalbParams) 
     return notices
 
 
-def _length_notice(shorter: str, longer: str, killed: bool) -> Notice:
-    """The shorter file has fewer lines: EVALB scored as many lines as it has."""
-    short, long = count_file_lines(shorter), count_file_lines(longer)
-    text = f"has {counted(short, 'line')}, {longer} has {long}"
-    return Notice(text if killed else f"{text}; scored the first {short}", shorter)
+def length_notice(shorter: str, short: int, longer: str, long: int,
+                  stopped: bool = False) -> Notice:
+    """Two files paired line by line, ``shorter`` with ``short`` lines, ``longer`` with
+    ``long``: the lines of the shorter were scored (``stopped``: the run ended before, which
+    another notice says).  ``treeeval errors`` pairs its trees the same way and says it in
+    these words.
 
-
-def counted(number: int, noun: str) -> str:
-    """``number noun``, plural unless one.
-
-    >>> counted(1, "line"), counted(2416, "line")
-    ('1 line', '2416 lines')
+    >>> length_notice("test.tst", 100, "gold.gld", 1700).text()
+    'test.tst: has 100 lines, gold.gld has 1700; scored the first 100'
     """
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+    text = f"has {counted(short, 'line')}, {longer} has {long}"
+    return Notice(text if stopped else f"{text}; scored the first {short}", shorter)
 
 
 def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Roots | None]:
@@ -115,7 +116,21 @@ def root_labels(path: str | BinaryIO, limit: int = ROOT_SAMPLE) -> Iterator[Root
 def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     """One notice when root labels differ in a way that costs brackets (``root_cost``) in
     more than half of the sentences checked: a convention of the files (``ROOT`` against
-    ``TOP``), not a parser's mistake on some sentence."""
+    ``TOP``), not a parser's mistake on some sentence.  It names the file whose root label
+    costs (the side of the first sentence it costs in: the gold file's when the gold root is
+    the odd one, as when the files are given in the wrong order) and advises on that file.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> gold, test = os.path.join(folder, "gold.txt"), os.path.join(folder, "test.txt")
+    >>> _ = open(gold, "wb").write(b"(ROOT (S (NN a)))\\n")
+    >>> _ = open(test, "wb").write(b"(TOP (S (NN a)))\\n")
+    >>> notice, = _root_notices(gold, test, EvalbParams(delete_label=[b"TOP"]))
+    >>> print(notice.text().replace(folder + os.sep, ""))  # doctest: +NORMALIZE_WHITESPACE
+    gold.txt:1: the gold root label ROOT is not the test root label TOP, and the parameters do
+    not delete it: it costs a bracket in 1 of the first 1 sentence (delete it with
+    DELETE_LABEL, or give the gold trees the test root label)
+    """
     checked, costly = 0, []
     for number, (gold_roots, test_roots) in enumerate(
             zip(root_labels(gold), root_labels(test)), 1):
@@ -132,8 +147,9 @@ def _root_notices(gold: str, test: str, params: EvalbParams) -> list[Notice]:
     label, other_label = (test_root, gold_root) if side == "test" else (gold_root, test_root)
     return [Notice(f"the {side} root label {_shown(label)} is not the {other} root label "
                    f"{_shown(other_label)}, and the parameters do not delete it: it costs a "
-                   f"bracket in {len(costly)} of the first {checked} sentences (delete it with "
-                   f"DELETE_LABEL, or give the test trees the gold root label)", test, number)]
+                   f"bracket in {len(costly)} of the first {counted(checked, 'sentence')} (delete it with "
+                   f"DELETE_LABEL, or give the {side} trees the {other} root label)",
+                   test if side == "test" else gold, number)]
 
 
 def root_cost(gold: Roots, test: Roots, params: EvalbParams) -> str | None:

@@ -18,7 +18,16 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import InOrder, add_comparison, add_signature, add_strict, examples, run_command, whole_number
+from ..arguments import (
+    NOTHING_TESTED_CHECK,
+    InOrder,
+    add_comparison,
+    add_signature,
+    add_strict,
+    examples,
+    run_command,
+    whole_number,
+)
 from ..bracket.settings import BracketSettings, evalb_clusters, evalb_params
 from ..errors import UsageError
 from ..policy.inputs import input_file
@@ -90,7 +99,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="leave out EVALB's own messages on stderr (Length unmatch, ...); "
                           "treeeval's warnings stay")
     add_signature(own)
-    add_strict(own)
+    add_strict(own, "a file in another format (CoNLL, XML, gzip data) or with no tree",
+               "files of different lengths", "MAX_ERROR reached",
+               "a root label that costs a bracket in most sentences",
+               "EVALB's Error and Skip sentences, said only under --strict",
+               NOTHING_TESTED_CHECK)
 
 
 def bracket_settings(args: argparse.Namespace) -> BracketSettings:

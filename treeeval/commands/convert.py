@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import examples, run_command
+from ..arguments import add_strict, examples, run_command
 from ..conversion.settings import ConvertSettings
 from ..errors import UsageError
 from ..formats.conll import FORMATS
@@ -28,7 +28,7 @@ with a head table, following Lin's makeDeps (see docs/convert.md)."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The input, the head table, the labels, the format, ``-p`` and ``-o``."""
     parser.usage = ("%(prog)s [--heads NAME|FILE] [--labels SCHEME] [--format conllx|conllu]\n"
-                    "                        [-p PRM] IN [-o OUT]")
+                    "                        [-p PRM] [--strict] IN [-o OUT]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval convert --heads collins wsj_0001.mrg -o wsj_0001.conllx",
@@ -52,6 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "tags with their words, wrapper phrases) before converting")
     parser.add_argument("-o", dest="output", metavar="OUT",
                         help="write to OUT instead of standard output")
+    add_strict(parser, "a phrase category with no head rule (the table's * rule used)",
+               "a line of the -p file EVALB ignores")
 
 
 def convert_settings(args: argparse.Namespace) -> ConvertSettings:

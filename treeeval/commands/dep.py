@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
-from ..arguments import add_signature, add_strict, examples, run_command
+from ..arguments import NOTHING_TESTED_CHECK, add_signature, add_strict, examples, run_command
 from ..dep.options import OWN, dep_settings
 from ..formats.headrules import DEFAULT_HEADS
 from ..formats.malteval_xml import FORMATTING, PARAMETERS
@@ -146,7 +146,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     own.add_argument("--json", action=InSequence, nargs=0,
                      help="the scores as JSON (schema treeeval/1)")
     add_signature(own, action=InSequence, nargs=0)
-    add_strict(own)
+    add_strict(own, "a gold or parsed file with no sentence", NOTHING_TESTED_CHECK)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

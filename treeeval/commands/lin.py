@@ -25,7 +25,7 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import add_comparison, add_signature, add_strict, examples, run_command
+from ..arguments import NOTHING_TESTED_CHECK, add_comparison, add_signature, add_strict, examples, run_command
 from ..errors import UsageError
 from ..formats.headrules import DEFAULT_HEADS
 from ..lin.ops import bundled_ops
@@ -75,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    html="the comparison table and each answer's 20 worst sentences by "
                         "errors, gold and answer heads side by side")
     add_signature(parser)
-    add_strict(parser)
+    add_strict(parser, "a phrase category of the trees with no head rule (the table's "
+                       "default used)", NOTHING_TESTED_CHECK)
 
 
 def lin_settings(args: argparse.Namespace) -> LinSettings:

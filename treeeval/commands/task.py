@@ -100,7 +100,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the same --seed on every treebank, p-values Holm-corrected: "
                              "bootstrap or ar (docs/task.md)")
     add_signature(parser)
-    add_strict(parser)
+    add_strict(parser, "a run that cannot be scored and counts 0 (every run of a treebank "
+                       "whose gold file cannot be read)",
+               "a file of a team's folder that is no treebank's run")
     needs(groups, "a file name")
     needs(judgments, "a file or folder name")
 

@@ -14,7 +14,16 @@ import argparse
 from collections.abc import Sequence
 from typing import BinaryIO
 
-from ..arguments import add_comparison, add_signature, add_strict, examples, needs, parse_command, run_command
+from ..arguments import (
+    NOTHING_TESTED_CHECK,
+    add_comparison,
+    add_signature,
+    add_strict,
+    examples,
+    needs,
+    parse_command,
+    run_command,
+)
 from ..policy.inputs import input_file, input_pair
 from ..ud.pairs import file_pairs
 from ..ud.settings import UDSettings
@@ -80,7 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    html="the comparison table, the UD figures and each system's "
                         "20 worst sentences by LAS, gold and system side by side")
     add_signature(parser)
-    add_strict(parser)
+    add_strict(parser, "a gold or system file with no word",
+               "a -w weight that is not a finite number",
+               "a system file of SYSTEM_DIR with no gold file of its name", NOTHING_TESTED_CHECK)
     for action in files:
         needs(action, "a file name")
 

@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                        "for the class column; default: the table of the paper")
     for action in (output, classes):
         needs(action, "a file name")
-    add_strict(parser)
+    add_strict(parser, "a treebank with no word")
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

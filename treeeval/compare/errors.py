@@ -165,6 +165,7 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
         if settings.per_sentence:
             sink = stack.enter_context(output_file(settings.per_sentence, settings.inputs))
         result = classify_errors(settings.gold, list(settings.tests), params=params)
+        notices.extend(result.all_notices())
         if sink is not None:
             write_sentences(result, sink)
     systems = ErrorsSystems(settings, result)

@@ -23,6 +23,7 @@ from typing import BinaryIO
 
 from ..errors import InputError
 from ..policy.notices import Notices
+from ..wording import counted
 from .settings import ConvertSettings
 
 
@@ -60,4 +61,5 @@ def convert_file(settings: ConvertSettings, out: BinaryIO, notices: Notices) -> 
             line = tree_start_line(settings.input, exc.sentence)
             raise InputError(str(exc), path=settings.input, line=line or None) from None
     for category, count in sorted(converter.unknown.items()):
-        notices.add(f"no head rule for {category} ({count} times); used the table's * rule")
+        notices.add(f"no head rule for {category} ({counted(count, 'time')}); used the table's * "
+                    "rule")

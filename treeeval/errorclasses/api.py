@@ -26,8 +26,10 @@ from typing import TYPE_CHECKING, Union
 from ..bracket.params import EvalbParams
 from ..collector import frozen_after
 from ..errors import InputError
+from ..policy.notices import Notice
 from .classify import classify
-from .reading import Source, read_raw
+from .partial import gold_notices, test_notices
+from .reading import Source, count_source_lines, read_raw
 from .search import Gold, Repairs, RootRemoval, Step
 from .tree import Node, no_phrase_on_top, prepare
 
@@ -95,10 +97,19 @@ class SentenceRepairs:
 
 @dataclass
 class SystemErrors:
-    """The classes of one system, in the classifier's order (most repairs first)."""
+    """The classes of one system, in the classifier's order (most repairs first); ``lines``
+    the sentences of the test file (its lines, paired with the gold's or not; None: as many
+    as were classified) and ``notices`` what the run could miss about it (a file cut short
+    or longer than the gold file, no tree: :mod:`.partial`)."""
 
     test: str
     sentences: list[SentenceRepairs] = field(default_factory=list)
+    lines: int | None = None
+    notices: list[Notice] = field(default_factory=list)
+
+    def file_sentences(self) -> int:
+        """The sentences of the test file (``lines``, else as many as were classified)."""
+        return len(self.sentences) if self.lines is None else self.lines
 
     @property
     def classes(self) -> list[ErrorClass]:
@@ -121,10 +132,29 @@ class SystemErrors:
 
 @dataclass
 class ErrorsResult:
-    """One gold file and the error classes of each system."""
+    """One gold file and the error classes of each system; ``gold_lines`` the gold file's
+    sentences (None: as many as the systems had classified) and ``notices`` what the run
+    could miss about it (no tree: :mod:`.partial`)."""
 
     gold: str
     systems: list[SystemErrors]
+    gold_lines: int | None = None
+    notices: list[Notice] = field(default_factory=list)
+
+    def gold_sentences(self) -> int:
+        """The sentences of the gold file (``gold_lines``, else the most any system had)."""
+        if self.gold_lines is not None:
+            return self.gold_lines
+        return max((len(system.sentences) for system in self.systems), default=0)
+
+    def all_notices(self) -> list[Notice]:
+        """Every notice of the run: the gold file's, then each system's.
+
+        >>> ErrorsResult("g", [SystemErrors("t", notices=[Notice("has 1 line", "t")])],
+        ...              notices=[Notice("empty", "g")]).all_notices()[1].text()
+        't: has 1 line'
+        """
+        return [*self.notices, *(notice for system in self.systems for notice in system.notices)]
 
 
 def order_classes(tally: dict[str, tuple[int, int]]) -> list[ErrorClass]:
@@ -234,24 +264,32 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     named as the file).  Trees are paired line by line; the shorter file ends the
     comparison.  ``params`` (EVALB parameters: an EvalbParams, a .prm name or path, or a
     list of them) replaces the classifier's own deletions of ``-NONE-`` and punctuation with
-    the file's DELETE_LABEL lines.
+    the file's DELETE_LABEL lines.  A test file shorter or longer than the gold file, and a
+    file without a tree, leave a notice in the result (:meth:`ErrorsResult.all_notices`).
     """
     tests = [test] if _one_file(test) else list(test)
     delete = _deleter(_params(params))
     systems = []
     with frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
                                 for tree in _prepared(gold, delete)]) as golds:
+        gold_trees = sum(tree is not None for tree, _ in golds)
         for source in tests:
             system = SystemErrors(_name(source))
+            trees = 0
             for number, ((gold_tree, index), test_tree) in enumerate(
                     zip(golds, _prepared(source, delete)), start=1):
+                trees += test_tree is not None
                 try:
                     repairs = sentence_repairs(number, gold_tree, index, test_tree)
                 except RootRemoval as exc:
                     raise InputError(str(exc), path=_name(source), line=number) from None
                 system.sentences.append(repairs)
+            paired = len(system.sentences)
+            system.lines = paired if paired < len(golds) else count_source_lines(source)
+            system.notices = test_notices(_name(gold), len(golds), gold_trees, system.test,
+                                          system.lines, trees)
             systems.append(system)
-    return ErrorsResult(_name(gold), systems)
+    return ErrorsResult(_name(gold), systems, len(golds), gold_notices(_name(gold), gold_trees))
 
 
 __all__ = ["classify_errors", "line_repairs", "ErrorsResult", "SystemErrors", "SentenceRepairs", "Repair",

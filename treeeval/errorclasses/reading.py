@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, BinaryIO, Union
 import numpy as np
 
 from ..arrays import IntArray
-from ..columnar.blocks import LineReader, split_lines
+from ..columnar.blocks import LineReader, count_file_lines, count_lines, split_lines
 from ..errors import InputError
 from ..formats.scan import scan_lines
 from ..model.tree_walks import fold
@@ -51,6 +51,22 @@ def read_raw(source: Source, encoding: str = "utf-8") -> Iterator[RawTree | None
     finally:
         if isinstance(source, (str, os.PathLike)):
             reader.close()
+
+
+def count_source_lines(source: Source) -> int:
+    """The lines of a file, or of a seekable binary stream from its start, counted as
+    :func:`read_raw` reads them (a last line without a newline counts).
+
+    >>> import io
+    >>> stream = io.BytesIO(b"(S (A a))\\n\\n(S (B b))")
+    >>> _ = stream.read()  # read to its end: counted from its start all the same
+    >>> count_source_lines(stream)
+    3
+    """
+    if isinstance(source, (str, os.PathLike)):
+        return count_file_lines(os.fspath(source))
+    source.seek(0)
+    return count_lines(source.read())
 
 
 def _block_trees(block: bytes, first_line: int, path: str,

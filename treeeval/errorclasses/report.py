@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import TextIO
 
 import numpy as np
@@ -35,6 +36,8 @@ from ..stats.rates import UNDEFINED
 from .api import ErrorClass, ErrorsResult, SystemErrors, order_classes
 
 TITLE = "Parse error classes (Kummerfeld et al. 2012)"
+#: the heads of one system's columns
+GROUP = "count  brackets   share"
 #: the comparison table's totals after the classes: all the repairs, all the bracket errors
 REPAIRS, BRACKET_ERRORS = "repairs", "bracket errors"
 
@@ -63,39 +66,80 @@ def _rows(result: ErrorsResult) -> list[str]:
     return [row.name for row in order_classes(summed)]
 
 
-def _status(system: SystemErrors) -> str:
+def _status(system: SystemErrors, gold_sentences: int) -> str:
+    """The sentences classified and what became of them; when the files' lengths differ,
+    out of how many (the gold file's sentences, or the test file's when it is longer).
+
+    >>> from .api import SentenceRepairs
+    >>> system = SystemErrors("t", [SentenceRepairs(1, "ok", 0, [])], lines=1)
+    >>> _status(system, 1700)
+    "1 of the gold's 1700 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)"
+    """
     statuses = [sentence.status for sentence in system.sentences]
-    return (f"{len(statuses)} ({statuses.count('ok')} repaired, "
+    lines = system.file_sentences()
+    out_of = (f" of the gold's {gold_sentences}" if lines < gold_sentences else
+              f" of the test's {lines}" if lines > gold_sentences else "")
+    return (f"{len(statuses)}{out_of} ({statuses.count('ok')} repaired, "
             f"{statuses.count('length')} with different lengths, "
             f"{statuses.count('empty')} without a tree, {statuses.count('gave up')} given up)")
 
 
+def system_names(result: ErrorsResult) -> list[str]:
+    """The systems' names, as every comparison names them (the short names of their files:
+    ``tables.comparison.system_names``).
+
+    >>> system_names(ErrorsResult("g", [SystemErrors("out/a.mrg"), SystemErrors("out/b.mrg")]))
+    ['a', 'b']
+    """
+    from ..tables.comparison import system_names as short_names
+
+    return short_names([system.test for system in result.systems])
+
+
 def render(result: ErrorsResult) -> str:
-    """The text report (module docstring)."""
+    """The text report (module docstring); with several systems, each named by the short
+    name of its file, one column group each (as wide as the name):
+
+    >>> from .api import SentenceRepairs
+    >>> systems = [SystemErrors(name, [SentenceRepairs(1, "ok", 0, [])])
+    ...            for name in ("out/berkeley.mrg", "out/a_parser_with_a_longer_name.mrg")]
+    >>> print(render(ErrorsResult("gold.mrg", systems)), end="")
+    Parse error classes (Kummerfeld et al. 2012)
+    gold: gold.mrg
+    test berkeley: out/berkeley.mrg
+    test a_parser_with_a_longer_name: out/a_parser_with_a_longer_name.mrg
+    <BLANKLINE>
+           berkeley          a_parser_with_a_longer_name
+    count  brackets   share      count  brackets   share  class
+        0         0    0.0%          0         0    0.0%  total
+    <BLANKLINE>
+    sentences of berkeley: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
+    sentences of a_parser_with_a_longer_name: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
+    """
     systems = result.systems
     lines = [TITLE, f"gold: {shown(result.gold)}"]
     several = len(systems) > 1
-    for number, system in enumerate(systems, start=1):
-        lines.append(f"test{f' {number}' if several else ''}: {shown(system.test)}")
+    names = system_names(result) if several else [""]
+    for name, system in zip(names, systems):
+        lines.append(f"test{f' {name}' if several else ''}: {shown(system.test)}")
     lines.append("")
-    header = "  ".join(f"{'count':>5}  {'brackets':>8}  {'share':>6}" if several else
-                       "count  brackets   share" for _ in systems)
+    widths = [max(len(GROUP), len(name)) for name in names]
     if several:
-        groups = "  ".join(f"{f'system {n}':^23}" for n in range(1, len(systems) + 1))
-        lines.append(groups.rstrip())
-    lines.append(f"{header}  class")
+        lines.append("  ".join(f"{name:^{width}}" for name, width in zip(names, widths)).rstrip())
+    lines.append("  ".join(f"{GROUP:>{width}}" for width in widths) + "  class")
     tallies = [system.tally() for system in systems]
     totals = [system.bracket_errors for system in systems]
     for name in _rows(result):
-        cells = "  ".join(_cells(*tally.get(name, (0, 0)), total)
-                          for tally, total in zip(tallies, totals))
+        cells = "  ".join(f"{_cells(*tally.get(name, (0, 0)), total):>{width}}"
+                          for tally, total, width in zip(tallies, totals, widths))
         lines.append(f"{cells}  {name}")
-    cells = "  ".join(_cells(sum(c for c, _ in tally.values()), total, total)
-                      for tally, total in zip(tallies, totals))
+    cells = "  ".join(f"{_cells(sum(c for c, _ in tally.values()), total, total):>{width}}"
+                      for tally, total, width in zip(tallies, totals, widths))
     lines.append(f"{cells}  total")
     lines.append("")
-    for number, system in enumerate(systems, start=1):
-        lines.append(f"sentences{f' {number}' if several else ''}: {_status(system)}")
+    for name, system in zip(names, systems):
+        lines.append(f"sentences{f' of {name}' if several else ''}: "
+                     f"{_status(system, result.gold_sentences())}")
     return "\n".join(lines) + "\n"
 
 
@@ -142,21 +186,29 @@ def classes_json(classes: Iterable[ErrorClass]) -> list[dict[str, object]]:
 
 def errors_json(result: ErrorsResult, params: dict[str, object] | None,
                 signature: str) -> dict[str, object]:
-    """The ``--json`` document (schemas/errors.json)."""
+    """The ``--json`` document (schemas/errors.json): the gold file's sentences and its
+    notices; each system's sentences classified (``sentences``) out of its file's
+    (``test_sentences``), and its notices (a file cut short or longer than the gold file, no
+    tree), as ``treeeval bracket --json`` gives them."""
     systems = []
-    for system in result.systems:
+    for name, system in zip(system_names(result), result.systems):
         statuses = [sentence.status for sentence in system.sentences]
         systems.append({
+            "name": name,
             "test": system.test,
             "sentences": len(statuses),
+            "test_sentences": system.file_sentences(),
             "repaired": statuses.count("ok"),
             "length_mismatch": statuses.count("length"),
             "empty": statuses.count("empty"),
             "gave_up": statuses.count("gave up"),
             "bracket_errors": system.bracket_errors,
             "classes": classes_json(system.classes),
+            "notices": [asdict(notice) for notice in system.notices],
         })
-    return envelope("errors", signature, gold=result.gold, params=params, systems=systems)
+    return envelope("errors", signature, gold=result.gold,
+                    gold_sentences=result.gold_sentences(), params=params,
+                    notices=[asdict(notice) for notice in result.notices], systems=systems)
 
 
 def write_sentences(result: ErrorsResult, sink: TextIO) -> None:

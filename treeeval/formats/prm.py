@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..bundled import bundled_dir
-from ..errors import InputError, PrmError
+from ..errors import InputError, PrmError, nearest
 
 #: bytes C's isspace() accepts (EVALB runs in the C locale)
 C_SPACE = b" \t\n\v\f\r"
@@ -72,8 +72,18 @@ def bundled_prm_dir() -> Path:
     return bundled_dir("treeeval.params")
 
 
+def bundled_prms() -> list[str]:
+    """The names of the bundled parameter files.
+
+    >>> bundled_prms()
+    ['COLLINS.prm', 'new.prm', 'nk.prm', 'spmrl.prm']
+    """
+    return sorted(path.name for path in bundled_prm_dir().glob("*.prm"))
+
+
 def find_prm(name: str) -> Path:
-    """Resolve ``-p NAME``: an existing path wins, else the bundled file of that name.
+    """Resolve ``-p NAME``: an existing path wins, else the bundled file of that name (a
+    name that is neither is left to :func:`read_prm`, which says so).
 
     >>> find_prm("COLLINS.prm").name
     'COLLINS.prm'
@@ -94,9 +104,28 @@ def read_prm(path: str | os.PathLike[str]) -> tuple[list[PrmSetting], list[str]]
     """
     try:
         data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(_not_found(Path(path)), path=str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read parameter file: {exc.strerror}", path=str(path)) from None
     return parse_prm(data, str(path))
+
+
+def _not_found(path: Path) -> str:
+    """A parameter file that does not exist; for a name without a folder (which the
+    bundled files are found by), the bundled ones and the one it is near to.
+
+    >>> _not_found(Path("COLINS.prm"))
+    'no such parameter file (bundled: COLLINS.prm, new.prm, nk.prm, spmrl.prm); did you mean COLLINS.prm?'
+    >>> _not_found(Path("runs") / "COLLINS.prm")
+    'no such parameter file'
+    """
+    if len(path.parts) > 1:
+        return "no such parameter file"
+    bundled = bundled_prms()
+    near = nearest(path.name, bundled, cutoff=0.75)
+    hint = f"; did you mean {near[0]}?" if near else ""
+    return f"no such parameter file (bundled: {', '.join(bundled)}){hint}"
 
 
 def parse_prm(data: bytes, path: str = "<prm>") -> tuple[list[PrmSetting], list[str]]:

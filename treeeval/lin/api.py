@@ -31,6 +31,7 @@ from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy.notices import Notice
 from ..policy.sniffing import sniff
 from ..stats.rates import UNDEFINED
+from ..wording import counted
 from .compare import AnswerScores
 from .notation import read_tuples
 from .ops import Operation, modify, read_ops
@@ -126,7 +127,7 @@ def _check_counts(gold: LinInput, answer: LinInput, gold_path: str, answer_path:
         return
     longer, path = (gold, gold_path) if sizes[0] > sizes[1] else (answer, answer_path)
     extra = longer.sentences[min(sizes)]
-    raise InputError(f"GOLD has {sizes[0]} sentences, ANSWER {sizes[1]}: this one has no "
+    raise InputError(f"GOLD has {counted(sizes[0], 'sentence')}, ANSWER {sizes[1]}: this one has no "
                      "counterpart", path=path, line=extra.line or 1)
 
 
@@ -152,7 +153,8 @@ def score_answer(gold: LinInput, keys: list[DependencySentence], answer: LinInpu
         _check_heads(key, number, gold_path)
         _check_heads(given, number, path)
         if len(key) != len(given):
-            raise InputError(f"sentence {number} has {len(given)} words, but GOLD's has {len(key)}",
+            raise InputError(f"sentence {number} has {counted(len(given), 'word')}, but GOLD's has "
+                             f"{len(key)}",
                              path=path, line=given.line or None)
         wrong = np.array(word_errors(key, given), dtype=bool)
         known = np.array(key.heads) != UNKNOWN_HEAD
@@ -185,9 +187,8 @@ def report(scored: ScoredAnswer) -> str:
             row += f"  {_percent(score.recall):>7}  {_percent(score.precision):>7}  {score.crossing:>5}"
         lines.append(row)
     errors, sentences = scored.total_errors, len(scored.words)
-    lines.append(f"total: {errors} error{'s' * (errors != 1)} in {scored.total_scored} scored "
-                 f"words ({int(scored.words.sum())} words, {sentences} "
-                 f"sentence{'s' * (sentences != 1)})")
+    lines.append(f"total: {counted(errors, 'error')} in {counted(scored.total_scored, 'scored word')} "
+                 f"({counted(int(scored.words.sum()), 'word')}, {counted(sentences, 'sentence')})")
     if phrases:
         total = scored.phrase_total
         lines.append(f"phrases: recall {total.matched}/{total.key} = {_percent(total.recall)}, "

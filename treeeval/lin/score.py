@@ -33,6 +33,7 @@ from nltk import Tree
 from ..arrays import IntArray
 from ..errors import InputError
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..wording import counted
 from .notation import tuple_rows
 
 Span = tuple[int, int]
@@ -46,7 +47,7 @@ def word_errors(key: DependencySentence, answer: DependencySentence) -> list[boo
     """Per word, whether procedure (7) counts it as an error."""
     if len(key) != len(answer):
         raise LinMismatchError(
-            f"the key has {len(key)} words and the answer {len(answer)} "
+            f"the key has {counted(len(key), 'word')} and the answer {len(answer)} "
             f"(answer sentence at line {answer.line})", line=key.line or None)
     return [k != UNKNOWN_HEAD and k != a for k, a in zip(key.heads, answer.heads)]
 

@@ -24,6 +24,7 @@ treeeval: warning: test.txt: has 100 sentences, gold has 2416; scored the first 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -59,6 +60,13 @@ class Notices:
         """Record a notice (said by ``finish``, at the end of the run), naming the user's
         files (treeeval.policy.inputs), never a temporary copy."""
         self.items.append(Notice(shown_text(message), shown(path), line, strict_only))
+
+    def extend(self, notices: Iterable[Notice]) -> None:
+        """Record notices made elsewhere (a scorer's, found while it read the files), each
+        as :meth:`add` records it."""
+        for notice in notices:
+            self.add(notice.message, path=notice.path, line=notice.line,
+                     strict_only=notice.strict_only)
 
     def shown(self) -> list[Notice]:
         """The notices this run says: all under ``--strict``, else those not strict-only."""

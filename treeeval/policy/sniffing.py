@@ -12,7 +12,9 @@ rule  the file                                                                  
 5     its name ends in ``.conllu``                                                  conllu
 6     its first word line is a CoNLL word line, after a ``#`` comment line or with  conllu
       a multiword range (``1-2``) or an empty node (``1.1``) as its ID
-7     its first word line is a CoNLL word line                                      conllx
+7     its first word line is a CoNLL word line (``conllu`` when its name ends in    conllx
+      ``.conllu``, even without the rules by name: the content says CoNLL, the
+      name which one)
 8     it has no word line (empty, blank or comments only)                           empty
 9     it starts with gzip's magic number (bytes 1f 8b)                              gzip
 10    its first word line starts with ``<``                                         xml
@@ -20,7 +22,7 @@ rule  the file                                                                  
 ====  ============================================================================  ==========
 
 Rules 1, 2, 3 and 5 decide by the name; ``sniff_kind(path, names=False)`` skips them and
-decides by the content alone.
+decides by the content (of which rule 7 only asks the name which CoNLL it is).
 
 Names are compared without regard to case.  The *first word line* is the first line that is
 neither blank nor a comment (its first character that is not white space is ``#``), after a
@@ -53,6 +55,8 @@ gives that name, or an InputError for a kind the command does not read:
 ('other', 'empty', 'malttab')
 >>> kind("<?xml version='1.0'?>\\n"), sniff_kind(os.path.join(folder, "a.TAB"), names=False)
 ('xml', 'brackets')
+>>> _ = kind(row, "b.conllu"); sniff_kind(os.path.join(folder, "b.conllu"), names=False)
+'conllu'
 >>> sniff(os.path.join(folder, "f"), "lin")
 'tuples'
 """
@@ -141,7 +145,8 @@ def sniff_kind(path: str | os.PathLike[str], data: bytes | None = None,
     if not _conll_word_line(line):
         return _unknown_text(path, line, data)
     token_id = line.split(b"\t", 1)[0]
-    return "conllu" if commented or b"-" in token_id or b"." in token_id else "conllx"
+    named = os.fspath(path).lower().endswith(".conllu")
+    return "conllu" if named or commented or b"-" in token_id or b"." in token_id else "conllx"
 
 
 def _unknown_text(path: str | os.PathLike[str], first_line: bytes,

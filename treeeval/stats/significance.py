@@ -51,6 +51,7 @@ import numpy as np
 
 from ..arrays import ByteArray, FloatArray
 from ..errors import TreeevalError, UsageError
+from ..wording import counted
 from .defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .scores import SentenceScores
 
@@ -73,6 +74,8 @@ class SignificanceResult:
     ``discordant`` is McNemar's (b, c): tokens only A gets right, tokens only B gets right.
     ``p_adjusted`` is the p-value a multiple-comparison correction made of ``p_value``
     among the tests of its family (None: not corrected).
+    ``counts``: the scores are whole counts (totals, such as Lin's errors), written as whole
+    numbers, their intervals with the decimals they need.
     """
 
     method: str
@@ -88,6 +91,7 @@ class SignificanceResult:
     difference_interval: Interval | None = None
     discordant: tuple[int, int] | None = None
     p_adjusted: float | None = None
+    counts: bool = False
 
     @property
     def difference(self) -> float:
@@ -127,12 +131,23 @@ class SignificanceResult:
         }
 
     def render(self) -> str:
-        """One line of text: scores, difference, intervals, p-value and how it was computed."""
+        """One line of text: scores, difference, intervals, p-value and how it was computed;
+        a count is a whole number, its interval bounds (percentiles, which may fall between
+        two counts) with at most the decimals they need.
+
+        >>> errors = [SentenceScores.total(counts) for counts in ([3, 0, 2, 5], [1, 0, 2, 2])]
+        >>> print(paired_bootstrap(*errors, resamples=200, seed=3, metric="Lin errors").render())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Lin errors  A 10 [2.98, 17]  B 5 [2, 8]  diff +5 [0, +10]  p = 0.1642
+        (paired bootstrap, 95% CI, 200 resamples, seed 3)
+        """
         system_intervals = self.score_intervals or (None, None)
         parts = [self.metric] if self.metric else []
-        parts += [f"{name} {score:.2f}{_interval_text(bounds, '')}"
+        parts += [f"{name} {_number(score, '', self.counts)}"
+                  f"{_interval_text(bounds, '', self.counts)}"
                   for name, score, bounds in zip(self.names, self.scores, system_intervals)]
-        parts.append(f"diff {self.difference:+.2f}{_interval_text(self.difference_interval, '+')}")
+        parts.append(f"diff {_number(self.difference, '+', self.counts)}"
+                     f"{_interval_text(self.difference_interval, '+', self.counts)}")
         if self.discordant is not None:
             parts.append(f"z = {self.statistic:.2f}")
         parts.append(f"{p_text(self.p_value)} ({self._how()})")
@@ -169,14 +184,33 @@ def how_run(method: str, resamples: int | None, seed: int | None,
     if confidence is not None:
         how.append(f"{confidence * 100:g}% CI")
     if resamples is not None:
-        how.append(f"{resamples} {'shuffles' if method == 'ar' else 'resamples'}")
+        how.append(counted(resamples, "shuffle" if method == "ar" else "resample"))
     if seed is not None:
         how.append(f"seed {seed}")
     return ", ".join(how)
 
 
-def _interval_text(bounds: Interval | None, sign: str) -> str:
-    return "" if bounds is None else f" [{bounds[0]:{sign}.2f}, {bounds[1]:{sign}.2f}]"
+def _number(value: float, sign: str, count: bool, bound: bool = False) -> str:
+    """A score with two decimals; a count (``count``) as a whole number, or, for an
+    interval's ``bound``, with at most two decimals, as many as it needs (nan as it is).
+
+    >>> _number(928.0, "", True), _number(43.0, "+", True), _number(1009.02, "", True, True)
+    ('928', '+43', '1009.02')
+    >>> _number(-55.0, "+", True, True), _number(0.5, "+", True, True), _number(76.9, "", False)
+    ('-55', '+0.5', '76.90')
+    """
+    if not count or math.isnan(value):
+        return f"{value:{sign}.2f}"
+    if not bound:
+        return f"{round(value):{sign}d}"
+    text = f"{value:{sign}.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("+0", "-0") else text
+
+
+def _interval_text(bounds: Interval | None, sign: str, count: bool = False) -> str:
+    if bounds is None:
+        return ""
+    return f" [{_number(bounds[0], sign, count, True)}, {_number(bounds[1], sign, count, True)}]"
 
 
 def render_results(results: Sequence[SignificanceResult]) -> str:
@@ -238,7 +272,8 @@ def mcnemar(a: SentenceScores, b: SentenceScores, *, names: tuple[str, str] = ("
     only_b = int(np.count_nonzero(~a.hits & b.hits))
     z = mcnemar_z(only_a, only_b)
     return SignificanceResult("mcnemar", names, (a.score(), b.score()), z,
-                              normal_two_sided_p(z), metric, discordant=(only_a, only_b))
+                              normal_two_sided_p(z), metric, discordant=(only_a, only_b),
+                              counts=a.summed)
 
 
 def paired_bootstrap(a: SentenceScores, b: SentenceScores, *,
@@ -295,7 +330,8 @@ def _bootstrap_result(a: SentenceScores, b: SentenceScores, sums_a: FloatArray,
 
     return SignificanceResult(
         "bootstrap", names, (a.score(), b.score()), observed, p, metric, resamples, seed,
-        confidence, (interval(scores_a), interval(scores_b)), interval(differences))
+        confidence, (interval(scores_a), interval(scores_b)), interval(differences),
+        counts=a.summed)
 
 
 def approximate_randomization(a: SentenceScores, b: SentenceScores, *,
@@ -333,7 +369,7 @@ def _randomization_result(a: SentenceScores, b: SentenceScores, gains: FloatArra
     extreme = np.abs(scores_a - scores_b) >= abs(observed) - TIE_TOLERANCE
     p = (1 + int(np.count_nonzero(extreme))) / (resamples + 1)
     return SignificanceResult("ar", names, (a.score(), b.score()), observed, p, metric,
-                              resamples, seed)
+                              resamples, seed, counts=a.summed)
 
 
 def compare(a: SentenceScores, b: SentenceScores, method: str, *,

@@ -139,15 +139,21 @@ several answers or --format
 
     def plan(self, paths: Sequence[str], names: Sequence[str] | None = None) -> StatPlan | None:
         """The test asked (None: none), against the baseline among the systems' ``paths``
-        (their files as given; ``names`` their short names).
+        (their files as given; ``names`` their short names); a baseline that is none of the
+        systems is refused, test or not.
 
         >>> ComparisonSettings("ar", baseline="b").plan(["a.conll", "b.conll"])
         StatPlan(stat='ar', resamples=10000, seed=1, baseline=1)
+        >>> ComparisonSettings(baseline="c").plan(["a.conll", "b.conll"])
+        Traceback (most recent call last):
+        ...
+        treeeval.errors.UsageError: --baseline c is none of the systems (a.conll, b.conll)
         """
-        if self.stat is None:
+        if self.stat is None and self.baseline is None:
             return None
         from .comparison import StatPlan, baseline_index, system_names
 
         shown = list(names) if names is not None else system_names(paths)
-        return StatPlan(self.stat, self.resamples, self.seed,
-                        baseline_index(self.baseline, paths, shown))
+        baseline = baseline_index(self.baseline, paths, shown)
+        return None if self.stat is None else StatPlan(self.stat, self.resamples, self.seed,
+                                                       baseline)

@@ -43,6 +43,7 @@ from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.api import UDResult
 from ..ud.callin import CallinScores
 from ..ud.wde import count_relation_words, word_dependency_entropy
+from ..wording import counted
 
 if TYPE_CHECKING:
     from .run import TaskRun
@@ -135,7 +136,7 @@ class CallinStatistics:
                         [f"{name}: the mean of {runs} scored run{'s' * (runs != 1)}."
                          for name, runs in zip(self.treebanks, self.runs)] + self.notes),
             self._table("Callin: Pearson correlation between the metrics across "
-                        f"{len(self.treebanks)} treebanks", numbers, correlations,
+                        f"{counted(len(self.treebanks), 'treebank')}", numbers, correlations,
                         ["Pearson's r; — where a metric is constant over the treebanks."], 3),
             self._table("Callin: cumulative variance (the k best treebanks of each metric)",
                         numbers, variances,

@@ -57,6 +57,7 @@ from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..stats.correlation import spearman
 from ..ud.relation_classes import CLASSES, load_relation_classes, relation_class_codes
+from ..wording import counted
 
 #: the file of the judgments, and the trees beside it
 ANNOTATED = "annotated.csv"
@@ -146,7 +147,8 @@ def read_choices(path: str) -> FloatArray:
             raise InputError(f"a judgment must be blue, red or empty, found {bad!r}", path=path,
                              line=number)
         if len(row) != len(rows[0]):
-            raise InputError(f"{len(row)} judgments where the first line has {len(rows[0])}",
+            raise InputError(f"{counted(len(row), 'judgment')} where the first line has "
+                             f"{len(rows[0])}",
                              path=path, line=number)
     if not rows:
         raise InputError("no judgment", path=path, line=1)
@@ -165,7 +167,8 @@ def read_judgments(path: str) -> Judgments:
         _check_sentences(gold, parsed, os.path.join(folder, name))
     if len(choices) != len(gold.sizes):
         line = len(gold.sizes) + 1 if len(choices) > len(gold.sizes) else end_line(path)
-        raise InputError(f"{len(choices)} lines of judgments for {len(gold.sizes)} sentences "
+        raise InputError(f"{counted(len(choices), 'line')} of judgments for "
+                         f"{counted(len(gold.sizes), 'sentence')} "
                          f"in {FILES[0]}", path=path, line=line)
     name = os.path.basename(os.path.abspath(folder))
     return Judgments(name, path, choices, gold, (first, second))
@@ -182,7 +185,7 @@ def _check_sentences(gold: Treebank, parsed: Treebank, path: str) -> None:
     assert parsed.sentence_line is not None  # a treebank of _read_trees knows its lines
     line = int(parsed.sentence_line[first]) if first < len(parsed.sizes) else end_line(path)
     raise InputError(f"sentence {first + 1} differs from {FILES[0]}'s in length, or is "
-                     f"missing from one of them ({len(gold.sizes)} sentences in {FILES[0]}, "
+                     f"missing from one of them ({counted(len(gold.sizes), 'sentence')} in {FILES[0]}, "
                      f"{len(parsed.sizes)} here)", path=path, line=line)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
+from ..wording import counted
 from .aggregate import ranking, team_averages
 from .judgments import JudgmentCorrelation
 from .run import Failure, TaskRun
@@ -256,7 +257,8 @@ def _judgment_note(item: JudgmentCorrelation) -> str:
     fewer = [f"{name} {used}" for name, used in item.used.items() if used < item.sentences]
     if item.foreign is not None:
         fewer = [f"none for Callin's metrics (not UD relations: {item.foreign!r})"]
-    return (f"{item.name}: {item.sentences} sentences, {item.annotators} annotators"
+    return (f"{item.name}: {counted(item.sentences, 'sentence')}, "
+            f"{counted(item.annotators, 'annotator')}"
             + (f"; sentences with a score: {', '.join(fewer)}" if fewer else "") + ".")
 
 

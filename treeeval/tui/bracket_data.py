@@ -38,6 +38,7 @@ from ..bracket.sentence_rates import sentence_rates
 from ..bracket.spans import BracketSpans, first_spans
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from ..stats import rates
+from ..wording import counted
 from .bracket_columns import MANY_COLUMNS, PAIR_COLUMNS, RATE_COLUMNS, RATIO, SYSTEM_COLUMNS, params_summary
 from .bracket_labels import LabelAnalysis, SentenceErrors, analyse_spans
 from .bracket_repairs import class_table, first_word_difference, repair_lines
@@ -107,7 +108,7 @@ class BracketCorpus(TableCorpus):
                     column = raw[key].astype(float)
                 values[key + suffix] = column
                 columns.append(system_column(key, title, decimals, meaning, suffix))
-        columns += delta_columns(values, "f1", "F1", len(self.rows))
+        columns += delta_columns(values, "f1", "F1", self._names())
         return values, columns
 
     # -- the header --------------------------------------------------------------------------
@@ -123,18 +124,22 @@ class BracketCorpus(TableCorpus):
                 f"P {run.all_totals.precision():.2f} F1 {rates.shown(all_f1)} · "
                 f"len<={self.params.cutoff_len} F1 {rates.shown(cut_f1)} · "
                 f"tags {run.all_totals.tagging_accuracy():.2f} · "
-                f"{run.all_totals.sentences} sentences"
+                f"{counted(run.all_totals.sentences, 'sentence')}"
                 + (f" ({run.all_totals.error_sentences} error, "
                    f"{run.all_totals.skip_sentences} skip)"
                    if run.all_totals.error_sentences or run.all_totals.skip_sentences else ""))
             if run.killed:
                 warnings.append(f"{self._name(system)}: EVALB would stop here: more than "
-                                f"MAX_ERROR {self.params.max_error} errors; only the "
-                                f"{len(run.sentences or [])} sentences before are shown")
+                                f"MAX_ERROR {counted(self.params.max_error, 'error')}; "
+                                f"shown: the {counted(len(run.sentences or []), 'sentence')} "
+                                "before")
         return HeaderInfo(files, parameters, scores, warnings)
 
     def _name(self, system: int) -> str:
-        return system_name(system, len(self.rows))
+        return system_name(self.system_paths, system)
+
+    def _names(self) -> list[str]:
+        return [self._name(system) for system in range(len(self.system_paths))]
 
     # -- text, raw lines, detail ---------------------------------------------------------------
     def text(self, index: int) -> str:

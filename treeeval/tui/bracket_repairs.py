@@ -14,6 +14,7 @@ from ..errorclasses.api import SentenceRepairs, SystemErrors
 from ..stats.rates import UNDEFINED
 from .breakdown import BreakdownRow, BreakdownTable
 from .model import SentenceFilter
+from .render_tree import word_span
 
 
 def first_word_difference(gold: ReadSide, test: ReadSide) -> str:
@@ -99,4 +100,4 @@ def _plural(span: Sequence[int]) -> str:
 
 
 def _words(span: Sequence[int]) -> str:
-    return str(span[1]) if span[1] == span[0] + 1 else f"{span[0] + 1}-{span[1]}"
+    return word_span(span[0], span[1])

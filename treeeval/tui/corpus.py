@@ -9,14 +9,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from rich.text import Text
 
 from ..policy.inputs import shown
+from ..tables.comparison import system_names
 from .breakdown import BreakdownTable
-from .model import Column, Filterable
+from .model import SUBSCRIPT, Column, Filterable
 
 
 class BrowseCorpus(Filterable, Protocol):
@@ -56,27 +58,35 @@ class HeaderInfo:
         return text
 
 
-def system_name(system: int, systems: int) -> str:
-    """How the header and the detail pane name a system: ``system`` alone, else numbered.
+def system_name(paths: Sequence[str], system: int) -> str:
+    """How the header and the detail pane name a system: ``system`` alone, else by its
+    short name, as every comparison names it (``tables.comparison.system_names``: the file
+    name without its extension, with the folders it takes to tell the files apart).
 
-    >>> system_name(0, 1), system_name(2, 3)
-    ('system', 'system 3')
+    >>> system_name(["out/a.mrg"], 0), system_name(["out/a.mrg", "out/b.mrg"], 1)
+    ('system', 'b')
     """
-    return "system" if systems == 1 else f"system {system + 1}"
+    return "system" if len(paths) == 1 else system_names(paths)[system]
 
 
 def file_lines(gold: str, systems: list[str]) -> list[str]:
-    """The header's file lines: gold, then each system on its own line, or, with three or
-    more, all of them on one line (the header stays short).
+    """The header's file lines: gold, then each system, marked as its columns are (₁ ₂ …)
+    and named, on its own line, or, with three or more, their names on one line (the header
+    stays short).
 
-    >>> file_lines("g", ["a", "b"])
-    ['gold: g', 'system 1: a', 'system 2: b']
+    >>> file_lines("g", ["out/a.mrg"])
+    ['gold: g', 'system: out/a.mrg']
+    >>> file_lines("g", ["out/a.mrg", "out/b.mrg"])
+    ['gold: g', '₁ a: out/a.mrg', '₂ b: out/b.mrg']
     >>> file_lines("g", ["a", "b", "c"])
-    ['gold: g', 'systems: 1 a · 2 b · 3 c']
+    ['gold: g', 'systems: ₁ a · ₂ b · ₃ c']
     """
-    gold, systems = shown(gold), [shown(path) for path in systems]
+    names = [system_name(systems, k) for k in range(len(systems))]
+    marks = [str(k).translate(SUBSCRIPT) for k in range(1, len(systems) + 1)]
     if len(systems) >= 3:
-        return [f"gold: {gold}", "systems: " + " · ".join(
-            f"{k} {path}" for k, path in enumerate(systems, 1))]
-    return [f"gold: {gold}"] + [f"{system_name(k, len(systems))}: {path}"
-                                for k, path in enumerate(systems)]
+        return [f"gold: {shown(gold)}", "systems: " + " · ".join(
+            f"{mark} {name}" for mark, name in zip(marks, names))]
+    if len(systems) == 1:
+        return [f"gold: {shown(gold)}", f"system: {shown(systems[0])}"]
+    return [f"gold: {shown(gold)}"] + [f"{mark} {name}: {shown(path)}"
+                                       for mark, name, path in zip(marks, names, systems)]

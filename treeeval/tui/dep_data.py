@@ -31,6 +31,7 @@ from ..dep.reading import load_treebank
 from ..errors import InputError
 from ..model.treebank import Treebank
 from ..stats import rates
+from ..wording import counted
 from .breakdown import BreakdownTable, confusion_rows, label_rows, length_bins, length_row
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines, sentence_ranges
@@ -100,7 +101,8 @@ class DepCorpus(TableCorpus):
             for key, title, decimals, meaning in shown:
                 values[key + suffix] = column_values[key].astype(float)
                 columns.append(system_column(key, title, decimals, meaning, suffix))
-        columns += delta_columns(values, "las", "LAS", len(systems))
+        columns += delta_columns(values, "las", "LAS",
+                                 [self._name(k) for k in range(len(systems))])
         super().__init__(columns, values, wrong, gold.sizes.copy(), np.zeros(size, dtype=np.int64))
 
     def _per_sentence(self, mask: BoolArray) -> IntArray:
@@ -110,7 +112,7 @@ class DepCorpus(TableCorpus):
         return "" if len(self.systems) == 1 else str(system + 1)
 
     def _name(self, system: int) -> str:
-        return system_name(system, len(self.systems))
+        return system_name(self.system_paths, system)
 
     # -- the header ----------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
@@ -131,7 +133,7 @@ class DepCorpus(TableCorpus):
                 parts.append(f"{metric} {rates.shown(value)}"
                              f" ({right}/{total})")
             scores.append(f"{self._name(k)}: " + " · ".join(parts)
-                          + f" · {len(self.gold.sizes)} sentences")
+                          + f" · {counted(len(self.gold.sizes), 'sentence')}")
         return HeaderInfo(files, parameters, scores)
 
     # -- text, detail, raw lines ---------------------------------------------------------------
@@ -149,7 +151,7 @@ class DepCorpus(TableCorpus):
             title = Text(f"Sentence {index + 1} · {self._name(k)}: ", style="bold")
             title.append(f"LAS {rates.shown(self.values['las' + suffix][index])} "
                          f"UAS {rates.shown(self.values['uas' + suffix][index])} · "
-                         f"{int(self.values['errors' + suffix][index])} errors")
+                         f"{counted(int(self.values['errors' + suffix][index]), 'error')}")
             out.append(title)
             out.extend(dependency_diff(
                 [str(form) for form in self.gold.forms[tokens]],
@@ -231,10 +233,10 @@ def check_same_text(gold: Treebank, system: Treebank, system_path: str) -> None:
     """Refuse, as ``treeeval dep`` does, a system file whose words differ from gold."""
     problem = None
     if len(gold.sizes) != len(system.sizes):
-        problem = f"{len(system.sizes)} sentences, gold has {len(gold.sizes)}"
+        problem = f"{counted(len(system.sizes), 'sentence')}, gold has {len(gold.sizes)}"
     elif not np.array_equal(gold.sizes, system.sizes):
         first = int(np.flatnonzero(gold.sizes != system.sizes)[0])
-        problem = f"sentence {first + 1} has {system.sizes[first]} words, gold has " \
+        problem = f"sentence {first + 1} has {counted(int(system.sizes[first]), 'word')}, gold has " \
                   f"{gold.sizes[first]}"
     elif not np.array_equal(gold.forms, system.forms):
         token = int(np.flatnonzero(gold.forms != system.forms)[0])

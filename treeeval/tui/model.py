@@ -16,6 +16,7 @@ a Python loop per row.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -257,19 +258,21 @@ def system_column(key: str, title: str, decimals: int, meaning: str, suffix: str
 
 
 def delta_columns(values: dict[str, AnyArray], key: str, title: str,
-                  systems: int) -> list[Column]:
-    """The Δ columns of several systems, added to ``values``: each system from the second
-    minus system 1 (``key`` + suffix).  With two systems one column, ``delta`` (``Δ`` +
-    ``title``); with more, ``delta2``, ``delta3``... (titles ``ΔF1₂``, ``ΔF1₃``...).
+                  names: Sequence[str]) -> list[Column]:
+    """The Δ columns of several systems (``names``), added to ``values``: each system from
+    the second minus the first (``key`` + suffix).  With two systems one column, ``delta``
+    (``Δ`` + ``title``); with more, ``delta2``, ``delta3``... (titles ``ΔF1₂``, ``ΔF1₃``...).
 
     >>> values = {"f11": np.array([50.0]), "f12": np.array([75.0]), "f13": np.array([40.0])}
-    >>> [(c.key, c.title) for c in delta_columns(values, "f1", "F1", 3)], values["delta3"]
-    ([('delta2', 'ΔF1₂'), ('delta3', 'ΔF1₃')], array([-10.]))
+    >>> columns = delta_columns(values, "f1", "F1", ["a", "b", "c"])
+    >>> [(c.key, c.title) for c in columns], values["delta3"], columns[1].help
+    ([('delta2', 'ΔF1₂'), ('delta3', 'ΔF1₃')], array([-10.]), 'F1 of c minus F1 of a')
     """
     columns = []
+    systems = len(names)
     for system in range(2, systems + 1):
         suffix = "" if systems == 2 else str(system)
         values["delta" + suffix] = values[f"{key}{system}"] - values[f"{key}1"]
         columns.append(Column("delta" + suffix, f"Δ{title}" + suffix.translate(SUBSCRIPT), 2,
-                              f"{title} of system {system} minus {title} of system 1"))
+                              f"{title} of {names[system - 1]} minus {title} of {names[0]}"))
     return columns

@@ -26,11 +26,11 @@ mark    meaning                                                     colour
 (1, 1)
 >>> for line in draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold"):
 ...     print(line.plain)
-✓  S [0-2]
--×   NP [0-1]
+✓  S [1-3]
+-×   NP [1-2]
        DT a
        NN b
--    VP [2-2]
+-    VP [3]
        VB c
 """
 
@@ -148,7 +148,7 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
     >>> from treeeval.bracket.params import EvalbParams
     >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B y))", EvalbParams(), 1)
     >>> [line.plain for line in draw_tree(diff.test_line, diff.test, diff.test_crossing, "test")]
-    ['✓  S [0-1]', '     A x', '     B y']
+    ['✓  S [1-2]', '     A x', '     B y']
     """
     try:
         nodes = _nodes(line)
@@ -197,10 +197,21 @@ def _bracket_line(bracket: Bracket, crossed: bool, role: Side, indent: str, labe
     text = Text()
     text.append(mark, style=style)
     text.append(*(CROSSING_MARK if crossed else (" ", "")))
-    span = f"[{bracket.start}-{bracket.end - 1}]" if bracket.end > bracket.start else "[]"
+    span = f"[{word_span(bracket.start, bracket.end)}]" if bracket.end > bracket.start else "[]"
     body = f" {indent}{label or '(no label)'} {span}"
     text.append(body, style="dim" if mark in ("·", "?") else style)
     return text
+
+
+def word_span(start: int, end: int) -> str:
+    """The words ``start`` to ``end`` (0-based, end exclusive) as the browser shows them:
+    counted from 1, first and last, one number for one word (a tree's brackets and a
+    repair's words alike).
+
+    >>> word_span(0, 3), word_span(4, 5)
+    ('1-3', '5')
+    """
+    return str(end) if end == start + 1 else f"{start + 1}-{end}"
 
 
 def side_by_side(left: list[Text], right: list[Text], width: int,

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..arrays import IntArray
 from ..policy.sniffing import sniff
+from ..wording import counted
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo
 from .lines import LineIndex, as_lines, sentence_blocks, sentence_ranges
@@ -56,7 +57,7 @@ class SingleCorpus(TableCorpus):
     def header(self) -> HeaderInfo:
         return HeaderInfo([f"file: {self.lines.path}"], ["no gold file: the sentences only, "
                                                            "no scores"],
-                          [f"{self.size} sentences"])
+                          [counted(self.size, "sentence")])
 
     def text(self, index: int) -> str:
         return self._sentence_texts[index]

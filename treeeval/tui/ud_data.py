@@ -34,6 +34,7 @@ from ..stats import rates
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
 from ..ud.treebank import UDTreebank
+from ..wording import counted
 from .breakdown import BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins, length_row
 from .corpus import HeaderInfo
 from .lines import LineIndex, as_lines, sentence_blocks
@@ -243,8 +244,9 @@ class UDCorpus(TableCorpus):
         title = Text(f"Sentence {index + 1} · " + (f"{name}: " if name else ""), style="bold")
         title.append(f"UAS {rates.shown(values['uas'][index])} "
                      f"LAS {rates.shown(values['las'][index])} "
-                     f"(F1) · {int(values['len'][index])} gold / {int(values['sys'][index])} "
-                     f"system words · {int(values['errors'][index])} errors · "
+                     f"(F1) · {int(values['len'][index])} gold / "
+                     f"{counted(int(values['sys'][index]), 'system word')} · "
+                     f"{counted(int(values['errors'][index]), 'error')} · "
                      f"{int(values['unaligned'][index])} unaligned")
         return [title] + alignment_lines(self.alignment_rows(index))
 

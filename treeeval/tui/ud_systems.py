@@ -2,7 +2,7 @@
 ``treeeval ud`` does (one ``UDCorpus`` per system), shown side by side.
 
 The rows are the gold sentences (the same for every system); per system LAS, UAS and Err
-(marked ₁ ₂ ₃ …), then ΔLAS of each system against system 1 (``model.delta_columns``).
+(marked ₁ ₂ ₃ …), then ΔLAS of each system against the first (``model.delta_columns``).
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -62,12 +62,13 @@ class UDSystemsCorpus(TableCorpus):
                 values[key + suffix] = part.values[key]
                 columns.append(system_column(key, *by_key[key], suffix))
             wrong |= part.wrong
-        columns += delta_columns(values, "las", "LAS", len(parts))
+        columns += delta_columns(values, "las", "LAS",
+                                 [self._name(system) for system in range(len(parts))])
         super().__init__(columns, values, wrong, first.length.copy(),
                          np.zeros(first.size, dtype=np.int64))
 
     def _name(self, system: int) -> str:
-        return system_name(system, len(self.parts))
+        return system_name([part.system_path for part in self.parts], system)
 
     def header(self) -> HeaderInfo:
         first = self.parts[0].header()

@@ -56,6 +56,7 @@ import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..stats.rates import UNDEFINED
+from ..wording import counted
 from .alignment import corresponding_heads, invert
 from .relation_classes import CLASSES, load_relation_classes, relation_class_codes
 from .report import json_number
@@ -329,8 +330,8 @@ def render_callin(scores: CallinScores) -> str:
     if scores.sttr is None:
         lines.append(f"{'STTR':11}|{UNDEFINED:>10} (needs {STTR_CHUNK} gold words with forms)")
     else:
-        lines.append(f"{'STTR':11}|{scores.sttr:10.4f} ({scores.sttr_chunks} chunks of "
-                     f"{STTR_CHUNK} words)")
+        lines.append(f"{'STTR':11}|{scores.sttr:10.4f} ({counted(scores.sttr_chunks, 'chunk')} "
+                     f"of {STTR_CHUNK} words)")
     if scores.classes_source is not None:
         lines.append(f"{'Classes':11}| {scores.classes_source}")
     return "\n".join(lines)

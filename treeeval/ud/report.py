@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from ..wording import counted
 from .metrics import Score, f1_fraction
 
 RULE = "-----------+-----------+-----------+-----------+-----------"
@@ -77,7 +78,7 @@ def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed
     BLEX Score: 12.50
     """
     failures = f" ({failed} failed, counted as 0)" if failed else ""
-    lines = [f"Macro-average over {treebanks} treebanks{failures}:"]
+    lines = [f"Macro-average over {counted(treebanks, 'treebank')}{failures}:"]
     if mode == "default":
         shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
         lines += [f"{label}: {100 * average[name]:.2f}" for name, label in shown]

@@ -76,17 +76,29 @@ def test_max_error(tmp_path: Path) -> None:
     (PRM, TREE.replace(b"TOP", b"ROOT"), "test root label ROOT is not the gold root label TOP"),
     (PRM, TREE.replace(b"TOP", b""), "test root label (empty) is not the gold root label TOP"),
     (b"", TREE[5:-2] + b"\n", "gold root label TOP is not the test root label S"),
+    # GOLD and TEST given in the wrong order: the gold's ROOT costs (COLLINS.prm deletes TOP)
+    (PRM, b"swap", "gold root label ROOT is not the test root label TOP"),
     (PRM + b"DELETE_LABEL ROOT\n", TREE.replace(b"TOP", b"ROOT"), None),
     (PRM + b"EQ_LABEL ROOT TOP\n", TREE.replace(b"TOP", b"ROOT"), None),
     (PRM, TREE[5:-2] + b"\n", None),  # no TOP, which is deleted anyway
     (PRM, TREE.replace(b"TOP (S", b"TOP (FRAG"), None),
 ])
 def test_root_labels(tmp_path: Path, prm: bytes, test: bytes, costly: str | None) -> None:
-    ran = bracket(tmp_path, TREE * 4, test * 4, prm=prm)
+    """The warning names the file whose root label costs (a line of the notice's own) and
+    advises on that file's trees."""
+    gold = TREE
+    if test == b"swap":
+        gold, test = TREE.replace(b"TOP", b"ROOT"), TREE
+    ran = bracket(tmp_path, gold * 4, test * 4, prm=prm)
+    side, other = ("test", "gold") if costly is None or costly.startswith("test") else (
+        "gold", "test")
     expected = [] if costly is None else [
         f"the {costly}, and the parameters do not delete it: it costs a bracket in 4 of the first 4 "
-        "sentences (delete it with DELETE_LABEL, or give the test trees the gold root label)"]
+        f"sentences (delete it with DELETE_LABEL, or give the {side} trees the {other} root label)"]
     assert warnings(ran) == expected
+    if costly is not None:
+        named = ran.stderr.decode().splitlines()[-1].split(": ")[2]
+        assert named == f"{side}.txt:1"
 
 
 def test_a_root_label_wrong_in_a_few_sentences_is_a_parse_error(tmp_path: Path) -> None:
@@ -106,6 +118,15 @@ def test_another_format_is_said_once(tmp_path: Path, content: bytes, kind: str) 
     ran = bracket(tmp_path, TREE * 20, content)
     assert warnings(ran) == [f"looks like {kind}, not bracketed trees"]
     assert bracket(tmp_path, TREE * 20, content, "--strict").status == 1
+
+
+def test_a_conllu_file_without_comments_is_said_to_be_conllu(tmp_path: Path) -> None:
+    """A .conllu file whose first line is a word (no comment, no multiword token) is named
+    CoNLL-U by its name, though bracket reads every file as trees (issue 25)."""
+    (tmp_path / "gold.txt").write_bytes(TREE * 20)
+    (tmp_path / "test.conllu").write_bytes(CONLL * 20)
+    ran = run_treeeval(["bracket", "gold.txt", "test.conllu"], tmp_path)
+    assert warnings(ran) == ["looks like CoNLL-U, not bracketed trees"]
 
 
 def test_error_and_skip_sentences_only_under_strict(tmp_path: Path) -> None:

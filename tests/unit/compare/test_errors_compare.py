@@ -184,5 +184,7 @@ def test_stat_without_sentences_is_a_notice(tmp_path: Path) -> None:
     run = run_treeeval(["errors", "--stat", "ar", "--format", "csv", "gold.mrg", "a.mrg",
                         "b.mrg"], tmp_path)
     assert run.status == 0 and b",ar," not in run.stdout
-    assert run.stderr.decode() == ("treeeval: warning: gold.mrg: the gold file holds no sentence: "
+    assert run.stderr.decode() == ("treeeval: warning: gold.mrg: has no bracketed tree (empty, "
+                                   "blank or comment lines only): nothing was scored\n"
+                                   "treeeval: warning: gold.mrg: the gold file holds no sentence: "
                                    "--stat tests nothing\n")

@@ -11,7 +11,7 @@ import pytest
 from profiles import examples
 
 from treeeval.bracket.params import EvalbParams
-from treeeval.errors import PrmError
+from treeeval.errors import InputError, PrmError
 from treeeval.formats import prm
 from treeeval.formats.prm import find_prm, parse_prm, read_prm
 
@@ -59,9 +59,18 @@ def test_keyword_without_value_is_an_error() -> None:
         parse_prm(b"LABELED\n", "x.prm")
 
 
-def test_missing_file(tmp_path) -> None:
-    with pytest.raises(Exception, match="cannot read parameter file"):
+def test_missing_file(tmp_path, monkeypatch) -> None:
+    with pytest.raises(InputError, match=r"absent.prm: no such parameter file$"):
         read_prm(tmp_path / "absent.prm")
+    monkeypatch.chdir(tmp_path)
+    # a name alone: the bundled files, and the one it is near to (issue 25)
+    with pytest.raises(InputError, match=r"^COLINS.prm: no such parameter file \(bundled: "
+                                         r"COLLINS.prm, new.prm, nk.prm, spmrl.prm\); did you "
+                                         r"mean COLLINS.prm\?$"):
+        read_prm(find_prm("COLINS.prm"))
+    (tmp_path / "folder.prm").mkdir()
+    with pytest.raises(InputError, match="cannot read parameter file"):
+        read_prm(tmp_path / "folder.prm")
 
 
 def test_bundled_files_are_found_by_name(tmp_path, monkeypatch) -> None:

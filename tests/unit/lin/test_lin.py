@@ -309,8 +309,8 @@ def test_cli_brackets_x_x(tmp_path: Path) -> None:
     (["key.lin", "key.lin", "--ops"], 2, "treeeval: error: option --ops needs a value"),
     (["key.lin", "missing.lin"], 1, "treeeval: error: missing.lin: cannot read: No such file or directory"),
     (["key.lin", "two.lin"], 1,
-     "treeeval: error: two.lin:15: GOLD has 1 sentences, ANSWER 2: this one has no counterpart"),
-    (["key.lin", "short.lin"], 1, "treeeval: error: short.lin:1: sentence 1 has 1 words, but GOLD's has 13"),
+     "treeeval: error: two.lin:15: GOLD has 1 sentence, ANSWER 2: this one has no counterpart"),
+    (["key.lin", "short.lin"], 1, "treeeval: error: short.lin:1: sentence 1 has 1 word, but GOLD's has 13"),
     (["loop.conll", "loop.conll"], 1, "treeeval: error: loop.conll:1: sentence 1: word 1 ('a') is its own head"),
     (["key.lin", "bad.lin"], 1, "treeeval: error: bad.lin:2:7: position must be <, >, <<, >>, ..., * or ?, not '!'"),
 ])

@@ -56,6 +56,11 @@ def test_errors(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None
     gold, test = str(files / "gold.mrg"), str(files / "test.mrg")
     validate("errors", document(capsysbinary, "errors", "--json", gold, test, test))
     validate("errors", document(capsysbinary, "errors", "--json", "-p", "COLLINS.prm", gold, test))
+    (files / "two.mrg").write_text(TEST_TREE * 2)  # longer than the gold file: a notice
+    empty = str(files / "empty.mrg")
+    Path(empty).write_text("")
+    validate("errors", document(capsysbinary, "errors", "--json", gold, str(files / "two.mrg")))
+    validate("errors", document(capsysbinary, "errors", "--json", empty, test))
 
 
 def test_lin(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -310,6 +311,27 @@ def test_json_and_text_rendering() -> None:
     assert ar.to_json()["score_intervals"] is None
 
 
+@pytest.mark.parametrize("method", ["bootstrap", "ar", "mcnemar"])
+def test_a_count_is_written_as_a_whole_number(method: str) -> None:
+    """A total (Lin's errors) is a count: 928, not 928.00; an interval bound a percentile may
+    put between two counts keeps the decimals it needs (issue 25: 'Lin errors <1> 928.00
+    [795.00, 1071.00] ... [770.00, 1009.02]' in treeeval dep --stat bootstrap)."""
+    hits = [[1, 0, 1, 1, 0, 1, 0, 0], [1, 1, 1, 1, 0, 1, 1, 0]]
+    a, b = (SentenceScores.total([1, 2, 2], hits=[1 - h for h in hit]) for hit in hits)
+    # the hits are the words right; the counts the words wrong, per sentence
+    result = compare(a, b, method, resamples=200, seed=2, metric="Lin errors",
+                     names=("<1>", "<2>"))
+    text = result.render()
+    assert text.startswith("Lin errors  <1> 5") and "  <2> 5" in text and "diff +0" in text
+    numbers = re.findall(r"[-+]?\d+(?:\.\d+)?", text.split("  p ")[0].split("z =")[0])
+    assert not [n for n in numbers if n.endswith((".00", ".0"))], text
+    if method == "bootstrap":
+        assert result.counts and re.search(r"<1> 5 \[[0-9.]+, [0-9.]+\]", text), text
+    ratio = compare(SentenceScores.ratio([1, 2], [2, 2]), SentenceScores.ratio([2, 2], [2, 2]),
+                    "ar" if method == "mcnemar" else method, resamples=50, seed=1)
+    assert " 75.00 " in ratio.render() and not ratio.counts
+
+
 def test_bad_requests_get_clear_errors() -> None:
     a = SentenceScores.ratio([1, 2], [2, 2])
     with pytest.raises(TreeevalError, match="same sentences"):
@@ -411,3 +433,25 @@ def test_a_total_is_the_sum_of_its_counts_and_pairs_only_with_totals() -> None:
     assert approximate_randomization(errors, errors, resamples=20).p_value == 1.0
     with pytest.raises(ValueError, match="both totals"):
         approximate_randomization(errors, SentenceScores.ratio([3, 0, 2], [3, 3, 3]))
+
+
+def test_dep_writes_lin_errors_as_counts(tmp_path) -> None:
+    """The command line where the counts showed decimals: ``treeeval dep GOLD P1 P2 --stat
+    bootstrap`` (its pairwise lines are these tests' render)."""
+    from cli_runner import run_treeeval
+
+    def conll(*heads: int) -> str:
+        return "".join(f"{i}\tw{i}\t_\tX\tX\t_\t{h}\tdep\t_\t_\n" for i, h in enumerate(heads, 1))
+
+    files = {"g.conll": conll(0, 1, 2) + "\n" + conll(2, 0) + "\n",
+             "a.conll": conll(0, 1, 1) + "\n" + conll(2, 0) + "\n",
+             "b.conll": conll(0, 3, 1) + "\n" + conll(0, 1) + "\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    ran = run_treeeval(["dep", "g.conll", "a.conll", "b.conll", "--stat", "bootstrap",
+                        "--resamples", "100"], tmp_path)
+    line = next(line for line in ran.stdout.decode().splitlines()
+                if line.startswith("Lin errors  <1>"))
+    assert re.match(r"Lin errors  <1> 1 \[[0-9.]+, [0-9.]+\]  <2> 4 \[", line), line
+    assert re.search(r"diff -3 \[[-+0-9.]+, [-+0-9.]+\]", line), line
+    assert not re.search(r"\d\.00\b", line.split("  p =")[0]), line

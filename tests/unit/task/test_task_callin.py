@@ -228,8 +228,8 @@ def test_judgments_text_table(plank: Path) -> None:
 @pytest.mark.parametrize("csv, message", [
     ("blue,red\ngreen,red\n", "annotated.csv:2: a judgment must be blue, red or empty, "
                               "found 'green'"),
-    ("blue,red\nred\n", "annotated.csv:2: 1 judgments where the first line has 2"),
-    ("blue\n", "annotated.csv:2: 1 lines of judgments for 5 sentences in gold.conll"),
+    ("blue,red\nred\n", "annotated.csv:2: 1 judgment where the first line has 2"),
+    ("blue\n", "annotated.csv:2: 1 line of judgments for 5 sentences in gold.conll"),
     ("", "annotated.csv:1: no judgment"),
 ])
 def test_bad_judgments_are_located_errors(plank: Path, csv: str, message: str) -> None:

@@ -253,7 +253,8 @@ def test_two_systems_sorted_by_difference(tmp_path):
             await pilot.press("home")
             await settle(pilot)
             detail = app.query_one(DetailPane).plain()
-            assert "system 1:" in detail and "system 2:" in detail
+            # each system named as every comparison names it: its file's short name
+            assert "· sys:" in detail and "· sys2:" in detail
 
     run(scenario())
 

@@ -57,7 +57,7 @@ def test_bracket_rows_are_the_api_rows(tmp_path, brackets):
 def test_bracket_detail_shows_trees_messages_and_raw_lines(brackets):
     text = "\n".join(line.plain for line in brackets.detail(0, 100))
     assert "Sentence 1 (line 1)" in text and "F1 66.67" in text
-    assert "-×       PP [3-5]" in text and "+×     VP [2-3]" in text
+    assert "-×       PP [4-6]" in text and "+×     VP [3-4]" in text
     assert "gold.mrg:1: (TOP (S (NP (DT The)" in text
     error = "\n".join(line.plain for line in brackets.detail(3, 100))
     assert "EVALB: Length unmatch (2|3)" in error
@@ -151,7 +151,7 @@ def test_two_bracket_systems_and_the_difference(tmp_path):
     assert [column.title for column in corpus.columns][2:4] == ["Stat₁", "F1₁"]
     assert len(corpus.header().scores) == 2
     text = "\n".join(line.plain for line in corpus.detail(1, 100))
-    assert "system 1:" in text and "system 2:" in text
+    assert "· sys:" in text and "· sys2:" in text  # the short names of the files
 
 
 def test_dependency_rows(deps):
@@ -162,6 +162,13 @@ def test_dependency_rows(deps):
     assert deps.header().scores[0].startswith("system: LAS 77.78 (7/9) · UAS 88.89 (8/9)")
     text = "\n".join(line.plain for line in deps.detail(1, 100))
     assert "✗   3 advmod" in text and "gold.conll:5: 1  John" in text
+
+
+def test_a_count_agrees_with_its_noun(deps):
+    """'1 error', '0 errors' (issue 25: the browser said '1 errors')."""
+    assert deps.detail(0, 100)[0].plain.endswith("· 1 error")
+    assert deps.detail(2, 100)[0].plain.endswith("· 0 errors")
+    assert deps.header().scores[0].endswith("· 3 sentences")
 
 
 def test_dependency_filters_and_breakdown(deps):

@@ -37,30 +37,30 @@ def test_tree_marks_missing_extra_crossing_and_ignored_brackets():
     test = [line.plain for line in draw_tree(diff.test_line, diff.test, diff.test_crossing,
                                              "test", frozenset(COLLINS.delete_label))]
     assert gold == [
-        "·  TOP [0-5]",
-        "✓    S [0-5]",
-        "✓      NP [0-1]",
+        "·  TOP [1-6]",
+        "✓    S [1-6]",
+        "✓      NP [1-2]",
         "         DT The",
         "         NN cat",
-        "-      VP [2-5]",
+        "-      VP [3-6]",
         "         VBD sat",
-        "-×       PP [3-5]",
+        "-×       PP [4-6]",
         "           IN on",
-        "✓          NP [4-5]",
+        "✓          NP [5-6]",
         "             DT the",
         "             NN mat",
         "       . .",
     ]
     assert test == [
-        "·  TOP [0-5]",
-        "✓    S [0-5]",
-        "✓      NP [0-1]",
+        "·  TOP [1-6]",
+        "✓    S [1-6]",
+        "✓      NP [1-2]",
         "         DT The",
         "         NN cat",
-        "+×     VP [2-3]",
+        "+×     VP [3-4]",
         "         VBD sat",
         "         IN on",
-        "✓      NP [4-5]",
+        "✓      NP [5-6]",
         "         DT the",
         "         NN mat",
         "       . .",
@@ -80,18 +80,34 @@ def test_tree_marks_crossing_and_colours():
     test = b"(S (DT a) (X (NN b) (VB c)))"
     diff = diff_brackets(gold, test, EvalbParams(), 1)
     lines = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test")
-    x_line = next(line for line in lines if "X [1-2]" in line.plain)
+    x_line = next(line for line in lines if "X [2-3]" in line.plain)
     assert x_line.plain.startswith("+×")
     assert "bold red" in styles_of(x_line, "×")
     assert "magenta" in styles_of(x_line, "+")
-    s_line = next(line for line in lines if "S [0-2]" in line.plain)
+    s_line = next(line for line in lines if "S [1-3]" in line.plain)
     assert "green" in styles_of(s_line, "✓")
 
 
 def test_wrong_tag_is_marked():
     diff = diff_brackets(b"(S (NN a) (VB b))", b"(S (NN a) (NN b))", EvalbParams(), 1)
     lines = [line.plain for line in draw_tree(diff.test_line, diff.test, [], "test")]
-    assert lines == ["✓  S [0-1]", "     NN a", "~    NN b"]
+    assert lines == ["✓  S [1-2]", "     NN a", "~    NN b"]
+
+
+def test_tree_spans_and_repairs_count_words_alike():
+    """A bracket's span in the tree and a repair's words are both 1-based, first and last
+    word (issue 25: the tree said [4-5] where the repair said 5-6)."""
+    from treeeval.errorclasses.api import line_repairs
+    from treeeval.tui.bracket_repairs import repair_lines
+
+    gold = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (NNS it)))))"
+    test = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man) (PP (IN with) (NP (NNS it))))))"
+    diff = diff_brackets(gold, test, EvalbParams(), 1)
+    lines = [line.plain.split(None, 1)[1] for line in
+             draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold")]
+    assert lines[:2] == ["S [1-6]", "NP [1]"] and "PP [5-6]" in lines
+    repairs = [line.plain for line in repair_lines(line_repairs(1, gold, test))]
+    assert repairs[1] == "  PP Attachment: move words 5-6 from NP 3-6 to VP 2-6 · fixes 2"
 
 
 def test_error_sentence_is_drawn_unscored_with_its_message():

@@ -31,18 +31,18 @@ def test_three_bracket_systems(tmp_path):
     np.testing.assert_array_equal(corpus.values["delta2"],
                                   corpus.values["f12"] - corpus.values["f11"])
     header = corpus.header()
-    assert header.files[1] == f"systems: 1 {files[1]} · 2 {files[2]} · 3 {files[3]}"
-    assert [line.split(":")[0] for line in header.scores] == ["system 1", "system 2",
-                                                              "system 3"]
+    # each system named as every comparison names it (the short names of the files)
+    assert header.files[1] == "systems: ₁ sys · ₂ sys2 · ₃ sys3"
+    assert [line.split(":")[0] for line in header.scores] == ["sys", "sys2", "sys3"]
     detail = "\n".join(line.plain for line in corpus.detail(0, 120))
-    assert all(f"system {k}:" in detail for k in (1, 2, 3))
+    assert all(f"· {name}:" in detail for name in ("sys", "sys2", "sys3"))
     # the label filter and the class filter look at every system
     assert SentenceFilter(label="PP").apply(corpus).tolist() == [0]
     # sentence 3: system 1 and 3 miss a one-word ADVP; sentence 2: system 2 a one-word NP
     assert SentenceFilter(error_class="single").apply(corpus).tolist() == [1, 2]
     assert SentenceFilter(error_class="np att").apply(corpus).tolist() == [0]
     assert [table.title for table in corpus.breakdown()][3::4] == [
-        f"system {k}: error classes (Kummerfeld et al. 2012)" for k in (1, 2, 3)]
+        f"{name}: error classes (Kummerfeld et al. 2012)" for name in ("sys", "sys2", "sys3")]
     assert len(corpus.breakdown()) == 3 * 4
 
 
@@ -89,9 +89,10 @@ def test_two_conllu_systems(tmp_path):
     np.testing.assert_array_equal(corpus.values["las1"], alone.values["las"])
     np.testing.assert_array_equal(corpus.values["las2"][~np.isnan(corpus.values["las2"])], 100.0)
     np.testing.assert_array_equal(corpus.wrong, alone.wrong)
-    assert [line.split(":")[0] for line in corpus.header().scores] == ["system 1", "system 2"]
+    assert [line.split(":")[0] for line in corpus.header().scores] == ["sys", "gold"]
+    assert corpus.header().files[1:] == [f"₁ sys: {system}", f"₂ gold: {gold}"]
     detail = "\n".join(line.plain for line in corpus.detail(1, 100))
-    assert "system 1:" in detail and "system 2:" in detail
+    assert "· sys:" in detail and "· gold:" in detail
     for label in ("advmod", "nsubj", "punct"):
         assert (SentenceFilter(label=label).apply(corpus).tolist()
                 == SentenceFilter(label=label).apply(alone).tolist())

@@ -17,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...arrays import IntArray
+from ...wording import counted
 from ..corpus import BrowseCorpus
 from ..model import Column, next_wrong, sort_view
 
@@ -242,4 +243,4 @@ class SentenceList(ScrollView, can_focus=True):
             title = next(c.title for c in self.corpus.columns if c.key == self.sort_key)
             sort = f"sorted by {title} {'↓' if self.descending else '↑'}"
         position = f"row {self.cursor + 1}" if len(self.view) else "no rows"
-        return f"{len(self.view)} of {self.corpus.size} sentences · {sort} · {position}"
+        return f"{len(self.view)} of {counted(self.corpus.size, 'sentence')} · {sort} · {position}"
