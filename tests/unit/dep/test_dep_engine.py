@@ -57,7 +57,7 @@ def test_a_groupby_table_is_data(files: tuple[str, str, str]) -> None:
     assert [round(v, 2) if v == v else None for v in table.columns[0].tolist()] == [
         100.0, 0.0, None, 100.0, 100.0]
     assert [round(v, 2) if v == v else None
-            for v in result.files[0].tables[0].columns[0].tolist()] == [1.0, 0.0, None, 1.0, 1.0]
+            for v in result.files[0].tables[1].columns[0].tolist()] == [1.0, 0.0, None, 1.0, 1.0]
     merged = result.files[0].merged
     assert merged is not None and merged.headers[:3:2] == ["parseraccuracy / Metric:UAS",
                                                            "parseraccuracy / Metric:LAS"]
