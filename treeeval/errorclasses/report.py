@@ -111,7 +111,7 @@ def render(result: ErrorsResult) -> str:
     <BLANKLINE>
            berkeley          a_parser_with_a_longer_name
     count  brackets   share      count  brackets   share  class
-        0         0    0.0%          0         0    0.0%  total
+        0         0       —          0         0       —  total
     <BLANKLINE>
     sentences of berkeley: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
     sentences of a_parser_with_a_longer_name: 1 (1 repaired, 0 with different lengths, 0 without a tree, 0 given up)
