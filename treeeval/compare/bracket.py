@@ -170,10 +170,11 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
     for index, test in enumerate(settings.tests):
         if compared and not (settings.json or comparison.format):
             out.write(headers[index])
-        messages = io.BytesIO() if settings.several or settings.quiet else err
-        result, notes = _score(settings, comparison, test, out, messages, notices)
-        if messages is not err and not settings.quiet and messages.getvalue():
-            err.write(headers[index] + messages.getvalue())  # whose messages they are
+        held = io.BytesIO() if settings.several or settings.quiet else None
+        result, notes = _score(settings, comparison, test, out, err if held is None else held,
+                               notices)
+        if held is not None and not settings.quiet and held.getvalue():
+            err.write(headers[index] + held.getvalue())  # whose messages they are
         systems.results.append(result)
         run_notes.append(notes)
         if settings.per_label and not settings.json and compared:
