@@ -4,8 +4,10 @@ them to the comparison driver).
 
 The metrics are the figures of EVALB's summary, by the keys of ``--json``: ``recall``,
 ``precision``, ``fmeasure``, ``complete_match`` and ``tagging_accuracy`` of the ``-- All --``
-block, and the same of the ``-- len<=N --`` block suffixed with N (``fmeasure_40``).  A table's
-values are EVALB's figures; a test pairs the gold lines: each sentence's counts (an Error or
+block, and the same of the ``-- len<=N --`` block suffixed with N (``fmeasure_40``); a table
+heads them as parsing papers do (:func:`header`: LR, LP, F1, EX, Tag, and ``F1 (≤40)``).  A
+table's values are EVALB's figures; a test pairs the gold lines: each sentence's counts (an
+Error or
 Skip sentence counts 0, as in EVALB's totals), the score of each resample or shuffle computed
 from the summed counts (recall = matched / gold, precision = matched / test, F1 = 2 matched /
 (gold + test), as Bikel's randomized parsing evaluation comparator does).
@@ -35,6 +37,11 @@ from .sentence_scores import bracket_scores
 
 #: the figures of an EVALB summary block a table shows, by their ``--json`` keys
 METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: each figure's column header, as parsing papers write it (labelled recall and precision,
+#: F1, exact match, tagging accuracy); unlabelled scores (LABELED 0) are UR and UP
+HEADERS = {"recall": "LR", "precision": "LP", "fmeasure": "F1", "complete_match": "EX",
+           "tagging_accuracy": "Tag"}
+UNLABELLED = {"recall": "UR", "precision": "UP"}
 #: the one metric with an outcome per item (a sentence matches or not), McNemar's test's
 MCNEMAR_METRICS = ("complete_match",)
 
@@ -43,6 +50,19 @@ def metric_names(cutoff: int) -> tuple[str, ...]:
     """Every metric ``--metrics`` may name: those of ``-- All --``, then those of
     ``-- len<=CUTOFF --`` suffixed with the cut-off."""
     return METRICS + tuple(f"{name}_{cutoff}" for name in METRICS)
+
+
+def header(name: str, cutoff: int, labeled: bool = True) -> str:
+    """A metric's column header: a paper's name of the figure, the cut-off block's with the
+    cut-off after it (as a paper's "≤ 40 words"); recall and precision are labelled unless
+    EVALB's LABELED is 0.
+
+    >>> header("fmeasure", 40), header("recall_40", 40), header("precision", 40, labeled=False)
+    ('F1', 'LR (≤40)', 'UP')
+    """
+    figure, cut = _split(name, cutoff)
+    shown = (HEADERS if labeled else {**HEADERS, **UNLABELLED})[figure]
+    return f"{shown} (≤{cutoff})" if cut else shown
 
 
 def _split(name: str, cutoff: int) -> tuple[str, bool]:

@@ -33,8 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
                    GOLD SYSTEM
        treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
-                   [--baseline SYS] [--metrics LIST] [--format F] [--plot FILE]
-                   [--html FILE] GOLD SYS1 [SYS2 ...]
+                   [--baseline SYS] [--metrics LIST] [--format F] [--title TEXT]
+                   [--plot FILE] [--html FILE] GOLD SYS1 [SYS2 ...]
        treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
        treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
@@ -78,7 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    plot="the UD figures (LAS, MLAS and BLEX F1 by sentence length; LAS F1 "
                         "by dependency label)",
                    html="the comparison table, the UD figures and each system's "
-                        "20 worst sentences by LAS, gold and system side by side")
+                        "20 worst sentences by LAS, gold and system side by side",
+                   title=True)
     add_signature(parser)
     add_strict(parser)
     for action in files:

@@ -73,7 +73,8 @@ class BracketSystems(Systems):
     def column(self, metric: str) -> Metric:
         from ..tables.model import Metric
 
-        return Metric(metric)
+        return Metric(metric, header=metrics.header(metric, self.cutoff,
+                                                    bool(self.settings.params.labeled)))
 
     def value(self, system: int, metric: str) -> Number | None:
         return metrics.metric_value(self.results[system], metric, self.cutoff)

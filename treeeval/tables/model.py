@@ -60,19 +60,40 @@ def _freeze(instance: object, **fields: object) -> None:
 @dataclass(frozen=True)
 class Metric:
     """A column: its name, its unit (``percent``, ``count``, or ``number``: a statistic such
-    as a correlation, shown to the table's decimals, no best marked) and which way is better.
+    as a correlation, shown to the table's decimals, no best marked), which way is better,
+    its header and whether its values compare.
 
-    >>> Metric("errors", unit="count", higher_is_better=False).higher_is_better
-    False
+    ``name`` is the column's stable key: what ``--metrics`` and the signature name it by,
+    and the ``metric`` of the CSV and JSON data (``fmeasure``).  ``header`` is its head as a
+    paper writes it (``F1``; '' when it is the name), which every format shows.
+    ``comparable`` is False for a column whose rows' values do not compare, so that no best
+    is marked in it: a rank, or rows that are not competitors (treebanks, labels).
+
+    >>> f1 = Metric("fmeasure", header="F1")
+    >>> f1.shown, f1.has_best, Metric("rank", "count", False, comparable=False).has_best
+    ('F1', True, False)
     """
 
     name: str
     unit: str = "percent"
     higher_is_better: bool = True
+    header: str = ""
+    comparable: bool = True
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
             raise ValueError(f"unit {self.unit!r} of metric {self.name!r} is not one of {UNITS}")
+
+    @property
+    def shown(self) -> str:
+        """The column's head in every format: its header, else its name."""
+        return self.header or self.name
+
+    @property
+    def has_best(self) -> bool:
+        """Whether a best value is marked in the column: its values compare, and they are
+        scores (not a ``number`` such as a correlation)."""
+        return self.comparable and self.unit != "number"
 
 
 @dataclass(frozen=True)
@@ -174,8 +195,7 @@ class ComparisonTable:
     marked; ``decimals`` how many digits a percent shows; ``correction`` the name of the
     multiple-comparison correction applied (a key of ``treeeval.stats.correction
     .CORRECTIONS``), None when none was; ``row_label`` what the rows are, the head of their
-    column in text, Markdown and LaTeX (``system``; ``treebank`` when a task's rows are
-    treebanks).
+    column in every format (``system``; ``treebank`` when a task's rows are treebanks).
     """
 
     title: str
@@ -196,9 +216,10 @@ class ComparisonTable:
             raise ValueError(f"command {self.command!r} is not one of {', '.join(COMMANDS)}")
         if not 0 < self.alpha < 1 or self.decimals < 0:
             raise ValueError(f"alpha {self.alpha} is not in (0, 1) or decimals {self.decimals} < 0")
-        names = [metric.name for metric in self.metrics]
-        if len(set(names)) != len(names):
-            raise ValueError(f"metric names repeat: {names}")
+        for names in ([metric.name for metric in self.metrics],
+                      [metric.shown for metric in self.metrics]):
+            if len(set(names)) != len(names):
+                raise ValueError(f"metric names repeat: {names}")
         if sum(row.baseline for row in self.rows) > 1:
             raise ValueError("more than one baseline")
         if self.correction is not None and self.correction not in CORRECTIONS:
@@ -257,7 +278,8 @@ class ComparisonTable:
 
     def best(self, column: int) -> tuple[int, ...]:
         """The rows with the best value of a column as shown (ties all best; none when
-        fewer than two rows have a value); an incomplete system's row is never the best.
+        fewer than two rows have a value, or when the column has no best:
+        :attr:`Metric.has_best`); an incomplete system's row is never the best.
 
         >>> rows = (SystemRow("a", (80.0,)), SystemRow("b", (90.0,), incomplete="stopped"),
         ...         SystemRow("c", (85.0,)))
@@ -266,7 +288,7 @@ class ComparisonTable:
         """
         shown = {index: self.rounded(value, column) for index, row in enumerate(self.rows)
                  if (value := row.values[column]) is not None and row.complete}
-        if len(shown) < 2 or self.metrics[column].unit == "number":
+        if len(shown) < 2 or not self.metrics[column].has_best:
             return ()
         pick = max if self.metrics[column].higher_is_better else min
         top = pick(shown.values())
