@@ -60,9 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     " [--title TEXT]\n                        GOLD SYS1 SYS2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval bracket -p COLLINS.prm gold.txt test.txt",
-                             "treeeval bracket -p COLLINS.prm gold.txt test.txt --json",
                              "treeeval bracket -p COLLINS.prm --stat ar --metrics "
-                             "'LR;LP;F1' --format latex gold.mrg a.mrg b.mrg")
+                             "'LR;LP;F1' --format latex gold.mrg a.mrg b.mrg",
+                             "treeeval bracket -p COLLINS.prm --per-label --format latex "
+                             "gold.mrg a.mrg b.mrg")
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
                         help="the gold file and one test file, or several (one per system)")
     add_evalb_options(parser)
@@ -77,7 +78,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="score every sentence with the exact per-sentence engine (slow)")
     own.add_argument("--per-label", action="store_true",
                      help="add per-label recall, precision, F1 and counts after each report "
-                          "(labels cut at - or =, as EVALB compares them); in --json too")
+                          "(labels cut at - or =, as EVALB compares them); in --json too; "
+                          "with several systems, the table of each label's F1 after the "
+                          "comparison table (with --format, alone in that format)")
     add_comparison(parser, metrics_example="LR;LP;F1",
                    stat_help="test each system against the baseline on every metric: paired "
                              "bootstrap (95%% CIs) or approximate randomization over gold "

@@ -101,7 +101,8 @@ def significance_legend(table: ComparisonTable) -> str:
 
 def best_legend(table: ComparisonTable) -> str:
     """What the bold means: naming the columns where lower is better and those with no best
-    (a rank, a count that does not compare).
+    (a rank, a count that does not compare); in a table whose best is in each row, of each
+    row.
 
     >>> from treeeval.tables.model import Metric
     >>> ranking = ComparisonTable("t", "task", (Metric("rank", "count", False, comparable=False),
@@ -110,6 +111,9 @@ def best_legend(table: ComparisonTable) -> str:
     'Best score of each column in bold (the lowest for errors; none for rank)'
     """
     marked = [metric for metric in table.metrics if metric.has_best]
+    if table.best_in == "row":
+        lowest = any(not metric.higher_is_better for metric in marked)
+        return "Best score of each row in bold" + (" (the lowest)" if lowest else "")
     lower = [one_line(metric.shown) for metric in marked if not metric.higher_is_better]
     none = [one_line(metric.shown) for metric in table.metrics
             if not metric.has_best and metric.unit != "number"]

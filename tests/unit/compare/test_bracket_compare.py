@@ -344,8 +344,10 @@ def test_the_figures_mark_an_incomplete_system(folder: Path) -> None:
     (["--stat", "ar", "--resamples", "0"], "--resamples needs a number of at least 1"),
     (["--per-sentence", "s.jsonl"], "--per-sentence writes one system's sentences"),
     (["--json", "--stat", "ar"], "use --format json, not --json"),
-    (["--format", "csv", "--per-label"], "--format cannot go with --per-label"),
     (["--format", "csv", "--json"], "--format cannot go with --json"),
+    (["--format", "csv", "--per-label", "--stat", "ar"], "--stat goes with the comparison "
+                                                          "table: --per-label --format"),
+    (["--format", "csv", "--per-label", "--metrics", "F1"], "--metrics goes with the"),
     (["--json", "--title", "x"], "--title names the comparison table: use --format"),
     (["--plot", "x.gif"], "cannot write a figure as .gif"),
 ])
@@ -426,3 +428,66 @@ def test_title_replaces_the_gold_file_s_name_in_every_format(folder: Path) -> No
         folder, ["--title", title, "gold.mrg", "alpha.mrg"])
     one = bracket(folder, "--title", title, "--format", "csv", systems=("alpha.mrg",))
     assert one.count("\n") == 1 + len(METRICS)  # CSV has no title
+
+
+def label_f1(folder: Path, name: str) -> dict[str, str]:
+    """A system's F1 of each label, as its ``--per-label`` block prints it alone."""
+    out = bracket(folder, "--per-label", systems=(name,))
+    block = out.split("-- Per label (labels cut at - or =) --\n")[1].splitlines()[1:]
+    return {line.split()[0]: line.split()[-1] for line in block}
+
+
+def test_per_label_table_of_several_systems_in_every_format(folder: Path) -> None:
+    short_copy(folder)  # gamma's first two trees: incomplete, never best
+    names = ("alpha.mrg", "beta.mrg", "short.mrg")
+    csv_text = bracket(folder, "--per-label", "--format", "csv", systems=names)
+    rows = list(csv.DictReader(io.StringIO(csv_text, newline="")))
+    assert csv_text.startswith("label,baseline,metric,header,")
+    cells = {(row["label"], row["metric"]): row for row in rows}
+    labels = list(dict.fromkeys(row["label"] for row in rows))
+    gold = {label: int(cells[label, "gold"]["value"]) for label in labels}
+    assert gold["NP"] == GOLD.count("(NP ") and gold["ADVP"] == 3
+    assert [gold[label] for label in labels] == sorted(gold.values(), reverse=True)
+    printed = {name[:-4]: label_f1(folder, name) for name in names}
+    for (label, metric), row in cells.items():
+        if metric == "gold":
+            assert row["best"] == "false"
+            continue
+        value = row["value"]
+        shown = printed[metric].get(label)
+        assert (f"{float(value):.2f}" if value else None) == shown, (label, metric)
+    for label in labels:  # the best of each label among the complete systems that have it
+        shown = {name: round(float(cells[label, name]["value"]), 2) for name in ("alpha", "beta")
+                 if cells[label, name]["value"]}
+        best = {name for name, value in shown.items() if value == max(shown.values())}
+        assert {name for name in ("alpha", "beta", "short")
+                if cells[label, name]["best"] == "true"} == (best if len(shown) > 1 else set())
+    assert cells["NP", "alpha"]["best"] == "true" != cells["NP", "short"]["best"]
+    assert cells["NP", "short"]["header"] == "short (incomplete)"
+    document = json.loads(bracket(folder, "--per-label", "--format", "json", systems=names))
+    jsonschema.Draft202012Validator(json.loads(schema_path("table").read_text())).validate(
+        document)
+    assert document["row_label"] == "label" and document["title"] == "gold: F1 by label"
+    assert [system["name"] for system in document["systems"]] == labels
+    markdown = bracket(folder, "--per-label", "--format", "markdown", systems=names)
+    assert "| Label | gold | alpha | beta | short (incomplete) |" in markdown
+    assert "short is incomplete (2 of 10 sentences): never the best of a row." in markdown
+    assert "Best score of each row in bold." in markdown
+    latex = bracket(folder, "--per-label", "--format", "latex", "--title", "Per label",
+                    systems=names)
+    assert "Label & gold & alpha & beta & short (incomplete) \\\\" in latex
+    assert "\\caption{Per label}" in latex  # --title names the table --format writes
+    text = bracket(folder, "--per-label", "--format", "text", systems=names)
+    assert text.startswith("gold: F1 by label\nlabel ") and "=== " not in text
+
+
+def test_per_label_text_after_the_reports(folder: Path) -> None:
+    out = bracket(folder, "--per-label", "--title", "Dev")
+    assert len(label_blocks(out)) == 3  # each system's block after its report, as before
+    table, labels = out.split("\n\nDev\n")[1].split("\n\nDev: F1 by label\n")
+    assert table.startswith("system ") and labels.startswith("label ")
+    assert labels.splitlines()[0].split() == ["label", "gold", "alpha", "beta", "gamma"]
+    bracket(folder, "--per-label", "--html", "report.html")
+    page = (folder / "report.html").read_text()
+    assert "<caption>gold</caption>" in page and "<caption>gold: F1 by label</caption>" in page
+    assert '<th scope="col">Label</th>' in page

@@ -161,6 +161,21 @@ def test_a_column_that_does_not_compare_has_no_best_in_any_format() -> None:
     assert "<th scope=\"col\">Treebank</th>" in render_html(treebanks)
 
 
+def test_the_best_of_each_row_when_the_columns_are_systems() -> None:
+    metrics = (Metric("gold", "count", comparable=False), Metric("a"),
+               Metric("b", header="b (incomplete)", comparable=False), Metric("c"))
+    rows = (SystemRow("NP", (40, 80.0, 95.0, 85.0)), SystemRow("VP", (30, 70.0, None, 70.004)),
+            SystemRow("PP", (9, None, 50.0, 60.0)))
+    table = ComparisonTable("t", "bracket", metrics, rows, row_label="label", best_in="row")
+    assert [table.best(column) for column in range(4)] == [(), (1,), (), (0, 1)]
+    markdown = render(table, "markdown")
+    assert "| NP | 40 | 80.00 | 95.00 | **85.00** |" in markdown  # b is never the best
+    assert "| PP | 9 | – | 50.00 | 60.00 |" in markdown  # one value: no best
+    assert "Best score of each row in bold." in markdown
+    assert_csv_round_trips(table)
+    assert_json_round_trips(table)
+
+
 def test_from_a_stats_result() -> None:
     system = SentenceScores.ratio([9, 8, 10, 7], [10] * 4)
     baseline = SentenceScores.ratio([8, 8, 9, 6], [10] * 4)
@@ -189,6 +204,9 @@ def test_from_a_stats_result() -> None:
     (lambda: ComparisonTable("t", "dep", (), (), alpha=5), "alpha"),
     (lambda: ComparisonTable("t", "dep", (Metric("a", header="F1"), Metric("F1")), ()),
      "repeat"),
+    (lambda: ComparisonTable("t", "dep", (), (), best_in="cell"), "best_in"),
+    (lambda: ComparisonTable("t", "dep", (Metric("a"), Metric("n", "count", False)), (),
+                             best_in="row"), "unit or direction"),
 ])
 def test_malformed_tables_are_refused(build: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
