@@ -22,9 +22,10 @@ from ..ud.settings import UDSettings
 DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
 output, byte for byte).  Several pairs (or two folders, paired by file name) give one report
-per treebank and the macro-average, a failed treebank counting as 0.  A gold file and several
-system files give each system's report and their comparison table, with --stat each system
-tested against the baseline on every metric."""
+per treebank and the macro-average, a failed treebank counting as 0 (with --format, one
+table of the treebanks and their macro-average).  A gold file and several system files give
+each system's report and their comparison table, with --stat each system tested against
+the baseline on every metric."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,8 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
        treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
                    [--baseline SYS] [--metrics LIST] [--format F] [--title TEXT]
                    [--plot FILE] [--html FILE] GOLD SYS1 [SYS2 ...]
-       treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
-       treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
+       treeeval ud [options] [--format F [--metrics LIST] [--title TEXT]]
+                   GOLD:SYSTEM [GOLD:SYSTEM ...]
+       treeeval ud [options] [--format F [--metrics LIST] [--title TEXT]] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
