@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from numbers import Integral
 from typing import SupportsFloat
 
@@ -79,8 +79,9 @@ class Metric:
     name: str
     unit: str = "percent"
     higher_is_better: bool = True
-    header: str = ""
-    comparable: bool = True
+    # left out of the repr, which stays that of a plain column (dep.compare's doctest shows one)
+    header: str = field(default="", repr=False)
+    comparable: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
