@@ -103,8 +103,11 @@ def check_every_format(table: ComparisonTable, folder: Path) -> None:
 
 
 def csv_cells(text: str) -> dict[tuple[str, str], dict[str, str]]:
-    rows = list(csv.DictReader(io.StringIO(text, newline="")))
-    return {(row["system"], row["metric"]): row for row in rows}
+    """The CSV's records by row (its first column: system, treebank, label) and metric."""
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    rows = list(reader)
+    first = (reader.fieldnames or ["system"])[0]
+    return {(row[first], row["metric"]): row for row in rows}
 
 
 def _number(field: str) -> float | None:
@@ -112,11 +115,14 @@ def _number(field: str) -> float | None:
 
 
 def assert_csv_round_trips(table: ComparisonTable) -> None:
-    cells = csv_cells(render(table, "csv"))
+    text = render(table, "csv")
+    assert next(csv.reader(io.StringIO(text, newline="")))[0] == table.row_label
+    cells = csv_cells(text)
     assert len(cells) == len(table.rows) * len(table.metrics)
     for index, row in enumerate(table.rows):
         for column, metric in enumerate(table.metrics):
             record = cells[row.name, metric.name]
+            assert record["header"] == metric.shown
             assert _number(record["value"]) == row.values[column]
             assert record["baseline"] == ("true" if row.baseline else "false")
             assert (record["incomplete"], record["untested"]) == (row.incomplete, row.untested)
@@ -154,13 +160,17 @@ def _keys(value: object) -> set[str]:
 def assert_json_round_trips(table: ComparisonTable) -> None:
     document = validate_json(table)
     assert all(re.fullmatch("[a-z][a-z0-9_]*", key) for key in _keys(document))
-    assert [metric["name"] for metric in document["metrics"]] == [m.name for m in table.metrics]
+    assert [(metric["name"], metric["header"], metric["has_best"])
+            for metric in document["metrics"]] == [(m.name, m.shown, m.has_best)
+                                                   for m in table.metrics]
+    assert document["row_label"] == table.row_label
     assert len(document["systems"]) == len(table.rows)
     for row, system in zip(table.rows, document["systems"]):
         assert (system["name"], system["baseline"]) == (row.name, row.baseline)
         assert (system["incomplete"] or "", system["untested"] or "") == (row.incomplete,
                                                                           row.untested)
         assert [cell["value"] for cell in system["cells"]] == list(row.values)
+        assert [cell["metric"] for cell in system["cells"]] == [m.name for m in table.metrics]
         for column, cell in enumerate(system["cells"]):
             test = row.cell(column)
             if test is None:

@@ -337,12 +337,14 @@ STATS = tuple(METHODS)
 
 
 def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_example: str,
-                   plot: str | None = None, html: str | None = None) -> None:
+                   plot: str | None = None, html: str | None = None,
+                   title: bool = False) -> None:
     """The options of several systems on one gold file (``GOLD SYS1 SYS2 ...``), the same in
     every scoring command: ``--stat``, ``--seed``, ``--resamples``, ``--baseline``,
     ``--metrics``, ``--format``, when the command draws figures (``plot`` says which)
-    ``--plot`` and, when it writes the HTML report (``html`` says what it shows), ``--html``
-    (read back by :func:`comparing`)."""
+    ``--plot``, when it writes the HTML report (``html`` says what it shows) ``--html`` and,
+    when it writes one table (``title``), ``--title`` (read back by
+    :func:`comparison_settings`)."""
     from .tables.rendering import FORMATS
 
     group = parser.add_argument_group("several systems (GOLD SYS1 SYS2 ...)")
@@ -354,11 +356,17 @@ def add_comparison(parser: argparse.ArgumentParser, *, stat_help: str, metrics_e
                        help="the system the others are tested against (its file or short "
                             "name; default: the first system)")
     group.add_argument("--metrics", metavar="LIST",
-                       help=f"the metrics of the table and tests, e.g. '{metrics_example}' "
-                            "(default: every metric of the report)")
+                       help=f"the metrics of the table and tests, e.g. '{metrics_example}', "
+                            "each by its column's header or its --json key (default: every "
+                            "metric of the report)")
     group.add_argument("--format", choices=FORMATS,
                        help="write the comparison table alone in this format (default: the "
                             "reports, then the table as text)")
+    if title:
+        group.add_argument("--title", "--caption", metavar="TEXT",
+                           help="the table's title, instead of the gold file's name: its "
+                                "first line, LaTeX's \\caption, the HTML caption, JSON's title "
+                                "('' for none)")
     if plot is not None:
         group.add_argument("--plot", metavar="FILE", action="append",
                            help=f"draw {plot} into FILE (.png, .svg or .pdf), each figure "
@@ -374,10 +382,10 @@ def comparison_settings(args: argparse.Namespace) -> ComparisonSettings:
     ``--signature``), their numbers checked.
 
     >>> args = argparse.Namespace(stat="ar", seed="7", resamples=None, baseline=None,
-    ...                           metrics="LAS", format=None)
+    ...                           metrics="LAS", format=None, title="WSJ 23")
     >>> settings = comparison_settings(args)
-    >>> settings.stat, settings.seed, settings.given, settings.signature
-    ('ar', 7, ('--stat', '--seed'), False)
+    >>> settings.stat, settings.seed, settings.given, settings.signature, settings.title
+    ('ar', 7, ('--stat', '--seed'), False, 'WSJ 23')
     """
     from .tables.settings import ComparisonSettings
 
@@ -390,4 +398,4 @@ def comparison_settings(args: argparse.Namespace) -> ComparisonSettings:
         tuple(getattr(args, "plot", None) or ()), getattr(args, "html", None),
         bool(getattr(args, "signature", False)),
         given=tuple(f"--{name}" for name in ("stat", "seed", "resamples", "baseline")
-                    if getattr(args, name) is not None))
+                    if getattr(args, name) is not None), title=getattr(args, "title", None))

@@ -125,3 +125,34 @@ def test_plot_draws_both_figures(files: tuple[Path, list[Path]], tmp_path: Path)
             tmp_path)
     for figure in ("f1_by_length", "label_f1"):
         assert (tmp_path / f"wsj22.{figure}.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_per_label_table_in_five_formats(files: tuple[Path, list[Path]],
+                                             tmp_path: Path) -> None:
+    """``--per-label --format``: a row per label, each system's F1 the one its per-label
+    block prints, in every format; PP is where relabelling costs pp_as_np."""
+    gold, systems = files
+    args = ["--per-label", str(gold), *map(str, systems)]
+    printed = {fmt: bracket([*args, "--format", fmt], tmp_path).decode() for fmt in FORMATS}
+    compared = BracketSystems(BracketSettings(str(gold), tuple(map(str, systems)),
+                                              load_params(["COLLINS.prm"])[0], per_label=True))
+    compared.results = [evaluate_brackets(gold, system) for system in systems]
+    from treeeval.bracket.compare import label_table
+
+    table = label_table("wsj22.auto.clean: F1 by label", compared.names,
+                        [compared.label_counts(index) for index in range(3)],
+                        signature=json.loads(printed["json"])["signature"])
+    for fmt, out in printed.items():
+        assert out == render(replace(table, signature="") if fmt == "text" else table, fmt)
+    blocks = bracket(args, tmp_path).decode().split("-- Per label (labels cut at - or =) --\n")
+    for name, block in zip(NAMES, blocks[1:]):  # each system's own per-label block
+        f1 = {line.split()[0]: line.split()[-1] for line in block.splitlines()[1:]
+              if line and not line.startswith("===") and len(line.split()) == 8}
+        column = 1 + NAMES.index(name)
+        assert {row.name: f"{row.values[column]:.2f}" for row in table.rows
+                if row.values[column] is not None} == f1, name
+    rows = {row.name: row for row in table.rows}
+    assert [row.name for row in table.rows][:4] == ["NP", "VP", "S", "PP"]
+    assert rows["VP"].values[1:] == (rows["VP"].values[1],) * 3
+    assert rows["PP"].values[3] < rows["PP"].values[1] and table.best(1)[:1] == (0,)
+    check_every_format(table, tmp_path)  # last: skipped without a TeX engine

@@ -163,14 +163,15 @@ def test_every_bracketed_run_is_scored_as_treeeval_bracket_and_evalb(task: Path,
              (line.split("=") for line in rsl.splitlines() if "=" in line)
              if name.strip() in RSL_LINES}
     rows = table_rows(text, "wsj22")
-    assert dict(zip(rows["system"], rows[team])) == evalb
+    headers = dict(zip(RSL_LINES.values(), ("LR", "LP", "F1", "EX", "Tag")))
+    assert dict(zip(rows["system"], rows[team])) == {headers[key]: value
+                                                     for key, value in evalb.items()}
 
 
 def test_the_averages_are_per_format(task: Path) -> None:
     text, runs = task_run(task)
     averages = table_rows(text, "Macro-average over 6 treebanks")
-    assert averages["system"] == ["LAS", "UAS", "LA", "recall", "precision", "fmeasure",
-                                  "complete_match", "tagging_accuracy"]
+    assert averages["system"] == ["LAS", "UAS", "LA", "LR", "LP", "F1", "EX", "Tag"]
     for team in DEP_TEAMS:
         mean = sum(runs[team, language]["metrics"]["LAS"]["f1"] if runs[team, language][
             "metrics"] else 0.0 for language in LANGUAGES) / len(LANGUAGES)
@@ -178,7 +179,7 @@ def test_the_averages_are_per_format(task: Path) -> None:
         assert averages[team][3:] == ["0.00"] * 5  # no run on wsj22
     for team in BRACKET_TEAMS:
         assert averages[team][5] == f"{runs[team, 'wsj22']['metrics']['fmeasure']['f1']:.2f}"
-    ranking = table_rows(text, "Ranking by fmeasure")
+    ranking = table_rows(text, "Ranking by F1")
     assert list(ranking)[1:3] == ["top", "raw"]
 
 

@@ -77,3 +77,34 @@ def test_the_table_in_five_formats(files: tuple[Path, list[Path]], tmp_path: Pat
         report = system.with_name("en_ewt.eval.txt").read_text(encoding="utf-8")
         assert f"LAS F1 Score: {las[name]:.2f}\n" in report
 
+
+
+def test_one_system_on_the_treebanks_as_a_table(tmp_path: Path) -> None:
+    """``treeeval ud --format F GOLD_DIR SYSTEM_DIR``: a row per treebank, its F1 the scorer's
+    own (the stored reports of en_ewt and he_htb), and the macro-average row the one the
+    folders' report prints; in five formats, nothing bold."""
+    folder = require("ud", "conll2018")
+    gold, system = folder / "gold", folder / "systems" / "HIT-SCIR-18"
+    args = ["ud", str(gold), str(system)]
+    printed = {fmt: run_treeeval([*args, "--format", fmt], tmp_path) for fmt in FORMATS}
+    assert all(run.status == 0 for run in printed.values())
+    pairs = tuple((str(gold / name), str(system / name))
+                  for name in sorted(p.name for p in gold.glob("*.conllu")))
+    settings = UDSettings(pairs, several=True)
+    from treeeval.compare.ud import treebank_table
+
+    results = [PairScores(evaluate_ud(*pair).scores) for pair in pairs]
+    table = treebank_table(settings, ComparisonSettings(format="json"), results)
+    for fmt, run in printed.items():
+        expected = render(replace(table, signature="") if fmt == "text" else table, fmt)
+        assert run.stdout.decode() == expected, fmt
+    assert table.title == "HIT-SCIR-18" and not any(table.best(c) for c in range(3))
+    rows = {row.name: row.values for row in table.rows}
+    for name in ("en_ewt", "he_htb"):
+        report = (system / f"{name}.eval.txt").read_text(encoding="utf-8")
+        assert f"LAS F1 Score: {rows[name][0]:.2f}\n" in report
+    plain = run_treeeval(args, tmp_path).stdout.decode().split("Macro-average over 5 "
+                                                                "treebanks:\n")[1]
+    assert plain.splitlines() == [f"{label}: {value:.2f}" for label, value in zip(
+        ("LAS F1 Score", "MLAS Score", "BLEX Score"), rows["macro-average"])]
+    check_every_format(table, tmp_path)  # last: skipped without a TeX engine

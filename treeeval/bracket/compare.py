@@ -4,8 +4,10 @@ them to the comparison driver).
 
 The metrics are the figures of EVALB's summary, by the keys of ``--json``: ``recall``,
 ``precision``, ``fmeasure``, ``complete_match`` and ``tagging_accuracy`` of the ``-- All --``
-block, and the same of the ``-- len<=N --`` block suffixed with N (``fmeasure_40``).  A table's
-values are EVALB's figures; a test pairs the gold lines: each sentence's counts (an Error or
+block, and the same of the ``-- len<=N --`` block suffixed with N (``fmeasure_40``); a table
+heads them as parsing papers do (:func:`header`: LR, LP, F1, EX, Tag, and ``F1 (≤40)``).  A
+table's values are EVALB's figures; a test pairs the gold lines: each sentence's counts (an
+Error or
 Skip sentence counts 0, as in EVALB's totals), the score of each resample or shuffle computed
 from the summed counts (recall = matched / gold, precision = matched / test, F1 = 2 matched /
 (gold + test), as Bikel's randomized parsing evaluation comparator does).
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,8 +36,17 @@ from .counts import EvalbStatus, SentenceCounts, Totals
 from .run import EvalbResult
 from .sentence_scores import bracket_scores
 
+if TYPE_CHECKING:
+    from ..tables.model import ComparisonTable
+    from .label_scores import LabelCounts
+
 #: the figures of an EVALB summary block a table shows, by their ``--json`` keys
 METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: each figure's column header, as parsing papers write it (labelled recall and precision,
+#: F1, exact match, tagging accuracy); unlabelled scores (LABELED 0) are UR and UP
+HEADERS = {"recall": "LR", "precision": "LP", "fmeasure": "F1", "complete_match": "EX",
+           "tagging_accuracy": "Tag"}
+UNLABELLED = {"recall": "UR", "precision": "UP"}
 #: the one metric with an outcome per item (a sentence matches or not), McNemar's test's
 MCNEMAR_METRICS = ("complete_match",)
 
@@ -43,6 +55,19 @@ def metric_names(cutoff: int) -> tuple[str, ...]:
     """Every metric ``--metrics`` may name: those of ``-- All --``, then those of
     ``-- len<=CUTOFF --`` suffixed with the cut-off."""
     return METRICS + tuple(f"{name}_{cutoff}" for name in METRICS)
+
+
+def header(name: str, cutoff: int, labeled: bool = True) -> str:
+    """A metric's column header: a paper's name of the figure, the cut-off block's with the
+    cut-off after it (as a paper's "≤ 40 words"); recall and precision are labelled unless
+    EVALB's LABELED is 0.
+
+    >>> header("fmeasure", 40), header("recall_40", 40), header("precision", 40, labeled=False)
+    ('F1', 'LR (≤40)', 'UP')
+    """
+    figure, cut = _split(name, cutoff)
+    shown = (HEADERS if labeled else {**HEADERS, **UNLABELLED})[figure]
+    return f"{shown} (≤{cutoff})" if cut else shown
 
 
 def _split(name: str, cutoff: int) -> tuple[str, bool]:
@@ -94,6 +119,57 @@ def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScore
     if figure in MCNEMAR_METRICS:
         return SentenceScores(scores.numerator, scores.denominator, hits=scores.numerator)
     return scores
+
+
+def label_table(title: str, names: Sequence[str], counts: Sequence[LabelCounts],
+                incomplete: Sequence[str] = (), signature: str = "") -> ComparisonTable:
+    """The per-label F1 of several systems (``--per-label`` with several systems or
+    ``--format``), as a paper shows it: a row per label, the most frequent in the gold first,
+    its gold brackets, then a column per system (its ``counts``: :func:`~.label_scores
+    .label_counts`) with the label's F1 in percent (none where the system's scored
+    sentences have no bracket of it); the best of each row in bold.  An incomplete system's
+    column (``incomplete``: why, per system) is marked, with why in a note, and never best.
+
+    >>> from treeeval.bracket.label_scores import LabelCounts
+    >>> def counts(labels, *columns):
+    ...     return LabelCounts(labels, *(np.array(column) for column in columns))
+    >>> a = counts(["NP", "VP"], [4, 2], [4, 2], [3, 1], [3, 1])
+    >>> b = counts(["NP", "PP"], [4, 0], [4, 1], [4, 0], [4, 0])
+    >>> table = label_table("dev", ["a", "b"], [a, b])
+    >>> [(row.name, row.values) for row in table.rows]
+    [('NP', (4, 75.0, 100.0)), ('VP', (2, 50.0, None)), ('PP', (0, None, 0.0))]
+    >>> table.best(2), [metric.shown for metric in table.metrics]
+    ((0,), ['gold', 'a', 'b'])
+    >>> [metric.shown for metric in label_table("dev", ["gold", "b"], [a, b]).metrics]
+    ['gold brackets', 'gold', 'b']
+    """
+    from ..tables.model import ComparisonTable, Metric, SystemRow
+
+    why = list(incomplete) or [""] * len(names)
+    scores = []
+    for system in counts:
+        f1 = system.scores()[2]
+        scores.append({label: float(value) if math.isfinite(value) else None
+                       for label, value in zip(system.labels, f1.tolist())})
+    gold = [dict(zip(system.labels, system.gold.tolist())) for system in counts]
+    labels = sorted({label for system in counts for label in system.labels},
+                    key=lambda label: (-gold[0].get(label, 0), label))
+    systems = [Metric(name, header=name + (" (incomplete)" if reason else ""),
+                      comparable=not reason) for name, reason in zip(names, why)]
+    taken = {name for metric in systems for name in (metric.name, metric.shown)}
+    head = next(name for name in ("gold", "gold brackets", "#gold") if name not in taken)
+    columns = (Metric(head, unit="count", comparable=False), *systems)
+    rows = tuple(SystemRow(label, (gold[0].get(label, 0), *(
+        system.get(label) for system in scores))) for label in labels)
+    notes = ["F1 of each label's brackets in the sentences EVALB scores (labels cut at - or "
+             "=, as EVALB compares them; a bracket matched through EQ_LABEL counts under its "
+             f"own label); {head}: the label's gold brackets" + (
+                 f" in the sentences scored for {names[0]}" if any(
+                     other != gold[0] for other in gold) else "") + "."]
+    notes += [f"{name} is incomplete ({reason}): never the best of a row."
+              for name, reason in zip(names, why) if reason]
+    return ComparisonTable(title, "bracket", columns, rows, notes=tuple(notes),
+                           signature=signature, row_label="label", best_in="row")
 
 
 def incompleteness(result: EvalbResult, gold: str, test: str) -> str:

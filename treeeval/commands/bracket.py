@@ -66,12 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "       treeeval bracket [options] [--stat {bootstrap,ar,mcnemar} [--seed N]"
                     " [--resamples N]]\n"
                     "                        [--baseline SYS] [--metrics LIST] [--format F]"
-                    " GOLD SYS1 SYS2 [...]")
+                    " [--title TEXT]\n                        GOLD SYS1 SYS2 [...]")
     parser.description = DESCRIPTION
     parser.epilog = examples("treeeval bracket -p COLLINS.prm gold.txt test.txt",
-                             "treeeval bracket -p COLLINS.prm gold.txt test.txt --json",
                              "treeeval bracket -p COLLINS.prm --stat ar --metrics "
-                             "'recall;precision;fmeasure' --format latex gold.mrg a.mrg b.mrg")
+                             "'LR;LP;F1' --format latex gold.mrg a.mrg b.mrg",
+                             "treeeval bracket -p COLLINS.prm --per-label --format latex "
+                             "gold.mrg a.mrg b.mrg")
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
                         help="the gold file and one test file, or several (one per system)")
     add_evalb_options(parser)
@@ -86,15 +87,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="score every sentence with the exact per-sentence engine (slow)")
     own.add_argument("--per-label", action="store_true",
                      help="add per-label recall, precision, F1 and counts after each report "
-                          "(labels cut at - or =, as EVALB compares them); in --json too")
-    add_comparison(parser, metrics_example="recall;precision;fmeasure",
+                          "(labels cut at - or =, as EVALB compares them); in --json too; "
+                          "with several systems, the table of each label's F1 after the "
+                          "comparison table (with --format, alone in that format)")
+    add_comparison(parser, metrics_example="LR;LP;F1",
                    stat_help="test each system against the baseline on every metric: paired "
                              "bootstrap (95%% CIs) or approximate randomization over gold "
                              "sentences (Bikel's comparator); mcnemar applies to "
-                             "complete_match only",
+                             "EX (complete_match) only",
                    plot="bracket F1 by sentence length and by label",
                    html="the comparison table, the bracket figures and each system's "
-                        "20 worst sentences by F1, gold and system trees side by side")
+                        "20 worst sentences by F1, gold and system trees side by side",
+                   title=True)
     own.add_argument("--quiet", action="store_true",
                      help="leave out EVALB's own messages on stderr (Length unmatch, ...); "
                           "treeeval's warnings stay")

@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     "       treeeval lin [options] [--stat {bootstrap,ar,mcnemar} [--seed N] "
                     "[--resamples N]]\n"
                     "                    [--baseline SYS] [--metrics LIST] [--format F] "
-                    "[--html FILE]\n                    GOLD ANSWER1 ANSWER2 [...]")
+                    "[--title TEXT] [--html FILE]\n                    GOLD ANSWER1 ANSWER2 "
+                    "[...]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval lin gold.mrg answer.conllx --heads collins",
@@ -73,7 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "CIs) or approximate randomization over sentences, or McNemar's "
                              "test over the scored words (errors and error rate only)",
                    html="the comparison table and each answer's 20 worst sentences by "
-                        "errors, gold and answer heads side by side")
+                        "errors, gold and answer heads side by side",
+                   title=True)
     add_signature(parser)
     add_strict(parser, "a phrase category of the trees with no head rule (the table's "
                        "default used)", NOTHING_TESTED_CHECK)

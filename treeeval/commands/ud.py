@@ -31,9 +31,10 @@ from ..ud.settings import UDSettings
 DESCRIPTION = """\
 Score a CoNLL-U file against gold as the CoNLL 2018 UD shared task scorer does (same
 output, byte for byte).  Several pairs (or two folders, paired by file name) give one report
-per treebank and the macro-average, a failed treebank counting as 0.  A gold file and several
-system files give each system's report and their comparison table, with --stat each system
-tested against the baseline on every metric."""
+per treebank and the macro-average, a failed treebank counting as 0 (with --format, one
+table of the treebanks and their macro-average).  A gold file and several system files give
+each system's report and their comparison table, with --stat each system tested against
+the baseline on every metric."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,10 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
                    GOLD SYSTEM
        treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
-                   [--baseline SYS] [--metrics LIST] [--format F] [--plot FILE]
-                   [--html FILE] GOLD SYS1 [SYS2 ...]
-       treeeval ud [options] GOLD:SYSTEM [GOLD:SYSTEM ...]
-       treeeval ud [options] GOLD_DIR SYSTEM_DIR"""
+                   [--baseline SYS] [--metrics LIST] [--format F] [--title TEXT]
+                   [--plot FILE] [--html FILE] GOLD SYS1 [SYS2 ...]
+       treeeval ud [options] [--format F [--metrics LIST] [--title TEXT]]
+                   GOLD:SYSTEM [GOLD:SYSTEM ...]
+       treeeval ud [options] [--format F [--metrics LIST] [--title TEXT]] GOLD_DIR SYSTEM_DIR"""
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval ud -v gold/en_ewt.conllu system/en_ewt.conllu",
@@ -87,7 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                    plot="the UD figures (LAS, MLAS and BLEX F1 by sentence length; LAS F1 "
                         "by dependency label)",
                    html="the comparison table, the UD figures and each system's "
-                        "20 worst sentences by LAS, gold and system side by side")
+                        "20 worst sentences by LAS, gold and system side by side",
+                   title=True)
     add_signature(parser)
     add_strict(parser, "a gold or system file with no word",
                "a -w weight that is not a finite number",

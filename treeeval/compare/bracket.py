@@ -1,6 +1,7 @@
 """``treeeval bracket``'s run: one system's EVALB report (with ``--json``, ``--per-label``,
 ``--signature``), or several systems, each system's report then their comparison table
-through the driver, with :class:`BracketSystems`, the bracket scorer's adapter.
+through the driver, with :class:`BracketSystems`, the bracket scorer's adapter; with
+``--per-label``, the per-label table after it (or alone, in ``--format``'s format).
 
 The metrics are the figures of EVALB's summary blocks (:mod:`treeeval.bracket.compare`);
 a test pairs the gold lines, each sentence's EVALB counts.
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ..figures.model import FigureData
     from ..html.model import SystemSentences
     from ..stats import SentenceScores
-    from ..tables.model import Metric, Number
+    from ..tables.model import ComparisonTable, Metric, Number
 
 #: input larger than this (gold bytes) is scored in two processes by default
 PARALLEL_THRESHOLD = 16 << 20
@@ -73,7 +74,8 @@ class BracketSystems(Systems):
     def column(self, metric: str) -> Metric:
         from ..tables.model import Metric
 
-        return Metric(metric)
+        return Metric(metric, header=metrics.header(metric, self.cutoff,
+                                                    bool(self.settings.params.labeled)))
 
     def value(self, system: int, metric: str) -> Number | None:
         return metrics.metric_value(self.results[system], metric, self.cutoff)
@@ -144,9 +146,13 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
     """Refuse, before anything is scored, what cannot go together (and a test the metrics
     cannot take, a baseline that is none of the systems, an unknown metric)."""
     comparison.check(several=settings.several, json=settings.json)
-    if comparison.format and (settings.json or settings.per_label):
-        raise UsageError(f"--format cannot go with {'--json' if settings.json else '--per-label'}"
-                         " (--format writes the comparison table alone)")
+    if comparison.format and settings.json:
+        raise UsageError("--format cannot go with --json (--format writes the comparison table "
+                         "alone)")
+    asked = [*comparison.given, *(["--metrics"] if comparison.metrics is not None else [])]
+    if comparison.format and settings.per_label and asked:
+        raise UsageError(f"{asked[0]} goes with the comparison table: --per-label --format "
+                         "writes the per-label table, F1 by label, alone")
     systems = BracketSystems(settings)
     driver.check_targets(comparison, systems.inputs)
     if settings.several or comparison.format:
@@ -177,9 +183,9 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
             err.write(headers[index] + held.getvalue())  # whose messages they are
         systems.results.append(result)
         run_notes.append(notes)
-        if settings.per_label and not settings.json and compared:
+        if settings.per_label and compared and not (settings.json or comparison.format):
             out.write(b"\n" + _per_label_text(systems, index))
-    table = None
+    table = labels = None
     if settings.json:
         document = (_several_json(systems, comparison, run_notes) if compared
                     else _system_json(systems, comparison, 0, run_notes[0]))
@@ -187,14 +193,19 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
     elif compared:
         table = comparison_table(systems, comparison, notices,
                                  bracket_signature(systems, comparison))
-        driver.write_table(table, comparison, out)
+        labels = _label_table(systems, comparison) if settings.per_label else None
+        if labels is None or not comparison.format:
+            driver.write_table(table, comparison, out)
+        if labels is not None:
+            driver.write_table(labels, comparison, out)
     else:
         if settings.per_label:
             out.write(b"\n" + _per_label_text(systems, 0))
         if settings.signature:
             out.write(signature.line(bracket_signature(systems, comparison)))
     driver.figures_and_report(systems, comparison, notices,
-                              lambda: bracket_signature(systems, comparison), table)
+                              lambda: bracket_signature(systems, comparison), table,
+                              () if labels is None else (labels,))
     return 1 if any(result.killed for result in systems.results) else 0
 
 
@@ -232,6 +243,22 @@ def _large(path: str) -> bool:
         return os.path.getsize(path) > PARALLEL_THRESHOLD
     except OSError:
         return False
+
+
+def _label_table(systems: BracketSystems, comparison: ComparisonSettings) -> ComparisonTable:
+    """The per-label table of the systems (:func:`treeeval.bracket.compare.label_table`):
+    titled ``TITLE: F1 by label`` (TITLE: the comparison table's), or by ``--title`` when
+    ``--format`` writes it alone, with the run's signature then (in text, with
+    ``--signature``)."""
+    alone = comparison.format is not None
+    title = comparison.titled(systems.title)
+    count = range(len(systems.paths))
+    return metrics.label_table(
+        title if alone and comparison.title is not None
+        else f"{title}: F1 by label" if title else "F1 by label",
+        systems.names, [systems.label_counts(index) for index in count],
+        [systems.incomplete(index) for index in count],
+        bracket_signature(systems, comparison) if alone and comparison.table_signature else "")
 
 
 def _per_label_text(systems: BracketSystems, index: int) -> bytes:

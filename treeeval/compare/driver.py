@@ -52,12 +52,14 @@ def check_targets(settings: ComparisonSettings, inputs: Sequence[Name | None],
 
 
 def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: Notices,
-                       signature: Callable[[], str], table: ComparisonTable | None = None) -> None:
+                       signature: Callable[[], str], table: ComparisonTable | None = None,
+                       more: Sequence[ComparisonTable] = ()) -> None:
     """``--plot FILE``: the scorer's figures of every system, each to its file; ``--html
-    FILE``: the report (``table``, or the comparison table made here, without its signature,
-    which heads the page; the figures; each system's worst sentences; the run's notices so
-    far, as warnings).  Neither is ever written over an input of the run.  ``signature``
-    gives the run's signature, asked only for the HTML report (it hashes the inputs)."""
+    FILE``: the report (``table``, or the comparison table made here, and the ``more``
+    tables after it, without their signatures, which head the page; the figures; each
+    system's worst sentences; the run's notices so far, as warnings).  Neither is ever
+    written over an input of the run.  ``signature`` gives the run's signature, asked only
+    for the HTML report (it hashes the inputs)."""
     if not settings.drawing:
         return
     from ..figures import draw, plot_paths
@@ -74,8 +76,9 @@ def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: 
 
         table = replace(table or comparison_table(systems, settings, notices), signature="")
         worst = [systems.worst(index, name) for index, name in enumerate(systems.names)]
+        tables = (table, *(replace(other, signature="") for other in more))
         write_html(Report(f"treeeval {systems.command}: {table.title}", systems.command,
-                          signature(), (table,), tuple(figures.values()), worst,
+                          signature(), tables, tuple(figures.values()), worst,
                           [f"warning: {notice.text()}" for notice in notices.shown()],
                           systems.reading), settings.html, systems.inputs)
 

@@ -1,7 +1,8 @@
 """``treeeval ud``'s run: one pair (the CoNLL 2018 or 2017 scorer's report), several
-treebanks (each pair's report, then the macro-average), or one gold file and several
-systems (each system's report, then their comparison table through the driver, with
-:class:`UDSystems`, the UD scorer's adapter).
+treebanks (each pair's report, then the macro-average; with ``--format``, a table of the
+treebanks and their macro-average instead), or one gold file and several systems (each
+system's report, then their comparison table through the driver, with :class:`UDSystems`,
+the UD scorer's adapter).
 
 Every metric of the table is the F1 score the scorer's report prints (percent); a test
 pairs the gold sentences: each system's per-sentence counts (correct, gold, system) are
@@ -11,6 +12,7 @@ resampled and the F1 of each resample is that of the summed counts.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -21,7 +23,8 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.inputs import plain_name, shown, shown_text
 from ..policy.notices import Notices
-from ..tables.model import Metric, Number
+from ..tables import render as render_table  # noqa: F401 (the doctests render)
+from ..tables.model import ComparisonTable, Metric, Number
 from ..tables.settings import ComparisonSettings
 from ..tables.systems import check as check_table
 from ..tables.systems import comparison_fields, comparison_table
@@ -38,7 +41,6 @@ if TYPE_CHECKING:
     from ..figures.model import FigureData
     from ..html.model import SystemSentences
     from ..stats import SentenceScores
-    from ..tables.model import ComparisonTable
 
 #: how to read a UD sentence of the report
 READING = (f"Words are the gold sentence's, HEADs numbered as in it (0: the root); "
@@ -119,9 +121,10 @@ def check(settings: UDSettings, comparison: ComparisonSettings) -> None:
     """Refuse, before anything is scored, what cannot go together."""
     if comparison.given and not settings.systems:
         raise UsageError(f"{comparison.given[0]} needs several systems: GOLD SYS1 SYS2 [...]")
-    if (comparison.format or comparison.metrics is not None) and settings.several:
-        raise UsageError(f"{'--format' if comparison.format else '--metrics'} needs GOLD SYS1 "
-                         "[SYS2 ...] (not pairs or folders)")
+    if settings.several and not comparison.format and (comparison.metrics is not None
+                                                       or comparison.title is not None):
+        raise UsageError(f"{'--metrics' if comparison.metrics is not None else '--title'} "
+                         "chooses what the treebanks' table shows: give --format")
     if comparison.format and (settings.json or settings.callin):
         raise UsageError(f"--format cannot go with {'--json' if settings.json else '--callin'}")
     comparison.check(several=settings.systems, json=settings.json)
@@ -157,7 +160,7 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
         _notice_empty(pair, gold, system, notices)
         return pair
 
-    if settings.systems or comparison.format:
+    if settings.systems or (comparison.format and not settings.several):
         systems = UDSystems(settings, [scored(*pair) for pair in settings.pairs])
         table = _compare(systems, comparison, out, notices)
         driver.figures_and_report(systems, comparison, notices,
@@ -182,9 +185,10 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
 def _treebanks(settings: UDSettings, comparison: ComparisonSettings,
                scored: Callable[[str, str], PairScores], out: BinaryIO, err: BinaryIO) -> int:
     """Several treebanks: each pair's report (a failed one counted 0), then the
-    macro-average."""
+    macro-average; with ``--format`` the table of both alone (:func:`treebank_table`)."""
     results: list[PairScores | None] = []
     documents: list[dict[str, object]] = []
+    errors: list[str] = []
     for gold, system in settings.pairs:
         result: PairScores | None = None
         try:
@@ -196,12 +200,19 @@ def _treebanks(settings: UDSettings, comparison: ComparisonSettings,
         else:
             documents.append(_pair_json(gold, system, result))
         results.append(result)
+        errors.append("" if result is not None else shown_text(str(documents[-1]["error"])))
+        if comparison.format:
+            continue
         if not settings.json:
             out.write(f"=== {_name(gold)}: {shown(gold)} {shown(system)}\n".encode())
             out.write(b"failed (counted as 0)\n" if result is None
                       else _report(result, settings).encode())
-    average = macro_average([r.scores if r else None for r in results], settings.averaged)
     failed = sum(r is None for r in results)
+    if comparison.format:
+        table = treebank_table(settings, comparison, results, errors)
+        driver.write_table(table, comparison, out)
+        return 1 if failed else 0
+    average = macro_average([r.scores if r else None for r in results], settings.averaged)
     if settings.json:
         document = _json_document(settings, comparison, documents)
         document["macro_average"] = {name: percent(f1) for name, f1 in average.items()}
@@ -213,6 +224,60 @@ def _treebanks(settings: UDSettings, comparison: ComparisonSettings,
         if settings.signature:
             out.write(signature.line(ud_signature(settings, comparison)))
     return 1 if failed else 0
+
+
+def treebank_table(settings: UDSettings, comparison: ComparisonSettings,
+                   results: Sequence[PairScores | None], errors: Sequence[str] = ()
+                   ) -> ComparisonTable:
+    """The table of several treebanks (``GOLD:SYSTEM`` pairs or two folders, with
+    ``--format``): a row per treebank (named by its gold file, as
+    :func:`~treeeval.tables.comparison.system_names` names files) with the F1 of each metric
+    (those of ``--metrics``, else those the macro-average shows), then the macro-average
+    row, a failed treebank counting 0 (``results``: None, ``errors``: why).  Nothing is bold:
+    the rows are treebanks, which do not compete.  Titled by ``--title``, else by the
+    systems' folder when they share one.
+
+    >>> from treeeval.ud.metrics import Score
+    >>> settings = UDSettings((("gold/en.conllu", "run/en.conllu"),
+    ...                        ("gold/fi.conllu", "run/fi.conllu")), several=True)
+    >>> scores = {name: Score(3, 4, 4) for name in settings.metrics}
+    >>> table = treebank_table(settings, ComparisonSettings(format="text"),
+    ...                        [PairScores(scores), None], ["", "gold/fi.conllu: no file"])
+    >>> print(render_table(table, "text"), end="")
+    run
+    treebank         LAS   MLAS   BLEX
+    en             75.00  75.00  75.00
+    fi                 -      -      -
+    macro-average  37.50  37.50  37.50
+    <BLANKLINE>
+    fi: failed (gold/fi.conllu: no file), counted as 0 in the macro-average.
+    macro-average: the mean F1 over the 2 treebanks, a failed one counted as 0.
+    """
+    from ..tables.comparison import system_names
+    from ..tables.model import SystemRow
+
+    golds = [gold for gold, _ in settings.pairs]
+    names = system_names(golds)
+    chosen = comparison.chosen(settings.metrics, settings.averaged)
+    rows = [SystemRow(name, tuple(None if result is None else 100 * result.scores[metric].f1
+                                  for metric in chosen))
+            for name, result in zip(names, results)]
+    average = macro_average([None if result is None else result.scores for result in results],
+                            chosen)
+    rows.append(SystemRow("macro-average", tuple(100 * average[metric] for metric in chosen)))
+    why = list(errors) or [""] * len(names)
+    notes = [f"{name}: failed ({reason or 'no score'}), counted as 0 in the macro-average."
+             for name, result, reason in zip(names, results, why) if result is None]
+    notes.append(f"macro-average: the mean F1 over the {len(names)} treebanks, a failed one "
+                 "counted as 0.")
+    folders = {os.path.dirname(os.path.normpath(plain_name(system)))
+               for _, system in settings.pairs}
+    title = os.path.basename(folders.pop()) if len(folders) == 1 else ""
+    return ComparisonTable(comparison.titled(title), "ud",
+                           tuple(Metric(metric, comparable=False) for metric in chosen),
+                           tuple(rows), notes=tuple(notes),
+                           signature=ud_signature(settings, comparison)
+                           if comparison.table_signature else "", row_label="treebank")
 
 
 def _compare(systems: UDSystems, comparison: ComparisonSettings, out: BinaryIO,
@@ -294,8 +359,6 @@ baseline:a|version:0.1.0'
 
 
 def _name(path: str) -> str:
-    import os
-
     return os.path.splitext(os.path.basename(plain_name(path)))[0]
 
 

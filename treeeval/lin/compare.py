@@ -9,6 +9,10 @@ sentences.  The metrics of the table:
 * when both sides are trees, section 2's phrase scores: ``recall`` and ``precision`` of the
   phrase boundaries (percent) and ``crossing`` (a count, lower is better).
 
+A table heads the phrase scores as papers head unlabelled bracket scores: UR, UP, and
+``crossing brackets`` (not CB, which papers use for an average per sentence, where this is a
+total); ``--metrics`` takes either name.
+
 McNemar's test (``--stat mcnemar``) applies to the per-word metrics only: each scored word
 is an outcome, right (no error) or wrong, of both answers.
 
@@ -32,8 +36,9 @@ from .score import PhraseScores
 WORD_METRICS = (Metric("errors", unit="count", higher_is_better=False),
                 Metric("error rate", higher_is_better=False))
 #: the metrics added when both sides are trees
-PHRASE_METRICS = (Metric("recall"), Metric("precision"),
-                  Metric("crossing", unit="count", higher_is_better=False))
+PHRASE_METRICS = (Metric("recall", header="UR"), Metric("precision", header="UP"),
+                  Metric("crossing", unit="count", higher_is_better=False,
+                         header="crossing brackets"))
 
 
 def _counts(values: ArrayLike) -> np.ndarray:

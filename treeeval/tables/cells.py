@@ -21,7 +21,7 @@ import re
 
 from ..stats.correction import CORRECTIONS
 from ..stats.significance import how_run
-from .model import ComparisonTable, SystemRow
+from .model import ComparisonTable, Metric, SystemRow
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
@@ -100,10 +100,38 @@ def significance_legend(table: ComparisonTable) -> str:
 
 
 def best_legend(table: ComparisonTable) -> str:
-    """What the bold means, naming the columns where lower is better."""
-    lower = [one_line(metric.name) for metric in table.metrics if not metric.higher_is_better]
-    return "Best score of each column in bold" + (
-        f" (the lowest for {', '.join(lower)})" if lower else "")
+    """What the bold means: naming the columns where lower is better and those with no best
+    (a rank, a count that does not compare); in a table whose best is in each row, of each
+    row.
+
+    >>> from treeeval.tables.model import Metric
+    >>> ranking = ComparisonTable("t", "task", (Metric("rank", "count", False, comparable=False),
+    ...                                         Metric("errors", "count", False)), ())
+    >>> best_legend(ranking)
+    'Best score of each column in bold (the lowest for errors; none for rank)'
+    """
+    marked = [metric for metric in table.metrics if metric.has_best]
+    if table.best_in == "row":
+        lowest = any(not metric.higher_is_better for metric in marked)
+        return "Best score of each row in bold" + (" (the lowest)" if lowest else "")
+    lower = [one_line(metric.shown) for metric in marked if not metric.higher_is_better]
+    none = [one_line(metric.shown) for metric in table.metrics
+            if not metric.has_best and metric.unit != "number"]
+    said = ([f"the lowest for {', '.join(lower)}"] if lower else []) + (
+        [f"none for {', '.join(none)}"] if none else [])
+    return "Best score of each column in bold" + (f" ({'; '.join(said)})" if said else "")
+
+
+def lowest_is_best(metric: Metric) -> bool:
+    """Whether a column's head says that its lowest value is its best (an arrow): a column
+    with a best, where lower is better (a count of errors; not a rank).
+
+    >>> from treeeval.tables.model import Metric
+    >>> lowest_is_best(Metric("errors", "count", False)), lowest_is_best(
+    ...     Metric("rank", "count", False, comparable=False))
+    (True, False)
+    """
+    return metric.has_best and not metric.higher_is_better
 
 
 def any_best(table: ComparisonTable) -> bool:

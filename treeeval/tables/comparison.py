@@ -23,7 +23,7 @@ systems.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import UsageError
@@ -44,27 +44,41 @@ class StatPlan:
     baseline: int = 0
 
 
-def metric_list(spec: str | None, available: Sequence[str]) -> tuple[str, ...]:
-    """The metrics of ``--metrics`` (separated by ``;`` or ``,``), in the report's order; all
-    of ``available`` without the option.
+def metric_list(spec: str | None, available: Sequence[str],
+                headers: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The metrics of ``--metrics`` (separated by ``;`` or ``,``), by their keys, in the
+    report's order; all of ``available`` without the option.  A metric is named by its key
+    or by its column's header (``headers``: key -> header), so that the names a table shows
+    and the keys of its data both work, and the same metrics give the same keys.
 
     >>> metric_list("MLAS;LAS", ("UAS", "LAS", "MLAS")), metric_list(None, ("UAS",))
     (('LAS', 'MLAS'), ('UAS',))
+    >>> metric_list("F1;recall", ("recall", "fmeasure"), {"recall": "LR", "fmeasure": "F1"})
+    ('recall', 'fmeasure')
     >>> metric_list("LAS;ELAS", ("UAS", "LAS"))
     Traceback (most recent call last):
     ...
     treeeval.errors.UsageError: --metrics: unknown metric 'ELAS' (choose from UAS, LAS)
+    >>> metric_list("F2", ("recall", "fmeasure"), {"recall": "LR", "fmeasure": "F1"})
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.UsageError: --metrics: unknown metric 'F2' (choose from LR (recall), \
+F1 (fmeasure))
     """
     if spec is None:
         return tuple(available)
+    shown = {key: (headers or {}).get(key, key) for key in available}
+    keys = {**{header: key for key, header in shown.items()}, **{key: key for key in available}}
     asked = [name.strip() for name in spec.replace(",", ";").split(";") if name.strip()]
     for name in asked:
-        if name not in available:
+        if name not in keys:
             raise UsageError(f"--metrics: unknown metric {name!r} (choose from "
-                             f"{', '.join(available)})")
+                             + ", ".join(header if header == key else f"{header} ({key})"
+                                         for key, header in shown.items()) + ")")
     if not asked:
         raise UsageError("--metrics: no metric named")
-    return tuple(name for name in available if name in asked)
+    chosen = {keys[name] for name in asked}
+    return tuple(name for name in available if name in chosen)
 
 
 def system_names(paths: Sequence[str]) -> list[str]:

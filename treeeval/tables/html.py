@@ -36,6 +36,7 @@ from .cells import (
     best_legend,
     difference,
     incomplete_notes,
+    lowest_is_best,
     marked,
     number,
     one_line,
@@ -63,10 +64,11 @@ def render_html(table: ComparisonTable) -> str:
     lines = ['<table class="comparison">']
     if table.title.strip():
         lines.append(f"<caption>{text(table.title)}</caption>")
-    header = "".join(f'<th scope="col">{text(metric.name)}'
-                     f'{"" if metric.higher_is_better else " ↓"}</th>'
+    header = "".join(f'<th scope="col">{text(metric.shown)}'
+                     f'{" ↓" if lowest_is_best(metric) else ""}</th>'
                      for metric in table.metrics)
-    lines += [f'<thead><tr><th scope="col">System</th>{header}</tr></thead>', "<tbody>"]
+    lines += [f'<thead><tr><th scope="col">{text(table.row_label.capitalize())}</th>{header}'
+              '</tr></thead>', "<tbody>"]
     for index, row in enumerate(table.rows):
         name = text(row_name(row))
         cells = "".join(_cell(table, index, column) for column in range(len(table.metrics)))

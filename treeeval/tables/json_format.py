@@ -1,7 +1,8 @@
 """The comparison table as a ``--json`` document: the envelope of every treeeval document
 (:mod:`treeeval.policy.envelope`), then the table with snake_case keys, every score on the
-percent scale the reports print (counts as whole numbers), at full precision.  The document
-is described by ``treeeval/schemas/table.json``.
+percent scale the reports print (counts as whole numbers), at full precision.  A metric is
+named by its stable key (``name``, and each cell's ``metric``: what ``--metrics`` names)
+and shown by its ``header``.  The document is described by ``treeeval/schemas/table.json``.
 
 >>> import json
 >>> from treeeval.tables.model import ComparisonTable, Metric, SystemRow
@@ -36,8 +37,10 @@ def table_document(table: ComparisonTable) -> dict[str, object]:
         correction=table.correction,
         correction_name=None if table.correction is None else CORRECTIONS[table.correction],
         alpha=table.alpha, decimals=table.decimals,
-        metrics=[{"name": metric.name, "unit": metric.unit,
-                  "higher_is_better": metric.higher_is_better} for metric in table.metrics],
+        row_label=table.row_label,
+        metrics=[{"name": metric.name, "header": metric.shown, "unit": metric.unit,
+                  "higher_is_better": metric.higher_is_better, "has_best": metric.has_best}
+                 for metric in table.metrics],
         systems=[{"name": row.name, "baseline": row.baseline,
                   "incomplete": row.incomplete or None, "untested": row.untested or None,
                   "cells": [{"metric": metric.name, "value": row.values[column],

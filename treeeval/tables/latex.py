@@ -31,7 +31,17 @@ randomization, 999 shuffles, seed 1). Best score of each column in bold (the low
 
 from __future__ import annotations
 
-from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
+from .cells import (
+    any_best,
+    best_legend,
+    incomplete_notes,
+    lowest_is_best,
+    marked,
+    number,
+    one_line,
+    row_name,
+    significance_legend,
+)
 from .model import ComparisonTable
 
 MARKER = r"$^{\dagger}$"
@@ -45,7 +55,9 @@ _SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": 
             "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
             "|": r"\textbar{}",
             # after \\ or a booktabs rule, [ would open an optional argument
-            "[": "{[}", "]": "{]}"}
+            "[": "{[}", "]": "{]}",
+            # in a column's head (F1 (≤40)): math, as pdfLaTeX's text fonts lack them
+            "≤": r"$\leq$", "≥": r"$\geq$"}
 _TABLE = str.maketrans(_SPECIAL)
 
 
@@ -54,6 +66,8 @@ def escape(text: str) -> str:
 
     >>> print(escape("50% of A&B_{x} ~ $1 #2"))
     50\% of A\&B\_\{x\} \textasciitilde{} \$1 \#2
+    >>> print(escape("F1 (≤40)"))
+    F1 ($\leq$40)
     """
     return one_line(text).translate(_TABLE)
 
@@ -95,7 +109,7 @@ def _first(cell: str) -> str:
 
 def _header(table: ComparisonTable, column: int) -> str:
     metric = table.metrics[column]
-    return escape(metric.name) + ("" if metric.higher_is_better else r" $\downarrow$")
+    return escape(metric.shown) + (r" $\downarrow$" if lowest_is_best(metric) else "")
 
 
 def _cell(table: ComparisonTable, row: int, column: int) -> str:

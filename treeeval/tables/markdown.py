@@ -27,7 +27,17 @@ from __future__ import annotations
 import re
 
 from ..stats.rates import UNDEFINED
-from .cells import any_best, best_legend, incomplete_notes, marked, number, one_line, row_name, significance_legend
+from .cells import (
+    any_best,
+    best_legend,
+    incomplete_notes,
+    lowest_is_best,
+    marked,
+    number,
+    one_line,
+    row_name,
+    significance_legend,
+)
 from .model import ComparisonTable
 
 MARKER = "†"
@@ -79,8 +89,9 @@ def code(text: str) -> str:
 
 
 def _rows(table: ComparisonTable) -> list[str]:
-    header = [escape(table.row_label.capitalize()), *(escape(metric.name) + ("" if metric.higher_is_better else " ↓")
-                          for metric in table.metrics)]
+    header = [escape(table.row_label.capitalize()),
+              *(escape(metric.shown) + (" ↓" if lowest_is_best(metric) else "")
+                for metric in table.metrics)]
     lines = [_line(header), _line([":--", *("--:" for _ in table.metrics)])]
     for index, row in enumerate(table.rows):
         name = escape(row_name(row))

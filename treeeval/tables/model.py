@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from numbers import Integral
 from typing import SupportsFloat
 
@@ -33,6 +33,8 @@ from ..stats.significance import METHODS, SignificanceResult
 
 #: the units of a metric's values
 UNITS = ("percent", "count", "number")
+#: where a table's best values are looked for (:attr:`ComparisonTable.best_in`)
+BEST_IN = ("column", "row")
 #: the commands that score systems (a table's ``command``)
 COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
 
@@ -60,19 +62,41 @@ def _freeze(instance: object, **fields: object) -> None:
 @dataclass(frozen=True)
 class Metric:
     """A column: its name, its unit (``percent``, ``count``, or ``number``: a statistic such
-    as a correlation, shown to the table's decimals, no best marked) and which way is better.
+    as a correlation, shown to the table's decimals, no best marked), which way is better,
+    its header and whether its values compare.
 
-    >>> Metric("errors", unit="count", higher_is_better=False).higher_is_better
-    False
+    ``name`` is the column's stable key: what ``--metrics`` and the signature name it by,
+    and the ``metric`` of the CSV and JSON data (``fmeasure``).  ``header`` is its head as a
+    paper writes it (``F1``; '' when it is the name), which every format shows.
+    ``comparable`` is False for a column whose rows' values do not compare, so that no best
+    is marked in it: a rank, or rows that are not competitors (treebanks, labels).
+
+    >>> f1 = Metric("fmeasure", header="F1")
+    >>> f1.shown, f1.has_best, Metric("rank", "count", False, comparable=False).has_best
+    ('F1', True, False)
     """
 
     name: str
     unit: str = "percent"
     higher_is_better: bool = True
+    # left out of the repr, which stays that of a plain column (dep.compare's doctest shows one)
+    header: str = field(default="", repr=False)
+    comparable: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
             raise ValueError(f"unit {self.unit!r} of metric {self.name!r} is not one of {UNITS}")
+
+    @property
+    def shown(self) -> str:
+        """The column's head in every format: its header, else its name."""
+        return self.header or self.name
+
+    @property
+    def has_best(self) -> bool:
+        """Whether a best value is marked in the column: its values compare, and they are
+        scores (not a ``number`` such as a correlation)."""
+        return self.comparable and self.unit != "number"
 
 
 @dataclass(frozen=True)
@@ -174,8 +198,11 @@ class ComparisonTable:
     marked; ``decimals`` how many digits a percent shows; ``correction`` the name of the
     multiple-comparison correction applied (a key of ``treeeval.stats.correction
     .CORRECTIONS``), None when none was; ``row_label`` what the rows are, the head of their
-    column in text, Markdown and LaTeX (``system``; ``treebank`` when a task's rows are
-    treebanks).
+    column in every format (``system``; ``treebank`` when a task's rows are treebanks,
+    ``label`` in a table of per-label scores); ``best_in`` where the best is looked for:
+    ``column``, the best of each column among the rows (the rows are systems), or ``row``,
+    the best of each row among its comparable columns (the columns are systems, as in a
+    table of per-label scores: they share one unit and one direction).
     """
 
     title: str
@@ -188,6 +215,7 @@ class ComparisonTable:
     alpha: float = 0.05
     decimals: int = 2
     row_label: str = "system"
+    best_in: str = "column"
 
     def __post_init__(self) -> None:
         _freeze(self, metrics=tuple(self.metrics), rows=tuple(self.rows),
@@ -196,9 +224,16 @@ class ComparisonTable:
             raise ValueError(f"command {self.command!r} is not one of {', '.join(COMMANDS)}")
         if not 0 < self.alpha < 1 or self.decimals < 0:
             raise ValueError(f"alpha {self.alpha} is not in (0, 1) or decimals {self.decimals} < 0")
-        names = [metric.name for metric in self.metrics]
-        if len(set(names)) != len(names):
-            raise ValueError(f"metric names repeat: {names}")
+        for names in ([metric.name for metric in self.metrics],
+                      [metric.shown for metric in self.metrics]):
+            if len(set(names)) != len(names):
+                raise ValueError(f"metric names repeat: {names}")
+        if self.best_in not in BEST_IN:
+            raise ValueError(f"best_in {self.best_in!r} is not one of {BEST_IN}")
+        if self.best_in == "row" and len({(metric.unit, metric.higher_is_better)
+                                          for metric in self.metrics if metric.has_best}) > 1:
+            raise ValueError("the compared columns of a table whose best is in each row differ "
+                             "in unit or direction")
         if sum(row.baseline for row in self.rows) > 1:
             raise ValueError("more than one baseline")
         if self.correction is not None and self.correction not in CORRECTIONS:
@@ -256,21 +291,44 @@ class ComparisonTable:
         return tuple(row for row in self.rows if not row.complete)
 
     def best(self, column: int) -> tuple[int, ...]:
-        """The rows with the best value of a column as shown (ties all best; none when
-        fewer than two rows have a value); an incomplete system's row is never the best.
+        """The rows whose value in a column is the best as shown (ties all best): by
+        default the best of the column (none when fewer than two rows have a value); with
+        ``best_in="row"`` the rows where the column holds the best of the row (none when
+        fewer than two columns have a value).  An incomplete system's row is never the best,
+        nor is any value of a column that has no best (:attr:`Metric.has_best`).
 
         >>> rows = (SystemRow("a", (80.0,)), SystemRow("b", (90.0,), incomplete="stopped"),
         ...         SystemRow("c", (85.0,)))
         >>> ComparisonTable("t", "dep", (Metric("LAS"),), rows).best(0)
         (2,)
+        >>> by_label = ComparisonTable("t", "bracket", (Metric("a"), Metric("b")),
+        ...                            (SystemRow("NP", (80.0, 90.0)),), best_in="row")
+        >>> by_label.best(0), by_label.best(1)
+        ((), (0,))
         """
-        shown = {index: self.rounded(value, column) for index, row in enumerate(self.rows)
-                 if (value := row.values[column]) is not None and row.complete}
-        if len(shown) < 2 or self.metrics[column].unit == "number":
+        metric = self.metrics[column]
+        if not metric.has_best:
             return ()
-        pick = max if self.metrics[column].higher_is_better else min
-        top = pick(shown.values())
-        return tuple(index for index, value in shown.items() if value == top)
+        if self.best_in == "row":
+            return tuple(index for index in range(len(self.rows))
+                         if column in self._best(index, range(len(self.metrics)), by_row=True))
+        return self._best(column, range(len(self.rows)), by_row=False)
+
+    def _best(self, fixed: int, among: range, *, by_row: bool) -> tuple[int, ...]:
+        """The best of row ``fixed`` among its columns (``by_row``), or of column ``fixed``
+        among its rows, as shown: the positions in ``among`` that hold it."""
+        shown: dict[int, Number] = {}
+        higher = True
+        for place in among:
+            row, column = (fixed, place) if by_row else (place, fixed)
+            value, metric = self.rows[row].values[column], self.metrics[column]
+            if value is not None and self.rows[row].complete and metric.has_best:
+                shown[place] = self.rounded(value, column)
+                higher = metric.higher_is_better  # one direction (checked for a row)
+        if len(shown) < 2:
+            return ()
+        top = (max if higher else min)(shown.values())
+        return tuple(place for place, value in shown.items() if value == top)
 
 
 def corrected(table: ComparisonTable, method: str = DEFAULT_CORRECTION) -> ComparisonTable:

@@ -1,10 +1,11 @@
 """What a user asks of a comparison, checked: the test, its resamples and seed, the baseline,
-the metrics, the table's format, the figures and the HTML report (frozen settings, built from
-a command line by :func:`treeeval.arguments.comparison_settings` or from Python directly).
+the metrics, the table's format and title, the figures and the HTML report (frozen settings,
+built from a command line by :func:`treeeval.arguments.comparison_settings` or from Python
+directly).
 
->>> settings = ComparisonSettings("ar", metrics="LAS;MLAS", format="latex")
->>> settings.metrics, settings.given, settings.table_signature
-(('LAS', 'MLAS'), ('--stat',), True)
+>>> settings = ComparisonSettings("ar", metrics="LAS;MLAS", format="latex", title="WSJ 23")
+>>> settings.metrics, settings.given, settings.table_signature, settings.titled("wsj23")
+(('LAS', 'MLAS'), ('--stat',), True, 'WSJ 23')
 >>> ComparisonSettings(resamples=0)
 Traceback (most recent call last):
 ...
@@ -13,7 +14,7 @@ treeeval.errors.UsageError: option --resamples needs a number of at least 1, got
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -46,9 +47,9 @@ class ComparisonSettings:
     its short name (None: the first system); ``metrics`` the table's metrics (None: the
     command's own choice); ``format`` writes the table alone in that format; ``plot`` the
     files the figures are drawn into; ``html`` the report's file; ``signature`` whether the
-    text table ends with the run's signature.  ``given`` names the options of the test that
-    were given (by default those not at their default value), for the usage errors that
-    name them.
+    text table ends with the run's signature; ``title`` the table's title (None: the gold
+    file's name; '' none).  ``given`` names the options of the test that were given (by
+    default those not at their default value), for the usage errors that name them.
     """
 
     stat: str | None = None
@@ -61,15 +62,16 @@ class ComparisonSettings:
     html: str | None = None
     signature: bool = False
     given: tuple[str, ...] = field(default=())
+    title: str | None = None
 
     def __init__(self, stat: str | None = None, seed: int = DEFAULT_SEED,
                  resamples: int = DEFAULT_RESAMPLES, baseline: str | None = None,
                  metrics: str | Sequence[str] | None = None, format: str | None = None,
                  plot: Sequence[str] = (), html: str | None = None, signature: bool = False,
-                 given: Sequence[str] | None = None) -> None:
+                 given: Sequence[str] | None = None, title: str | None = None) -> None:
         values = {"stat": stat, "seed": seed, "resamples": resamples, "baseline": baseline,
                   "metrics": _metric_names(metrics), "format": format, "plot": tuple(plot),
-                  "html": html, "signature": signature,
+                  "html": html, "signature": signature, "title": title,
                   "given": tuple(given) if given is not None else tuple(
                       f"--{name}" for name, value, default in (
                           ("stat", stat, None), ("seed", seed, DEFAULT_SEED),
@@ -97,12 +99,20 @@ class ComparisonSettings:
         a format other than text (a file that travels alone)."""
         return self.signature or self.format not in (None, "text")
 
+    def titled(self, default: str) -> str:
+        """The table's title: ``title`` when given, else ``default`` (the gold file's name).
+
+        >>> ComparisonSettings().titled("wsj23"), ComparisonSettings(title="").titled("wsj23")
+        ('wsj23', '')
+        """
+        return default if self.title is None else self.title
+
     def check(self, *, several: bool, json: bool, systems: str = "systems",
               synopsis: str = "GOLD SYS1 SYS2 [...]") -> None:
         """The misuses every command refuses alike: an option of the test with one system,
         ``--stat`` or ``--metrics`` with ``--json`` (the table is ``--format json``), and
-        ``--metrics`` with one system and no ``--format`` (no table to choose the columns
-        of).
+        ``--metrics`` or ``--title`` with one system and no ``--format`` (no table to choose
+        the columns of, or to name).
 
         >>> ComparisonSettings(metrics="LAS").check(several=False, json=False, systems="answers")
         Traceback (most recent call last):
@@ -122,20 +132,29 @@ several answers or --format
         if self.metrics is not None and not (several or self.format):
             raise UsageError("--metrics chooses the comparison table's metrics: give several "
                              f"{systems} or --format")
+        if self.title is not None and json:
+            raise UsageError("--title names the comparison table: use --format, not --json")
+        if self.title is not None and not (several or self.format):
+            raise UsageError(f"--title names the comparison table: give several {systems} or "
+                             "--format")
 
-    def chosen(self, available: Sequence[str], default: Sequence[str] | None = None
-               ) -> tuple[str, ...]:
-        """The table's metrics: those of ``--metrics`` among ``available`` (in their order),
-        else ``default`` (all of ``available`` when None).
+    def chosen(self, available: Sequence[str], default: Sequence[str] | None = None,
+               headers: Mapping[str, str] | None = None) -> tuple[str, ...]:
+        """The table's metrics: those of ``--metrics`` among ``available`` (in their order;
+        each named by its key or by its header in ``headers``, key -> header), else
+        ``default`` (all of ``available`` when None).
 
         >>> ComparisonSettings(metrics="MLAS;LAS").chosen(("UAS", "LAS", "MLAS"))
         ('LAS', 'MLAS')
+        >>> ComparisonSettings(metrics="F1").chosen(("recall", "fmeasure"),
+        ...                                         headers={"fmeasure": "F1"})
+        ('fmeasure',)
         """
         if self.metrics is None:
             return tuple(available if default is None else default)
         from .comparison import metric_list  # the tables' machinery: only when comparing
 
-        return metric_list(";".join(self.metrics) if self.metrics else "", available)
+        return metric_list(";".join(self.metrics) if self.metrics else "", available, headers)
 
     def plan(self, paths: Sequence[str], names: Sequence[str] | None = None) -> StatPlan | None:
         """The test asked (None: none), against the baseline among the systems' ``paths``

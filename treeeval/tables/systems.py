@@ -122,8 +122,11 @@ class ScoredSystems(ABC):
 
 
 def chosen_metrics(systems: ScoredSystems, settings: ComparisonSettings) -> tuple[str, ...]:
-    """The table's metrics: those of ``--metrics``, else the scorer's defaults."""
-    return settings.chosen(systems.offered(), systems.defaults(settings.stat))
+    """The table's metrics, by their keys: those of ``--metrics`` (each named by its key or
+    its column's header), else the scorer's defaults."""
+    offered = systems.offered()
+    return settings.chosen(offered, systems.defaults(settings.stat),
+                           {metric: systems.column(metric).shown for metric in offered})
 
 
 def check(systems: ScoredSystems, settings: ComparisonSettings) -> None:
@@ -141,7 +144,8 @@ def comparison_table(systems: ScoredSystems, settings: ComparisonSettings,
     """The table of the systems on the chosen metrics, in the command line's order; with
     ``--stat`` each other system tested against the baseline on the metrics the test takes
     (unless the gold file has no sentence to pair: then a notice, and no test).  The table
-    carries ``signature`` when the settings say it shows it."""
+    is titled by ``--title``, else by the gold file's name, and carries ``signature`` when
+    the settings say it shows it."""
     chosen = chosen_metrics(systems, settings)
     plan = settings.plan(systems.paths, systems.names)
     tested: tuple[str, ...] = ()
@@ -166,7 +170,7 @@ def comparison_table(systems: ScoredSystems, settings: ComparisonSettings,
                          for metric in chosen] for index in range(count)]
     from .comparison import build_table
 
-    return build_table(systems.title, systems.command, systems.names,
+    return build_table(settings.titled(systems.title), systems.command, systems.names,
                        tuple(systems.column(metric) for metric in chosen), values,
                        signature=signature if settings.table_signature else "",
                        per_sentence=per_sentence, testing=plan, tested=tested,

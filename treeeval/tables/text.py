@@ -49,7 +49,7 @@ def render_text(table: ComparisonTable) -> str:
 
 def _grid(table: ComparisonTable) -> list[str]:
     pad = " " if table.tested else ""  # under the markers
-    header = [table.row_label, *(one_line(metric.name) + pad for metric in table.metrics)]
+    header = [table.row_label, *(one_line(metric.shown) + pad for metric in table.metrics)]
     rows = [[row_name(row), *(
         (number(table, index, column) or MISSING)
         + (MARKER if marked(table, index, column) else pad)
@@ -74,7 +74,7 @@ def aligned(rows: list[list[str]], left: int) -> list[str]:
 def _test_lines(table: ComparisonTable) -> list[str]:
     """One line per test: system, metric, difference, its interval, p, adjusted p; one per
     system a test was asked of but not run, saying why."""
-    rows = [[one_line(row.name), one_line(table.metrics[column].name),
+    rows = [[one_line(row.name), one_line(table.metrics[column].shown),
              *_outcome(table, index, column, cell)]
             for index, row in enumerate(table.rows) for column in range(len(table.metrics))
             if not row.baseline and (cell := row.cell(column)) is not None]

@@ -5,7 +5,10 @@ The tables, in the order ``treeeval task`` writes them (docs/task.md): one per t
 over all treebanks, one per group of ``--groups``, the ranking by each main metric, and with
 ``--stat`` the cluster of the best by each tested metric (:mod:`.significance`).
 In a task of several formats (``has``: the metrics of each treebank), a treebank's table
-shows its own metrics, and each average is over the treebanks that have the metric.
+shows its own metrics, and each average is over the treebanks that have the metric.  A
+bracketed treebank's metrics are headed as ``treeeval bracket`` heads them (``fmeasure``:
+F1).  Only what compares is marked best: the teams of a treebank, an average or a ranking,
+not a rank, nor the rows of a cluster table, which are treebanks.
 
 >>> from treeeval.ud.metrics import Score
 >>> runs = [[TaskRun("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
@@ -17,6 +20,8 @@ shows its own metrics, and each average is over the treebanks that have the metr
 ((None,), ('b: no score (cannot read), counted as 0.',))
 >>> [row.name for row in task.tables()[2].rows], task.tables()[2].rows[1].values
 (['a', 'b'], (2, 0.0))
+>>> task.tables()[2].best(0), task.tables()[2].best(1)
+((), (0,))
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
+from ..bracket.compare import HEADERS
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
 from ..wording import counted
@@ -67,7 +73,7 @@ class ScoredTask:
         failed run)."""
         return [self._table(name, [SystemRow(run.team, tuple(
                     None if run.scores is None else run.percent(metric) for metric in metrics))
-                    for run in row], tuple(map(Metric, metrics)),
+                    for run in row], tuple(map(_column, metrics)),
                     [f"{run.team}: no score ({run.failure.reason}), counted as 0."
                      for run in row if run.failure is not None])
                 for name, row, metrics in zip(self.treebanks, self.results, (
@@ -87,21 +93,25 @@ class ScoredTask:
     def ranking_tables(self) -> list[ComparisonTable]:
         """The ranking of the teams by the macro-average of each main metric."""
         averages = self.averages()
-        return [self._table(f"Ranking by {metric}", [
+        return [self._table(f"Ranking by {_column(metric).shown}", [
                     SystemRow(team, (rank, 100 * value)) for rank, team, value in
                     ranking({team: values[metric] for team, values in averages.items()})],
-                    (Metric("rank", unit="count", higher_is_better=False), Metric(metric)))
+                    (Metric("rank", unit="count", higher_is_better=False, comparable=False),
+                     _column(metric)))
                 for metric in self._ranked(averages)]
 
     def cluster_tables(self) -> list[ComparisonTable]:
         """With ``--stat``, a table per tested metric: for each treebank the best team's
         score, how many teams are not significantly different from it (the best included)
-        and the lowest score among them; the notes name the teams."""
+        and the lowest score among them; the notes name the teams.  No column has a best:
+        its rows are treebanks, which do not compete."""
         if self.testing is None:
             return []
-        return [self._table(f"Cluster of the best by {metric}", [SystemRow(name, _cluster_values(
-                    row, metric)) for name, row in self.having(metric)],
-                    (Metric("best"), Metric("cluster", unit="count"), Metric("lowest")),
+        return [self._table(f"Cluster of the best by {_column(metric).shown}", [SystemRow(
+                    name, _cluster_values(row, metric)) for name, row in self.having(metric)],
+                    (Metric("best", comparable=False),
+                     Metric("cluster", unit="count", comparable=False),
+                     Metric("lowest", comparable=False)),
                     notes=[_testing_note(self.testing)] + [
                         f"{name}: {_cluster_text(row, metric)}."
                         for name, row in self.having(metric)], rows_are="treebank")
@@ -142,13 +152,13 @@ class ScoredTask:
                                if treebanks is None else treebanks)
         return self._table(title, [SystemRow(team, tuple(100 * averages[team][metric]
                                                          for metric in metrics))
-                                   for team in self.teams], tuple(map(Metric, metrics)),
+                                   for team in self.teams], tuple(map(_column, metrics)),
                            notes=notes)
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
                notes: Sequence[str] = (), rows_are: str = "system") -> ComparisonTable:
-        columns = tuple(metrics) if metrics is not None else tuple(map(Metric, self.metrics))
+        columns = tuple(metrics) if metrics is not None else tuple(map(_column, self.metrics))
         return ComparisonTable(title, "task", columns, tuple(rows), notes=tuple(notes),
                                signature=self.signature, row_label=rows_are)
 
@@ -171,6 +181,16 @@ class ScoredTask:
                         for metric in self._ranked(averages)},
             "significance": None if self.testing is None else _significance_json(
                 self.testing, self.having)}
+
+
+def _column(metric: str) -> Metric:
+    """A metric's column: a bracketed treebank's headed as ``treeeval bracket`` heads it
+    (EVALB's labelled scores, COLLINS.prm's), every other by its name.
+
+    >>> _column("fmeasure").shown, _column("LAS").shown
+    ('F1', 'LAS')
+    """
+    return Metric(metric, header=HEADERS.get(metric, ""))
 
 
 def _cluster_values(row: list[TaskRun], metric: str) -> tuple[float | int | None, ...]:
@@ -270,7 +290,7 @@ def _coverage(has: Sequence[Sequence[str]], metrics: Sequence[str],
     >>> _coverage([("LAS",), ("LAS", "LA")], ["LAS", "LA"], [0, 1])
     ['Each metric is averaged over the treebanks that have it: LA over 1 treebank.']
     """
-    partial = [f"{metric} over {_count(count)}" for metric in metrics
+    partial = [f"{_column(metric).shown} over {_count(count)}" for metric in metrics
                if (count := sum(metric in has[index] for index in treebanks)) < len(treebanks)]
     return [f"Each metric is averaged over the treebanks that have it: "
             f"{', '.join(partial)}."] if partial else []

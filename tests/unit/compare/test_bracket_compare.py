@@ -9,6 +9,7 @@ import io
 import json
 import math
 import re
+from html import escape
 from pathlib import Path
 
 import jsonschema
@@ -55,6 +56,8 @@ SYSTEMS = {
         8: "(TOP (S (NP (NNS Dogs)) (VP (NN bark))))"}),
 }
 METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: the columns' headers, as papers write them
+HEADERS = ("LR", "LP", "F1", "EX", "Tag")
 
 
 @pytest.fixture
@@ -149,7 +152,7 @@ def test_each_report_is_the_one_system_report(folder: Path) -> None:
         alone = bracket(folder, systems=(name,))
         assert f"=== {name[:-4]}: gold.mrg {name}\n{alone}" in out
     table = out.split("\n\n")[-1].splitlines()
-    assert table[0] == "gold" and table[1].split() == ["system", *METRICS]
+    assert table[0] == "gold" and table[1].split() == ["system", *HEADERS]
     assert [line.split()[0] for line in table[2:5]] == ["alpha", "beta", "gamma"]
 
 
@@ -344,7 +347,11 @@ def test_the_figures_mark_an_incomplete_system(folder: Path) -> None:
     (["--stat", "ar", "--resamples", "0"], "--resamples needs a number of at least 1"),
     (["--per-sentence", "s.jsonl"], "--per-sentence writes one system's sentences"),
     (["--json", "--stat", "ar"], "use --format json, not --json"),
-    (["--format", "csv", "--per-label"], "--format cannot go with --per-label"),
+    (["--format", "csv", "--json"], "--format cannot go with --json"),
+    (["--format", "csv", "--per-label", "--stat", "ar"], "--stat goes with the comparison "
+                                                          "table: --per-label --format"),
+    (["--format", "csv", "--per-label", "--metrics", "F1"], "--metrics goes with the"),
+    (["--json", "--title", "x"], "--title names the comparison table: use --format"),
     (["--plot", "x.gif"], "cannot write a figure as .gif"),
 ])
 def test_usage_errors(folder: Path, args: list[str], message: str) -> None:
@@ -365,7 +372,7 @@ def test_empty_gold_tests_nothing_loudly(tmp_path: Path) -> None:
                         "b.mrg"], tmp_path)
     assert run.status == 0 and b",ar," not in run.stdout
     assert b"gold.mrg: the gold file holds no sentence: --stat tests nothing" in run.stderr
-    assert b"b,false,fmeasure,percent,true,," in run.stdout  # EVALB's -nan: no value
+    assert b"b,false,fmeasure,F1,percent,true,," in run.stdout  # EVALB's -nan: no value
 
 
 def test_evalbs_messages_are_headed_by_their_system_and_quiet_drops_them(folder: Path) -> None:
@@ -382,3 +389,108 @@ def test_evalbs_messages_are_headed_by_their_system_and_quiet_drops_them(folder:
     one = run_treeeval(["bracket", "gold.mrg", "odd.mrg"], folder).stderr.decode()
     assert one == "4 : Length unmatch (5|1)\n"  # one system: EVALB's bytes, no heading
     assert run_treeeval(["bracket", "--quiet", "gold.mrg", "odd.mrg"], folder).stderr == b""
+
+
+# --- tables a paper can use as they are -----------------------------------------------------
+
+def test_columns_are_headed_as_papers_write_them_and_metrics_takes_either_name(folder: Path
+                                                                              ) -> None:
+    by_key = bracket(folder, "--format", "json", "--metrics",
+                     "recall;fmeasure_40;complete_match")
+    by_header = bracket(folder, "--format", "json", "--metrics", "LR,F1 (≤40);EX")
+    assert by_key == by_header  # the same table, data and signature
+    document = json.loads(by_key)
+    assert [(metric["name"], metric["header"]) for metric in document["metrics"]] == [
+        ("recall", "LR"), ("complete_match", "EX"), ("fmeasure_40", "F1 (≤40)")]
+    assert "|metrics:recall;complete_match;fmeasure_40|" in document["signature"]
+    assert [cell["metric"] for cell in document["systems"][0]["cells"]] == [
+        "recall", "complete_match", "fmeasure_40"]  # the data keep the stable keys
+    latex = bracket(folder, "--format", "latex", "--metrics", "F1;fmeasure_40")
+    assert "System & F1 & F1 ($\\leq$40) \\\\\n" in latex
+    assert "| System | F1 | F1 (≤40) |" in bracket(folder, "--format", "markdown", "--metrics",
+                                                   "F1;F1 (≤40)")
+    (folder / "unlabelled.prm").write_text("LABELED 0\n")
+    text = bracket(folder, "-p", "unlabelled.prm", "--metrics", "UR;precision_40")
+    assert text.split("\n\n")[-1].splitlines()[1].split() == ["system", "UR", "UP", "(≤40)"]
+    error = fails(folder, ["--metrics", "F1;LF", "gold.mrg", *SYSTEMS])
+    assert "unknown metric 'LF' (choose from LR (recall), LP (precision), F1 (fmeasure)" in error
+
+
+def test_title_replaces_the_gold_file_s_name_in_every_format(folder: Path) -> None:
+    title = "WSJ & co_1"
+    assert bracket(folder, "--title", title).split("\n\n")[-1].startswith(f"{title}\n")
+    assert bracket(folder, "--caption", title, "--format", "markdown").startswith(
+        "**WSJ \\& co\\_1**\n")
+    latex = bracket(folder, "--title", title, "--format", "latex")
+    assert "\\caption{WSJ \\& co\\_1}\n" in latex and "\\caption{gold}" not in latex
+    assert json.loads(bracket(folder, "--title", title, "--format", "json"))["title"] == title
+    assert "\\caption" not in bracket(folder, "--title", "", "--format", "latex")
+    bracket(folder, "--title", title, "--html", "report.html")
+    assert f"<caption>{escape(title)}</caption>" in (folder / "report.html").read_text()
+    assert "--title names the comparison table: give several systems or --format" in fails(
+        folder, ["--title", title, "gold.mrg", "alpha.mrg"])
+    one = bracket(folder, "--title", title, "--format", "csv", systems=("alpha.mrg",))
+    assert one.count("\n") == 1 + len(METRICS)  # CSV has no title
+
+
+def label_f1(folder: Path, name: str) -> dict[str, str]:
+    """A system's F1 of each label, as its ``--per-label`` block prints it alone."""
+    out = bracket(folder, "--per-label", systems=(name,))
+    block = out.split("-- Per label (labels cut at - or =) --\n")[1].splitlines()[1:]
+    return {line.split()[0]: line.split()[-1] for line in block}
+
+
+def test_per_label_table_of_several_systems_in_every_format(folder: Path) -> None:
+    short_copy(folder)  # gamma's first two trees: incomplete, never best
+    names = ("alpha.mrg", "beta.mrg", "short.mrg")
+    csv_text = bracket(folder, "--per-label", "--format", "csv", systems=names)
+    rows = list(csv.DictReader(io.StringIO(csv_text, newline="")))
+    assert csv_text.startswith("label,baseline,metric,header,")
+    cells = {(row["label"], row["metric"]): row for row in rows}
+    labels = list(dict.fromkeys(row["label"] for row in rows))
+    gold = {label: int(cells[label, "gold"]["value"]) for label in labels}
+    assert gold["NP"] == GOLD.count("(NP ") and gold["ADVP"] == 3
+    assert [gold[label] for label in labels] == sorted(gold.values(), reverse=True)
+    printed = {name[:-4]: label_f1(folder, name) for name in names}
+    for (label, metric), row in cells.items():
+        if metric == "gold":
+            assert row["best"] == "false"
+            continue
+        value = row["value"]
+        shown = printed[metric].get(label)
+        assert (f"{float(value):.2f}" if value else None) == shown, (label, metric)
+    for label in labels:  # the best of each label among the complete systems that have it
+        shown = {name: round(float(cells[label, name]["value"]), 2) for name in ("alpha", "beta")
+                 if cells[label, name]["value"]}
+        best = {name for name, value in shown.items() if value == max(shown.values())}
+        assert {name for name in ("alpha", "beta", "short")
+                if cells[label, name]["best"] == "true"} == (best if len(shown) > 1 else set())
+    assert cells["NP", "alpha"]["best"] == "true" != cells["NP", "short"]["best"]
+    assert cells["NP", "short"]["header"] == "short (incomplete)"
+    document = json.loads(bracket(folder, "--per-label", "--format", "json", systems=names))
+    jsonschema.Draft202012Validator(json.loads(schema_path("table").read_text())).validate(
+        document)
+    assert document["row_label"] == "label" and document["title"] == "gold: F1 by label"
+    assert [system["name"] for system in document["systems"]] == labels
+    markdown = bracket(folder, "--per-label", "--format", "markdown", systems=names)
+    assert "| Label | gold | alpha | beta | short (incomplete) |" in markdown
+    assert "short is incomplete (2 of 10 sentences): never the best of a row." in markdown
+    assert "Best score of each row in bold." in markdown
+    latex = bracket(folder, "--per-label", "--format", "latex", "--title", "Per label",
+                    systems=names)
+    assert "Label & gold & alpha & beta & short (incomplete) \\\\" in latex
+    assert "\\caption{Per label}" in latex  # --title names the table --format writes
+    text = bracket(folder, "--per-label", "--format", "text", systems=names)
+    assert text.startswith("gold: F1 by label\nlabel ") and "=== " not in text
+
+
+def test_per_label_text_after_the_reports(folder: Path) -> None:
+    out = bracket(folder, "--per-label", "--title", "Dev")
+    assert len(label_blocks(out)) == 3  # each system's block after its report, as before
+    table, labels = out.split("\n\nDev\n")[1].split("\n\nDev: F1 by label\n")
+    assert table.startswith("system ") and labels.startswith("label ")
+    assert labels.splitlines()[0].split() == ["label", "gold", "alpha", "beta", "gamma"]
+    bracket(folder, "--per-label", "--html", "report.html")
+    page = (folder / "report.html").read_text()
+    assert "<caption>gold</caption>" in page and "<caption>gold: F1 by label</caption>" in page
+    assert '<th scope="col">Label</th>' in page

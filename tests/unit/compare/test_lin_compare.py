@@ -221,7 +221,15 @@ def test_phrase_metrics_of_trees(tmp_path: Path) -> None:
     document = json.loads(lin(tmp_path, "gold.mrg", "b.mrg", "a.mrg", "--format", "json"))
     assert [metric["name"] for metric in document["metrics"]] == [
         "errors", "error rate", "recall", "precision", "crossing"]
+    assert [metric["header"] for metric in document["metrics"]] == [  # as papers head them
+        "errors", "error rate", "UR", "UP", "crossing brackets"]
     assert cells(document)["a", "recall"]["value"] == 100.0
+    assert lin(tmp_path, "gold.mrg", "b.mrg", "a.mrg", "--format", "json", "--metrics",
+               "UR;precision") == lin(tmp_path, "gold.mrg", "b.mrg", "a.mrg", "--format",
+                                      "json", "--metrics", "recall;UP")
+    markdown = lin(tmp_path, "gold.mrg", "b.mrg", "a.mrg", "--format", "markdown",
+                   "--metrics", "UR;crossing", "--title", "Lin's (1b)")
+    assert markdown.startswith("**Lin's (1b)**\n") and "| System | UR | crossing brackets ↓ |" in markdown
     mcnemar = json.loads(lin(tmp_path, "gold.mrg", "b.mrg", "a.mrg", "--stat", "mcnemar",
                              "--format", "json"))
     assert [metric["name"] for metric in mcnemar["metrics"]] == ["errors", "error rate"]

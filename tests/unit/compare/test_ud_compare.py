@@ -222,8 +222,11 @@ def test_usage_errors(folder: Path, args: list[str], message: str) -> None:
 def test_stat_needs_several_systems(folder: Path) -> None:
     assert "--stat needs several systems" in fails(
         folder, ["--stat", "ar", "gold.conllu", "alpha.conllu"], 2)
-    assert "--format needs GOLD SYS1" in fails(
-        folder, ["--format", "csv", "gold.conllu:alpha.conllu", "gold.conllu:beta.conllu"], 2)
+    assert "--stat needs several systems" in fails(
+        folder, ["--stat", "ar", "--format", "csv", "gold.conllu:alpha.conllu",
+                 "gold.conllu:beta.conllu"], 2)
+    assert "--metrics chooses what the treebanks' table shows: give --format" in fails(
+        folder, ["--metrics", "LAS", "gold.conllu:alpha.conllu", "gold.conllu:beta.conllu"], 2)
     assert "--metrics chooses the comparison table's metrics" in fails(
         folder, ["--metrics", "LAS", "gold.conllu", "alpha.conllu"], 2)
     assert "use --format json, not --json" in fails(
@@ -245,3 +248,63 @@ def test_gold_without_sentence_tests_nothing_loudly(tmp_path: Path) -> None:
     strict = run_treeeval(["ud", "--strict", "--stat", "ar", "gold.conllu", "a.conllu",
                            "b.conllu"], tmp_path)
     assert strict.status == 1
+
+
+# --- several treebanks (GOLD:SYSTEM pairs, folders) as a table ------------------------------
+
+@pytest.fixture
+def treebanks(folder: Path) -> Path:
+    """Two treebanks, gold/en and gold/fi, and one system's run of each, run/en and run/fi."""
+    for side, texts in (("gold", (GOLD, SYSTEMS["gamma.conllu"])),
+                        ("run", (SYSTEMS["alpha.conllu"], SYSTEMS["beta.conllu"]))):
+        (folder / side).mkdir()
+        for name, text in zip(("en", "fi"), texts):
+            (folder / side / f"{name}.conllu").write_text(text, encoding="utf-8")
+    return folder
+
+
+PAIRS = ["gold/en.conllu:run/en.conllu", "gold/fi.conllu:run/fi.conllu"]
+
+
+def test_pairs_with_format_give_a_table_of_the_treebanks(treebanks: Path) -> None:
+    f1 = {name: {metric: 100 * score.f1 for metric, score in evaluate_ud(
+              treebanks / "gold" / f"{name}.conllu",
+              treebanks / "run" / f"{name}.conllu").scores.items()} for name in ("en", "fi")}
+    for files in (PAIRS, ["gold", "run"]):
+        run = run_treeeval(["ud", "--format", "csv", *files], treebanks)
+        assert run.status == 0 and run.stderr == b""
+        rows = list(csv.DictReader(io.StringIO(run.stdout.decode(), newline="")))
+        assert run.stdout.startswith(b"treebank,baseline,metric,header,")
+        assert {row["metric"] for row in rows} == {"LAS", "MLAS", "BLEX"}  # the averaged ones
+        for row in rows:
+            if row["treebank"] == "macro-average":
+                expected = (f1["en"][row["metric"]] + f1["fi"][row["metric"]]) / 2
+            else:
+                expected = f1[row["treebank"]][row["metric"]]
+            assert float(row["value"]) == pytest.approx(expected, abs=1e-9)
+            assert row["best"] == "false"  # treebanks do not compete
+    text = run_treeeval(["ud", "--format", "text", *PAIRS], treebanks).stdout.decode()
+    plain = run_treeeval(["ud", *PAIRS], treebanks).stdout.decode()
+    average = plain.split("Macro-average over 2 treebanks:\n")[1].splitlines()
+    shown = text.splitlines()[4].split()
+    assert text.startswith("run\ntreebank ") and shown[0] == "macro-average"
+    assert [line.split(": ")[1] for line in average] == shown[1:]  # the report's numbers
+    document = json.loads(run_treeeval(["ud", "-v", "--format", "json", "--title", "Dev",
+                                        *PAIRS], treebanks).stdout)
+    assert document["title"] == "Dev" and document["row_label"] == "treebank"
+    assert [metric["name"] for metric in document["metrics"]] == list(METRICS)
+    assert not any(metric["has_best"] for metric in document["metrics"])
+    markdown = run_treeeval(["ud", "--format", "markdown", "--metrics", "UPOS;LAS", *PAIRS],
+                            treebanks).stdout.decode()
+    assert "| Treebank | UPOS | LAS |" in markdown and "**" not in markdown.split("\n\n")[1]
+    assert "Best score" not in markdown
+
+
+def test_a_failed_treebank_is_a_row_without_values(treebanks: Path) -> None:
+    run = run_treeeval(["ud", "--format", "markdown", PAIRS[0], "gold/fi.conllu:run/xx.conllu"],
+                       treebanks)
+    assert run.status == 1 and run.stderr.startswith(b"treeeval: error: run/xx.conllu")
+    out = run.stdout.decode()
+    assert "| fi | – | – | – |" in out
+    assert "fi: failed (run/xx.conllu: cannot read: No such file or directory), counted as 0 " \
+           "in the macro-average." in out

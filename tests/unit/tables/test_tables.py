@@ -33,7 +33,16 @@ from treeeval.policy.envelope import schema_path
 from treeeval.stats import SentenceScores, compare
 from treeeval.stats.correction import holm
 from treeeval.stats.significance import METHODS
-from treeeval.tables import FORMATS, ComparisonTable, Metric, Significance, SystemRow, corrected, render
+from treeeval.tables import (
+    FORMATS,
+    ComparisonTable,
+    Metric,
+    Significance,
+    SystemRow,
+    corrected,
+    render,
+    render_html,
+)
 from treeeval.tables.comparison import untested_reason
 from treeeval.tables.model import COMMANDS
 
@@ -109,6 +118,64 @@ def test_one_system_has_no_best() -> None:
         assert "bold" not in render(table, fmt) and r"\textbf" not in render(table, fmt)
 
 
+# --- headers and what compares --------------------------------------------------------------
+
+def test_every_format_shows_the_header_and_the_data_keep_the_key() -> None:
+    metrics = (Metric("fmeasure", header="F1"), Metric("fmeasure_40", header="F1 (≤40)"),
+               Metric("errors", "count", False, header="Err."))
+    table = ComparisonTable("t", "bracket", metrics, (SystemRow("a", (90.0, 91.0, 3)),
+                                                      SystemRow("b", (89.0, 92.0, 4))))
+    assert render(table, "text").splitlines()[1].split() == [
+        "system", "F1", "F1", "(≤40)", "Err."]
+    assert "| System | F1 | F1 (≤40) | Err. ↓ |" in render(table, "markdown")
+    assert r"System & F1 & F1 ($\leq$40) & Err. $\downarrow$ \\" in render(table, "latex")
+    assert "<th scope=\"col\">F1 (≤40)</th>" in render_html(table)
+    assert "(the lowest for Err.)" in render(table, "markdown")
+    cells = csv_cells(render(table, "csv"))
+    assert cells["a", "fmeasure_40"]["header"] == "F1 (≤40)"
+    document = validate_json(table)
+    assert document["metrics"][1] == {"name": "fmeasure_40", "header": "F1 (≤40)",
+                                      "unit": "percent", "higher_is_better": True,
+                                      "has_best": True}
+    assert document["systems"][0]["cells"][1]["metric"] == "fmeasure_40"
+
+
+def test_a_column_that_does_not_compare_has_no_best_in_any_format() -> None:
+    metrics = (Metric("rank", "count", False, comparable=False), Metric("LAS"),
+               Metric("rho", unit="number"))
+    rows = (SystemRow("a", (1, 90.0, 0.5)), SystemRow("b", (2, 80.0, 0.7)))
+    table = ComparisonTable("t", "task", metrics, rows)
+    assert [table.best(column) for column in range(3)] == [(), (0,), ()]
+    markdown = render(table, "markdown")
+    assert "| System | rank | LAS | rho |" in markdown  # no arrow: a rank is no score
+    assert "| a | 1 | **90.00** | 0.50 |" in markdown
+    assert "Best score of each column in bold (none for rank)." in markdown
+    assert r"\textbf{1}" not in render(table, "latex")
+    assert [cell["best"] for cell in validate_json(table)["systems"][0]["cells"]] == [
+        False, True, False]
+    treebanks = ComparisonTable("t", "ud", (Metric("LAS", comparable=False),), (
+        SystemRow("en", (90.0,)), SystemRow("fi", (80.0,))), row_label="treebank")
+    assert treebanks.best(0) == () and "bold" not in render(treebanks, "markdown")
+    assert render(treebanks, "csv").startswith("treebank,baseline,metric,")
+    assert render(treebanks, "text").splitlines()[1].startswith("treebank ")
+    assert "<th scope=\"col\">Treebank</th>" in render_html(treebanks)
+
+
+def test_the_best_of_each_row_when_the_columns_are_systems() -> None:
+    metrics = (Metric("gold", "count", comparable=False), Metric("a"),
+               Metric("b", header="b (incomplete)", comparable=False), Metric("c"))
+    rows = (SystemRow("NP", (40, 80.0, 95.0, 85.0)), SystemRow("VP", (30, 70.0, None, 70.004)),
+            SystemRow("PP", (9, None, 50.0, 60.0)))
+    table = ComparisonTable("t", "bracket", metrics, rows, row_label="label", best_in="row")
+    assert [table.best(column) for column in range(4)] == [(), (1,), (), (0, 1)]
+    markdown = render(table, "markdown")
+    assert "| NP | 40 | 80.00 | 95.00 | **85.00** |" in markdown  # b is never the best
+    assert "| PP | 9 | – | 50.00 | 60.00 |" in markdown  # one value: no best
+    assert "Best score of each row in bold." in markdown
+    assert_csv_round_trips(table)
+    assert_json_round_trips(table)
+
+
 def test_from_a_stats_result() -> None:
     system = SentenceScores.ratio([9, 8, 10, 7], [10] * 4)
     baseline = SentenceScores.ratio([8, 8, 9, 6], [10] * 4)
@@ -135,6 +202,11 @@ def test_from_a_stats_result() -> None:
     (lambda: Metric("a", unit="ratio"), "unit"),
     (lambda: ComparisonTable("t", "parse", (), ()), "command 'parse'"),
     (lambda: ComparisonTable("t", "dep", (), (), alpha=5), "alpha"),
+    (lambda: ComparisonTable("t", "dep", (Metric("a", header="F1"), Metric("F1")), ()),
+     "repeat"),
+    (lambda: ComparisonTable("t", "dep", (), (), best_in="cell"), "best_in"),
+    (lambda: ComparisonTable("t", "dep", (Metric("a"), Metric("n", "count", False)), (),
+                             best_in="row"), "unit or direction"),
 ])
 def test_malformed_tables_are_refused(build: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -264,10 +336,10 @@ def test_latex_compiles(table: ComparisonTable, tmp_path: Path) -> None:
 def test_csv_loads_back_to_the_same_numbers() -> None:
     table = paper_table()
     text = render(table, "csv")
-    assert text.split("\r\n")[0] == ("system,baseline,metric,unit,higher_is_better,value,best,"
-                                    "test,p_value,p_adjusted,significant,ci_low,ci_high,"
-                                    "confidence,resamples,seed,incomplete,untested")
-    assert text.split("\r\n")[5] == ("Turbo_2 & co.,false,LAS,percent,true,85.37,true,"
+    assert text.split("\r\n")[0] == ("system,baseline,metric,header,unit,higher_is_better,"
+                                    "value,best,test,p_value,p_adjusted,significant,ci_low,"
+                                    "ci_high,confidence,resamples,seed,incomplete,untested")
+    assert text.split("\r\n")[5] == ("Turbo_2 & co.,false,LAS,LAS,percent,true,85.37,true,"
                                     "bootstrap,0.0012,0.0024,true,0.71,1.8,0.95,10000,1,,")
     assert_csv_round_trips(table)
 
@@ -370,8 +442,9 @@ def tables(draw: st.DrawFn, text: st.SearchStrategy[str]) -> ComparisonTable:
     """Any table: 0 to 4 metrics, 0 to 5 systems with names drawn from ``text``, values or
     none, a baseline or none, tests or none, corrected or not."""
     metrics = tuple(draw(st.lists(
-        st.builds(Metric, text, st.sampled_from(["percent", "count"]),
-                  st.booleans()), max_size=4, unique_by=lambda metric: metric.name)))
+        st.builds(Metric, text, st.sampled_from(["percent", "count"]), st.booleans(),
+                  st.just("") | text, st.booleans()), max_size=4,
+        unique_by=(lambda metric: metric.name, lambda metric: metric.shown))))
     names = draw(st.lists(text, max_size=5, unique=True))
     baseline = draw(st.none() | st.integers(0, max(len(names) - 1, 0))) if names else None
     missing = [draw(st.sampled_from(["", "", "", "12 of 40 sentences"])) for _ in names]

@@ -108,6 +108,14 @@ def test_ranking_ties_share_a_rank(task: Path) -> None:
                                                        (3, "c", 0.25)]
 
 
+def test_a_ranking_bolds_the_best_score_not_the_rank(task: Path) -> None:
+    _, out, _ = treeeval(task, "--table", "ranking", "--metrics", "MLAS", "--format", "markdown",
+                         "gold", "systems")
+    assert "| System | rank | MLAS |" in out  # no arrow: a rank is no score
+    assert "| alpha | 1 | **" in out
+    assert "Best score of each column in bold (none for rank)." in out
+
+
 def test_groups(task: Path) -> None:
     groups = task / "groups.txt"
     groups.write_text("# two groups\nfirst\taa_one bb_two\n\nlast cc_three\n", encoding="utf-8")

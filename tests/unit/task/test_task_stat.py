@@ -151,6 +151,21 @@ def test_cluster_table_text(task: Path) -> None:
     assert "Holm-corrected" in out and "A failed run is not tested" in out
 
 
+def test_a_cluster_table_bolds_nothing(task: Path) -> None:
+    """Its rows are treebanks: the largest cluster or the highest best score of all the
+    treebanks compares treebanks, which means nothing; so nothing is bold, in any format."""
+    args = ["task", "--stat", "bootstrap", "--resamples", "500", "--metrics", "LAS", "--table",
+            "clusters"]
+    markdown = treeeval(task, *args, "--format", "markdown", "gold", "systems")[1]
+    assert "| en | 100.00 | 2 | 97.92 |" in markdown and "**" not in markdown.split("\n\n")[1]
+    assert "Best score" not in markdown
+    assert "\\textbf" not in treeeval(task, *args, "--format", "latex", "gold", "systems")[1]
+    (document,) = json.loads(treeeval(task, *args, "--format", "json", "gold", "systems")[1])
+    assert document["row_label"] == "treebank"
+    assert not any(metric["has_best"] for metric in document["metrics"])
+    assert not any(cell["best"] for system in document["systems"] for cell in system["cells"])
+
+
 def test_no_stat_no_clusters(task: Path) -> None:
     status, out, _ = treeeval(task, "task", "--json", "gold", "systems")
     assert status == 0 and json.loads(out)["significance"] is None
