@@ -247,7 +247,7 @@ def treebank_table(settings: UDSettings, comparison: ComparisonSettings,
     run
     treebank         LAS   MLAS   BLEX
     en             75.00  75.00  75.00
-    fi                 -      -      -
+    fi                 —      —      —
     macro-average  37.50  37.50  37.50
     <BLANKLINE>
     fi: failed (gold/fi.conllu: no file), counted as 0 in the macro-average.
@@ -259,7 +259,7 @@ def treebank_table(settings: UDSettings, comparison: ComparisonSettings,
     golds = [gold for gold, _ in settings.pairs]
     names = system_names(golds)
     chosen = comparison.chosen(settings.metrics, settings.averaged)
-    rows = [SystemRow(name, tuple(None if result is None else 100 * result.scores[metric].f1
+    rows = [SystemRow(name, tuple(None if result is None else result.scores[metric].f1
                                   for metric in chosen))
             for name, result in zip(names, results)]
     average = macro_average([None if result is None else result.scores for result in results],

@@ -267,7 +267,7 @@ PAIRS = ["gold/en.conllu:run/en.conllu", "gold/fi.conllu:run/fi.conllu"]
 
 
 def test_pairs_with_format_give_a_table_of_the_treebanks(treebanks: Path) -> None:
-    f1 = {name: {metric: 100 * score.f1 for metric, score in evaluate_ud(
+    f1 = {name: {metric: score.f1 for metric, score in evaluate_ud(
               treebanks / "gold" / f"{name}.conllu",
               treebanks / "run" / f"{name}.conllu").scores.items()} for name in ("en", "fi")}
     for files in (PAIRS, ["gold", "run"]):
@@ -305,6 +305,6 @@ def test_a_failed_treebank_is_a_row_without_values(treebanks: Path) -> None:
                        treebanks)
     assert run.status == 1 and run.stderr.startswith(b"treeeval: error: run/xx.conllu")
     out = run.stdout.decode()
-    assert "| fi | – | – | – |" in out
+    assert "| fi | — | — | — |" in out
     assert "fi: failed (run/xx.conllu: cannot read: No such file or directory), counted as 0 " \
            "in the macro-average." in out

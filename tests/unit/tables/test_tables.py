@@ -170,7 +170,7 @@ def test_the_best_of_each_row_when_the_columns_are_systems() -> None:
     assert [table.best(column) for column in range(4)] == [(), (1,), (), (0, 1)]
     markdown = render(table, "markdown")
     assert "| NP | 40 | 80.00 | 95.00 | **85.00** |" in markdown  # b is never the best
-    assert "| PP | 9 | – | 50.00 | 60.00 |" in markdown  # one value: no best
+    assert "| PP | 9 | — | 50.00 | 60.00 |" in markdown  # one value: no best
     assert "Best score of each row in bold." in markdown
     assert_csv_round_trips(table)
     assert_json_round_trips(table)
