@@ -78,6 +78,13 @@ class ErrorsSystems(Systems):
     def sentences(self) -> int:
         return max(len(system.sentences) for system in self.classified.systems)
 
+    def incomplete(self, system: int) -> str:
+        """A test file with fewer sentences than the gold file leaves the rest unclassified:
+        its errors there count nothing (lower is better, so it would look best)."""
+        result = self.classified
+        found, gold = result.systems[system].file_sentences(), result.gold_sentences()
+        return f"{found:,} of {gold:,} sentences" if found < gold else ""
+
     def tested(self, stat: str, metrics: Sequence[str], asked: bool) -> tuple[str, ...]:
         from ..errorclasses.report import BRACKET_ERRORS
 
@@ -125,7 +132,8 @@ def table_asked(comparison: ComparisonSettings) -> bool:
 
 
 def check(settings: ErrorsSettings, comparison: ComparisonSettings) -> None:
-    """Refuse, before anything is classified, what cannot go together.
+    """Refuse, before anything is classified, what cannot go together (and a baseline
+    that is none of the systems).
 
     >>> from treeeval.errorclasses.settings import ErrorsSettings
     >>> check(ErrorsSettings("g", ("a", "b")), ComparisonSettings("mcnemar"))
@@ -143,6 +151,7 @@ outcome): use --stat bootstrap or --stat ar
         option = ("--format" if comparison.format else "--stat" if comparison.stat
                   else "--metrics")
         raise UsageError(f"{option} makes the comparison table: use --format json, not --json")
+    comparison.plan(settings.tests)  # a baseline that is none of the systems
     driver.check_targets(comparison, settings.inputs)
 
 

@@ -188,3 +188,31 @@ def test_stat_without_sentences_is_a_notice(tmp_path: Path) -> None:
                                    "blank or comment lines only): nothing was scored\n"
                                    "treeeval: warning: gold.mrg: the gold file holds no sentence: "
                                    "--stat tests nothing\n")
+
+
+def test_a_shorter_system_is_incomplete_never_best_never_tested(folder: Path) -> None:
+    # alpha's first five trees: the fewest errors of all, but five sentences of thirty
+    lines = (folder / "alpha.mrg").read_text().splitlines(keepends=True)
+    (folder / "short.mrg").write_text("".join(lines[:5]))
+    run = run_treeeval(["errors", "--stat", "ar", "--resamples", "50", "--format", "csv",
+                        "gold.mrg", "zeta.mrg", "short.mrg"], folder)
+    assert run.status == 0
+    assert (b"short.mrg: incomplete (5 of 30 sentences): marked in the comparison, never its "
+            b"best, not tested") in run.stderr
+    rows = {(row["system"], row["metric"]): row
+            for row in csv.DictReader(io.StringIO(run.stdout.decode(), newline=""))}
+    short, zeta = rows["short", "bracket errors"], rows["zeta", "bracket errors"]
+    assert int(short["value"]) < int(zeta["value"])  # the fewest, yet not the best
+    assert (short["best"], zeta["best"]) == ("false", "false")  # one complete row: no best
+    assert (short["incomplete"], short["test"]) == ("5 of 30 sentences", "")
+    strict = run_treeeval(["errors", "--strict", "--format", "text", "gold.mrg", "zeta.mrg",
+                           "short.mrg"], folder)
+    assert strict.status == 1 and b"short (incomplete)" in strict.stdout
+
+
+def test_a_baseline_that_is_none_of_the_systems_is_refused_before_the_report(
+        folder: Path) -> None:
+    run = run_treeeval(["errors", "--stat", "ar", "--baseline", "nobody", "gold.mrg",
+                        *files()], folder)
+    assert run.status == 2 and run.stdout == b""
+    assert b"--baseline nobody is none of the systems" in run.stderr
