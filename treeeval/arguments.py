@@ -298,6 +298,8 @@ def add_signature(parser: argparse.ArgumentParser | argparse._ArgumentGroup,
 
 #: the check of every command that tests systems against a baseline (tables.systems)
 NOTHING_TESTED_CHECK = "--stat on a gold file without a sentence"
+#: the check of an incomplete system in a comparison (treeeval.tables.systems.incomplete_notice)
+INCOMPLETE_CHECK = "an incomplete system in a comparison (never its best, never tested)"
 
 
 def add_strict(parser: argparse.ArgumentParser | argparse._ArgumentGroup, *checks: str) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import BinaryIO
 
 from ..arguments import (
+    INCOMPLETE_CHECK,
     NOTHING_TESTED_CHECK,
     InOrder,
     add_comparison,
@@ -107,7 +108,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                "files of different lengths", "MAX_ERROR reached",
                "a root label that costs a bracket in most sentences",
                "EVALB's Error and Skip sentences, said only under --strict",
-               NOTHING_TESTED_CHECK)
+               NOTHING_TESTED_CHECK, INCOMPLETE_CHECK)
 
 
 def bracket_settings(args: argparse.Namespace) -> BracketSettings:

@@ -85,6 +85,7 @@ OWN_HELP = {
     "--metrics": ("LIST", "the compared metrics, e.g. 'LAS;UAS;Lin errors' (default: the "
                           "--Metric values, else LAS, UAS, LA and Lin errors)"),
     "--format": ("|".join(TABLE_FORMATS), "write the comparison table alone in this format"),
+    "--title": ("TEXT", "the comparison table's title, instead of the gold file's name"),
     "--plot": ("FILE", "draw LAS and UAS by dependency length, by distance to the root and "
                        "by sentence length, and LAS F1 by label, of every system, into FILE "
                        "(.png, .svg or .pdf; dev.png: dev.by_arc_length.png ...); repeatable"),

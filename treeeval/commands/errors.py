@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import BinaryIO
 
-from ..arguments import NOTHING_TESTED_CHECK, add_comparison, add_signature, add_strict, examples
+from ..arguments import INCOMPLETE_CHECK, NOTHING_TESTED_CHECK, add_comparison, add_signature, add_strict, examples
 from ..errorclasses.settings import ErrorsSettings
 from ..errors import UsageError
 from ..policy.inputs import input_file
@@ -60,10 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the per-sentence counts (mcnemar does not apply: a count has no "
                              "per-word outcome)",
                    html="the comparison table and each system's 20 sentences with the "
-                        "most bracket errors, gold and system trees side by side")
+                        "most bracket errors, gold and system trees side by side",
+                   title=True)
     add_signature(parser)
     add_strict(parser, "a test file shorter or longer than the gold file",
-               "a file with no tree", NOTHING_TESTED_CHECK)
+               "a file with no tree", NOTHING_TESTED_CHECK, INCOMPLETE_CHECK)
 
 
 def errors_settings(args: argparse.Namespace) -> ErrorsSettings:

@@ -132,7 +132,8 @@ def _table(evaluation: Evaluation) -> ComparisonTable:
     settings = evaluation.settings
     assert evaluation.comparison is not None  # the engine makes one for a table format
     shown = settings.signature or settings.comparison.format != "text"
-    return evaluation.comparison.table(dep_signature(settings) if shown else "")
+    return evaluation.comparison.table(dep_signature(settings) if shown else "",
+                                       settings.comparison.title)
 
 
 def check_outputs(settings: DepSettings) -> None:
@@ -193,7 +194,8 @@ def run(settings: DepSettings, out: BinaryIO, err: BinaryIO, notices: Notices) -
         out.write(signature.line(dep_signature(settings)))
     if comparison_settings.drawing:
         systems = DepSystems(settings, evaluation, groupings)
-        table = systems.compared.comparison.table() if comparison_settings.html else None
+        table = systems.compared.comparison.table(title=comparison_settings.title) \
+            if comparison_settings.html else None
         driver.figures_and_report(systems, comparison_settings, notices,
                                   lambda: dep_signature(settings), table)
     return 0

@@ -174,15 +174,17 @@ class Comparison:
         """The systems' short names (:func:`~treeeval.tables.comparison.system_names`)."""
         return system_names([system.path for system in self.systems])
 
-    def table(self, signature: str = "") -> ComparisonTable:
-        """The comparison table (:mod:`treeeval.tables`), titled with the gold file's name:
-        every system in order, every compared metric; with a test, each system against the
-        baseline (the first system unless :attr:`baseline` says), Holm-corrected with more
-        than two systems; ``signature`` shown under it when given."""
+    def table(self, signature: str = "", title: str | None = None) -> ComparisonTable:
+        """The comparison table (:mod:`treeeval.tables`), titled ``title`` (None: with the
+        gold file's name): every system in order, every compared metric; with a test, each
+        system against the baseline (the first system unless :attr:`baseline` says),
+        Holm-corrected with more than two systems; ``signature`` shown under it when
+        given."""
         systems = ComparedSystems(self)
         baseline = None if self.baseline is None else systems.names[self.baseline]
         settings = ComparisonSettings(self.method, self.seed, self.resamples, baseline,
-                                      metrics=self.metrics, signature=bool(signature))
+                                      metrics=self.metrics, signature=bool(signature),
+                                      title=title)
         return comparison_table(systems, settings, signature=signature)
 
 

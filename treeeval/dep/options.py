@@ -35,7 +35,7 @@ STAT_VALUES = ("0", "1", "mcnemar", "bootstrap", "ar")
 #: treeeval's own options that take a value
 OWN = ("--metric-order", "--heads", "-p", "--plugin", "--report", "--seed", "--resamples",
        "--charset", "--postag", "--deprel", "--baseline", "--metrics", "--format", "--plot",
-       "--html")
+       "--html", "--title")
 #: treeeval's own options that change a number: the header's echo names them (MaltEval's
 #: options are echoed as MaltEval echoes them)
 ECHOED_OWN = ("--heads", "-p", "--charset", "--plugin", "--seed", "--resamples",
@@ -123,7 +123,7 @@ def dep_settings(args: argparse.Namespace) -> DepSettings:
         stat=stat if stat in METHODS else None,
         **{name: own.get(name) for name in ("seed", "resamples", "baseline", "metrics",
                                             "format")},
-        plot=plots, html=own.get("html")))
+        plot=plots, html=own.get("html"), title=own.get("title")))
     chosen: dict[str, Any] = {name: own[flag] for flag, name in OWN_SETTINGS.items()
                               if flag in own}
     return DepSettings(tuple(gold), tuple(parsed),

@@ -216,3 +216,8 @@ def test_a_baseline_that_is_none_of_the_systems_is_refused_before_the_report(
                         *files()], folder)
     assert run.status == 2 and run.stdout == b""
     assert b"--baseline nobody is none of the systems" in run.stderr
+
+
+def test_title_names_the_table(folder: Path) -> None:
+    out = errors(folder, "--format", "markdown", "--title", "Ten & more", "gold.mrg", *files())
+    assert out.startswith("**Ten \\& more**\n")  # Markdown escapes the &

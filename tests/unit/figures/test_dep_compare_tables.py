@@ -389,3 +389,11 @@ def test_exclusions_count_each_systems_own_tokens(folder: Path) -> None:
         assert round(values[("zeta", "punct")][name], 1) == round(
             maltevals_accuracy(folder, name), 1)
     assert values[("zeta", "punct")]["zeta"] != values[("zeta", "punct")]["punct"]
+
+
+def test_title_names_the_table(folder: Path) -> None:
+    paths = [f"{name}.conll" for name in ORDER]
+    for fmt, first in (("markdown", "**WSJ 23**"), ("latex", r"\caption{WSJ 23}")):
+        out = ok(run_treeeval(["dep", "gold.conll", *paths, "--format", fmt, "--title",
+                               "WSJ 23"], folder))
+        assert first in out and "**gold**" not in out
