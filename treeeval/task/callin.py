@@ -124,7 +124,8 @@ class CallinStatistics:
 
     def tables(self) -> list[ComparisonTable]:
         """The treebanks' means, the correlation matrix and the cumulative variance."""
-        columns = tuple(Metric(name) for name in self.metrics)
+        # the rows are treebanks, not competitors: no column has a best
+        columns = tuple(Metric(name, comparable=False) for name in self.metrics)
         numbers = tuple(Metric(name, unit="number") for name in self.metrics)
         means = [SystemRow(name, tuple(row)) for name, row in zip(self.treebanks, self.values)]
         correlations = [SystemRow(name, tuple(row)) for name, row in
@@ -134,19 +135,22 @@ class CallinStatistics:
         return [
             self._table("Callin: the means over the teams of each treebank", columns, means,
                         [f"{name}: the mean of {runs} scored run{'s' * (runs != 1)}."
-                         for name, runs in zip(self.treebanks, self.runs)] + self.notes),
+                         for name, runs in zip(self.treebanks, self.runs)] + self.notes,
+                        rows_are="treebank"),
             self._table("Callin: Pearson correlation between the metrics across "
                         f"{counted(len(self.treebanks), 'treebank')}", numbers, correlations,
-                        ["Pearson's r; — where a metric is constant over the treebanks."], 3),
+                        ["Pearson's r; — where a metric is constant over the treebanks."], 3,
+                        rows_are="metric"),
             self._table("Callin: cumulative variance (the k best treebanks of each metric)",
                         numbers, variances,
                         ["Sample variance (n - 1) of the scores of each metric's k best "
-                         "treebanks, in percent squared."])]
+                         "treebanks, in percent squared."], rows_are="k")]
 
     def _table(self, title: str, metrics: tuple[Metric, ...], rows: list[SystemRow],
-               notes: Sequence[str], decimals: int = 2) -> ComparisonTable:
+               notes: Sequence[str], decimals: int = 2, rows_are: str = "system"
+               ) -> ComparisonTable:
         return ComparisonTable(title, "task", metrics, tuple(rows), notes=tuple(notes),
-                               signature=self.signature, decimals=decimals)
+                               signature=self.signature, decimals=decimals, row_label=rows_are)
 
     def document(self) -> dict[str, object]:
         """The ``callin`` member of ``--json``: values in percent, variances in percent

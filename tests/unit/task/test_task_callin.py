@@ -144,6 +144,13 @@ def test_callin_tables_in_every_format(task: Path) -> None:
     tables = json.loads(run_treeeval(["task", "--callin", "--format", "json", "gold",
                                       "systems"], task).stdout)
     assert [table["metrics"][0]["unit"] for table in tables] == ["percent", "number", "number"]
+    # the means' rows are treebanks, not competitors: nothing is the best
+    asked = ["task", "--callin", "--metrics", "LAS;CRec", "gold", "systems", "--format"]
+    means = json.loads(run_treeeval([*asked, "json"], task).stdout)[0]
+    assert [system["name"] for system in means["systems"]] == list(GOLD)
+    assert not any(cell["best"] for system in means["systems"] for cell in system["cells"])
+    markdown = run_treeeval([*asked, "markdown"], task).stdout.decode().split("\n\n", 2)[1]
+    assert markdown.startswith("| Treebank |") and "**" not in markdown
 
 
 def test_a_treebank_without_a_value_is_left_out(task: Path) -> None:
