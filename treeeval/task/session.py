@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
+from ..bracket.compare import HEADERS
 from ..errors import UsageError
 from ..formats.prm import find_prm
 from ..policy import signature
@@ -168,7 +169,7 @@ def _task_metrics(options: TaskSettings, grid: Grid) -> tuple[str, ...]:
         CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
     if options.metrics is None:
         return known
-    asked = metric_list(options.metrics, _known_metrics(options, grid))
+    asked = metric_list(options.metrics, _known_metrics(options, grid), HEADERS)
     return tuple(name for name in known if name in asked) or known
 
 
@@ -262,7 +263,7 @@ def task_signature(options: TaskSettings, grid: Grid | None,
     >>> task_signature(TaskSettings("g", "s", metrics="LAS;CRec", callin=True), None)
     'cmd:task|rules:conll18|metrics:LAS;CRec|callin:yes|version:0.1.0'
     """
-    metrics = options.metrics and metric_list(options.metrics, _known_metrics(options, grid))
+    metrics = options.metrics and metric_list(options.metrics, _known_metrics(options, grid), HEADERS)
     formats = {treebank.format for treebank in grid.treebanks} if grid else set()
     return signature.build("task", [
         ("rules", "conll17" if options.conll17 else "conll18"),

@@ -176,6 +176,9 @@ def test_a_mixed_task_averages_each_metric_over_its_treebanks(tmp_path: Path) ->
             "LA over 1 treebank, F1 over 1 treebank.") in out
     assert [title for title in tables if title.startswith("Ranking")] == [
         "Ranking by LAS", "Ranking by F1"]
+    # --metrics takes the header a table shows as well as the key
+    assert run_treeeval(["task", "--metrics", "LAS;LA;F1", "gold", "systems"],
+                        tmp_path).stdout.decode() == out
     groups = tmp_path / "groups.txt"
     groups.write_text("trees wsj\n", encoding="utf-8")
     ran = run_treeeval(["task", "--groups", "groups.txt", "--table", "groups", "gold",
