@@ -72,12 +72,12 @@ def test_evalb_systems(case: int, tmp_path: Path) -> None:
         assert ours.status != 0, f"case {case}: a failed EVALB run, but treeeval exits 0"
         return
     assert ours.status == 0
-    table = ours.stdout[len(expected):].decode("latin-1")
+    table = ours.stdout[len(expected):].decode("utf-8")  # treeeval's own table
     assert table.startswith("\ngold\nsystem "), table[:200]
     rows = table.splitlines()[3:3 + len(SYSTEMS)]
     for row, reference in zip(rows, references):
         shown = [cell.rstrip("*") for cell in row.split()[-5:]]
         printed = figures(reference.stdout)
-        if "nan" in printed[2]:  # EVALB's -nan F-measure (no bracket): no value, "-"
-            printed[2] = "-"
+        if "nan" in printed[2]:  # EVALB's -nan F-measure (no bracket): undefined, "—"
+            printed[2] = "—"
         assert shown == printed, (case, row, printed)
