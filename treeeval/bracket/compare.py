@@ -143,6 +143,7 @@ def label_table(title: str, names: Sequence[str], counts: Sequence[LabelCounts],
     >>> [metric.shown for metric in label_table("dev", ["gold", "b"], [a, b]).metrics]
     ['gold brackets', 'gold', 'b']
     """
+    from ..tables.cells import INCOMPLETE_MARK
     from ..tables.model import ComparisonTable, Metric, SystemRow
 
     why = list(incomplete) or [""] * len(names)
@@ -154,7 +155,7 @@ def label_table(title: str, names: Sequence[str], counts: Sequence[LabelCounts],
     gold = [dict(zip(system.labels, system.gold.tolist())) for system in counts]
     labels = sorted({label for system in counts for label in system.labels},
                     key=lambda label: (-gold[0].get(label, 0), label))
-    systems = [Metric(name, header=name + (" (incomplete)" if reason else ""),
+    systems = [Metric(name, header=name + (INCOMPLETE_MARK if reason else ""),
                       comparable=not reason) for name, reason in zip(names, why)]
     taken = {name for metric in systems for name in (metric.name, metric.shown)}
     head = next(name for name in ("gold", "gold brackets", "#gold") if name not in taken)

@@ -64,6 +64,7 @@ class BracketSystems(Systems):
         self.cutoff = settings.params.cutoff_len
         self.results: list[EvalbResult] = []
         self._rows: list[SentenceCounts] | None = None
+        self._incomplete: dict[int, str] = {}
 
     def offered(self) -> Sequence[str]:
         return metrics.metric_names(self.cutoff)
@@ -90,7 +91,12 @@ class BracketSystems(Systems):
                     if result.sentences is not None), default=0)
 
     def incomplete(self, system: int) -> str:
-        return metrics.incompleteness(self.results[system], self.gold, self.paths[system])
+        # asked by the table, the figures, the per-label table and --json: the files'
+        # lines are counted once
+        if system not in self._incomplete:
+            self._incomplete[system] = metrics.incompleteness(self.results[system], self.gold,
+                                                              self.paths[system])
+        return self._incomplete[system]
 
     def tested(self, stat: str, chosen: Sequence[str], asked: bool) -> tuple[str, ...]:
         metrics.check_stat(stat, chosen, self.cutoff)

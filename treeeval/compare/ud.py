@@ -23,7 +23,6 @@ from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.inputs import plain_name, shown, shown_text
 from ..policy.notices import Notices
-from ..tables import render as render_table  # noqa: F401 (the doctests render)
 from ..tables.model import ComparisonTable, Metric, Number
 from ..tables.settings import ComparisonSettings
 from ..tables.systems import check as check_table
@@ -237,6 +236,7 @@ def treebank_table(settings: UDSettings, comparison: ComparisonSettings,
     the rows are treebanks, which do not compete.  Titled by ``--title``, else by the
     systems' folder when they share one.
 
+    >>> from treeeval.tables import render as render_table
     >>> from treeeval.ud.metrics import Score
     >>> settings = UDSettings((("gold/en.conllu", "run/en.conllu"),
     ...                        ("gold/fi.conllu", "run/fi.conllu")), several=True)

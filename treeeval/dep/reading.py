@@ -197,9 +197,10 @@ def load_treebank(path: str | os.PathLike[str], *, charset: str = "utf-8",
     opened).
     """
     path = os.fspath(path)
-    kind = sniff(path, "dep", data)
+    found = sniff_kind(path, data)
+    kind = sniff(path, "dep", data, found)
     if kind == "conll":
         return read_treebank(path, charset=charset, vocabulary=vocabulary, data=data,
-                             conllu=sniff_kind(path, data) == "conllu")
+                             conllu=found == "conllu")
     return Treebank.from_sentences(read_sentences(path, charset=charset, heads=heads,
                                                   format=kind, data=data), vocabulary=vocabulary)

@@ -162,10 +162,12 @@ def _unknown_text(path: str | os.PathLike[str], first_line: bytes,
     return "xml" if first_line.lstrip().startswith(b"<") else "other"
 
 
-def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None) -> str:
+def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None,
+          kind: str | None = None) -> str:
     """The format ``command`` reads ``path`` in, by its own name for it (``READS``);
-    ``data``: the file's bytes, already read."""
-    kind = sniff_kind(path, data)
+    ``data``: the file's bytes, already read; ``kind``: its :func:`sniff_kind`, when the
+    caller has it (the file is not looked at again)."""
+    kind = sniff_kind(path, data) if kind is None else kind
     reads = READS[command]
     if kind in reads:
         return reads[kind]

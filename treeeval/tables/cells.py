@@ -24,6 +24,8 @@ from ..stats.significance import how_run
 from .model import ComparisonTable, Metric, SystemRow
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+#: what follows an incomplete system's name wherever it is shown (a table, a figure's legend)
+INCOMPLETE_MARK = " (incomplete)"
 
 
 def one_line(text: str) -> str:
@@ -43,7 +45,7 @@ def row_name(row: SystemRow) -> str:
     'cut  (baseline) (incomplete)'
     """
     return (one_line(row.name) + (" (baseline)" if row.baseline else "")
-            + ("" if row.complete else " (incomplete)"))
+            + ("" if row.complete else INCOMPLETE_MARK))
 
 
 def incomplete_notes(table: ComparisonTable) -> list[str]:
@@ -132,6 +134,22 @@ def lowest_is_best(metric: Metric) -> bool:
     (True, False)
     """
     return metric.has_best and not metric.higher_is_better
+
+
+def legend_sentences(table: ComparisonTable) -> tuple[str, list[str]]:
+    """What the note under a table says, as plain text, for Markdown, LaTeX and HTML: the
+    legend of the significance marker ('' when nothing was tested; each format puts its own
+    marker before it), then the sentences on the bold and on the incomplete systems.
+
+    >>> from treeeval.tables.model import Metric
+    >>> rows = (SystemRow("a", (80.0,)), SystemRow("b", (81.0,)),
+    ...         SystemRow("c", (90.0,), incomplete="2 of 9 sentences"))
+    >>> legend_sentences(ComparisonTable("t", "dep", (Metric("LAS"),), rows))
+    ('', ['Best score of each column in bold.', 'c is incomplete (2 of 9 sentences): never \
+the best of a column.'])
+    """
+    best = [f"{best_legend(table)}."] if any_best(table) else []
+    return significance_legend(table), best + incomplete_notes(table)
 
 
 def any_best(table: ComparisonTable) -> bool:

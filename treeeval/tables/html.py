@@ -31,18 +31,7 @@ from html import escape
 
 from ..stats.rates import UNDEFINED
 from ..stats.significance import p_text
-from .cells import (
-    any_best,
-    best_legend,
-    difference,
-    incomplete_notes,
-    lowest_is_best,
-    marked,
-    number,
-    one_line,
-    row_name,
-    significance_legend,
-)
+from .cells import difference, legend_sentences, lowest_is_best, marked, number, one_line, row_name
 from .model import ComparisonTable
 
 MARKER = "†"
@@ -77,10 +66,9 @@ def render_html(table: ComparisonTable) -> str:
         attributes = f' class="{" ".join(classes)}"' if classes else ""
         lines.append(f'<tr{attributes}><th scope="row">{name}</th>{cells}</tr>')
     lines += ["</tbody>", "</table>"]
-    legend = significance_legend(table)
-    said = ([f"{MARKER} {text(legend)}."] if legend else []) + (
-        [f"{text(best_legend(table))}."] if any_best(table) else []) + [
-        text(note) for note in incomplete_notes(table)]
+    legend, sentences = legend_sentences(table)
+    said = ([f"{MARKER} {text(legend)}."] if legend else []) + [
+        text(sentence) for sentence in sentences]
     if said:
         lines.append(f'<p class="legend">{" ".join(said)}</p>')
     lines += [f'<p class="note">{text(note.strip())}</p>' for note in table.notes]

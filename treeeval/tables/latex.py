@@ -31,17 +31,7 @@ randomization, 999 shuffles, seed 1). Best score of each column in bold (the low
 
 from __future__ import annotations
 
-from .cells import (
-    any_best,
-    best_legend,
-    incomplete_notes,
-    lowest_is_best,
-    marked,
-    number,
-    one_line,
-    row_name,
-    significance_legend,
-)
+from .cells import legend_sentences, lowest_is_best, marked, number, one_line, row_name
 from .model import ComparisonTable
 
 MARKER = r"$^{\dagger}$"
@@ -126,9 +116,7 @@ def _row(cells: list[str]) -> str:
 
 
 def _note(table: ComparisonTable) -> str:
-    legend = significance_legend(table)
+    legend, said = legend_sentences(table)
     sentences = [MARKER + r"\," + escape(legend) + "."] if legend else []
-    if any_best(table):
-        sentences.append(escape(best_legend(table)) + ".")
-    sentences += [escape(note) for note in (*incomplete_notes(table), *table.notes)]
+    sentences += [escape(sentence) for sentence in (*said, *table.notes)]
     return " ".join(sentences)

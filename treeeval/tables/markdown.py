@@ -27,17 +27,7 @@ from __future__ import annotations
 import re
 
 from ..stats.rates import UNDEFINED
-from .cells import (
-    any_best,
-    best_legend,
-    incomplete_notes,
-    lowest_is_best,
-    marked,
-    number,
-    one_line,
-    row_name,
-    significance_legend,
-)
+from .cells import legend_sentences, lowest_is_best, marked, number, one_line, row_name
 from .model import ComparisonTable
 
 MARKER = "†"
@@ -65,10 +55,9 @@ def render_markdown(table: ComparisonTable) -> str:
     """The table as Markdown (see the module)."""
     blocks = [f"**{escape(table.title)}**"] if table.title.strip() else []
     blocks.append("\n".join(_rows(table)))
-    legend = significance_legend(table)
+    legend, said = legend_sentences(table)
     blocks.append(" ".join(([f"{MARKER} {escape(legend)}."] if legend else [])
-                           + ([f"{escape(best_legend(table))}."] if any_best(table) else [])
-                           + [escape(note) for note in incomplete_notes(table)]))
+                           + [escape(sentence) for sentence in said]))
     blocks += [escape(note.strip()) for note in table.notes]  # indented: a code block
     if table.signature:
         blocks.append(f"Signature: {code(one_line(table.signature))}")

@@ -69,7 +69,9 @@ class ScoredSystems(ABC):
     def labels(self) -> list[str]:
         """The systems' names as the figures' legends show them: an incomplete system's
         marked, as in the table (:meth:`incomplete`)."""
-        return [name + (" (incomplete)" if self.incomplete(index) else "")
+        from .cells import INCOMPLETE_MARK
+
+        return [name + (INCOMPLETE_MARK if self.incomplete(index) else "")
                 for index, name in enumerate(self.names)]
 
     @property
