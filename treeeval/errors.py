@@ -10,6 +10,13 @@ my.prm:3:11: expected an integer
 >>> print(err.context())
     MAX_ERROR ten
               ^
+
+An in-memory input (:mod:`treeeval.metrics`) is named by its side and the index of the
+sentence in what was given, and a line within that sentence's text when there is one:
+
+>>> print(InputError("HEAD 7 is beyond the sentence's 2 words", path="predicted",
+...                  sentence=3, line=2))
+predicted[3]:2: HEAD 7 is beyond the sentence's 2 words
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ class UsageError(TreeevalError):
 
 
 class InputError(TreeevalError, ValueError):
-    """Bad content in an input file, with a 1-based line and column where known."""
+    """Bad content in an input file, with a 1-based line and column where known; for an
+    in-memory input, ``sentence`` is the 0-based index of the sentence (its ``line`` counts
+    within the sentence's text)."""
 
     def __init__(
         self,
@@ -40,6 +49,7 @@ class InputError(TreeevalError, ValueError):
         line: int | None = None,
         column: int | None = None,
         source_line: str | None = None,
+        sentence: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -47,9 +57,12 @@ class InputError(TreeevalError, ValueError):
         self.line = line
         self.column = column
         self.source_line = source_line
+        self.sentence = sentence
 
     def location(self) -> str:
         parts = [self.path or "<input>"]
+        if self.sentence is not None:
+            parts[0] += f"[{self.sentence}]"
         if self.line is not None:
             parts.append(str(self.line))
             if self.column is not None:

@@ -69,6 +69,21 @@ class _DeferredBudget(ErrorBudget):
 
 
 @dataclass
+class FirstRead:
+    """A line that read memory below EVALB's stack that its block had not written: its
+    index in the block, those slots, the memory as it was before the line, and the line
+    pair, so that
+    it can be scored again once the memory before the block is known (the streaming
+    metrics' merge, treeeval.metrics.brackets)."""
+
+    index: int
+    slots: set[int]
+    memory: dict[int, int]
+    gold: bytes
+    test: bytes
+
+
+@dataclass
 class BlockResult:
     rows: SentenceCounts
     messages: list[LineMessages]
@@ -76,6 +91,8 @@ class BlockResult:
     below: BelowStack = field(default_factory=BelowStack)
     #: the brackets behind the rows (``score_block(keep_brackets=True)``)
     brackets: KeptSpans | None = None
+    #: the lines that read a slot below the stack the block had not written before them
+    first_reads: list[FirstRead] = field(default_factory=list)
 
 
 def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
@@ -111,6 +128,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         for index in length_errors
     ]
     collected = EngineBrackets()
+    first_reads: list[FirstRead] = []
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
@@ -118,7 +136,11 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         engine = ReferenceEngine(params, budget, below=below_stack)
         for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
             budget.current = LineMessages(index)
+            read_before, memory = set(below_stack.read_first), dict(below_stack.slots)
             score, sides = score_line(engine, gold_line, test_line, first_line + index)
+            if len(below_stack.read_first) > len(read_before):
+                first_reads.append(FirstRead(index, below_stack.read_first - read_before,
+                                             memory, gold_line, test_line))
             rows.set_row(index, score)
             if keep_brackets and sides is not None:
                 collected.add(index, *sides)
@@ -128,7 +150,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
     brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
                                               else _engine_only(rows), collected, params))
                 if keep_brackets else None)
-    return BlockResult(rows, messages, below_stack, brackets)
+    return BlockResult(rows, messages, below_stack, brackets, first_reads)
 
 
 def _engine_only(rows: SentenceCounts) -> ChunkBrackets:

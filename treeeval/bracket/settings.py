@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ..arguments import whole_number
 from ..errors import UsageError
+from ..policy import signature
 from .params import EvalbDebug, EvalbParams, c_int, load_params
 
 
@@ -103,3 +104,18 @@ def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list
             params.debug = EvalbDebug.TABLES if option == "-d" else EvalbDebug.TRACE
     return params, messages, prms
 
+
+
+def signature_items(params: EvalbParams, prms: Sequence[str]) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of EVALB's settings: the ``-p`` files (with their hashes),
+    LABELED, CUTOFF_LEN, MAX_ERROR and a digest of every effective parameter; the one
+    home of these fields for ``treeeval bracket`` and ``treeeval.metrics.Brackets``.
+
+    >>> [key for key, _ in signature_items(EvalbParams(), [])]
+    ['prm', 'lab', 'cut', 'maxerr', 'params']
+    """
+    from ..formats.prm import find_prm
+
+    return [("prm", [find_prm(name) for name in prms] or "none"), ("lab", params.labeled),
+            ("cut", params.cutoff_len), ("maxerr", params.max_error),
+            ("params", signature.digest(params.to_dict()))]

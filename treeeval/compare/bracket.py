@@ -17,6 +17,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..bracket import compare as metrics
+from ..bracket.settings import signature_items
 from ..errors import UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
@@ -324,13 +325,8 @@ def bracket_signature(systems: BracketSystems, comparison: ComparisonSettings) -
     'cmd:bracket|prm:none|lab:1|cut:40|maxerr:10|params:fd8da9c4|metrics:fmeasure|stat:ar|\
 resamples:10000|seed:1|baseline:a|version:0.1.0'
     """
-    from ..formats.prm import find_prm
-
     settings = systems.settings
-    params = settings.params
     compared = settings.several or comparison.format is not None
     return signature.build("bracket", [
-        ("prm", [find_prm(name) for name in settings.prms] or "none"),
-        ("lab", params.labeled), ("cut", params.cutoff_len), ("maxerr", params.max_error),
-        ("params", signature.digest(params.to_dict())),
+        *signature_items(settings.params, settings.prms),
         *(comparison_fields(systems, comparison) if compared else [])])

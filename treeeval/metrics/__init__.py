@@ -1,0 +1,18 @@
+"""Streaming metrics for training loops: the reference tools' exact numbers on sentences
+held in memory, one class per scorer, each with ``update``, ``compute``, ``reset``,
+``state``, ``merge`` and ``signature`` (:mod:`.base`; docs/api.md).
+
+>>> from treeeval.metrics import Brackets
+>>> metric = Brackets("COLLINS.prm")
+>>> metric.update(["(S (NP (NN Rain)) (VP (VBD fell)))"], ["(S (NP (NN Rain)) (VP (VBD fell)))"])
+>>> metric.compute().all_totals.fmeasure()
+100.0
+"""
+
+from __future__ import annotations
+
+from ..lazy import lazy_members
+
+__all__ = ["Brackets", "Metric"]
+
+__getattr__, __dir__ = lazy_members(__name__, {"Brackets": ".brackets", "Metric": ".base"})
