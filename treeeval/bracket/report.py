@@ -87,3 +87,18 @@ def summary(all_totals: Totals, cut_totals: Totals, cutoff_len: int) -> bytes:
         summary_block(all_totals, "All"),
         summary_block(cut_totals, f"len<={cutoff_len:d}"),
     ])
+
+
+def report(sentences: SentenceCounts, all_totals: Totals, cut_totals: Totals, cutoff_len: int,
+           killed: bool) -> bytes:
+    """EVALB's whole standard output for scored sentences (a run MAX_ERROR killed has no
+    summary): what ``treeeval.metrics.Brackets.report`` gives a training loop to keep.
+
+    >>> rows = SentenceCounts.from_rows([(1, 2, 0, 3, 3, 3, 0, 2, 2)])
+    >>> text = report(rows, Totals.from_sentences(rows), Totals.from_sentences(rows), 40, False)
+    >>> text.decode().splitlines()[3], text.decode().splitlines()[-5]
+    ('   1    2    0  100.00 100.00     3      3    3      0      2     2   100.00', \
+'Bracketing FMeasure       = 100.00')
+    """
+    return b"".join([HEADER, sentence_lines(sentences),
+                     b"" if killed else summary(all_totals, cut_totals, cutoff_len)])

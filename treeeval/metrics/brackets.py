@@ -31,6 +31,7 @@ import numpy as np
 from ..bracket.api import _params
 from ..bracket.counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
 from ..bracket.params import EvalbParams
+from ..bracket.report import report
 from ..bracket.run import EvalbResult, FirstRead, score_block
 from ..bracket.settings import signature_items
 from ..policy import signature
@@ -113,6 +114,15 @@ class Brackets(Metric[EvalbResult]):
                            self._stopped is not None, rows, errors=self._error_count,
                            stopped_line=None if self._stopped is None else self._stopped + 1,
                            first_unscored=int(rows.line[unscored[0]]) if unscored.size else None)
+
+    def report(self) -> bytes:
+        """EVALB's standard output for every sentence given, byte for byte (its Error
+        messages, which EVALB prints on stderr, are not kept: ``result.errors`` counts them).
+        """
+        result = self.compute()
+        assert result.sentences is not None
+        return report(result.sentences, result.all_totals, result.cut_totals,
+                      self.params.cutoff_len, result.killed)
 
     def _counts(self) -> dict[str, Any]:
         rows = SentenceCounts.concatenate(self._rows)
