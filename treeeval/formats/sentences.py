@@ -256,3 +256,20 @@ ENCODERS: dict[str, Callable[[object, str, int], bytes]] = {
     "brackets": lambda item, side, index: bracket_line(item, side, index) + b"\n",
     "dependencies": conllu_lines,
 }
+
+
+def encode_batch(kind: str, items: Sequence[object], side: str, first: int) -> list[bytes]:
+    """Each sentence of a batch as :data:`ENCODERS` has it, the first being sentence
+    ``first`` of its side; a batch of one-line ``str`` trees is encoded at once.
+
+    >>> encode_batch("brackets", ["(S (NN a))", "(S (NN b))"], "gold", 0)
+    [b'(S (NN a))\\n', b'(S (NN b))\\n']
+    >>> encode_batch("brackets", ["(S (NN a))", "(S\\n (NN b))"], "gold", 0)
+    [b'(S (NN a))\\n', b'(S  (NN b))\\n']
+    """
+    if kind == "brackets" and items and all(type(item) is str for item in items):
+        text = "\n".join(items)  # type: ignore[arg-type]
+        if "\r" not in text and text.count("\n") == len(items) - 1:
+            return (text + "\n").encode().splitlines(keepends=True)
+    encode = ENCODERS[kind]
+    return [encode(item, side, first + index) for index, item in enumerate(items)]

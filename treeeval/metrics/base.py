@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..errors import InputError
-from ..formats.sentences import ENCODERS, batch
+from ..formats.sentences import batch, encode_batch
 
 #: what ``compute`` returns
 Result = TypeVar("Result")
@@ -57,11 +57,8 @@ class Metric(ABC, Generic[Result]):
         """Add one sentence (``gold`` and ``predicted`` each one sentence) or a batch (two
         sequences of the same length)."""
         golds, predicteds = batch(gold, predicted, self.kind)
-        encode = ENCODERS[self.kind]
-        first = self.sentences
-        gold_lines = [encode(item, "gold", first + index) for index, item in enumerate(golds)]
-        predicted_lines = [encode(item, "predicted", first + index)
-                           for index, item in enumerate(predicteds)]
+        gold_lines = encode_batch(self.kind, golds, "gold", self.sentences)
+        predicted_lines = encode_batch(self.kind, predicteds, "predicted", self.sentences)
         self._gold += gold_lines
         self._predicted += predicted_lines
         self.sentences += len(gold_lines)
