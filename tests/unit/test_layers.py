@@ -30,6 +30,8 @@ LAYERS: dict[str, float] = {
     "bracket": 3,
     "conversion": 4,
     "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
+    # the streaming metrics of training loops: each scorer fed sentence by sentence
+    "metrics": 5.1,
     # a whole shared task (teams x treebanks): scores each run with ud, aggregates, ranks
     "task": 5.25,
     # figures for papers: the numbers from the scorers' results, then drawn (matplotlib)

@@ -115,7 +115,7 @@ def batch(gold: object, predicted: object, kind: str) -> tuple[Sequence[Any], Se
     ...
     treeeval.errors.InputError: predicted: a batch of sentences, but gold is one sentence
     """
-    sides = []
+    sides: list[tuple[bool, Sequence[Any]]] = []
     for side, value in (("gold", gold), ("predicted", predicted)):
         if is_sentence(value, kind):
             sides.append((True, [value]))
@@ -123,7 +123,7 @@ def batch(gold: object, predicted: object, kind: str) -> tuple[Sequence[Any], Se
             sides.append((False, value))
         else:
             try:
-                sides.append((False, list(value)))  # type: ignore[call-overload]
+                sides.append((False, list(value)))  # type: ignore[call-overload]  # TypeError below
             except TypeError:
                 raise InputError(f"expected a sentence or a batch of sentences, got "
                                  f"{type(value).__name__}", path=side) from None
@@ -149,8 +149,10 @@ def bracket_line(item: object, side: str, index: int) -> bytes:
     if item is None:
         return b""
     if _nltk_tree(item):
+        # an nltk.Tree (known by _nltk_tree without importing nltk)
         return " ".join(item.pformat(margin=sys.maxsize).split("\n")).encode()  # type: ignore[attr-defined]
     if _words_and_spans(item):
+        # a pair, as _words_and_spans checked
         return _spans_tree(*item, side=side, index=index).encode()  # type: ignore[misc]
     raise InputError(f"expected a bracketed tree (str or bytes), an nltk.Tree, (words, spans) "
                      f"or None, got {type(item).__name__}", path=side, sentence=index)
@@ -226,6 +228,7 @@ def conllu_lines(item: object, side: str, index: int) -> bytes:
     if isinstance(item, (str, bytes, bytearray, memoryview)):
         return _text(item).rstrip(b"\r\n") + b"\n\n"
     if _conllu_tokenlist(item):
+        # a conllu.TokenList (known by _conllu_tokenlist without importing conllu)
         return item.serialize().rstrip("\n").encode() + b"\n\n"  # type: ignore[attr-defined]
     if isinstance(item, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in item):
         return "".join(_dependency_row(number, row, side, index)
@@ -268,7 +271,7 @@ def encode_batch(kind: str, items: Sequence[object], side: str, first: int) -> l
     [b'(S (NN a))\\n', b'(S  (NN b))\\n']
     """
     if kind == "brackets" and items and all(type(item) is str for item in items):
-        text = "\n".join(items)  # type: ignore[arg-type]
+        text = "\n".join(items)  # type: ignore[arg-type]  # all str, as just checked
         if "\r" not in text and text.count("\n") == len(items) - 1:
             return (text + "\n").encode().splitlines(keepends=True)
     encode = ENCODERS[kind]

@@ -4,7 +4,7 @@
 ``update(gold, predicted)`` takes one sentence or a batch of them, in any form of
 :mod:`treeeval.formats.sentences`, and only encodes them as the lines of the file the
 scorer reads: the scoring itself is done on many sentences at once (every
-:attr:`Metric.flush_sentences` sentences, and at ``compute``/``state``/``merge``), so that
+:attr:`StreamingMetric.flush_sentences` sentences, and at ``compute``/``state``/``merge``), so that
 an update costs no per-token Python loop.  A wrong sentence is an
 :class:`~treeeval.errors.InputError` naming its side and its index among all the sentences
 given since the last ``reset`` (``predicted[41]: ...``).
@@ -29,7 +29,7 @@ from ..formats.sentences import batch, encode_batch
 Result = TypeVar("Result")
 
 
-class Metric(ABC, Generic[Result]):
+class StreamingMetric(ABC, Generic[Result]):
     """A scorer fed sentence by sentence; see the module."""
 
     #: the kind of sentence it reads (``brackets`` or ``dependencies``)
@@ -76,9 +76,9 @@ class Metric(ABC, Generic[Result]):
         return {"metric": type(self).__name__, "signature": self.signature,
                 "sentences": self.sentences, **self._counts()}
 
-    def merge(self, other: Metric[Result] | Mapping[str, Any]) -> Self:
+    def merge(self, other: StreamingMetric[Result] | Mapping[str, Any]) -> Self:
         """Append ``other``'s sentences (a metric or its ``state()``) after this one's."""
-        state = other.state() if isinstance(other, Metric) else other
+        state = other.state() if isinstance(other, StreamingMetric) else other
         if state.get("metric") != type(self).__name__ or state.get("signature") != self.signature:
             raise InputError(f"cannot merge {state.get('metric')} ({state.get('signature')}) "
                              f"into {type(self).__name__} ({self.signature}): the settings "

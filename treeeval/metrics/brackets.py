@@ -35,12 +35,12 @@ from ..bracket.report import report
 from ..bracket.run import EvalbResult, FirstRead, score_block
 from ..bracket.settings import signature_items
 from ..policy import signature
-from .base import Metric
+from .base import StreamingMetric
 
 Params = EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
 
 
-class Brackets(Metric[EvalbResult]):
+class Brackets(StreamingMetric[EvalbResult]):
     """EVALB with ``params`` (a .prm name or path, bundled ones found by name, a list of
     them applied in order, an EvalbParams, or None for EVALB's defaults), then EVALB's
     ``-c`` and ``-e`` as ``cutoff_len`` and ``max_error``."""
