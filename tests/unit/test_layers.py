@@ -34,6 +34,8 @@ LAYERS: dict[str, float] = {
     "task": 5.25,
     # figures for papers: the numbers from the scorers' results, then drawn (matplotlib)
     "figures": 5.5,
+    # streaming metrics for training loops: each scorer's numbers on sentences in memory
+    "metrics": 5.6,
     # the self-contained HTML report: tables, figures and worst sentences in one page
     "html": 5.75,
     # the comparison driver over any scorer's adapter (tables, tests, figures, HTML report),
