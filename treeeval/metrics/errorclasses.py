@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..bracket.params import EvalbParams
+from ..collector import frozen_after
 from ..errorclasses.api import (
     ErrorsResult,
     SentenceRepairs,
@@ -88,9 +89,9 @@ class ErrorClasses(Metric[ErrorsResult]):
             stream = io.BytesIO(b"".join(lines))
             stream.name = side
             streams.append(stream)
-        try:
-            golds = read_golds(streams[0], self._delete)
-            sentences, trees = classify_system(golds, streams[1], self._delete)
+        try:  # as classify_errors: the gold trees out of the collector's way (a third faster)
+            with frozen_after(lambda: read_golds(streams[0], self._delete)) as golds:
+                sentences, trees = classify_system(golds, streams[1], self._delete)
         except InputError as exc:
             side = "predicted" if exc.path == "predicted" else "gold"  # the stream it read
             raise located(exc, side, first, predicted if side == "predicted" else gold) from None
