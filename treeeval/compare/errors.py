@@ -210,9 +210,7 @@ def errors_signature(systems: ErrorsSystems, comparison: ComparisonSettings,
     >>> errors_signature(ErrorsSystems(ErrorsSettings("g", ("t",))), ComparisonSettings(), None)
     'cmd:errors|prm:none|del:builtin|version:0.1.0'
     """
-    settings = None if params is None else params.to_dict()
-    deleted = "builtin" if settings is None else signature.digest(
-        {key: settings[key] for key in ("delete_label", "eq_label")})
-    return signature.build("errors", [
-        ("prm", list(systems.settings.prms) or "none"), ("del", deleted),
-        *comparison_fields(systems, comparison)])
+    from ..errorclasses.settings import signature_items
+
+    return signature.build("errors", [*signature_items(systems.settings.prms, params),
+                                      *comparison_fields(systems, comparison)])

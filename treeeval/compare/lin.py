@@ -189,16 +189,14 @@ def lin_signature(systems: LinSystems, comparison: ComparisonSettings) -> str:
     >>> lin_signature(systems, ComparisonSettings("ar"))
     'cmd:lin|ops:none|stat:ar|resamples:10000|seed:1|baseline:key|version:0.1.0'
     """
-    from ..formats.headrules import find_heads
-    from ..lin.ops import find_ops
+    from ..lin.settings import signature_items
 
     settings = systems.settings
     paths = (settings.gold, *settings.answers)
     trees = any(sniff(path, "lin") == "brackets" for path in paths if Path(path).exists())
     compared = settings.several or comparison.format is not None
     return signature.build("lin", [
-        ("heads", find_heads(settings.heads) if trees else None),
-        ("ops", find_ops(settings.ops) if settings.ops else "none"),
+        *signature_items(settings.heads if trees else None, settings.ops),
         *(comparison_fields(systems, comparison) if compared else [])])
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import io
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ..bracket.params import EvalbParams
 from ..collector import frozen_after
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
 PathLike = Union[str, "os.PathLike[str]"]
+#: what deletes labels from a raw tree before the search (treeeval.conversion.deletion)
+Deleter = Callable[..., object]
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,24 @@ class Repair:
                        step.moved, step.source, step.target)
         return cls(classify(step), step.kind, step.fixed, step.span, step.label)
 
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> Repair:
+        """The repair of :meth:`to_dict`'s document (a move's ``moved`` is its ``span``).
+
+        >>> import json
+        >>> repair = Repair("PP Attachment", "move", 2, (4, 6), "PP", (4, 6), (0, 6, "VP"),
+        ...                 (2, 6, "NP"))
+        >>> Repair.from_dict(json.loads(json.dumps(repair.to_dict()))) == repair
+        True
+        """
+        span = (int(document["span"][0]), int(document["span"][1]))
+        if document["kind"] != "move":
+            return cls(document["class"], document["kind"], int(document["fixed"]), span,
+                       document["label"])
+        source, target = (_key(document[key]) for key in ("from", "to"))
+        return cls(document["class"], "move", int(document["fixed"]), span, document["label"],
+                   span, source, target)
+
     def to_dict(self) -> dict[str, object]:
         document: dict[str, object] = {"class": self.name, "kind": self.kind,
                                        "fixed": self.fixed, "span": list(self.span),
@@ -93,6 +113,18 @@ class SentenceRepairs:
     def to_dict(self) -> dict[str, object]:
         return {"sentence": self.sentence, "status": self.status, "errors": self.errors,
                 "repairs": [repair.to_dict() for repair in self.repairs]}
+
+    @classmethod
+    def from_dict(cls, document: Mapping[str, Any]) -> SentenceRepairs:
+        """The sentence of :meth:`to_dict`'s document."""
+        return cls(int(document["sentence"]), document["status"], int(document["errors"]),
+                   [Repair.from_dict(repair) for repair in document["repairs"]])
+
+
+def _key(value: Sequence[Any]) -> tuple[int, int, str]:
+    """A parent's (start, end, label) from its JSON list."""
+    start, end, label = value
+    return int(start), int(end), str(label)
 
 
 @dataclass
@@ -169,7 +201,9 @@ def order_classes(tally: dict[str, tuple[int, int]]) -> list[ErrorClass]:
     return [ErrorClass(name, count, brackets) for count, brackets, name in rows]
 
 
-def _deleter(params: EvalbParams | None) -> Callable[..., object] | None:
+def deleter(params: EvalbParams | None) -> Deleter | None:
+    """What deletes the labels of ``params`` (its DELETE_LABEL lines) from a tree; None:
+    the classifier's own deletion of -NONE- and punctuation."""
     if params is None:
         return None
     from ..conversion.deletion import delete_labels
@@ -177,7 +211,13 @@ def _deleter(params: EvalbParams | None) -> Callable[..., object] | None:
     return lambda tree: delete_labels(tree, params)
 
 
-def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> EvalbParams | None:
+def evalb_params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> EvalbParams | None:
+    """``params`` as EvalbParams: an EvalbParams, a .prm name or path, a list of them
+    (applied in order), or None (the classifier's own deletions).
+
+    >>> evalb_params(None), evalb_params("COLLINS.prm").delete_label[:2]
+    (None, [b'TOP', b'-NONE-'])
+    """
     if params is None or isinstance(params, EvalbParams):
         return params
     from ..bracket.api import _params as load
@@ -185,7 +225,7 @@ def _params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> Evalb
     return load(params)
 
 
-def _prepared(source: Source, delete: Callable[..., object] | None) -> Iterator[Node | None]:
+def _prepared(source: Source, delete: Deleter | None) -> Iterator[Node | None]:
     """The prepared tree of each line (None for a blank line); a tree the classifier refuses
     (tree.no_phrase_on_top: it crashes on it) is an InputError at its line."""
     for number, tree in enumerate(read_raw(source), start=1):
@@ -223,7 +263,7 @@ def line_repairs(number: int, gold_line: bytes, test_line: bytes,
     >>> [(r.name, r.kind, r.fixed) for r in line_repairs(1, gold, test).repairs]
     [('PP Attachment', 'move', 2)]
     """
-    delete = _deleter(params)
+    delete = deleter(params)
     try:
         gold, test = (next(_prepared(io.BytesIO(line), delete), None)
                       for line in (gold_line, test_line))
@@ -249,6 +289,27 @@ def _name(source: Source) -> str:
     return name if isinstance(name, str) else "<input>"
 
 
+def read_golds(source: Source, delete: Deleter | None) -> list[tuple[Node | None, Gold | None]]:
+    """The prepared tree of each line of the gold file and its index for the search (None,
+    None for a line without a tree)."""
+    return [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(source, delete)]
+
+
+def classify_system(golds: Sequence[tuple[Node | None, Gold | None]], source: Source,
+                    delete: Deleter | None) -> tuple[list[SentenceRepairs], int]:
+    """The repairs of each line of the test file ``source`` paired with ``golds`` (the
+    shorter ends the comparison), and how many of its paired lines hold a tree."""
+    sentences, trees = [], 0
+    for number, ((gold_tree, index), test_tree) in enumerate(
+            zip(golds, _prepared(source, delete)), start=1):
+        trees += test_tree is not None
+        try:
+            sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
+        except RootRemoval as exc:
+            raise InputError(str(exc), path=_name(source), line=number) from None
+    return sentences, trees
+
+
 def _one_file(test: Source | Sequence[Source]) -> TypeIs[Source]:
     """Whether ``test`` is one file (a path or a binary stream), not a list of them."""
     return isinstance(test, (str, os.PathLike, io.IOBase))
@@ -268,22 +329,13 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     file without a tree, leave a notice in the result (:meth:`ErrorsResult.all_notices`).
     """
     tests = [test] if _one_file(test) else list(test)
-    delete = _deleter(_params(params))
+    delete = deleter(evalb_params(params))
     systems = []
-    with frozen_after(lambda: [(tree, None if tree is None else Gold.of(tree))
-                                for tree in _prepared(gold, delete)]) as golds:
+    with frozen_after(lambda: read_golds(gold, delete)) as golds:
         gold_trees = sum(tree is not None for tree, _ in golds)
         for source in tests:
             system = SystemErrors(_name(source))
-            trees = 0
-            for number, ((gold_tree, index), test_tree) in enumerate(
-                    zip(golds, _prepared(source, delete)), start=1):
-                trees += test_tree is not None
-                try:
-                    repairs = sentence_repairs(number, gold_tree, index, test_tree)
-                except RootRemoval as exc:
-                    raise InputError(str(exc), path=_name(source), line=number) from None
-                system.sentences.append(repairs)
+            system.sentences, trees = classify_system(golds, source, delete)
             paired = len(system.sentences)
             system.lines = paired if paired < len(golds) else count_source_lines(source)
             system.notices = test_notices(_name(gold), len(golds), gold_trees, system.test,

@@ -9,10 +9,16 @@ options.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
+from ..policy import signature
+
+if TYPE_CHECKING:
+    from ..bracket.params import EvalbParams
 
 
 @dataclass(frozen=True)
@@ -45,3 +51,19 @@ class ErrorsSettings:
         """Every file the run reads (what ``--per-sentence`` and ``--html`` never write
         over)."""
         return [self.gold, *self.tests, *self.prms]
+
+
+def signature_items(prms: Sequence[Path], params: EvalbParams | None
+                    ) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of the classifier's settings: the ``-p`` files (found already,
+    with their hashes) and the hash of the deletions ``params`` makes (its DELETE_LABEL and
+    EQ_LABEL lines; ``builtin``: the classifier's own deletion of -NONE- and punctuation);
+    the one home of these fields for ``treeeval errors`` and ``treeeval.metrics.ErrorClasses``.
+
+    >>> signature_items([], None)
+    [('prm', 'none'), ('del', 'builtin')]
+    """
+    settings = None if params is None else params.to_dict()
+    deleted = "builtin" if settings is None else signature.digest(
+        {key: settings[key] for key in ("delete_label", "eq_label")})
+    return [("prm", list(prms) or "none"), ("del", deleted)]

@@ -18,15 +18,17 @@ total: 1 error in 2 scored words (2 words, 1 sentence)
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
+from nltk import Tree
 
 from ..errors import InputError
-from ..formats.headrules import DEFAULT_HEADS
+from ..formats.headrules import DEFAULT_HEADS, HeadTable
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
 from ..policy.notices import Notice
 from ..policy.sniffing import sniff
@@ -94,22 +96,35 @@ def read_side(path: str, heads: str) -> LinInput:
         from ..formats.conll import read_conll
 
         return LinInput(list(read_conll(path)))
-    from ..conversion import ConversionError, convert
+    from ..conversion import ConversionError
     from ..formats.brackets import read_trees, tree_start_line, tree_start_lines
 
     trees = list(read_trees(path))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            corpus = convert(trees, heads=heads)
+            side = tree_input(trees, heads)
         except ConversionError as exc:
             raise InputError(exc.reason, path=path,
                              line=tree_start_line(path, exc.sentence) or None) from None
-    sentences = list(corpus)
-    for sentence, line in zip(sentences, tree_start_lines(path)):
+    for sentence, line in zip(side.sentences, tree_start_lines(path)):
         sentence.line = line
-    return LinInput(sentences, [phrase_spans(tree) for tree in trees],
-                [Notice(str(warning.message), path=path) for warning in caught])
+    side.warnings = [Notice(str(warning.message), path=path) for warning in caught]
+    return side
+
+
+def tree_input(trees: list[Tree], heads: str | os.PathLike[str] | HeadTable) -> LinInput:
+    """Trees as an input: converted with ``heads`` (a ConversionError names the sentence
+    from 1; parents without a head rule are a ConversionWarning), with their phrase
+    boundaries.
+
+    >>> side = tree_input([Tree.fromstring("(S (NP (NN Rain)) (VP (VBD fell)))")], "collins")
+    >>> side.sentences[0].heads, [sorted(spans) for spans in side.spans]
+    ([2, 0], [[(0, 0), (0, 1), (1, 1)]])
+    """
+    from ..conversion import convert
+
+    return LinInput(list(convert(trees, heads=heads)), [phrase_spans(tree) for tree in trees])
 
 
 def _check_counts(gold: LinInput, answer: LinInput, gold_path: str, answer_path: str) -> None:
@@ -131,14 +146,32 @@ def _check_counts(gold: LinInput, answer: LinInput, gold_path: str, answer_path:
                      "counterpart", path=path, line=extra.line or 1)
 
 
+class SentenceError(InputError):
+    """A sentence that cannot be scored: its ``number`` (from 1, among those scored
+    together) and the ``problem`` (the message without the number, which reads ``sentence
+    N has ...`` or ``sentence N: ...``), for a caller that names the sentence otherwise
+    (treeeval.metrics.Lin: by its index among those given).
+
+    >>> print(SentenceError(3, "has 1 word, but GOLD's has 2", path="answer", line=7))
+    answer:7: sentence 3 has 1 word, but GOLD's has 2
+    >>> print(SentenceError(3, "word 1 ('a') is its own head", path="answer", line=7))
+    answer:7: sentence 3: word 1 ('a') is its own head
+    """
+
+    def __init__(self, number: int, problem: str, *, path: str, line: int | None) -> None:
+        separator = " " if problem.startswith("has ") else ": "
+        super().__init__(f"sentence {number}{separator}{problem}", path=path, line=line)
+        self.number, self.problem = number, problem
+
+
 def _check_heads(sentence: DependencySentence, number: int, path: str) -> None:
     """Reject a word that is its own head (from the input, or from the operations on a
     cycle)."""
     for word, head in enumerate(sentence.heads, start=1):
         if head == word:
             form = sentence.forms[word - 1]
-            raise InputError(f"sentence {number}: word {word} ({form!r}) is its own head",
-                             path=path, line=sentence.line or None)
+            raise SentenceError(number, f"word {word} ({form!r}) is its own head", path=path,
+                                line=sentence.line or None)
 
 
 def score_answer(gold: LinInput, keys: list[DependencySentence], answer: LinInput,
@@ -153,9 +186,8 @@ def score_answer(gold: LinInput, keys: list[DependencySentence], answer: LinInpu
         _check_heads(key, number, gold_path)
         _check_heads(given, number, path)
         if len(key) != len(given):
-            raise InputError(f"sentence {number} has {counted(len(given), 'word')}, but GOLD's has "
-                             f"{len(key)}",
-                             path=path, line=given.line or None)
+            raise SentenceError(number, f"has {counted(len(given), 'word')}, but GOLD's has "
+                                f"{len(key)}", path=path, line=given.line or None)
         wrong = np.array(word_errors(key, given), dtype=bool)
         known = np.array(key.heads) != UNKNOWN_HEAD
         counts[:, number - 1] = len(key), np.count_nonzero(known), np.count_nonzero(wrong)

@@ -8,10 +8,12 @@ the head table that converts trees, Lin's modify operations, and the report's op
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..formats.headrules import DEFAULT_HEADS
+from ..policy import signature
 
 
 @dataclass(frozen=True)
@@ -42,3 +44,20 @@ class LinSettings:
     def inputs(self) -> list[str]:
         """Every file the run reads (what ``--html`` never writes over)."""
         return [self.gold, *self.answers, *([self.ops] if self.ops else [])]
+
+
+def signature_items(heads: str | os.PathLike[str] | None, ops: str | os.PathLike[str] | None
+                    ) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of Lin's settings: the head table that converts trees (a
+    bundled table or a file, with its hash; ``heads`` None when no input is trees) and the
+    ``--ops`` file (``none``); the one home of these fields for ``treeeval lin`` and
+    ``treeeval.metrics.Lin``.
+
+    >>> [(key, getattr(value, "name", value)) for key, value in signature_items("collins", None)]
+    [('heads', 'collins.heads'), ('ops', 'none')]
+    """
+    from ..formats.headrules import find_heads
+    from .ops import find_ops
+
+    return [("heads", None if heads is None else find_heads(heads)),
+            ("ops", find_ops(ops) if ops else "none")]

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from ..lazy import lazy_members
 
-__all__ = ["Brackets", "StreamingMetric"]
+__all__ = ["Brackets", "ErrorClasses", "Lin", "StreamingMetric"]
 
-__getattr__, __dir__ = lazy_members(__name__, {"Brackets": ".brackets", "StreamingMetric": ".base"})
+__getattr__, __dir__ = lazy_members(__name__, {
+    "Brackets": ".brackets",
+    "ErrorClasses": ".errorclasses",
+    "Lin": ".lin",
+    "StreamingMetric": ".base",
+})

@@ -32,8 +32,9 @@ Result = TypeVar("Result")
 class StreamingMetric(ABC, Generic[Result]):
     """A scorer fed sentence by sentence; see the module."""
 
-    #: the kind of sentence it reads (``brackets`` or ``dependencies``)
-    kind: ClassVar[str]
+    #: the kind of sentence it reads (``brackets`` or ``dependencies``): the class's, or an
+    #: instance's when its settings decide (``Lin(heads=None)`` reads dependencies)
+    kind: str
     #: how many sentences wait, encoded, before they are scored together
     flush_sentences: ClassVar[int] = 4096
 
