@@ -20,7 +20,10 @@ LAYERS: dict[str, float] = {
     # how a count is worded in what a user reads (1 error, 2 errors)
     "wording": 0,
     "model": 1, "columnar": 1,
-    "formats": 2, "policy": 2, "stats": 2,
+    # the policies every command shares (standard library only), under every reader: the
+    # file API reads its inputs through policy.inputs
+    "policy": 1.5,
+    "formats": 2, "stats": 2,
     # tables for papers: a model and its renderers, on policy (the JSON envelope) and stats;
     # below the command-line framework, which may offer --format with their choices
     "tables": 2.25,

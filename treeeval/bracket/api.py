@@ -23,7 +23,9 @@ from dataclasses import asdict
 from typing import BinaryIO, TextIO
 
 from ..formats.prm import find_prm
+from ..formats.sentences import ENCODERS
 from ..policy.envelope import envelope
+from ..policy.inputs import Source, api_inputs
 from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from ..stats.rates import plain
@@ -99,11 +101,24 @@ def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: Eva
             executor.shutdown(cancel_futures=True)
 
 
-def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str], *,
+def evaluate_brackets(gold: Source, test: Source, *,
                       params: EvalbParams | str | Iterable[str] | None = "COLLINS.prm",
                       jobs: int = 1, report: BinaryIO | None = None,
                       errors: BinaryIO | None = None) -> EvalbResult:
     """Score ``test`` against ``gold`` as EVALB does and return the counts.
+
+    ``gold`` and ``test`` are each what :mod:`treeeval.policy.inputs` reads: a path
+    (``-``: standard input), the file's bytes or an open file, each maybe gzip, bzip2 or
+    xz compressed, or the trees themselves, one per sentence, in the forms of
+    :mod:`treeeval.formats.sentences` (bracketed strings or bytes, ``nltk.Tree``,
+    ``(words, spans)``, None for no parse; an error in one names it ``test[INDEX]``):
+
+    >>> import gzip
+    >>> gold = ["(S (NP (NN Rain)) (VP (VBD fell)))", "(S (NP (NN Snow)) (VP (VBD came)))"]
+    >>> test = gzip.compress(b"(S (NN Rain) (VP (VBD fell)))\\n(S (NP (NN Snow)) (VP (VBD came)))\\n")
+    >>> totals = evaluate_brackets(gold, test).all_totals
+    >>> totals.matched, totals.gold, totals.test
+    (5, 6, 5)
 
     ``params`` is an EvalbParams, a .prm name or path (bundled files are found by name), a
     list of them (applied in order), or None for EVALB's defaults.  The result has both
@@ -111,8 +126,12 @@ def evaluate_brackets(gold: str | os.PathLike[str], test: str | os.PathLike[str]
     and ``killed`` (MAX_ERROR was exceeded).  EVALB's report and messages are written to
     ``report`` and ``errors`` when given.
     """
-    return run_bracket_files(gold, test, _params(params), report or io.BytesIO(),
-                             errors or io.BytesIO(), jobs=jobs, keep_sentences=True)
+    with api_inputs() as inputs:
+        encode = ENCODERS["brackets"]
+        return run_bracket_files(inputs.path(gold, "gold", encode),
+                                 inputs.path(test, "test", encode), _params(params),
+                                 report or io.BytesIO(), errors or io.BytesIO(), jobs=jobs,
+                                 keep_sentences=True)
 
 
 def sentence_dicts(rows: SentenceCounts) -> list[dict[str, object]]:

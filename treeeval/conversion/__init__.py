@@ -12,6 +12,7 @@ The package is ``treeeval.conversion``; its function ``convert`` is also
 
 from __future__ import annotations
 
+import itertools
 import os
 import warnings
 from collections.abc import Iterable, Iterator
@@ -20,12 +21,11 @@ from nltk import Tree
 
 from ..formats.headrules import HeadTable, load_heads
 from ..model.dependencies import DependencyCorpus, DependencySentence
+from ..policy.inputs import Source
 from .finders import head_finder
 from .makedeps import SCHEMES, ConversionError, tree_to_sentence
 
 __all__ = ["convert", "Converter", "ConversionError", "ConversionWarning", "SCHEMES"]
-
-Trees = str | os.PathLike[str] | Iterable[Tree]
 
 
 class ConversionWarning(UserWarning):
@@ -56,23 +56,43 @@ class Converter:
                 raise ConversionError(exc.reason, sentence=number) from None
 
 
-def convert(trees: Trees, heads: str | os.PathLike | HeadTable = "collins",
+def convert(trees: Source, heads: str | os.PathLike | HeadTable = "collins",
             labels: str = "none") -> DependencyCorpus:
     """Convert trees (or a bracketed file) to a dependency corpus with a head table.
+
+    ``trees`` are ``nltk.Tree`` objects, or anything :func:`treeeval.read_trees` reads: a
+    path (``-``: standard input), the file's bytes or an open file, each maybe gzip, bzip2
+    or xz compressed, or trees in the other forms of :mod:`treeeval.formats.sentences`
+    (bracketed strings or bytes, ``(words, spans)``; an error in one names it
+    ``source[INDEX]``):
+
+    >>> corpus = convert(["(S (NP (NNP Rain)) (VP (VBD fell)))", "(S (NP (NN Snow)))"])
+    >>> [(sentence.heads, sentence.forms) for sentence in corpus]
+    [([2, 0], ['Rain', 'fell']), ([0], ['Snow'])]
 
     ``heads`` is a bundled table name (collins, modcollins, penn2malt, magerman, semantic,
     semantic-copula),
     a ``.heads`` file or a HeadTable; ``labels`` a scheme of ``SCHEMES``.  Parents the table
     has no rule for are counted and reported with a ConversionWarning.
     """
-    if isinstance(trees, (str, os.PathLike)):
-        from ..formats.brackets import read_trees
-
-        trees = read_trees(trees)
     converter = Converter(heads, labels)
-    corpus = DependencyCorpus.from_sentences(converter.sentences(trees))
+    corpus = DependencyCorpus.from_sentences(converter.sentences(_trees(trees)))
     if converter.unknown:
         counts = ", ".join(f"{cat} {n}" for cat, n in sorted(converter.unknown.items()))
         warnings.warn(f"no head rule for: {counts}; used the table's default", ConversionWarning,
                       stacklevel=2)
     return corpus
+
+
+def _trees(source: Source) -> Iterable[Tree]:
+    """The trees of ``source``: ``nltk.Tree`` objects as they are (known by the first),
+    anything else as :func:`treeeval.read_trees` reads it."""
+    from ..formats.brackets import read_trees
+
+    if isinstance(source, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(source, "read"):
+        return read_trees(source)
+    items = iter(source)
+    for first in items:
+        rest = itertools.chain([first], items)
+        return rest if isinstance(first, Tree) else read_trees(rest)
+    return []

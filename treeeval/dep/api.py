@@ -31,6 +31,8 @@ from collections.abc import Sequence
 
 from ..errors import UsageError
 from ..formats.headrules import DEFAULT_HEADS
+from ..formats.sentences import tree_or_dependencies
+from ..policy.inputs import Source, api_inputs
 from ..stats import METHODS
 from ..tables.settings import ComparisonSettings
 from .compare import DEFAULT_METRICS
@@ -40,8 +42,7 @@ from .options import split_values
 from .settings import DepSettings
 
 
-def evaluate_dependencies(gold: str | os.PathLike[str],
-                          systems: Sequence[str | os.PathLike[str]], *,
+def evaluate_dependencies(gold: Source, systems: Sequence[Source], *,
                           metric: str = "LAS", group_by: str = "Token",
                           heads: str | os.PathLike[str] = DEFAULT_HEADS,
                           prm: str | os.PathLike[str] | None = None, charset: str = "utf-8",
@@ -64,8 +65,23 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
 
     Any file may be bracketed trees (converted with ``heads``) or dependencies (CoNLL-X/U,
     MaltTab, MaltXML), so a constituency parser and a dependency parser can be compared on
-    one gold standard.  With ``prm``, the tokens whose gold POS tag its DELETE_LABEL lines
-    name (punctuation, in COLLINS.prm) are left out of every score.  ``groupings`` is the
+    one gold standard.  ``gold`` and each of ``systems`` is what
+    :mod:`treeeval.policy.inputs` reads: a path (``-``: standard input), the file's bytes or
+    an open file, each maybe gzip, bzip2 or xz compressed, or the sentences themselves in
+    the forms of :mod:`treeeval.formats.sentences`: each a tree when it is one (a string or
+    bytes starting with ``(``, an ``nltk.Tree``, ``(words, spans)``), else a dependency
+    analysis (a CoNLL-U or CoNLL-X sentence, a ``conllu.TokenList``, (form, head, deprel)
+    rows); one input is all trees or all dependencies, as a file is.  An in-memory input is
+    named by its argument (``gold``, ``systems[1]``; its sentence ``systems[1][4]``):
+
+    >>> rows = [("Rain", 2, "dep"), ("fell", 0, "root"), (".", 1, "dep")]
+    >>> result = evaluate_dependencies(["(TOP (S (NP (NN Rain)) (VP (VBD fell)) (. .)))"],
+    ...                                [[rows]], resamples=100)
+    >>> [(s.path, s.format, s.correct["UAS"], s.tokens) for s in result.systems]
+    [('systems[0]', 'conll', 2, 3)]
+
+    With ``prm``, the tokens whose gold POS tag its DELETE_LABEL lines name (punctuation,
+    in COLLINS.prm) are left out of every score.  ``groupings`` is the
     registry of GroupBy names (``BUILTIN.with_plugins(["MODULE:CLASS"])`` adds plug-ins).
     """
     if stat is not None and stat not in METHODS:
@@ -74,10 +90,13 @@ def evaluate_dependencies(gold: str | os.PathLike[str],
     # without a test there is no comparison: baseline, metrics, seed and resamples go unused
     comparison = ComparisonSettings() if stat is None else ComparisonSettings(
         stat, seed, resamples, baseline, metrics)
-    settings = DepSettings(
-        (os.fspath(gold),), tuple(os.fspath(system) for system in systems),
-        {"Metric": tuple(split_values("Metric", metric)),
-         "GroupBy": tuple(split_values("GroupBy", group_by))},
-        heads=os.fspath(heads), prm=None if prm is None else os.fspath(prm), charset=charset,
-        comparison=comparison)
-    return evaluate(settings, groupings)
+    with api_inputs() as inputs:
+        settings = DepSettings(
+            (inputs.path(gold, "gold", tree_or_dependencies, encoding=charset),),
+            tuple(inputs.path(system, f"systems[{index}]", tree_or_dependencies,
+                              encoding=charset) for index, system in enumerate(systems)),
+            {"Metric": tuple(split_values("Metric", metric)),
+             "GroupBy": tuple(split_values("GroupBy", group_by))},
+            heads=os.fspath(heads), prm=None if prm is None else os.fspath(prm),
+            charset=charset, comparison=comparison)
+        return inputs.named(evaluate(settings, groupings))

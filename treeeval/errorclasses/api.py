@@ -21,20 +21,19 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 from ..bracket.params import EvalbParams
 from ..collector import frozen_after
 from ..errors import InputError
+from ..formats.sentences import ENCODERS, is_tree
+from ..policy.inputs import Source, api_inputs
 from ..policy.notices import Notice
 from .classify import classify
 from .partial import gold_notices, test_notices
-from .reading import Source, count_source_lines, read_raw
+from .reading import RawSource, count_source_lines, read_raw
 from .search import Gold, Repairs, RootRemoval, Step
 from .tree import Node, no_phrase_on_top, prepare
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
 
 PathLike = Union[str, "os.PathLike[str]"]
 #: what deletes labels from a raw tree before the search (treeeval.conversion.deletion)
@@ -225,7 +224,7 @@ def evalb_params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> 
     return load(params)
 
 
-def _prepared(source: Source, delete: Deleter | None) -> Iterator[Node | None]:
+def _prepared(source: RawSource, delete: Deleter | None) -> Iterator[Node | None]:
     """The prepared tree of each line (None for a blank line); a tree the classifier refuses
     (tree.no_phrase_on_top: it crashes on it) is an InputError at its line."""
     for number, tree in enumerate(read_raw(source), start=1):
@@ -275,7 +274,7 @@ def line_repairs(number: int, gold_line: bytes, test_line: bytes,
         return SentenceRepairs(number, "unreadable", 0, [])
 
 
-def _name(source: Source) -> str:
+def _name(source: RawSource) -> str:
     """The name of a path or a binary stream (its ``name``, as ``read_raw`` reports it).
 
     >>> stream = io.BytesIO(b"")
@@ -289,13 +288,13 @@ def _name(source: Source) -> str:
     return name if isinstance(name, str) else "<input>"
 
 
-def read_golds(source: Source, delete: Deleter | None) -> list[tuple[Node | None, Gold | None]]:
+def read_golds(source: RawSource, delete: Deleter | None) -> list[tuple[Node | None, Gold | None]]:
     """The prepared tree of each line of the gold file and its index for the search (None,
     None for a line without a tree)."""
     return [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(source, delete)]
 
 
-def classify_system(golds: Sequence[tuple[Node | None, Gold | None]], source: Source,
+def classify_system(golds: Sequence[tuple[Node | None, Gold | None]], source: RawSource,
                     delete: Deleter | None) -> tuple[list[SentenceRepairs], int]:
     """The repairs of each line of the test file ``source`` paired with ``golds`` (the
     shorter ends the comparison), and how many of its paired lines hold a tree."""
@@ -310,9 +309,22 @@ def classify_system(golds: Sequence[tuple[Node | None, Gold | None]], source: So
     return sentences, trees
 
 
-def _one_file(test: Source | Sequence[Source]) -> TypeIs[Source]:
-    """Whether ``test`` is one file (a path or a binary stream), not a list of them."""
-    return isinstance(test, (str, os.PathLike, io.IOBase))
+def _systems(test: Source | Sequence[Source]) -> list[tuple[Source, str]]:
+    """Each system of ``test`` with its name as an in-memory input: ``test`` itself when it
+    is one (a path, bytes, an open file, or a sequence whose first item is a tree), else
+    each of its items (``test[INDEX]``).
+
+    >>> _systems("a.mrg"), _systems(["a.mrg", "b.mrg"])
+    ([('a.mrg', 'test')], [('a.mrg', 'test[0]'), ('b.mrg', 'test[1]')])
+    >>> _systems(["(S (NN a))", None])
+    [(['(S (NN a))', None], 'test')]
+    """
+    if isinstance(test, (str, os.PathLike, bytes, bytearray, memoryview)) or hasattr(test, "read"):
+        return [(test, "test")]
+    items = list(test)
+    if items and is_tree(items[0]):
+        return [(items, "test")]
+    return [(item, f"test[{index}]") for index, item in enumerate(items)]
 
 
 def classify_errors(gold: Source, test: Source | Sequence[Source],
@@ -320,15 +332,35 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
                     ) -> ErrorsResult:
     """Kummerfeld et al.'s (2012) parse error classes of each test file against ``gold``.
 
-    ``test`` is one file or a list of files (one system each); each file is a path or a
-    binary stream (the bytes of a file already read: ``treeeval browse`` gives its own,
-    named as the file).  Trees are paired line by line; the shorter file ends the
+    ``test`` is one file or a list of files (one system each).  Each file is what
+    :mod:`treeeval.policy.inputs` reads: a path (``-``: standard input), the file's bytes
+    or an open file (``treeeval browse`` gives the bytes it read, named as the file), each
+    maybe gzip, bzip2 or xz compressed, or the trees themselves, one per sentence, in the
+    forms of :mod:`treeeval.formats.sentences` (bracketed strings or bytes, ``nltk.Tree``,
+    ``(words, spans)``, None for no parse).  A list whose first item is a tree is one
+    system's trees (so bytes in a list are trees, not a file's bytes); an in-memory input
+    is named by its argument (``gold``, ``test`` or ``test[INDEX]``, its sentences
+    ``test[INDEX][SENTENCE]``).  Trees are paired line by line; the shorter file ends the
     comparison.  ``params`` (EVALB parameters: an EvalbParams, a .prm name or path, or a
     list of them) replaces the classifier's own deletions of ``-NONE-`` and punctuation with
     the file's DELETE_LABEL lines.  A test file shorter or longer than the gold file, and a
     file without a tree, leave a notice in the result (:meth:`ErrorsResult.all_notices`).
+
+    >>> result = classify_errors(["(S (NP (PRP I)) (VP (VBD ran) (ADVP (RB home))))"],
+    ...                          [b"(S (NP (PRP I)) (VP (VBD ran)) (ADVP (RB home)))"])
+    >>> result.gold, result.systems[0].test, [c.name for c in result.systems[0].classes]
+    ('gold', 'test', ['Modifier Attachment'])
     """
-    tests = [test] if _one_file(test) else list(test)
+    encode = ENCODERS["brackets"]
+    with api_inputs() as inputs:
+        gold_path = inputs.path(gold, "gold", encode)
+        tests = [inputs.path(source, side, encode) for source, side in _systems(test)]
+        return inputs.named(_classified(gold_path, tests, params))
+
+
+def _classified(gold: str, tests: list[str],
+                params: EvalbParams | PathLike | Iterable[PathLike] | None) -> ErrorsResult:
+    """classify_errors on the paths of the files."""
     delete = deleter(evalb_params(params))
     systems = []
     with frozen_after(lambda: read_golds(gold, delete)) as golds:

@@ -30,10 +30,11 @@ if TYPE_CHECKING:  # nltk is imported only where a tree is made of one
     from nltk import Tree
 
 RawTree = tuple  # (tag, word) or (label, [RawTree, ...])
-Source = Union[str, "os.PathLike[str]", BinaryIO]
+#: what read_raw reads: a path, or a binary stream
+RawSource = Union[str, "os.PathLike[str]", BinaryIO]
 
 
-def read_raw(source: Source, encoding: str = "utf-8") -> Iterator[RawTree | None]:
+def read_raw(source: RawSource, encoding: str = "utf-8") -> Iterator[RawTree | None]:
     """The raw tree of each line of a file (None for a blank line)."""
     if isinstance(source, (str, os.PathLike)):
         reader = LineReader.open(source, "tree")
@@ -53,7 +54,7 @@ def read_raw(source: Source, encoding: str = "utf-8") -> Iterator[RawTree | None
             reader.close()
 
 
-def count_source_lines(source: Source) -> int:
+def count_source_lines(source: RawSource) -> int:
     """The lines of a file, or of a seekable binary stream from its start, counted as
     :func:`read_raw` reads them (a last line without a newline counts).
 

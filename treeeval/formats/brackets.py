@@ -28,19 +28,19 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO, Literal, TextIO
+from typing import BinaryIO, Literal
 
 from nltk import Tree
 
 from ..columnar.blocks import line_blocks
 from ..errors import BracketSyntaxError, InputError
+from ..policy.inputs import Source, api_inputs
+from .sentences import ENCODERS
 from .tree_building import fast_sentences, lark_sentences
 from .tree_chunks import Chunk, line_chunks, mrg_chunks
 
 #: bytes read at a time by read_trees
 BLOCK_SIZE = 1 << 20
-
-Source = str | os.PathLike[str] | BinaryIO | TextIO
 
 
 def read_trees(
@@ -53,7 +53,11 @@ def read_trees(
 ) -> Iterator[Tree]:
     """Stream the trees of a file, one ``nltk.Tree`` per sentence, in constant memory.
 
-    ``source`` is a path or an open file.  ``multiline=True`` (the default) reads Penn
+    ``source`` is what :mod:`treeeval.policy.inputs` reads: a path (``-``: standard input),
+    the file's bytes, an open file (binary, or text), each maybe gzip, bzip2 or xz
+    compressed, or a sequence of trees in the forms of :mod:`treeeval.formats.sentences`
+    (bracketed strings or bytes, ``nltk.Tree``, ``(words, spans)``; an error in one names
+    it ``source[INDEX]``).  ``multiline=True`` (the default) reads Penn
     Treebank ``.mrg`` files, where a tree spans lines until its brackets close at the end
     of a line and blank lines separate trees: a file of one tree per line is one of them,
     and so is a file that mixes one-line and multi-line trees (a short sentence's tree
@@ -71,18 +75,37 @@ def read_trees(
     >>> next(trees)
     Traceback (most recent call last):
     ...
-    treeeval.errors.BracketSyntaxError: <input>:2:1: empty line (one tree per line expected)
+    treeeval.errors.BracketSyntaxError: <stream>:2:1: empty line (one tree per line expected)
     >>> mixed = b"( (FRAG (RB Not) (. .)) )\\n( (S\\n  (NP (NN It))\\n  (VP (VBD was))) )\\n"
     >>> [len(tree.leaves()) for tree in read_trees(io.BytesIO(mixed))]
     [2, 2]
+    >>> import gzip
+    >>> [str(tree) for tree in read_trees(gzip.compress(b"(S (NN Rain))\\n"))]
+    ['(S (NN Rain))']
+    >>> list(read_trees(["(S (NN Rain))", "(S (NN fell)"]))
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.BracketSyntaxError: source[1]:1:1: unclosed bracket opened at column 1
     """
     if reader not in ("fast", "lark"):
         raise ValueError(f"reader must be 'fast' or 'lark', not {reader!r}")
-    if isinstance(source, (str, os.PathLike)):
-        return _read_path(os.fspath(source), reader, multiline, encoding, block_size)
-    name = getattr(source, "name", None)
-    path = name if isinstance(name, str) else None
-    return _read_stream(source, path, reader, multiline, encoding, block_size)
+    return _read_source(source, reader, multiline, encoding, block_size)
+
+
+def _read_source(
+    source: Source, reader: str, multiline: bool, encoding: str, block_size: int
+) -> Iterator[Tree]:
+    """The trees of ``source`` (read_trees'): a path read where it is (or its temporary
+    copy, kept until the last tree is read or the iterator is dropped), anything else as it
+    comes (streamed, decompressed as it goes)."""
+    with api_inputs() as inputs:
+        if isinstance(source, (str, os.PathLike)):
+            path = inputs.path(source, "source")
+            yield from _read_path(path, reader, multiline, encoding, block_size)
+        else:
+            stream, name = inputs.stream(source, "source", ENCODERS["brackets"],
+                                         encoding=encoding)
+            yield from _read_stream(stream, name, reader, multiline, encoding, block_size)
 
 
 def _read_path(
@@ -97,7 +120,7 @@ def _read_path(
 
 
 def _read_stream(
-    stream: BinaryIO | TextIO,
+    stream: BinaryIO,
     path: str | None,
     reader: str,
     multiline: bool,

@@ -276,3 +276,31 @@ def encode_batch(kind: str, items: Sequence[object], side: str, first: int) -> l
             return (text + "\n").encode().splitlines(keepends=True)
     encode = ENCODERS[kind]
     return [encode(item, side, first + index) for index, item in enumerate(items)]
+
+
+def is_tree(item: object) -> bool:
+    """Whether ``item`` is a bracketed tree rather than a dependency analysis, for readers
+    of both (``evaluate_dependencies``, ``evaluate_lin``): a ``str`` or ``bytes`` whose
+    first character that is not white space is ``(``, an ``nltk.Tree``, ``(words,
+    spans)`` or None (no parse); anything else (a CoNLL sentence, a conllu.TokenList,
+    (form, head, deprel) rows) is not.
+
+    >>> is_tree(" (S (NN a))"), is_tree(b"(S (NN a))"), is_tree("1\\ta\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_")
+    (True, True, False)
+    >>> is_tree([("a", 0, "root")]), is_tree(None)
+    (False, True)
+    """
+    if isinstance(item, (str, bytes, bytearray, memoryview)):
+        return _text(item).lstrip().startswith(b"(")
+    return item is None or _nltk_tree(item) or _words_and_spans(item)
+
+
+def tree_or_dependencies(item: object, side: str, index: int) -> bytes:
+    """One sentence's lines for a reader of both trees and dependencies: a tree's line when
+    it :func:`is_tree`, else its CoNLL lines (the reader takes the file's format from its
+    first sentence: a later one of the other format is an error at it).
+
+    >>> tree_or_dependencies("(S (NN a))", "gold", 0), tree_or_dependencies([("a", 0, "root")], "gold", 1)
+    (b'(S (NN a))\\n', b'1\\ta\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n')
+    """
+    return ENCODERS["brackets" if is_tree(item) else "dependencies"](item, side, index)

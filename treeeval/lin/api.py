@@ -29,7 +29,9 @@ from nltk import Tree
 
 from ..errors import InputError
 from ..formats.headrules import DEFAULT_HEADS, HeadTable
+from ..formats.sentences import tree_or_dependencies
 from ..model.dependencies import UNKNOWN_HEAD, DependencySentence
+from ..policy.inputs import Source, api_inputs
 from ..policy.notices import Notice
 from ..policy.sniffing import sniff
 from ..stats.rates import UNDEFINED
@@ -69,11 +71,35 @@ class LinResult:
     warnings: list[Notice]
 
 
-def evaluate_lin(gold: str, answers: Sequence[str], *, heads: str = DEFAULT_HEADS,
+def evaluate_lin(gold: Source, answers: Sequence[Source], *, heads: str = DEFAULT_HEADS,
                  ops: str | None = None, tuples: bool = False) -> LinResult:
     """Score each of ``answers`` against the key ``gold`` (any of Lin's tuples, CoNLL or
     bracketed trees, converted with ``heads``), after the modify operations of ``ops`` (a
-    bundled name or a file); ``tuples`` keeps each sentence's side-by-side table."""
+    bundled name or a file); ``tuples`` keeps each sentence's side-by-side table.
+
+    ``gold`` and each answer is what :mod:`treeeval.policy.inputs` reads: a path (``-``:
+    standard input), the file's bytes or an open file, each maybe gzip, bzip2 or xz
+    compressed, or the sentences themselves, each a tree when it is one (a string or bytes
+    starting with ``(``, an ``nltk.Tree``, ``(words, spans)``), else a dependency analysis
+    (a CoNLL sentence, a ``conllu.TokenList``, (form, head, deprel) rows), all of one
+    kind; Lin's tuples come in files only.  An in-memory input is named by its argument
+    (``gold``, ``answers[1]``):
+
+    >>> key = [[("Rain", 2, "dep"), ("fell", 0, "root")]]
+    >>> result = evaluate_lin(key, [[[("Rain", 0, "root"), ("fell", 1, "dep")]], key])
+    >>> [answer.total_errors for answer in result.answers]
+    [2, 0]
+    """
+    with api_inputs() as inputs:
+        return inputs.named(_evaluated(
+            inputs.path(gold, "gold", tree_or_dependencies),
+            [inputs.path(answer, f"answers[{index}]", tree_or_dependencies)
+             for index, answer in enumerate(answers)], heads, ops, tuples))
+
+
+def _evaluated(gold: str, answers: list[str], heads: str, ops: str | None,
+               tuples: bool) -> LinResult:
+    """evaluate_lin on the paths of the files."""
     operations = read_ops(ops) if ops else []
     key = read_side(gold, heads)
     sides = [read_side(path, heads) for path in answers]

@@ -30,7 +30,9 @@ import numpy as np
 
 from ..arrays import AnyArray, Int32Array, IntArray, ObjectArray
 from ..errors import InputError
+from ..formats.sentences import ENCODERS
 from ..model.vocabulary import Vocabulary
+from ..policy.inputs import Inputs, Source, api_inputs
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
 from .format_error import UDFormatError
@@ -173,23 +175,53 @@ def read_weights(path: str) -> WeightsFile:
     return WeightsFile(weights, doubts)
 
 
-def evaluate_ud(gold_path: str, system_path: str, *, conll17: bool = False,
+def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False,
                 multiple_roots_okay: bool = False,
                 weights: dict[str, float] | None = None,
                 gold_data: bytes | None = None, system_data: bytes | None = None) -> UDResult:
     """Score ``system_path`` against ``gold_path`` (CoNLL-U files).
 
+    Each is what :mod:`treeeval.policy.inputs` reads: a path (``-``: standard input), the
+    file's bytes or an open file, each maybe gzip, bzip2 or xz compressed, or the sentences
+    themselves in the forms of :mod:`treeeval.formats.sentences` (CoNLL-U sentence strings
+    or bytes, ``conllu.TokenList``, (form, head, deprel) rows), named ``gold`` and
+    ``system`` (a sentence's error: ``system[3]:2: ...``):
+
+    >>> gold = [[("Dogs", 2, "nsubj"), ("bark", 0, "root")], [("Yes", 0, "root")]]
+    >>> system = "\\n".join(["1\\tDogs\\t_\\t_\\t_\\t_\\t2\\tobj\\t_\\t_",
+    ...                     "2\\tbark\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_", "",
+    ...                     "1\\tYes\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_", "", ""])
+    >>> result = evaluate_ud(gold, system.encode())
+    >>> result.scores["UAS"].correct, result.scores["LAS"].correct, result.system.path
+    (3, 2, '<bytes>')
+    >>> evaluate_ud(gold, [[("Dogs", 2, "nsubj"), ("bark", 2, "root")], [("Yes", 0, "root")]])
+    Traceback (most recent call last):
+    ...
+    treeeval.ud.format_error.UDFormatError: system[0]:3: There is a cycle in a sentence
+
     ``conll17`` applies the CoNLL 2017 rules (only ASCII spaces removed from FORMs,
     literal FEATS and LEMMA, CLAS as a blacklist, no MLAS/BLEX); ``weights`` (DEPREL ->
     weight) adds conll17's WeightedLAS; ``multiple_roots_okay`` accepts sentences with
     several roots, which the reference scorers refuse.  ``gold_data`` and ``system_data``
-    are the files' bytes when they were read already (the files are then not opened).
+    are the files' bytes when they were read already (the paths are then their names
+    only: the files are not opened).
     """
     options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
     vocabulary, forms = Vocabulary(), Vocabulary()
-    gold = read_ud(gold_path, options, vocabulary, forms, gold_data)
-    system = read_ud(system_path, options, vocabulary, forms, system_data)
-    return score_treebanks(gold, system, conll17=conll17, weights=weights)
+    with api_inputs() as inputs:
+        gold = read_ud(_path(inputs, gold_path, "gold", gold_data), options, vocabulary,
+                       forms, gold_data)
+        system = read_ud(_path(inputs, system_path, "system", system_data), options,
+                         vocabulary, forms, system_data)
+        return inputs.named(score_treebanks(gold, system, conll17=conll17, weights=weights))
+
+
+def _path(inputs: Inputs, source: Source, side: str, data: bytes | None) -> str:
+    """The path to read for ``source`` (a path's name alone when its bytes ``data`` are
+    given)."""
+    if data is not None and isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return inputs.path(source, side, ENCODERS["dependencies"])
 
 
 def score_treebanks(gold: UDTreebank, system: UDTreebank, *, conll17: bool = False,

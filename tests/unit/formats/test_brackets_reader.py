@@ -243,7 +243,7 @@ def test_paths_text_files_and_binary_files(reader: str, tmp_path: Path) -> None:
 def test_line_layout_errors(reader: str, data: bytes, line: int, column: int, message: str) -> None:
     error = error_of(data, reader=reader, multiline=False)
     assert isinstance(error, BracketSyntaxError)
-    assert (error.path, error.line, error.column, error.message) == (None, line, column, message)
+    assert (error.path, error.line, error.column, error.message) == ("<stream>", line, column, message)
 
 
 @pytest.mark.parametrize("reader", READERS)
