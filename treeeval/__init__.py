@@ -9,12 +9,12 @@ and the rates of its ``tables``), and counts are whole numbers.
 >>> callable(treeeval.evaluate_brackets)
 True
 >>> [name for name in dir(treeeval) if name.startswith("evaluate_")]
-['evaluate_brackets', 'evaluate_dependencies', 'evaluate_ud']
+['evaluate_brackets', 'evaluate_dependencies', 'evaluate_lin', 'evaluate_ud']
 """
 
 from __future__ import annotations
 
-__all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_ud", "read_trees",
+__all__ = ["evaluate_brackets", "evaluate_dependencies", "evaluate_lin", "evaluate_ud", "read_trees",
            "convert", "classify_errors", "TreeevalError", "InputError"]
 
 from .errors import InputError, TreeevalError
@@ -30,5 +30,5 @@ def __dir__() -> list[str]:
 # imported on first use, so that `treeeval bracket` does not pay for nltk or lark
 __getattr__ = lazy_members(__name__, {
     "evaluate_brackets": ".bracket.api", "evaluate_dependencies": ".dep.api",
-    "evaluate_ud": ".ud.api", "read_trees": ".formats.brackets",
+    "evaluate_lin": ".lin.api", "evaluate_ud": ".ud.api", "read_trees": ".formats.brackets",
     "classify_errors": ".errorclasses.api", "convert": ".conversion"})[0]
