@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..lazy import lazy_members
 
-__all__ = ["Brackets", "Metric"]
+__all__ = ["Attachment", "Brackets", "Metric"]
 
-__getattr__, __dir__ = lazy_members(__name__, {"Brackets": ".brackets", "Metric": ".base"})
+__getattr__, __dir__ = lazy_members(__name__, {"Attachment": ".attachment",
+                                               "Brackets": ".brackets", "Metric": ".base"})
