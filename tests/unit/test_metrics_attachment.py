@@ -326,6 +326,8 @@ ROW = "1\tRain\t_\tN\tN\t_\t0\troot\t_\t_"
      "predicted[1]: word 1: FORM 'Snow', but gold has 'Rain'"),
     ([], [ROW, ROW], [ROW, ROW + "\n" + ROW.replace("1", "2", 1)],
      "predicted[1]: 2 words, but gold has 1"),
+    ([], [ROW, ROW, ROW], [ROW, "", ROW], "predicted[1]: no word, but gold has 1 word"),
+    ([], [ROW, "", ROW], [ROW, ROW, ROW], "predicted[1]: 1 word, but gold has none"),
     ([], [ROW, ROW.replace("\t0\t", "\tx\t")], [ROW, ROW], "gold[1]:1:"),
     ([], [ROW, "# c\n" + ROW.replace("\t0\t", "\t_\t")], [ROW, ROW], "gold[1]:"),
     ([], [ROW, ROW], [ROW, "2\tRain\t_\tN\tN\t_\t0\troot\t_\t_"], "predicted[1]:1:"),

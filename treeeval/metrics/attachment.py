@@ -28,6 +28,15 @@ punctuation, ``"eval07"``, ``"eval07:p"``), each exactly as ``--report`` takes i
 >>> scores.tokens, scores.words, scores.correct["LAS"], scores.text("LAS")
 (2, 3, 1, '50.00')
 
+``compute`` returns :class:`AttachmentScores`, not the file API's
+:class:`~treeeval.dep.engine.Evaluation`, which holds a row per token (Token's table) and
+the files' settings: every number of the Token table and of the comparison is a sum of
+per-token outcomes, so whole-number counts carry it exactly from block to block and across
+workers, and :meth:`AttachmentScores.score` and :meth:`AttachmentScores.text` give back the
+file API's float and the reference's printed value from them.  The options that read a POS
+tag (ExcludeCpostags, ExcludePostags, ``prm``) need sentences that have one: CoNLL text, a
+TokenList, or ``(form, tag, head, deprel)`` rows.
+
 A file's reading is decided by its first word line (``treeeval.policy.sniffing``): the
 sentences of a side are read as CoNLL-U when the first sentence with a word is (a ``#``
 comment before it, a multiword range or an empty node), else as CoNLL-X, as MaltEval reads
@@ -48,6 +57,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arrays import IntArray
 from ..dep.compare import accuracy, compare_systems
 from ..dep.engine import exclusions
 from ..dep.evalpl.scoring import percent, read_evalpl
@@ -63,6 +73,7 @@ from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
 from ..policy import signature
 from ..policy.sniffing import first_word_line, sniff_kind
+from ..wording import counted
 from .base import Metric
 
 #: the two sides, as errors name them
@@ -183,7 +194,7 @@ class Attachment(Metric[AttachmentScores]):
         gold, parsed = (read_treebank(side, vocabulary=vocabulary, data=data[side],
                                       conllu=reading == "conllu")
                         for side, reading in zip(SIDES, readings))
-        _same_words(gold, parsed, lines["predicted"], first)
+        _same_words(gold, parsed, lines, first)
         keep = exclusions(self.settings, self.settings.parameter_settings[0], gold).masks(
             gold, parsed)[1]
         system = compare_systems(MEMORY, gold, [(MEMORY, "conll", parsed)], method=None,
@@ -308,33 +319,68 @@ got 'punct;dep'
     return values[0]
 
 
-def _same_words(gold: Treebank, parsed: Treebank, predicted: list[bytes], first: int) -> None:
+def _same_words(gold: Treebank, parsed: Treebank, lines: dict[str, list[bytes]],
+                first: int) -> None:
     """MaltEval's rule: both sides hold the same sentences and FORMs; else an InputError
-    naming the predicted sentence where they part."""
-    common = min(len(gold.sizes), len(parsed.sizes))
-    lengths = np.flatnonzero(gold.sizes[:common] != parsed.sizes[:common])
-    problem = None
+    naming the predicted sentence where they part (``lines``: each side's sentences)."""
+    found = _empty_sentence(gold, parsed, lines) or _other_words(gold, parsed, lines)
+    if found is not None:
+        index, problem = found
+        raise InputError(f"{problem} (MaltEval scores the same words on both sides; treeeval "
+                         "ud aligns different tokenisations)", path="predicted",
+                         sentence=first + index)
+
+
+def _empty_sentence(gold: Treebank, parsed: Treebank,
+                    lines: dict[str, list[bytes]]) -> tuple[int, str] | None:
+    """The first sentence given without a word on one side and with words on the other (its
+    index among ``lines``, and what is wrong), if any: then the treebanks' sentences are not
+    the same sentences given."""
+    count = len(lines["gold"])
+    if len(gold.sizes) == count == len(parsed.sizes):
+        return None
+    given = _sentences_of(lines["gold"], gold), _sentences_of(lines["predicted"], parsed)
+    common = min(map(len, given))
+    differ = np.flatnonzero(given[0][:common] != given[1][:common])
+    at = int(differ[0]) if len(differ) else common
+    if at < len(given[0]) and (at == len(given[1]) or given[0][at] < given[1][at]):
+        return int(given[0][at]), f"no word, but gold has {counted(int(gold.sizes[at]), 'word')}"
+    if at < len(given[1]):
+        return int(given[1][at]), f"{counted(int(parsed.sizes[at]), 'word')}, but gold has none"
+    return None
+
+
+def _other_words(gold: Treebank, parsed: Treebank,
+                 lines: dict[str, list[bytes]]) -> tuple[int, str] | None:
+    """The first sentence whose words differ in number or FORM (its index among ``lines``,
+    and what is wrong), if any, the sentences of the two sides being the same."""
+    lengths = np.flatnonzero(gold.sizes != parsed.sizes)
     if len(lengths):
         at = int(lengths[0])
-        problem = f"{parsed.sizes[at]} words, but gold has {gold.sizes[at]}"
-    elif len(gold.sizes) != len(parsed.sizes):
-        at = min(common, len(parsed.sizes) - 1)
-        problem = (f"{len(parsed.sizes)} sentences in these lines, but gold has "
-                   f"{len(gold.sizes)}")
+        problem = (f"{counted(int(parsed.sizes[at]), 'word')}, but gold has "
+                   f"{gold.sizes[at]}")
     else:
         differ = np.flatnonzero(~gold.equal("form", parsed))
-        if len(differ):
-            token = int(differ[0])
-            at = int(parsed.sentence[token])
-            problem = (f"word {parsed.positions[token]}: FORM {str(parsed.forms[token])!r}, "
-                       f"but gold has {str(gold.forms[token])!r}")
-    if problem is None:
-        return
-    index = 0
-    if at >= 0 and parsed.sentence_line is not None:
-        index, _ = _sentence_of(predicted, int(parsed.sentence_line[at]))
-    raise InputError(f"{problem} (MaltEval scores the same words on both sides; treeeval ud "
-                     "aligns different tokenisations)", path="predicted", sentence=first + index)
+        if not len(differ):
+            return None
+        token = int(differ[0])
+        at = int(parsed.sentence[token])
+        problem = (f"word {parsed.positions[token]}: FORM {str(parsed.forms[token])!r}, but "
+                   f"gold has {str(gold.forms[token])!r}")
+    return int(_sentences_of(lines["predicted"], parsed)[at]), problem
+
+
+def _sentences_of(texts: list[bytes], treebank: Treebank) -> IntArray:
+    """The index in ``texts`` of each sentence of ``treebank``, read from their concatenation.
+
+    >>> from treeeval.model.dependencies import DependencySentence
+    >>> tb = Treebank.from_sentences([DependencySentence(["a"], ["X"], [0], ["r"], line=4)])
+    >>> _sentences_of([b"1\\ta\\n\\n", b"\\n", b"1\\ta\\n\\n"], tb).tolist()
+    [2]
+    """
+    assert treebank.sentence_line is not None  # read from one text
+    ends = np.cumsum([text.count(b"\n") for text in texts])
+    return np.searchsorted(ends, treebank.sentence_line - 1, side="right")
 
 
 def _sentence_of(texts: list[bytes], line: int) -> tuple[int, int]:
