@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
@@ -24,7 +23,7 @@ from ..dep.engine import Evaluation, comparison_of, evaluate, load_files
 from ..dep.grouping.registry import BUILTIN, Groupings
 from ..dep.malteval_render import Sections, render_malteval
 from ..dep.options import parse_dep_args  # noqa: F401 (the doctests parse)
-from ..dep.settings import DepSettings
+from ..dep.settings import DepSettings, signature_items
 from ..dep.sources import expand_files, run_inputs, sniff_format
 from ..policy import signature
 from ..policy.notices import Notices
@@ -272,15 +271,6 @@ def figure_settings(settings: DepSettings, evaluation: Evaluation) -> DepSetting
                        arguments=settings.arguments)
 
 
-#: the signature's key of each MaltEval evaluation parameter, in the signature's order
-SIGNATURE_KEYS = {"Metric": "metric", "GroupBy": "group", "MinSentenceLength": "minlen",
-                  "MaxSentenceLength": "maxlen", "ExcludeWordforms": "xform",
-                  "ExcludeLemmas": "xlemma", "ExcludeCpostags": "xcpos",
-                  "ExcludePostags": "xpos", "ExcludeFeats": "xfeats",
-                  "ExcludeDeprels": "xdeprel", "ExcludePdeprels": "xpdeprel",
-                  "ExcludeUnicodePunc": "xupunc"}
-
-
 def dep_signature(settings: DepSettings) -> str:
     """The run's signature (docs/dep.md): eval.pl's report, or MaltEval's evaluation
     parameters (Metric and GroupBy always; the others when given, on the command line or
@@ -296,25 +286,12 @@ def dep_signature(settings: DepSettings) -> str:
     ...                               "--ExcludeDeprels", "punct|dep", "--details", "1"]))
     'cmd:dep|metric:LAS;UAS|group:Token|xdeprel:punct%7Cdep|version:0.1.0'
     """
-    from ..formats.headrules import find_heads
-    from ..formats.prm import find_prm
-
     if settings.report is not None:
-        return signature.build("dep", [("report", settings.report)])
-    shown = {**settings.parameters, "Metric": settings.metrics, "GroupBy": settings.group_by}
-    if settings.json:  # no MaltEval table: its metrics are those compared (metrics:)
-        del shown["Metric"], shown["GroupBy"]
-    items: list[tuple[str, signature.Value]] = [
-        (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
+        return signature.build("dep", signature_items(settings))
     files = expand_files([*settings.gold, *settings.parsed])
     converted = any(sniff_format(path) == "brackets" for path in files)
-    items += [("eval", Path(settings.evaluation_file) if settings.evaluation_file else None),
-              ("heads", find_heads(settings.heads) if converted else None),
-              ("prm", find_prm(settings.prm) if settings.prm is not None else None),
-              ("charset", settings.charset), ("plugin", list(settings.plugins) or None),
-              ("micro", True if settings.micro_average else None),
-              *_comparison_signature(settings, files)]
-    return signature.build("dep", items)
+    return signature.build("dep", [*signature_items(settings, converted=converted),
+                                   *_comparison_signature(settings, files)])
 
 
 def _comparison_signature(settings: DepSettings,

@@ -25,11 +25,13 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 
 from ..errors import InputError, UsageError
 from ..formats.headrules import DEFAULT_HEADS
 from ..formats.malteval_xml import PARAMETERS, kind
+from ..policy import signature
 from ..tables.settings import ComparisonSettings
 from .decimal_format import parse_pattern
 from .refusals import ValueRefused
@@ -44,6 +46,13 @@ Places = Mapping[tuple[str, str | None], tuple[int, int]]
 METRIC_ORDERS = ("malteval", "given")
 #: the variants of ``--report``, and the flags that may follow one after a colon
 REPORTS, REPORT_FLAGS = ("evalpl", "eval07"), "qpb"
+#: the signature's key of each MaltEval evaluation parameter, in the signature's order
+SIGNATURE_KEYS = {"Metric": "metric", "GroupBy": "group", "MinSentenceLength": "minlen",
+                  "MaxSentenceLength": "maxlen", "ExcludeWordforms": "xform",
+                  "ExcludeLemmas": "xlemma", "ExcludeCpostags": "xcpos",
+                  "ExcludePostags": "xpos", "ExcludeFeats": "xfeats",
+                  "ExcludeDeprels": "xdeprel", "ExcludePdeprels": "xpdeprel",
+                  "ExcludeUnicodePunc": "xupunc"}
 
 
 @dataclass(frozen=True)
@@ -283,6 +292,39 @@ class DepSettings:
         metrics = self.comparison.metrics
         return chosen_metrics(None if metrics is None else ";".join(metrics),
                               self.parameters.get("Metric") or None)
+
+
+def signature_items(settings: DepSettings, *,
+                    converted: bool = False) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of the settings of a dep run, but its comparison (docs/dep.md,
+    "The signature"): eval.pl's ``report`` alone, or MaltEval's evaluation parameters
+    (Metric and GroupBy always, the others when given), the ``-e`` file, the head table when
+    bracketed input is ``converted``, the ``prm`` file, the charset when given, plug-ins and
+    the micro-average.  The one home of these fields for ``treeeval dep --signature`` and
+    :class:`treeeval.metrics.Attachment`.
+
+    >>> settings = DepSettings(("g",), ("p",), {"ExcludeDeprels": ("punct|dep",)})
+    >>> signature.build("dep", signature_items(settings))
+    'cmd:dep|metric:LAS|group:Token|xdeprel:punct%7Cdep|version:0.1.0'
+    >>> signature_items(DepSettings(("g",), ("p",), report="evalpl:p"))
+    [('report', 'evalpl:p')]
+    """
+    from ..formats.headrules import find_heads
+    from ..formats.prm import find_prm
+
+    if settings.report is not None:
+        return [("report", settings.report)]
+    shown = {**settings.parameters, "Metric": settings.metrics, "GroupBy": settings.group_by}
+    if settings.json:  # no MaltEval table: its metrics are those compared (metrics:)
+        del shown["Metric"], shown["GroupBy"]
+    items: list[tuple[str, signature.Value]] = [
+        (key, shown.get(name)) for name, key in SIGNATURE_KEYS.items()]
+    return items + [
+        ("eval", Path(settings.evaluation_file) if settings.evaluation_file else None),
+        ("heads", find_heads(settings.heads) if converted else None),
+        ("prm", find_prm(settings.prm) if settings.prm is not None else None),
+        ("charset", settings.charset), ("plugin", list(settings.plugins) or None),
+        ("micro", True if settings.micro_average else None)]
 
 
 @contextmanager

@@ -58,7 +58,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from ..errors import InputError
@@ -91,13 +91,15 @@ def read_conll(source: Source, encoding: str = "utf-8", conllu: bool = False,
     ``conllu``: hold it to CoNLL-U's rules (the module's docstring); ``known_heads``: a
     HEAD ``_`` is an error in CoNLL-X too (MaltEval's rule).
 
-    An undecodable byte is an InputError at its line and column (for a file on disk).
+    An undecodable byte is an InputError at its line and column (for a file on disk, or
+    bytes in memory: an ``io.BytesIO``).
     """
     stream, path, opened = open_lines(source, encoding)
     rules = (conllu, known_heads or conllu)
+    in_memory = source.getvalue if isinstance(source, io.BytesIO) else None
     if opened:
         return _read_and_close(stream, path, encoding, *rules)
-    return _read_lines(stream, path, encoding, *rules)
+    return _read_lines(stream, path, encoding, *rules, in_memory)
 
 
 def _read_and_close(stream: IO[str], path: str, encoding: str, conllu: bool,
@@ -106,8 +108,8 @@ def _read_and_close(stream: IO[str], path: str, encoding: str, conllu: bool,
         yield from _read_lines(stream, path, encoding, conllu, known_heads)
 
 
-def _read_lines(stream: IO[str], path: str, encoding: str, conllu: bool,
-                known_heads: bool) -> Iterator[DependencySentence]:
+def _read_lines(stream: IO[str], path: str, encoding: str, conllu: bool, known_heads: bool,
+                in_memory: Callable[[], bytes] | None = None) -> Iterator[DependencySentence]:
     rows: list[tuple[int, str, list[str]]] = []
     aside: dict[str, list[str]] = {}
     try:
@@ -148,7 +150,7 @@ def _read_lines(stream: IO[str], path: str, encoding: str, conllu: bool,
                                      column=_column(fields, empty), source_line=line)
                 rows.append((number, line, fields))
     except UnicodeDecodeError as exc:
-        raise decode_error(path, encoding, exc) from None
+        raise decode_error(path, encoding, exc, in_memory) from None
     if rows:
         yield _sentence(rows, aside, path, conllu, known_heads)
 

@@ -29,10 +29,15 @@ Dependency analyses (:func:`conllu_lines`):
 * a CoNLL-U (or CoNLL-X) sentence as ``str`` or ``bytes``;
 * a ``conllu.TokenList`` (the conllu package's sentence);
 * a sequence of ``(form, head, deprel)``: ID, FORM, HEAD and DEPREL are filled in, every
-  other column is ``_``.
+  other column is ``_``;
+* a sequence of ``(form, tag, head, deprel)``: the same, with the tag in both POS columns
+  (CoNLL-X's CPOSTAG and POSTAG, CoNLL-U's UPOS and XPOS), for the rules that read a POS
+  tag (MaltEval's ExcludeCpostags and ExcludePostags, the DELETE_LABEL lines of a .prm).
 
 >>> conllu_lines([("Dogs", 2, "nsubj"), ("bark", 0, "root")], "gold", 0).decode()
 '1\\tDogs\\t_\\t_\\t_\\t_\\t2\\tnsubj\\t_\\t_\\n2\\tbark\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n'
+>>> conllu_lines([("Dogs", "NNS", 2, "nsubj"), ("bark", "VBP", 0, "root")], "gold", 0).decode()
+'1\\tDogs\\t_\\tNNS\\tNNS\\t_\\t2\\tnsubj\\t_\\t_\\n2\\tbark\\t_\\tVBP\\tVBP\\t_\\t0\\troot\\t_\\t_\\n\\n'
 >>> conllu_lines([("Dogs", "2", "nsubj")], "predicted", 5)
 Traceback (most recent call last):
 ...
@@ -43,9 +48,10 @@ treeeval.errors.InputError: predicted[5]: word 1: HEAD must be a whole number, g
 
 from __future__ import annotations
 
+import operator
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from ..errors import InputError
 
@@ -79,9 +85,10 @@ def _words_and_spans(item: object) -> bool:
 
 
 def _dependency_rows(item: object) -> bool:
-    """Whether ``item`` looks like a sequence of (form, head, deprel)."""
+    """Whether ``item`` looks like a sequence of (form, head, deprel) or of (form, tag, head,
+    deprel)."""
     return (isinstance(item, (list, tuple)) and bool(item) and isinstance(item[0], (list, tuple))
-            and len(item[0]) == 3 and isinstance(item[0][0], str))
+            and len(item[0]) in (3, 4) and isinstance(item[0][0], str))
 
 
 def is_sentence(item: object, kind: str) -> bool:
@@ -230,28 +237,72 @@ def conllu_lines(item: object, side: str, index: int) -> bytes:
     if _conllu_tokenlist(item):
         # a conllu.TokenList (known by _conllu_tokenlist without importing conllu)
         return item.serialize().rstrip("\n").encode() + b"\n\n"  # type: ignore[attr-defined]
-    if isinstance(item, (list, tuple)) and all(isinstance(row, (list, tuple)) for row in item):
-        return "".join(_dependency_row(number, row, side, index)
-                       for number, row in enumerate(item, 1)).encode() + b"\n"
+    if isinstance(item, (list, tuple)) and (set(map(type, item)) <= {list, tuple} or all(
+            isinstance(row, (list, tuple)) for row in item)):
+        return _rows_text(item, side, index).encode() + b"\n"
     raise InputError(f"expected a CoNLL-U sentence (str or bytes), a conllu.TokenList or "
-                     f"(form, head, deprel) rows, got {type(item).__name__}", path=side,
+                     f"(form, [tag,] head, deprel) rows, got {type(item).__name__}", path=side,
                      sentence=index)
+
+
+def _rows_text(rows: Sequence[Sequence[object]], side: str, index: int) -> str:
+    """The lines of (form, [tag,] head, deprel) rows, each column checked at once (C loops
+    over the column); rows that fail a check are written row by row by
+    :func:`_dependency_row`, whose error names the first wrong word.
+
+    >>> import numpy as np
+    >>> _rows_text([("Dogs", np.int64(2), "nsubj"), ("bark", 0, "root")], "gold", 0)
+    '1\\tDogs\\t_\\t_\\t_\\t_\\t2\\tnsubj\\t_\\t_\\n2\\tbark\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n'
+    >>> _rows_text([("Dogs", 2, "nsubj"), ("ba\\trk", 0, "root")], "gold", 3)
+    Traceback (most recent call last):
+    ...
+    treeeval.errors.InputError: gold[3]: word 2: FORM must be a non-empty string without tabs \
+or line breaks, got 'ba\\trk'
+    """
+    try:
+        columns = list(zip(*rows, strict=True))
+    except ValueError:  # rows of different widths
+        columns = []
+    count = len(rows)
+    if len(columns) in (3, 4):
+        forms, heads, deprels = columns[0], list(columns[-2]), columns[-1]
+        tags = columns[1] if len(columns) == 4 else ("_",) * count
+        strings = forms + tags + deprels
+        kinds = set(map(type, heads))
+        try:
+            if bool in kinds:
+                raise TypeError
+            heads = heads if kinds <= {int} else list(map(operator.index, heads))
+        except TypeError:  # the row-by-row check says which HEAD
+            strings = ()
+        if strings and set(map(type, strings)) <= {str} and "" not in strings:
+            text = "".join([f"{number}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{deprel}\t_\t_\n"
+                            for number, form, tag, head, deprel in zip(
+                                range(1, count + 1), forms, tags, heads, deprels)])
+            if text.count("\t") == 9 * count and text.count("\n") == count and "\r" not in text:
+                return text
+    return "".join(_dependency_row(number, row, side, index) for number, row in enumerate(rows, 1))
 
 
 def _dependency_row(number: int, row: Sequence[object], side: str, index: int) -> str:
     def fail(message: str) -> InputError:
         return InputError(f"word {number}: {message}", path=side, sentence=index)
 
-    if len(row) != 3:
-        raise fail(f"expected (form, head, deprel), got {len(row)} values")
-    form, head, deprel = row
-    if not isinstance(head, int) or isinstance(head, bool):
-        raise fail(f"HEAD must be a whole number, got {type(head).__name__}")
-    for name, value in (("FORM", form), ("DEPREL", deprel)):
+    if len(row) not in (3, 4):
+        raise fail(f"expected (form, head, deprel) or (form, tag, head, deprel), got "
+                   f"{len(row)} values")
+    form, tag, head, deprel = row if len(row) == 4 else (row[0], "_", *row[1:])
+    try:  # an int, or numpy's and torch's integers (a float tensor's __index__ raises)
+        if isinstance(head, bool) or not isinstance(head, SupportsIndex):
+            raise TypeError
+        head = operator.index(head)
+    except TypeError:
+        raise fail(f"HEAD must be a whole number, got {type(head).__name__}") from None
+    for name, value in (("FORM", form), ("tag", tag), ("DEPREL", deprel)):
         if not isinstance(value, str) or not value or any(c in value for c in "\t\n\r"):
             raise fail(f"{name} must be a non-empty string without tabs or line breaks, "
                        f"got {value!r}")
-    return f"{number}\t{form}\t_\t_\t_\t_\t{head}\t{deprel}\t_\t_\n"
+    return f"{number}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{deprel}\t_\t_\n"
 
 
 #: each kind's encoder of one sentence

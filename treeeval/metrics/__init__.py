@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from ..lazy import lazy_members
 
-__all__ = ["Brackets", "ErrorClasses", "Lin", "StreamingMetric"]
+__all__ = ["Attachment", "Brackets", "ErrorClasses", "Lin", "StreamingMetric"]
 
 __getattr__, __dir__ = lazy_members(__name__, {
+    "Attachment": ".attachment",
     "Brackets": ".brackets",
     "ErrorClasses": ".errorclasses",
     "Lin": ".lin",

@@ -6,10 +6,13 @@ import io
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from profiles import examples
 
 from treeeval.dep.evalpl.errors import error_contexts, frequent_errors, specific_errors, walk_contexts
 from treeeval.dep.evalpl.report import evalpl_report
-from treeeval.dep.evalpl.scoring import read_evalpl
+from treeeval.dep.evalpl.scoring import _FIELD_SEPARATOR, _fields, read_evalpl
 from treeeval.dep.punctuation import is_punctuation
 from treeeval.errors import InputError
 
@@ -313,3 +316,41 @@ def test_separator_text_is_an_ordinary_word() -> None:
     corpus = read_evalpl(io.StringIO(gold), io.StringIO(system))
     text = specific_errors(corpus, corpus.scoring(False))
     assert "  .S   | .S   | NN   | 0x01 | VB   | runs |   1\n" in text
+
+
+#: white space str.split() splits at as eval.pl does, and the other white space of Python's
+PLAIN, ODD = [" ", "\t", "  ", " \t"], ["\r", "\xa0", "\x0b", "\u2003", "\x1c"]
+
+
+@st.composite
+def field_lines(draw: st.DrawFn) -> list[str]:
+    """Lines of 6 to 9 words between runs of white space, perhaps before the first and after
+    the last; one time in four, some of the runs are white space str.split() splits at and
+    eval.pl does not."""
+    spaces = st.sampled_from(PLAIN + ODD if draw(st.integers(0, 3)) == 0 else PLAIN)
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        words = draw(st.lists(st.sampled_from(["a", "b1", "#", "é"]), min_size=6, max_size=9))
+        line = "".join(word + draw(spaces) for word in words)
+        line = line if draw(st.booleans()) else line.rstrip(" \t")
+        lines.append((draw(spaces) if draw(st.integers(0, 5)) == 0 else "") + line)
+    return lines
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(field_lines())
+@example(["1 a b c d e f g", "1 a b c d e f\t"])  # seven fields and an empty eighth
+@example(["1 a b c d e f", "1 a b c d e f g"])  # too short
+def test_fields_split_as_perl_splits(lines: list[str]) -> None:
+    # the str.split() path and the regular expression find the same first eight fields, and
+    # the same lines too short
+    texts = [line if i == len(lines) - 1 else line + "\n" for i, line in enumerate(lines)]
+    rows = [_FIELD_SEPARATOR.split(text) for text in texts]
+    tokens = np.arange(len(texts))
+    short = [i for i, row in enumerate(rows) if len(row) < 8]
+    if short:
+        with pytest.raises(InputError) as caught:
+            _fields(texts, tokens, "f")
+        assert caught.value.line == short[0] + 1
+    else:
+        assert [row[:8] for row in _fields(texts, tokens, "f")] == [row[:8] for row in rows]

@@ -30,7 +30,7 @@ from ...arrays import BoolArray, IntArray, ObjectArray
 from ...policy.inputs import shown
 from ..engine import Evaluation
 from .errors import specific_errors, uni_len
-from .scoring import EvalplCorpus, Source, read_evalpl
+from .scoring import EvalplCorpus, Source, percent, read_evalpl
 
 RULE = "  -----------+-------+-------+------+-------+------+-------+-------\n"
 PR_RULE = "  ----------------+------+---------+--------+------------+---------------\n"
@@ -92,10 +92,6 @@ def _ljust(text: str, width: int) -> str:
     return text + " " * (width - len(text.encode("utf-8")))
 
 
-def _percent(errors: int, total: int) -> float:
-    return 100 - errors * 100.0 / total
-
-
 def _overall(corpus: EvalplCorpus, scoring: BoolArray) -> str:
     head, label = corpus.head_errors[scoring], corpus.label_errors[scoring]
     tokens = len(head)
@@ -103,7 +99,7 @@ def _overall(corpus: EvalplCorpus, scoring: BoolArray) -> str:
             ("Unlabeled attachment score:", int(head.sum())),
             ("Label accuracy score:      ", int(label.sum()))]
     return "".join(f"  {name} {tokens - errors} / {tokens} * 100 = "
-                   f"{_percent(errors, tokens):.2f} %\n" for name, errors in rows)
+                   f"{percent(errors, tokens):.2f} %\n" for name, errors in rows)
 
 
 def _evalb_table(corpus: EvalplCorpus, scoring: BoolArray) -> str:
@@ -117,7 +113,7 @@ def _evalb_table(corpus: EvalplCorpus, scoring: BoolArray) -> str:
              "  " + "=" * 76 + "\n"]
     for index in np.flatnonzero(corpus.sizes).tolist():
         tot, head, any_ = (int(per[name][index]) for name in ("tot", "head", "any"))
-        scores = (f"{_percent(head, tot):6.2f} {_percent(any_, tot):6.2f}" if tot
+        scores = (f"{percent(head, tot):6.2f} {percent(any_, tot):6.2f}" if tot
                   else "   NaN    NaN")
         lines.append(f"  {index + 1:4d} {int(corpus.sizes[index]):4d}    0  {scores}  "
                      f"{tot - head:4d}    {tot - any_:4d}        {tot:4d}    0 0 0 0\n")
@@ -157,7 +153,7 @@ def _cpostag_tables(corpus: EvalplCorpus, scoring: BoolArray) -> str:
             "  Rate       |       | err   |      |  err  |      | wrong |\n", RULE]
     for number, (name, total, (head_e, label_e, any_e, both_e)) in enumerate(rows):
         right = (total - head_e, total - label_e, total - any_e)
-        accuracy.append(row(name, total, right, tuple(_percent(e, total)
+        accuracy.append(row(name, total, right, tuple(percent(e, total)
                                                       for e in (head_e, label_e, any_e))))
         wrong = (head_e, label_e, both_e)
         rate.append(row(name, total, wrong, tuple(e * 100.0 / total for e in wrong)))
