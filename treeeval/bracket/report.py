@@ -96,7 +96,7 @@ def report(sentences: SentenceCounts, all_totals: Totals, cut_totals: Totals, cu
 
     >>> rows = SentenceCounts.from_rows([(1, 2, 0, 3, 3, 3, 0, 2, 2)])
     >>> text = report(rows, Totals.from_sentences(rows), Totals.from_sentences(rows), 40, False)
-    >>> text.decode().splitlines()[3], text.decode().splitlines()[-5]
+    >>> text.decode().splitlines()[3], text.decode().splitlines()[-6]
     ('   1    2    0  100.00 100.00     3      3    3      0      2     2   100.00', \
 'Bracketing FMeasure       = 100.00')
     """
