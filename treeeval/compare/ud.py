@@ -31,7 +31,7 @@ from ..ud.callin import render_callin
 from ..ud.compare import check_stat, sentence_scores
 from ..ud.pairs import CallinTables, PairScores, score_pair, unpaired
 from ..ud.report import macro_average, percent, render, render_macro, score_json
-from ..ud.settings import UDSettings
+from ..ud.settings import UDSettings, signature_items
 from ..ud.words import NO_WORD, UNALIGNED_HEAD
 from . import driver
 from .adapter import Systems
@@ -351,9 +351,8 @@ baseline:a|version:0.1.0'
         weights = Path(settings.callin_weights) if settings.callin_weights else "entropy"
     compared = settings.systems or comparison.format is not None
     return signature.build("ud", [
-        ("rules", "conll17" if settings.conll17 else "conll18"),
-        ("mroots", settings.multiple_roots_okay),
-        ("weights", Path(settings.weights) if settings.weights else None),
+        *signature_items(settings.conll17, settings.multiple_roots_okay,
+                         Path(settings.weights) if settings.weights else None),
         ("callin", settings.callin), ("classes", classes), ("wlas", weights),
         *(comparison_fields(UDSystems(settings), comparison) if compared else [])])
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..arrays import AnyArray, Int32Array, IntArray, ObjectArray
+from ..arrays import Int32Array, IntArray, ObjectArray
 from ..errors import InputError
 from ..formats.sentences import ENCODERS
 from ..model.vocabulary import Vocabulary
@@ -36,7 +36,7 @@ from ..policy.inputs import Inputs, Source, api_inputs
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
 from .format_error import UDFormatError
-from .metrics import Score, UDScores, score
+from .metrics import UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud
 from .relation_classes import load_relation_classes, table_lines
@@ -44,9 +44,10 @@ from .treebank import UDTreebank
 from .wde import load_weights as load_wde_weights
 
 
-@dataclass
-class UDResult:
-    """The scores of a pair, the word alignment, and the per-word columns behind them.
+@dataclass(kw_only=True)
+class UDResult(UDScores):
+    """The scores of a pair (:class:`~.metrics.UDScores`), the word alignment, and the
+    per-word columns behind them.
 
     ``scores`` maps each report row (Tokens ... BLEX) to its :class:`Score`;
     ``per_sentence[metric]`` holds one row per gold sentence (correct, gold, system,
@@ -58,9 +59,6 @@ class UDResult:
     gold: UDTreebank
     system: UDTreebank
     gold_to_system: IntArray
-    scores: dict[str, Score]
-    per_sentence: dict[str, AnyArray]
-    conll17: bool = False
 
     @property
     def system_to_gold(self) -> IntArray:
@@ -232,8 +230,9 @@ def score_treebanks(gold: UDTreebank, system: UDTreebank, *, conll17: bool = Fal
     every team, treeeval.task.runs) share."""
     check_same_text(gold, system)
     gold_to_system = align_treebanks(gold, system)
-    scores: UDScores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
-    return UDResult(gold, system, gold_to_system, scores.scores, scores.per_sentence, conll17)
+    scores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
+    return UDResult(scores.scores, scores.per_sentence, conll17, gold=gold, system=system,
+                    gold_to_system=gold_to_system)
 
 
 def align_treebanks(gold: UDTreebank, system: UDTreebank) -> IntArray:
@@ -269,7 +268,7 @@ def check_same_text(gold: UDTreebank, system: UDTreebank) -> None:
     """
     if gold.text == system.text:
         return
-    index = _first_difference(gold.text, system.text)
+    index = first_difference(gold.text, system.text)
     line = 1  # an empty system file
     if system.sentences:  # the sentence holding the difference, or the last one
         sentence = int(np.searchsorted(system.sentence_start, index, side="right")) - 1
@@ -280,7 +279,7 @@ def check_same_text(gold: UDTreebank, system: UDTreebank) -> None:
         f"and system file: '{system.text[index:index + 20]}'", path=system.path, line=line)
 
 
-def _first_difference(first: str, second: str) -> int:
+def first_difference(first: str, second: str) -> int:
     """The index of the first character where two different strings differ."""
     size = min(len(first), len(second))
     a = np.frombuffer(first[:size].encode("utf-32-le"), np.uint32)

@@ -15,7 +15,7 @@ its alignment, DEPREL, UPOS and UFeats.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,7 +87,10 @@ def f1_fraction(score: Score) -> float:
 
 @dataclass
 class UDScores:
-    """The scores of one gold/system pair: totals and per-gold-sentence counts.
+    """The scores of one gold/system pair: totals and per-gold-sentence counts, and whether
+    they follow the 2017 rules; what every UD scoring returns (the file API's
+    :class:`~.api.UDResult` adds the words behind them, ``treeeval.metrics.UD`` returns it
+    as it is).
 
     ``per_sentence[metric]`` has one row per gold sentence and the columns correct, gold,
     system, aligned (int64 counts; float64 sums of weights for WeightedLAS).
@@ -95,6 +98,101 @@ class UDScores:
 
     scores: dict[str, Score]
     per_sentence: dict[str, AnyArray]
+    conll17: bool = False
+
+
+#: the rows of the report without an aligned count (nothing is aligned before them)
+WITHOUT_ALIGNED = frozenset(("Tokens", "Sentences", "Words"))
+
+
+def scores_of_rows(per_sentence: Mapping[str, IntArray]) -> dict[str, Score]:
+    """The scores of per-sentence rows of integer counts (every metric but WeightedLAS,
+    whose counts are running sums of floats, see :class:`WeightedWords`).
+
+    >>> scores_of_rows({"Words": np.array([[1, 2, 2, 1]]), "LAS": np.array([[1, 2, 2, 1]])})
+    {'Words': Score(correct=1, gold=2, system=2, aligned=None), 'LAS': Score(correct=1, gold=2, system=2, aligned=1)}
+    """
+    scores = {}
+    for name, rows in per_sentence.items():
+        correct, gold, system, aligned = (int(total) for total in rows.sum(axis=0))
+        scores[name] = Score(correct, gold, system, None if name in WITHOUT_ALIGNED else aligned)
+    return scores
+
+
+@dataclass
+class AlignedPairs:
+    """The aligned word pairs of a scored pair (``gold[i]`` with ``system[i]``), the
+    system-to-gold map, and whether each pair is right under UAS and under LAS."""
+
+    gold: IntArray
+    system: IntArray
+    system_to_gold: IntArray
+    uas: BoolArray
+    las: BoolArray
+
+
+def aligned_pairs(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray) -> AlignedPairs:
+    """The aligned pairs of an alignment, with their attachment (a gold word and its system
+    word agree in their heads when both are roots or the system head is aligned with the
+    gold head; LAS also asks for the same universal DEPREL)."""
+    aligned_gold = np.flatnonzero(gold_to_system >= 0)
+    aligned_system = gold_to_system[aligned_gold]
+    system_to_gold = invert(gold_to_system, system.words)
+    uas = gold.head[aligned_gold] == corresponding_heads(system.head[aligned_system],
+                                                         system_to_gold)
+    las = uas & (gold.deprel[aligned_gold] == system.deprel[aligned_system])
+    return AlignedPairs(aligned_gold, aligned_system, system_to_gold, uas, las)
+
+
+@dataclass
+class WeightedWords:
+    """conll17's WeightedLAS word by word: the DEPREL weight of every gold and every system
+    word, and for every gold word whether it is aligned and whether it is right under LAS.
+    The counts are running sums in word order, as the 2017 scorer adds them, so two stretches
+    of a file give the counts of the whole file once their words are joined
+    (:func:`join_weighted`), not once their sums are added."""
+
+    gold_weight: FloatArray
+    system_weight: FloatArray
+    aligned: BoolArray
+    correct: BoolArray
+
+    def score(self, gold_sentence: IntArray, system_sentence: IntArray,
+              sentences: int) -> tuple[Score, AnyArray]:
+        """The WeightedLAS score and its per-sentence rows (the gold sentence of every gold
+        and every system word given)."""
+        def total(values: FloatArray) -> float:
+            with np.errstate(invalid="ignore"):  # inf - inf: nan, silently, as in Python
+                return float(np.cumsum(values)[-1]) if len(values) else 0
+
+        aligned_gold = np.flatnonzero(self.aligned)
+        correct = self.correct[aligned_gold]
+        at = gold_sentence[aligned_gold]
+        aligned_weight = self.gold_weight[aligned_gold]
+        size = sentences
+        rows = np.stack([np.bincount(at, np.where(correct, aligned_weight, 0.0), size)[:size],
+                         np.bincount(gold_sentence, self.gold_weight, size)[:size],
+                         np.bincount(system_sentence, self.system_weight, size)[:size],
+                         np.bincount(at, aligned_weight, size)[:size]], 1)
+        return Score(total(aligned_weight[correct]), total(self.gold_weight),
+                     total(self.system_weight), total(aligned_weight)), rows
+
+
+def weighted_words(gold: UDTreebank, system: UDTreebank, pairs: AlignedPairs,
+                   weights: dict[str, float]) -> WeightedWords:
+    """The WeightedLAS terms of a scored pair (a DEPREL without a weight weighs 1)."""
+    weight = gold.vocabulary.weights(weights, 1.0)
+    aligned = np.zeros(gold.words, bool)
+    aligned[pairs.gold] = True
+    correct = np.zeros(gold.words, bool)
+    correct[pairs.gold[pairs.las]] = True
+    return WeightedWords(weight[gold.deprel], weight[system.deprel], aligned, correct)
+
+
+def join_weighted(parts: list[WeightedWords]) -> WeightedWords:
+    """The WeightedLAS terms of consecutive stretches of a pair as those of the whole."""
+    return WeightedWords(*(np.concatenate([getattr(part, name) for part in parts])
+                           for name in ("gold_weight", "system_weight", "aligned", "correct")))
 
 
 def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
@@ -104,10 +202,9 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
     sentences = gold.sentences
     gold_sentence = gold.word_sentences()
     system_sentence = gold.sentences_at(system.word_start)
-    aligned_gold = np.flatnonzero(gold_to_system >= 0)
-    aligned_system = gold_to_system[aligned_gold]
+    pairs = aligned_pairs(gold, system, gold_to_system)
+    aligned_gold, aligned_system = pairs.gold, pairs.system
     at = gold_sentence[aligned_gold]
-    system_to_gold = invert(gold_to_system, system.words)
     table = _Table(sentences)
 
     table.spans("Tokens", gold.token_start, gold.token_end, system.token_start,
@@ -125,9 +222,7 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
     lemma = same("lemma")
     if not conll17:
         lemma |= gold.lemma[aligned_gold] == vocabulary["_"]
-    uas = gold.head[aligned_gold] == corresponding_heads(system.head[aligned_system],
-                                                         system_to_gold)
-    las = uas & same("deprel")
+    uas, las = pairs.uas, pairs.las
 
     def plain(name: str, correct: BoolArray) -> None:
         table.add(name, correct, at, every_gold, gold_sentence, every_system, system_sentence)
@@ -152,14 +247,14 @@ def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
     filtered("CLAS", las)
     if not conll17:
         children = _same_functional_children(gold, system, aligned_gold, aligned_system,
-                                             system_to_gold)
+                                             pairs.system_to_gold)
         filtered("MLAS", las & upos & feats & children)
         filtered("BLEX", las & lemma)
     if weights is not None:
-        weight = vocabulary.weights(weights, 1.0)
-        table.weighted("WeightedLAS", weight[gold.deprel], weight[system.deprel],
-                       aligned_gold, las, gold_sentence, system_sentence)
-    return UDScores(table.scores, table.per_sentence)
+        words = weighted_words(gold, system, pairs, weights)
+        table.scores["WeightedLAS"], table.per_sentence["WeightedLAS"] = words.score(
+            gold_sentence, system_sentence, sentences)
+    return UDScores(table.scores, table.per_sentence, conll17)
 
 
 class _Table:
@@ -197,26 +292,6 @@ class _Table:
                          np.zeros(self.sentences, np.int64)], 1)
         self.per_sentence[name] = rows
         self.scores[name] = Score(int(match.sum()), len(gold_start), len(system_start))
-
-    def weighted(self, name: str, gold_weight: FloatArray, system_weight: FloatArray,
-                 aligned_gold: IntArray, correct: BoolArray, gold_sentence: IntArray,
-                 system_sentence: IntArray) -> None:
-        """conll17's WeightedLAS: every count is a sum of DEPREL weights, added word by word
-        in file order (a running sum, as the scorer adds them)."""
-        def total(values: FloatArray) -> float:
-            with np.errstate(invalid="ignore"):  # inf - inf: nan, silently, as in Python
-                return float(np.cumsum(values)[-1]) if len(values) else 0
-
-        at = gold_sentence[aligned_gold]
-        aligned_weight = gold_weight[aligned_gold]
-        size = self.sentences
-        rows = np.stack([np.bincount(at, np.where(correct, aligned_weight, 0.0), size)[:size],
-                         np.bincount(gold_sentence, gold_weight, size)[:size],
-                         np.bincount(system_sentence, system_weight, size)[:size],
-                         np.bincount(at, aligned_weight, size)[:size]], 1)
-        self.per_sentence[name] = rows
-        self.scores[name] = Score(total(aligned_weight[correct]), total(gold_weight),
-                                  total(system_weight), total(aligned_weight))
 
 
 def _children(treebank: UDTreebank, function: BoolArray) -> tuple[IntArray, IntArray]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UsageError
+from ..policy import signature
 from .metrics import CONLL17_METRICS, CONLL18_METRICS
 from .report import MAIN_METRICS
 
@@ -81,3 +82,17 @@ class UDSettings:
         if self.mode != "default":
             return self.metrics
         return MAIN_METRICS[:1] if self.conll17 else MAIN_METRICS
+
+
+def signature_items(conll17: bool, multiple_roots_okay: bool,
+                    weights: signature.Value = None) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of the scorer's rules: conll17 or conll18, whether several
+    roots are scored, and the conll17 WeightedLAS ``weights`` (a file's Path, or a digest of
+    a table given in memory; None: no WeightedLAS); the one home of these fields for
+    ``treeeval ud`` and ``treeeval.metrics.UD``.
+
+    >>> signature_items(True, False)
+    [('rules', 'conll17'), ('mroots', False), ('weights', None)]
+    """
+    return [("rules", "conll17" if conll17 else "conll18"), ("mroots", multiple_roots_okay),
+            ("weights", weights)]

@@ -181,4 +181,4 @@ def combine(parts: list[UDScores]) -> UDScores:
 
     return UDScores({name: total(name) for name in first.scores},
                     {name: np.concatenate([part.per_sentence[name] for part in parts])
-                     for name in first.per_sentence})
+                     for name in first.per_sentence}, first.conll17)
