@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..lazy import lazy_members
 
-__all__ = ["Attachment", "Brackets", "ErrorClasses", "Lin", "StreamingMetric"]
+__all__ = ["Attachment", "Brackets", "ErrorClasses", "Lin", "StreamingMetric", "UD"]
 
 __getattr__, __dir__ = lazy_members(__name__, {
     "Attachment": ".attachment",
@@ -21,4 +21,5 @@ __getattr__, __dir__ = lazy_members(__name__, {
     "ErrorClasses": ".errorclasses",
     "Lin": ".lin",
     "StreamingMetric": ".base",
+    "UD": ".ud",
 })

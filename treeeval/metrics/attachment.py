@@ -173,7 +173,8 @@ class Attachment(StreamingMetric[AttachmentScores]):
         #: how each side's sentences are read: conllu, conllx, or None before the first word
         self._readings: list[str | None] = [None, None]
 
-    def _score(self, gold: list[bytes], predicted: list[bytes], first: int) -> None:
+    def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
+               updates: list[int]) -> None:  # no rule of theirs holds update by update
         lines = dict(zip(SIDES, (gold, predicted)))
         with _in_memory(lines, first):
             data = {side: b"".join(texts) for side, texts in lines.items()}

@@ -50,6 +50,8 @@ class StreamingMetric(ABC, Generic[Result]):
         """Forget every sentence given so far."""
         self._gold: list[bytes] = []
         self._predicted: list[bytes] = []
+        #: how many of the waiting sentences each update gave, in order
+        self._updates: list[int] = []
         #: how many sentences were given since the last reset (scored or waiting)
         self.sentences = 0
         self._start()
@@ -62,6 +64,7 @@ class StreamingMetric(ABC, Generic[Result]):
         predicted_lines = encode_batch(self.kind, predicteds, "predicted", self.sentences)
         self._gold += gold_lines
         self._predicted += predicted_lines
+        self._updates.append(len(gold_lines))
         self.sentences += len(gold_lines)
         if len(self._gold) >= self.flush_sentences:
             self._flush()
@@ -93,9 +96,9 @@ class StreamingMetric(ABC, Generic[Result]):
         """Score the sentences waiting (they are dropped if one is wrong)."""
         if not self._gold:
             return
-        gold, predicted = self._gold, self._predicted
-        self._gold, self._predicted = [], []
-        self._score(gold, predicted, self.sentences - len(gold))
+        gold, predicted, updates = self._gold, self._predicted, self._updates
+        self._gold, self._predicted, self._updates = [], [], []
+        self._score(gold, predicted, self.sentences - len(gold), updates)
 
     # -- what each metric defines --------------------------------------------------------
     @abstractmethod
@@ -103,9 +106,11 @@ class StreamingMetric(ABC, Generic[Result]):
         """Set the counts to those of no sentence."""
 
     @abstractmethod
-    def _score(self, gold: list[bytes], predicted: list[bytes], first: int) -> None:
+    def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
+               updates: list[int]) -> None:
         """Score sentences (each one's lines in the file format, line break included);
-        ``first`` is the index of the first among all given."""
+        ``first`` is the index of the first among all given, ``updates`` how many of them
+        each update gave, in order (for a rule that holds update by update)."""
 
     @abstractmethod
     def _result(self) -> Result:

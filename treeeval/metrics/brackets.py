@@ -75,7 +75,8 @@ class Brackets(StreamingMetric[EvalbResult]):
         self._memory: dict[int, int] = {}
         self._first_reads: list[FirstRead] = []
 
-    def _score(self, gold: list[bytes], predicted: list[bytes], first: int) -> None:
+    def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
+               updates: list[int]) -> None:  # EVALB reads line by line: updates do not matter
         if self._stopped is not None:
             return
         block = score_block(b"".join(gold), b"".join(predicted), first + 1, self.params,

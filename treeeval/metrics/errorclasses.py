@@ -83,7 +83,8 @@ class ErrorClasses(StreamingMetric[ErrorsResult]):
         #: the sentences whose gold, and whose predicted, line holds a tree
         self._trees = [0, 0]
 
-    def _score(self, gold: list[bytes], predicted: list[bytes], first: int) -> None:
+    def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
+               updates: list[int]) -> None:  # no rule of theirs holds update by update
         streams = []
         for side, lines in zip(SIDES, (gold, predicted)):
             stream = io.BytesIO(b"".join(lines))

@@ -83,7 +83,8 @@ class Lin(StreamingMetric[ScoredAnswer]):
         self._misses: list[np.ndarray] = []
         self._scored = 0
 
-    def _score(self, gold: list[bytes], predicted: list[bytes], first: int) -> None:
+    def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
+               updates: list[int]) -> None:  # no rule of theirs holds update by update
         key, answer = self._read(gold, "gold", first), self._read(predicted, "predicted", first)
         keys = [modify(self._operations, sentence) for sentence in key.sentences]
         try:
