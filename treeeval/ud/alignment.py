@@ -81,6 +81,21 @@ def align(gold: AlignInput, system: AlignInput, lowercase: bool = True) -> IntAr
     return gold_to_system
 
 
+def separable(start: IntArray, mwt: BoolArray, cuts: IntArray) -> BoolArray:
+    """For characters where both files start a sentence (``cuts``), whether one side (its
+    words' ``start`` and ``mwt``) lets the pair be aligned in two parts there: where neither
+    side's first word after a cut is in an MWT.  Else the walk, which can leave words of
+    one side behind at a cut (a gold ``xc`` passed while the system's ``x`` and ``c`` wait),
+    takes them into the multiword span that starts there and may align them with its words.
+
+    >>> separable(np.array([0, 2, 2, 4]), np.array([False, True, True, False]),
+    ...           np.array([2, 4])).tolist()
+    [False, True]
+    """
+    first = np.minimum(np.searchsorted(start, cuts), max(len(start) - 1, 0))
+    return ~mwt[first] if len(start) else np.ones(len(cuts), bool)
+
+
 def invert(gold_to_system: IntArray, system_words: int) -> IntArray:
     """The system-to-gold map of an alignment (-1 where a system word is not aligned).
 

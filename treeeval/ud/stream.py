@@ -1,12 +1,14 @@
 """Scoring a pair in pieces, so that memory does not grow with the files.
 
 Both files are read block by block (:func:`.reading.read_ud_pieces`).  Wherever gold and
-system both start a sentence at the same character, nothing before that point can align
-with anything after it (no token, so no multiword span, crosses it) and no HEAD points
-across it, so the pair is cut there and the part before it is aligned and scored on its own;
-the counts of the parts add up to those of the whole files, and the per-sentence rows follow
-one another.  Memory then holds a block or two of each file, unless the system's sentences
-never meet the gold ones (one long sentence, say), when the pieces grow until they do.
+system both start a sentence at the same character and neither starts it with a multiword
+token, nothing before that point can align with anything after it (no token crosses it, and
+the scorers' walk can carry a word left behind only into a multiword span that starts
+there, :func:`.alignment.separable`) and no HEAD points across it, so the pair is cut there
+and the part before it is aligned and scored on its own; the counts of the parts add up to
+those of the whole files, and the per-sentence rows follow one another.  Memory then
+holds a block or two of each file, unless the system's sentences never meet the gold ones
+(one long sentence, say), when the pieces grow until they do.
 
 A pair that the scorers refuse (an input error, different texts) is left to
 :func:`.api.evaluate_ud`, which reads both files whole as the scorers do and raises their
@@ -33,10 +35,12 @@ import numpy as np
 from ..errors import TreeevalError
 from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
+from .alignment import separable
 from .api import align_treebanks
 from .metrics import Score, UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud_pieces
+from .readers.scan import Interner
 from .treebank import UDTreebank
 
 #: the per-word columns of a treebank (split and joined alike)
@@ -72,8 +76,9 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
     """
     options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
     vocabulary, forms = Vocabulary(), Vocabulary()
-    gold = _Side(read_ud_pieces(gold_path, options, vocabulary, forms))
-    system = _Side(read_ud_pieces(system_path, options, vocabulary, forms))
+    interner = Interner.of(vocabulary, forms, options)
+    gold = _Side(read_ud_pieces(gold_path, options, vocabulary, forms, interner))
+    system = _Side(read_ud_pieces(system_path, options, vocabulary, forms, interner))
     parts: list[UDScores] = []
     try:
         while not (gold.done and system.done):
@@ -98,7 +103,7 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
 
 def _cut(gold: _Side, system: _Side) -> int | None:
     """The last character where both pending parts start a sentence, within what both
-    sides have read (the end of both, when they end together)."""
+    sides have read, and the pair can be aligned in two parts (see the module)."""
     if gold.pending is None or system.pending is None:
         return None
     limit = min(gold.read, system.read)
@@ -106,10 +111,9 @@ def _cut(gold: _Side, system: _Side) -> int | None:
     common = np.intersect1d(gold.pending.sentence_start, system.pending.sentence_start,
                             assume_unique=True)
     common = common[(common <= limit) & (common > gold.pending.char_base)]
-    candidates = common.tolist()
-    if gold.read == system.read and gold.read > gold.pending.char_base:
-        candidates.append(gold.read)
-    return max(candidates) if candidates else None
+    for side in (gold.pending, system.pending):
+        common = common[separable(side.word_start, side.word_mwt, common)]
+    return int(common[-1]) if len(common) else None
 
 
 def _score(gold: UDTreebank, system: UDTreebank, conll17: bool) -> UDScores:

@@ -92,3 +92,23 @@ def test_real_pair_in_small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     pieces = score_pieces(str(gold), str(system))
     assert pieces is not None and pieces.scores == whole.scores
     assert np.array_equal(pieces.per_sentence["MLAS"], whole.per_sentence["MLAS"])
+
+
+def test_a_word_left_behind_before_a_cut_is_aligned_after_it(tmp_path: Path) -> None:
+    """The gold ``xc`` is one word, the system's ``x`` and ``c`` two: the walk passes the
+    gold word and leaves the system's ``c`` behind, then takes it into the multiword span
+    ``cd`` (``c`` + ``d``) that starts the next sentence and aligns it with the gold ``c``
+    there.  The pair is not cut before a multiword token, so pieces give the same numbers."""
+    gold, system = tmp_path / "gold.conllu", tmp_path / "system.conllu"
+    gold.write_text(row(1, "xc", 0, "root") + "\n\n" + row("1-2", "cd", "_", "_") + "\n"
+                    + row(1, "c", 0, "root") + "\n" + row(2, "d", 1, "obj") + "\n\n")
+    system.write_text(row(1, "x", 0, "root") + "\n" + row(2, "c", 1, "obj") + "\n\n"
+                      + row(1, "cd", 0, "root") + "\n\n")
+    whole = evaluate_ud(str(gold), str(system))
+    assert whole.scores["Words"].correct == 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reading, "BLOCK_BYTES", 10)
+        pieces = score_pieces(str(gold), str(system))
+    assert pieces.scores == whole.scores
+    for name, rows in whole.per_sentence.items():
+        assert np.array_equal(pieces.per_sentence[name], rows), name
