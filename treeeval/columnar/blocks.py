@@ -88,7 +88,9 @@ def sentence_blocks(stream: BinaryIO, block_size: int, universal: bool = False,
         cut = len(data) if not chunk else data.rfind(b"\n") + 1
         leftover = data[cut:]
         whole = data[:cut]
-        pending += whole.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if universal else whole
+        if universal and b"\r" in whole:
+            whole = whole.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        pending += whole
         if not chunk:
             break
         end = _after_last_blank_line(pending, universal)

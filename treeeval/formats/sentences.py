@@ -314,17 +314,22 @@ ENCODERS: dict[str, Callable[[object, str, int], bytes]] = {
 
 def encode_batch(kind: str, items: Sequence[object], side: str, first: int) -> list[bytes]:
     """Each sentence of a batch as :data:`ENCODERS` has it, the first being sentence
-    ``first`` of its side; a batch of one-line ``str`` trees is encoded at once.
+    ``first`` of its side; a batch of one-line ``str`` trees is encoded at once, and a
+    batch of ``str`` CoNLL-U sentences in one pass.
 
     >>> encode_batch("brackets", ["(S (NN a))", "(S (NN b))"], "gold", 0)
     [b'(S (NN a))\\n', b'(S (NN b))\\n']
     >>> encode_batch("brackets", ["(S (NN a))", "(S\\n (NN b))"], "gold", 0)
     [b'(S (NN a))\\n', b'(S  (NN b))\\n']
+    >>> encode_batch("dependencies", ["1\\ta\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n"], "gold", 0)
+    [b'1\\ta\\t_\\t_\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n']
     """
     if kind == "brackets" and items and all(type(item) is str for item in items):
         text = "\n".join(items)  # type: ignore[arg-type]  # all str, as just checked
         if "\r" not in text and text.count("\n") == len(items) - 1:
             return (text + "\n").encode().splitlines(keepends=True)
+    if kind == "dependencies" and all(type(item) is str for item in items):
+        return [(item.rstrip("\r\n") + "\n\n").encode() for item in items]  # type: ignore[attr-defined]
     encode = ENCODERS[kind]
     return [encode(item, side, first + index) for index, item in enumerate(items)]
 

@@ -37,6 +37,18 @@ class Vocabulary(dict[str, int]):
         """
         return np.fromiter(map(self.__getitem__, values), dtype=np.int32)
 
+    def encode_distinct(self, values: list[str]) -> Int32Array:
+        """The codes of ``values``, strings that are all different, the new ones added in
+        their order (as :meth:`encode` adds them, in a few passes at C speed).
+
+        >>> v = Vocabulary(); _ = v.encode(["b"]); v.encode_distinct(["a", "b", "c"]).tolist()
+        [1, 0, 2]
+        """
+        new = [value for value, code in zip(values, map(self.get, values)) if code is None]
+        self.update(zip(new, range(len(self.strings), len(self.strings) + len(new))))
+        self.strings.extend(new)
+        return np.fromiter(map(self.__getitem__, values), np.int32, len(values))
+
     def array(self) -> ObjectArray:
         """The strings as an object array (``array()[code]`` is a code's string)."""
         if len(self._array) != len(self.strings):

@@ -39,6 +39,7 @@ from .format_error import UDFormatError
 from .metrics import UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud
+from .readers.scan import Interner
 from .relation_classes import load_relation_classes, table_lines
 from .treebank import UDTreebank
 from .wde import load_weights as load_wde_weights
@@ -206,11 +207,12 @@ def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False
     """
     options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
     vocabulary, forms = Vocabulary(), Vocabulary()
+    interner = Interner.of(vocabulary, forms, options)
     with api_inputs() as inputs:
         gold = read_ud(_path(inputs, gold_path, "gold", gold_data), options, vocabulary,
-                       forms, gold_data)
+                       forms, gold_data, interner)
         system = read_ud(_path(inputs, system_path, "system", system_data), options,
-                         vocabulary, forms, system_data)
+                         vocabulary, forms, system_data, interner)
         return inputs.named(score_treebanks(gold, system, conll17=conll17, weights=weights))
 
 

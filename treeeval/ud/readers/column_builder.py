@@ -14,7 +14,6 @@ import numpy as np
 
 from ...arrays import AnyArray, Int32Array
 from ...model.vocabulary import Vocabulary
-from ..rules import Normaliser, universal_features, universal_relation
 from ..treebank import UDTreebank
 from .layout import BlockColumns, ReadOptions
 from .scan import Interner
@@ -25,14 +24,12 @@ class ColumnBuilder:
     """Interns blocks and collects their columns, joined into one treebank at the end."""
 
     def __init__(self, path: str, options: ReadOptions, vocabulary: Vocabulary,
-                 forms: Vocabulary) -> None:
+                 forms: Vocabulary, interner: Interner | None = None) -> None:
         self.path = path
         self.options = options
         self.vocabulary = vocabulary
         self.forms = forms
-        feats = vocabulary if options.conll17 else Normaliser(vocabulary, universal_features)
-        self.interner = Interner(vocabulary, forms, feats,
-                                 Normaliser(vocabulary, universal_relation))
+        self.interner = interner or Interner.of(vocabulary, forms, options)
         self.parts: dict[str, list[AnyArray]] = {}  # each column's pieces, of its dtype
         self.text: list[str] = []
         self.chars = self.words = self.char_base = 0

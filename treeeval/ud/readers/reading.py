@@ -48,7 +48,7 @@ from .column_builder import ColumnBuilder
 from .exact_parse import parse_exact
 from .fast_parse import parse_fast
 from .layout import BlockColumns, ReadOptions
-from .scan import scan_fast
+from .scan import Interner, scan_fast
 from .string_block import StringBlock
 
 #: bytes per block (a block is cut after the last blank line once it holds this many)
@@ -60,22 +60,25 @@ DEFAULT_OPTIONS = ReadOptions()
 
 def read_ud(path: str, options: ReadOptions = DEFAULT_OPTIONS,
             vocabulary: Vocabulary | None = None, forms: Vocabulary | None = None,
-            data: bytes | None = None) -> UDTreebank:
+            data: bytes | None = None, interner: Interner | None = None) -> UDTreebank:
     """Read a CoNLL-U file into columns (``data``: its bytes, already read; the file is
-    then not opened); bad input raises :class:`UDFormatError`."""
+    then not opened; ``interner``: that of ``vocabulary`` and ``forms`` when the other file
+    of the pair was read with it, :meth:`.scan.Interner.of`); bad input raises
+    :class:`UDFormatError`."""
     vocabulary = Vocabulary() if vocabulary is None else vocabulary
     forms = Vocabulary() if forms is None else forms
-    builder = ColumnBuilder(path, options, vocabulary, forms)
+    builder = ColumnBuilder(path, options, vocabulary, forms, interner)
     for block, first_line, at_eof in _blocks(path, data):
         builder.add(_read_block(builder, block, first_line, at_eof))
     return builder.finish()
 
 
 def read_ud_pieces(path: str, options: ReadOptions, vocabulary: Vocabulary,
-                   forms: Vocabulary) -> Iterator[UDTreebank]:
+                   forms: Vocabulary, interner: Interner | None = None) -> Iterator[UDTreebank]:
     """Read a CoNLL-U file as a stream of treebanks of whole sentences (a block each): words
-    are numbered within each piece, characters across the file."""
-    builder = ColumnBuilder(path, options, vocabulary, forms)
+    are numbered within each piece, characters across the file (``interner``: as for
+    :func:`read_ud`)."""
+    builder = ColumnBuilder(path, options, vocabulary, forms, interner)
     for data, first_line, at_eof in _blocks(path):
         builder.add(_read_block(builder, data, first_line, at_eof))
         yield builder.finish()

@@ -35,7 +35,13 @@ from ...columnar.intern import intern
 from ...columnar.words import padded, word_view
 from ...fallback import Fallback
 from ...model.vocabulary import Vocabulary
-from ..rules import strip_ascii_spaces, strip_spaces
+from ..rules import (
+    Normaliser,
+    strip_ascii_spaces,
+    strip_spaces,
+    universal_features,
+    universal_relation,
+)
 from .layout import (
     DEPREL,
     FEATS,
@@ -67,6 +73,13 @@ class Interner:
     relations: Mapping[str, int]
     caches: dict[str, _KeyCache] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, vocabulary: Vocabulary, forms: Vocabulary, options: ReadOptions) -> Interner:
+        """The interner of files read with ``options`` into ``vocabulary`` and ``forms``;
+        the two files of a pair share one, so that a value both show is decoded once."""
+        feats = vocabulary if options.conll17 else Normaliser(vocabulary, universal_features)
+        return cls(vocabulary, forms, feats, Normaliser(vocabulary, universal_relation))
+
     def cache(self, column: str) -> _KeyCache:
         """The key cache of a column ("form", "lemma", ...)."""
         if column not in self.caches:
@@ -91,19 +104,18 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
     if token is None:
         raise Fallback("a blank line that closes no sentence")
     tab = np.flatnonzero(buf == _TAB)
-    tab_line = np.searchsorted(newline, tab)
-    if (np.bincount(tab_line, minlength=len(newline))[token] != 9).any():
+    tabs_before = np.searchsorted(tab, newline)  # the tabs before each line's end
+    if (np.diff(tabs_before, prepend=0)[token] != 9).any():
         raise Fallback("a token line without ten fields")
     rows = np.flatnonzero(token)
-    tabs = tab[token[tab_line]].reshape(len(rows), 9)
+    tabs = tab[tabs_before[rows, None] - 9 + np.arange(9)]
     starts = np.empty((len(rows), 10), np.int64)
     ends = np.empty((len(rows), 10), np.int64)
     starts[:, 0], starts[:, 1:] = line_start[rows], tabs + 1
     ends[:, :9], ends[:, 9] = tabs, newline[rows]
-    counts = _Counter(buf)
-    ids = (starts[:, ID], ends[:, ID])
-    empty_node = counts.has(_DOT, *ids)
-    is_range = counts.has(_DASH, *ids) & ~empty_node
+    id_bytes, id_owner = _gather(buf, starts[:, ID], ends[:, ID]), _owners(starts[:, ID], ends[:, ID])
+    empty_node = np.bincount(id_owner[id_bytes == _DOT], minlength=len(rows)) > 0
+    is_range = (np.bincount(id_owner[id_bytes == _DASH], minlength=len(rows)) > 0) & ~empty_node
     is_word = ~empty_node & ~is_range
     row_sentence = np.cumsum(blank)[rows]
     sentences = int(blank.sum())
@@ -155,7 +167,7 @@ def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
     spaces."""
     length = end - start
     gathered = _gather(buf, start, end)
-    token_of = np.repeat(np.arange(len(length)), length)
+    token_of = _owners(start, end)
     if conll17:
         last, size = gathered == _SPACE, np.ones(len(gathered), np.int64)
     else:
@@ -174,15 +186,9 @@ def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
     return kept.tobytes().decode("utf-8"), characters, np.flatnonzero(removed)
 
 
-class _Counter:
-    """Whether ranges [start, end) hold a byte of some value (by binary search)."""
-
-    def __init__(self, buf: ByteArray) -> None:
-        self.buf = buf
-
-    def has(self, value: int, start: IntArray, end: IntArray) -> BoolArray:
-        where = np.flatnonzero(self.buf == value)
-        return np.searchsorted(where, end) > np.searchsorted(where, start)
+def _owners(start: IntArray, end: IntArray) -> IntArray:
+    """For each byte of the ranges [start, end) concatenated, the range it belongs to."""
+    return np.repeat(np.arange(len(start)), end - start)
 
 
 def _numbers(buf: ByteArray, start: IntArray, end: IntArray) -> IntArray:
@@ -285,13 +291,17 @@ class _KeyCache:
         ids[hits] = self.ids[where[hits]]
         misses = np.flatnonzero(~known)
         if len(misses):
-            pieces = [data[a:a + n].tobytes().decode("utf-8")
-                      for a, n in zip(starts[misses].tolist(), lengths[misses].tolist())]
-            ids[misses] = np.fromiter(map(self.mapping.__getitem__, pieces), np.int32,
-                                      len(pieces))
-            self._add(keys[misses], ids[misses], _gather(data, starts[misses],
-                                                         starts[misses] + lengths[misses]),
-                      lengths[misses])
+            size = lengths[misses]
+            gathered = _gather(data, starts[misses], starts[misses] + size)
+            # decoded at once, NUL-separated (a block with a NUL byte never gets here)
+            joined = np.zeros(len(gathered) + len(size) - 1, np.uint8)
+            joined[np.arange(len(gathered)) + np.repeat(np.arange(len(size)), size)] = gathered
+            pieces = joined.tobytes().decode("utf-8").split("\x00")
+            ids[misses] = (self.mapping.encode_distinct(pieces)
+                           if isinstance(self.mapping, Vocabulary) else
+                           np.fromiter(map(self.mapping.__getitem__, pieces), np.int32,
+                                       len(pieces)))
+            self._add(keys[misses], ids[misses], gathered, size)
         return ids
 
     def _add(self, keys: WordArray, ids: Int32Array, data: ByteArray,
