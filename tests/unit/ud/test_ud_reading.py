@@ -136,8 +136,9 @@ def sentences(draw: st.DrawFn) -> list[str]:
             index = last + 1
             continue
         lines.append(word(index, draw(FORMS), heads[index - 1],
-                          draw(st.sampled_from(["root", "amod", "cc", "acl:relcl"])),
-                          draw(st.sampled_from(["_", "Number=Sing|Case=Acc", "Foo=Bar"]))))
+                          draw(st.sampled_from(["root", "amod", "cc", "acl:relcl", ""])),
+                          draw(st.sampled_from(["_", "Number=Sing|Case=Acc", "Foo=Bar", ""])),
+                          draw(st.sampled_from(["_", "", "x"])), draw(st.sampled_from(["X", ""]))))
         if draw(st.booleans()) and not draw(st.booleans()):
             lines.append(row(f"{index}.1", "e", "_", "_", "_", "_", "_", "_", "_", "_"))
         index += 1

@@ -5,9 +5,10 @@ parsed digit by digit over whole columns; space characters are cut out of the FO
 gathered bytes; string columns are interned exactly by the columnar kernel
 (:func:`treeeval.columnar.intern.intern`), and the 64-bit key of each value is cached with
 its bytes, so Python decodes a value only the first time the file shows it; fields of any
-width take this path.  Anything out of the ordinary (an empty field, non-ASCII digits, a malformed line, a
-hash collision) makes :func:`scan_fast` raise :class:`~treeeval.fallback.Fallback`, and the
-block is read again by the string readers of :mod:`.reading`.
+width take this path.  Anything out of the ordinary (an empty FORM, ID or HEAD, non-ASCII
+digits, a malformed line, a hash collision) makes :func:`scan_fast` raise
+:class:`~treeeval.fallback.Fallback`, and the block is read again by the string readers of
+:mod:`.reading`.
 
 >>> from treeeval.model.vocabulary import Vocabulary
 >>> from treeeval.ud.rules import Normaliser, universal_features
@@ -139,7 +140,7 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
     for name, column in (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS),
                          ("feats", FEATS), ("deprel", DEPREL)):
         columns[name] = _intern(buf, words, starts[is_word, column], ends[is_word, column],
-                                interner.cache(name))
+                                interner.cache(name), empty=name != "form")
     if len(spaced):
         # plain words whose FORM lost spaces: the alignment sees the FORM without them
         strip = strip_ascii_spaces if options.conll17 else strip_spaces
@@ -243,14 +244,15 @@ def _gather(buf: ByteArray, start: IntArray, end: IntArray) -> ByteArray:
 
 
 def _intern(buf: ByteArray, words: WordArray, start: IntArray, end: IntArray,
-            cache: _KeyCache) -> Int32Array:
+            cache: _KeyCache, empty: bool = True) -> Int32Array:
     """The ids of the fields [start, end) in the cache's mapping (``words``: the block's
-    :func:`~treeeval.columnar.words.word_view`); Fallback for an empty field or a hash
-    collision (the string reader then reads the block)."""
+    :func:`~treeeval.columnar.words.word_view`); an empty field is the empty string (some
+    systems write an empty FEATS), unless not ``empty``; Fallback for an empty field then,
+    or a hash collision (the string reader then reads the block)."""
     length = end - start
     if not len(length):
         return np.zeros(0, np.int32)
-    if length.min() < 1:
+    if not empty and length.min() < 1:
         raise Fallback("an empty field")
     found = intern(words, start, length)
     if found is None:
