@@ -64,7 +64,8 @@ class StreamingMetric(ABC, Generic[Result]):
         predicted_lines = encode_batch(self.kind, predicteds, "predicted", self.sentences)
         self._gold += gold_lines
         self._predicted += predicted_lines
-        self._updates.append(len(gold_lines))
+        if gold_lines:
+            self._updates.append(len(gold_lines))
         self.sentences += len(gold_lines)
         if len(self._gold) >= self.flush_sentences:
             self._flush()

@@ -34,8 +34,10 @@ the scorers' walk may carry a word left over at the end of one update into a mul
 span that starts the next, and align it there (a system that cuts a gold token ``xc`` into
 ``x`` and ``c`` before a gold multiword token ``cd`` = ``c`` + ``d`` sees its ``c`` aligned
 with the gold ``c`` of the next sentence).  Sentences are scored many at a time (see
-:mod:`.base`); where two scored stretches meet (every
-:attr:`~treeeval.metrics.base.StreamingMetric.flush_sentences` sentences, and at each ``merge``)
+:mod:`.base`; :func:`treeeval.ud.alignment.separable` tells where the walk can do this);
+where two scored stretches meet (every
+:attr:`~treeeval.metrics.base.StreamingMetric.flush_sentences` sentences, and at each
+``merge``)
 the sentences that meet are scored again together, and the difference is added.
 
 The state holds, per metric, one row of integer counts (correct, gold, system, aligned) per
@@ -64,12 +66,12 @@ from ..ud.metrics import (
     UDScores,
     WeightedWords,
     aligned_pairs,
-    join_weighted,
     scores_of_rows,
     weighted_words,
 )
 from ..ud.readers.layout import ReadOptions
 from ..ud.readers.reading import read_ud
+from ..ud.readers.scan import Interner
 from ..ud.settings import signature_items
 from ..ud.treebank import UDTreebank
 from .base import StreamingMetric
@@ -78,7 +80,6 @@ from .located import located
 #: the one metric whose counts are sums of floats, kept word by word
 WEIGHTED = "WeightedLAS"
 _BOM = b"\xef\xbb\xbf"
-_WEIGHTED_COLUMNS = ("gold_weight", "system_weight", "aligned", "correct")
 
 
 @dataclass
@@ -157,10 +158,10 @@ class UD(StreamingMetric[UDScores]):
     # -- scoring -------------------------------------------------------------------------
     def _score(self, gold: list[bytes], predicted: list[bytes], first: int,
                updates: list[int]) -> None:
-        vocabulary, forms = Vocabulary(), Vocabulary()
+        interner = Interner.of(Vocabulary(), Vocabulary(), self._options)
         gold, predicted = _plain(gold), _plain(predicted)
-        gold_treebank, gold_items = self._read("gold", gold, first, vocabulary, forms)
-        system, system_items = self._read("predicted", predicted, first, vocabulary, forms)
+        gold_treebank, gold_items = self._read("gold", gold, first, interner)
+        system, system_items = self._read("predicted", predicted, first, interner)
         starts = np.cumsum([0, *updates])
         _check_texts(gold_treebank, system, gold_items, system_items, starts, first)
         rows, weighted = self._score_treebanks(gold_treebank, system)
@@ -171,13 +172,16 @@ class UD(StreamingMetric[UDScores]):
                      b"".join(gold[last_start:]), b"".join(predicted[last_start:]))
         self._join(_Stretch(rows, weighted, ends))
 
-    def _read(self, side: str, items: list[bytes], first: int, vocabulary: Vocabulary,
-              forms: Vocabulary) -> tuple[UDTreebank, _Items]:
+    def _read(self, side: str, items: list[bytes], first: int,
+              interner: Interner) -> tuple[UDTreebank, _Items]:
         """Read one side's sentences as one file; a reader's error names the sentence."""
-        lines = np.fromiter((item.count(b"\n") for item in items), np.int64, len(items))
-        first_line = np.concatenate(([1], 1 + np.cumsum(lines)))
+        data = b"".join(items)
+        ends = np.cumsum(np.fromiter(map(len, items), np.int64, len(items)))
+        newlines = np.flatnonzero(np.frombuffer(data, np.uint8) == ord("\n"))
+        first_line = 1 + np.searchsorted(newlines, np.concatenate(([0], ends)))
         try:
-            treebank = read_ud(side, self._options, vocabulary, forms, b"".join(items))
+            treebank = read_ud(side, self._options, interner.vocabulary, interner.forms, data,
+                               interner)
         except InputError as error:
             raise located(error, side, first, items) from None
         sentence_item = np.searchsorted(first_line, treebank.sentence_line, "right") - 1
@@ -189,10 +193,11 @@ class UD(StreamingMetric[UDScores]):
                                                                   WeightedWords | None]:
         """The rows and WeightedLAS terms of a stretch given as CoNLL-U text (one already
         read once, whose texts agree)."""
-        vocabulary, forms = Vocabulary(), Vocabulary()
-        return self._score_treebanks(read_ud("gold", self._options, vocabulary, forms, gold),
-                                     read_ud("predicted", self._options, vocabulary, forms,
-                                             predicted))
+        interner = Interner.of(Vocabulary(), Vocabulary(), self._options)
+        return self._score_treebanks(*(read_ud(side, self._options, interner.vocabulary,
+                                               interner.forms, data, interner)
+                                       for side, data in (("gold", gold),
+                                                          ("predicted", predicted))))
 
     def _score_treebanks(self, gold: UDTreebank, system: UDTreebank
                          ) -> tuple[dict[str, IntArray], WeightedWords | None]:
@@ -228,10 +233,11 @@ class UD(StreamingMetric[UDScores]):
                 (alone[name], after[name]))
         weighted = None
         if left.weighted is not None and right.weighted is not None:
-            assert joint_weighted and alone_weighted and after_weighted
-            weighted = join_weighted([left.weighted, right.weighted])
+            assert joint_weighted is not None and alone_weighted is not None
+            assert after_weighted is not None  # there are weights
+            weighted = WeightedWords.join([left.weighted, right.weighted])
             word = left.gold_words - len(alone_weighted.aligned)
-            separate = join_weighted([alone_weighted, after_weighted])
+            separate = WeightedWords.join([alone_weighted, after_weighted])
             for name in ("aligned", "correct"):
                 joined, apart = getattr(joint_weighted, name), getattr(separate, name)
                 changed = np.flatnonzero(joined != apart)
@@ -243,7 +249,7 @@ class UD(StreamingMetric[UDScores]):
     # -- results and state ---------------------------------------------------------------
     def _result(self) -> UDScores:
         stretch = self._stretch
-        per_sentence: dict[str, Any] = dict(stretch.rows)
+        per_sentence: dict[str, Any] = {name: rows.copy() for name, rows in stretch.rows.items()}
         scores = scores_of_rows(stretch.rows)
         if stretch.weighted is not None:
             words = stretch.rows["Words"]
@@ -256,8 +262,7 @@ class UD(StreamingMetric[UDScores]):
     def _counts(self) -> dict[str, Any]:
         stretch = self._stretch
         ends = stretch.ends
-        weighted = None if stretch.weighted is None else {
-            name: getattr(stretch.weighted, name).tolist() for name in _WEIGHTED_COLUMNS}
+        weighted = None if stretch.weighted is None else stretch.weighted.plain()
         return {"rows": {name: rows.tolist() for name, rows in stretch.rows.items()},
                 "weighted": weighted,
                 "ends": [text.decode() for text in (ends.first_gold, ends.first_predicted,
@@ -267,18 +272,20 @@ class UD(StreamingMetric[UDScores]):
         rows = {name: np.array(values, dtype=np.int64).reshape(-1, 4)
                 for name, values in state["rows"].items()}
         weighted = state["weighted"]
-        self._join(_Stretch(rows, None if weighted is None else WeightedWords(
-            np.array(weighted["gold_weight"], dtype=np.float64),
-            np.array(weighted["system_weight"], dtype=np.float64),
-            np.array(weighted["aligned"], dtype=bool), np.array(weighted["correct"], dtype=bool)),
-            _Ends(*(text.encode() for text in state["ends"]))))
+        self._join(_Stretch(rows, None if weighted is None else WeightedWords.from_plain(weighted),
+                            _Ends(*(text.encode() for text in state["ends"]))))
 
 
 def _plain(items: list[bytes]) -> list[bytes]:
     """The sentences with their line breaks made ``\\n`` (as the reader makes a file's) and a
     leading byte order mark dropped (the reader drops one where a file starts)."""
+    data = b"".join(items)
+    lengths = np.fromiter(map(len, items), np.int64, len(items))
+    starts = (np.cumsum(lengths) - lengths)[lengths > 0]
+    if b"\r" not in data and not (np.frombuffer(data, np.uint8)[starts] == _BOM[0]).any():
+        return items
     return [item.removeprefix(_BOM).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            if item.startswith(_BOM) or b"\r" in item else item for item in items]
+            for item in items]
 
 
 def _check_texts(gold: UDTreebank, system: UDTreebank, gold_items: _Items,

@@ -16,7 +16,8 @@ its alignment, DEPREL, UPOS and UFeats.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 
@@ -150,7 +151,7 @@ class WeightedWords:
     word, and for every gold word whether it is aligned and whether it is right under LAS.
     The counts are running sums in word order, as the 2017 scorer adds them, so two stretches
     of a file give the counts of the whole file once their words are joined
-    (:func:`join_weighted`), not once their sums are added."""
+    (:meth:`join`), not once their sums are added."""
 
     gold_weight: FloatArray
     system_weight: FloatArray
@@ -177,6 +178,28 @@ class WeightedWords:
         return Score(total(aligned_weight[correct]), total(self.gold_weight),
                      total(self.system_weight), total(aligned_weight)), rows
 
+    def plain(self) -> dict[str, list[Any]]:
+        """The terms as lists of floats and booleans (JSON carries them exactly)."""
+        return {field.name: getattr(self, field.name).tolist() for field in fields(self)}
+
+    @classmethod
+    def from_plain(cls, data: Mapping[str, list[Any]]) -> WeightedWords:
+        """The terms :meth:`plain` gave.
+
+        >>> words = WeightedWords(np.array([0.1]), np.array([]), np.array([True]), np.array([False]))
+        >>> WeightedWords.from_plain(words.plain()).system_weight.dtype
+        dtype('float64')
+        """
+        return cls(np.array(data["gold_weight"], np.float64),
+                   np.array(data["system_weight"], np.float64),
+                   np.array(data["aligned"], bool), np.array(data["correct"], bool))
+
+    @classmethod
+    def join(cls, parts: list[WeightedWords]) -> WeightedWords:
+        """The terms of consecutive stretches of a pair as those of the whole."""
+        return cls(*(np.concatenate([getattr(part, field.name) for part in parts])
+                     for field in fields(cls)))
+
 
 def weighted_words(gold: UDTreebank, system: UDTreebank, pairs: AlignedPairs,
                    weights: dict[str, float]) -> WeightedWords:
@@ -187,12 +210,6 @@ def weighted_words(gold: UDTreebank, system: UDTreebank, pairs: AlignedPairs,
     correct = np.zeros(gold.words, bool)
     correct[pairs.gold[pairs.las]] = True
     return WeightedWords(weight[gold.deprel], weight[system.deprel], aligned, correct)
-
-
-def join_weighted(parts: list[WeightedWords]) -> WeightedWords:
-    """The WeightedLAS terms of consecutive stretches of a pair as those of the whole."""
-    return WeightedWords(*(np.concatenate([getattr(part, name) for part in parts])
-                           for name in ("gold_weight", "system_weight", "aligned", "correct")))
 
 
 def score(gold: UDTreebank, system: UDTreebank, gold_to_system: IntArray,
