@@ -329,6 +329,7 @@ def encode_batch(kind: str, items: Sequence[object], side: str, first: int) -> l
         if "\r" not in text and text.count("\n") == len(items) - 1:
             return (text + "\n").encode().splitlines(keepends=True)
     if kind == "dependencies" and all(type(item) is str for item in items):
+        # each item is a str: mypy does not narrow through all()
         return [(item.rstrip("\r\n") + "\n\n").encode() for item in items]  # type: ignore[attr-defined]
     encode = ENCODERS[kind]
     return [encode(item, side, first + index) for index, item in enumerate(items)]
