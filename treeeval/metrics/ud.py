@@ -37,8 +37,7 @@ with the gold ``c`` of the next sentence).  Sentences are scored many at a time 
 :mod:`.base`; :func:`treeeval.ud.alignment.separable` tells where the walk can do this);
 where two scored stretches meet (every
 :attr:`~treeeval.metrics.base.StreamingMetric.flush_sentences` sentences, and at each
-``merge``)
-the sentences that meet are scored again together, and the difference is added.
+``merge``) the sentences that meet are scored again together, and the difference is added.
 
 The state holds, per metric, one row of integer counts (correct, gold, system, aligned) per
 gold sentence; with ``weights``, conll17's WeightedLAS terms word by word (each gold and
