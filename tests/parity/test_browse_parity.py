@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 from shared_data import require
 
-from treeeval.bracket.api import _params, evaluate_brackets
+from treeeval.bracket.api import evaluate_brackets
+from treeeval.bracket.params import given_params
 from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.loading import load_corpus
 
@@ -22,7 +23,7 @@ def test_wsj22_matches_evalb_and_the_engine_agrees():
     f1 = next(line for line in reference.splitlines() if line.startswith("Bracketing FMeasure"))
     assert f1.split("=")[1].strip() == "62.82"
     assert "All R 59.73 P 66.25 F1 62.82 · len<=40 F1 64.05" in corpus.header().scores[0]
-    result = evaluate_brackets(str(gold), str(test), params=_params("COLLINS.prm"))
+    result = evaluate_brackets(str(gold), str(test), params=given_params("COLLINS.prm"))
     for index in range(0, corpus.size, 7):
         diff = corpus.diff(index)
         row = result.sentences.take(slice(index, index + 1)).rows()[0]
@@ -138,7 +139,7 @@ def test_bracket_spans_on_wsj22():
     gold = folder / "wsj22.auto.clean.gld"
     for system, prm in (("wsj22.berkeley_MLE.top.tst", "COLLINS.prm"),
                         ("wsj22.berkeley_MLE.raw.tst", "new.prm")):
-        spans = check_spans(gold, folder / system, _params(prm))
+        spans = check_spans(gold, folder / system, given_params(prm))
         assert spans.fallback.sum() < spans.size / 100
         assert len(spans.gold.sentence) > 30000
 

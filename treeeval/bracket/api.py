@@ -30,18 +30,9 @@ from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from ..stats.rates import plain
 from .counts import COLUMNS, SentenceCounts, Totals
-from .params import EvalbDebug, EvalbParams, load_params
+from .params import EvalbDebug, EvalbParams, given_params
 from .run import EvalbResult, EvalbRun
 from .sentence_rates import RATES, sentence_rates
-
-
-def _params(params: EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
-            ) -> EvalbParams:
-    if isinstance(params, EvalbParams):
-        return params
-    if params is None:
-        return EvalbParams()
-    return load_params([params] if isinstance(params, (str, os.PathLike)) else params)[0]
 
 
 class _Killed(Exception):
@@ -129,7 +120,7 @@ def evaluate_brackets(gold: Source, test: Source, *,
     with api_inputs() as inputs:
         encode = ENCODERS["brackets"]
         return run_bracket_files(inputs.path(gold, "gold", encode),
-                                 inputs.path(test, "test", encode), _params(params),
+                                 inputs.path(test, "test", encode), given_params(params),
                                  report or io.BytesIO(), errors or io.BytesIO(), jobs=jobs,
                                  keep_sentences=True)
 

@@ -191,3 +191,35 @@ def load_params(names: Iterable[str | os.PathLike[str]], params: EvalbParams | N
         params.apply_settings(settings)
         messages.extend(ignored)
     return params, messages
+
+
+#: EVALB's parameters as a caller of the Python API gives them: an EvalbParams, a .prm name
+#: or path (bundled files found by name), a list of them (applied in order), or None
+GivenParams = EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
+
+
+def given_params(params: GivenParams) -> EvalbParams:
+    """``params`` as EvalbParams (None: EVALB's defaults).
+
+    >>> given_params(None).cutoff_len, given_params(["COLLINS.prm"]).delete_label[:2]
+    (40, [b'TOP', b'-NONE-'])
+    """
+    if isinstance(params, EvalbParams):
+        return params
+    if params is None:
+        return EvalbParams()
+    return load_params([params] if isinstance(params, (str, os.PathLike)) else params)[0]
+
+
+def prm_names(params: GivenParams) -> list[str]:
+    """The .prm names or paths among ``params``, in order (none for an EvalbParams or None):
+    the ``-p`` files a signature names.
+
+    >>> prm_names("COLLINS.prm"), prm_names(None), prm_names(["a.prm", "b.prm"])
+    (['COLLINS.prm'], [], ['a.prm', 'b.prm'])
+    """
+    if params is None or isinstance(params, EvalbParams):
+        return []
+    if isinstance(params, (str, os.PathLike)):
+        return [os.fspath(params)]
+    return [os.fspath(name) for name in params]

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from ..bracket.params import EvalbParams
+from ..bracket.params import EvalbParams, given_params
 from ..collector import frozen_after
 from ..errors import InputError
 from ..formats.sentences import ENCODERS, is_tree
@@ -217,11 +217,7 @@ def evalb_params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> 
     >>> evalb_params(None), evalb_params("COLLINS.prm").delete_label[:2]
     (None, [b'TOP', b'-NONE-'])
     """
-    if params is None or isinstance(params, EvalbParams):
-        return params
-    from ..bracket.api import _params as load
-
-    return load(params)
+    return params if params is None else given_params(params)
 
 
 def _prepared(source: RawSource, delete: Deleter | None) -> Iterator[Node | None]:

@@ -22,22 +22,19 @@ again when a merge puts other sentences before it).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from ..bracket.api import _params
 from ..bracket.counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
-from ..bracket.params import EvalbParams
+from ..bracket.params import GivenParams, given_params, prm_names
 from ..bracket.report import report
 from ..bracket.run import EvalbResult, FirstRead, score_block
 from ..bracket.settings import signature_items
 from ..policy import signature
 from .base import StreamingMetric
-
-Params = EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
 
 
 class Brackets(StreamingMetric[EvalbResult]):
@@ -47,17 +44,14 @@ class Brackets(StreamingMetric[EvalbResult]):
 
     kind = "brackets"
 
-    def __init__(self, params: Params = "COLLINS.prm", *, cutoff_len: int | None = None,
+    def __init__(self, params: GivenParams = "COLLINS.prm", *, cutoff_len: int | None = None,
                  max_error: int | None = None) -> None:
-        self.params = _params(params)
-        if cutoff_len is not None:
-            self.params.cutoff_len = cutoff_len
-        if max_error is not None:
-            self.params.max_error = max_error
-        self._prms = ([] if params is None or isinstance(params, EvalbParams) else
-                      [os.fspath(params)] if isinstance(params, (str, os.PathLike)) else
-                      [os.fspath(name) for name in params])
-        self._signature = signature.build("bracket", signature_items(self.params, self._prms))
+        given = given_params(params)
+        # a copy: the caller's EvalbParams is never changed
+        self.params = replace(given, cutoff_len=given.cutoff_len if cutoff_len is None else cutoff_len,
+                              max_error=given.max_error if max_error is None else max_error)
+        self._signature = signature.build("bracket", signature_items(self.params,
+                                                                     prm_names(params)))
         self._use_fast = self.params.label_classes() is not None
         super().__init__()
 

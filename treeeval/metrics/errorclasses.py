@@ -30,11 +30,10 @@ holding a tree on each side, and, for a look at a worker's progress, the tally p
 from __future__ import annotations
 
 import io
-import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from ..bracket.params import EvalbParams
+from ..bracket.params import GivenParams, prm_names
 from ..collector import frozen_after
 from ..errorclasses.api import (
     ErrorsResult,
@@ -53,7 +52,6 @@ from ..policy import signature
 from .base import StreamingMetric
 from .located import located
 
-Params = EvalbParams | str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None
 #: the names of the two sides, as the result names the files
 SIDES = ("gold", "predicted")
 
@@ -65,12 +63,10 @@ class ErrorClasses(StreamingMetric[ErrorsResult]):
 
     kind = "brackets"
 
-    def __init__(self, params: Params = None) -> None:
+    def __init__(self, params: GivenParams = None) -> None:
         self.params = evalb_params(params)
-        prms = ([] if params is None or isinstance(params, EvalbParams) else
-                [params] if isinstance(params, (str, os.PathLike)) else list(params))
         self._signature = signature.build("errors", signature_items(
-            [find_prm(os.fspath(name)) for name in prms], self.params))
+            [find_prm(name) for name in prm_names(params)], self.params))
         self._delete = deleter(self.params)
         super().__init__()
 
