@@ -1,6 +1,10 @@
 import gc
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -18,3 +22,14 @@ collector.for_a_command()
 def pytest_collection_finish() -> None:
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture
+def private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Temporary files go to a folder of the test's own, checked empty after the test (the
+    input policy's copies must not outlive a run or a call)."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    yield folder
+    assert list(folder.iterdir()) == [], "a temporary copy of an input was left behind"

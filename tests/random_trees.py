@@ -1,5 +1,5 @@
 """Random small corpora of PTB-like trees for the streaming metrics' property tests
-(tests/unit/test_metrics_lin.py, tests/unit/test_metrics_errorclasses.py), and helpers that
+(tests/unit/metrics/test_metrics_lin.py and test_metrics_errorclasses.py), and helpers that
 feed the same sentences to a metric in every way it can be fed.
 
 A gold tree is ``(ROOT (S ...))``-shaped: phrases with PTB labels over preterminals with PTB
@@ -20,10 +20,11 @@ moved out of its parent's edge to the grandparent, or down into its neighbour.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import hypothesis.strategies as st
+from nltk import Tree
 
 #: a preterminal is (tag, word), a phrase (label, [children])
 Node = tuple[str, Any]
@@ -210,3 +211,28 @@ def fed(make: Callable[[], Any], gold: Sequence[Any], predicted: Sequence[Any], 
             worker.update(list(gold[start:end]), list(predicted[start:end]))
             metric.merge(json.loads(json.dumps(worker.state())))
     return metric
+
+
+#: how many sentences each batch or worker gets
+SIZES = st.lists(st.integers(1, 4), max_size=4)
+#: every form a tree metric takes (treeeval.formats.sentences), from a generated tree
+FORMS: dict[str, Callable[[Node], Any]] = {
+    "str": line, "bytes": lambda tree: line(tree).encode(),
+    "nltk": lambda tree: Tree.fromstring(line(tree)), "spans": words_and_spans}
+
+
+def form_results(make: Callable[[], Any], gold: Sequence[Node], predicted: Sequence[Node],
+                 mixed: Sequence[str]) -> Iterator[tuple[Any, Any]]:
+    """(result, expected) pairs: a metric made by ``make`` fed every form of :data:`FORMS`
+    on both sides, one sentence at a time, then a batch of form ``mixed[0]`` against one of
+    ``mixed[1]``; ``expected`` is the result of the trees fed as strings."""
+    expected = make()
+    expected.update([line(tree) for tree in gold], [line(tree) for tree in predicted])
+    for form in sorted(FORMS):
+        metric = make()
+        for gold_tree, predicted_tree in zip(gold, predicted):
+            metric.update(FORMS[form](gold_tree), FORMS[form](predicted_tree))
+        yield metric.compute(), expected.compute()
+    metric = make()
+    metric.update([FORMS[mixed[0]](tree) for tree in gold], [FORMS[mixed[1]](tree) for tree in predicted])
+    yield metric.compute(), expected.compute()

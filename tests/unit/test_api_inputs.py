@@ -133,14 +133,8 @@ COMPRESS: dict[str, Callable[[bytes], bytes]] = {
     "gz": lambda data: gzip.compress(data, mtime=0), "bz2": bz2.compress, "xz": lzma.compress}
 
 
-@pytest.fixture(autouse=True)
-def private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Temporary files go to a folder of the test's own, checked empty after the test."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    yield folder
-    assert list(folder.iterdir()) == [], "a temporary copy of an input was left behind"
+#: every test here checks that no temporary copy of an input is left behind
+pytestmark = pytest.mark.usefixtures("private_tmp")
 
 
 @pytest.fixture

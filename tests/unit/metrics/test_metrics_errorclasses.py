@@ -18,9 +18,8 @@ import hypothesis
 import hypothesis.strategies as st
 import pytest
 from cli_runner import run_treeeval
-from nltk import Tree
 from profiles import examples
-from random_trees import corpus, fed, line, words_and_spans
+from random_trees import FORMS, SIZES, corpus, fed, form_results, line
 from shared_data import require
 
 from treeeval.errorclasses.api import ErrorsResult, classify_errors
@@ -30,9 +29,6 @@ from treeeval.metrics import ErrorClasses
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "differential"))
 
-SIZES = st.lists(st.integers(1, 4), max_size=4)
-FORMS = {"str": line, "bytes": lambda tree: line(tree).encode(),
-         "nltk": lambda tree: Tree.fromstring(line(tree)), "spans": words_and_spans}
 
 
 def file_result(gold: Sequence[str | None], predicted: Sequence[str | None],
@@ -69,16 +65,8 @@ def test_streamed_batched_merged_and_file(trees: tuple[list, list], params: str 
                                                max_size=2))
 def test_every_input_form(trees: tuple[list, list], forms: list[str]) -> None:
     gold, predicted = trees
-    expected = ErrorClasses()
-    expected.update([line(tree) for tree in gold], [line(tree) for tree in predicted])
-    for form in sorted(FORMS):  # the same form on both sides, one sentence at a time
-        metric = ErrorClasses()
-        for gold_tree, predicted_tree in zip(gold, predicted):
-            metric.update(FORMS[form](gold_tree), FORMS[form](predicted_tree))
-        assert metric.compute() == expected.compute()
-    mixed = ErrorClasses()  # a batch of one form against a batch of another
-    mixed.update([FORMS[forms[0]](tree) for tree in gold], [FORMS[forms[1]](tree) for tree in predicted])
-    assert mixed.compute() == expected.compute()
+    for result, expected in form_results(ErrorClasses, gold, predicted, forms):
+        assert result == expected
 
 
 GOLD = "(ROOT (S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NP (NN it))))))"

@@ -18,9 +18,8 @@ import hypothesis.strategies as st
 import numpy as np
 import pytest
 from cli_runner import run_treeeval
-from nltk import Tree
 from profiles import examples
-from random_trees import corpus, fed, line, words_and_spans
+from random_trees import FORMS, SIZES, corpus, fed, form_results, line
 from shared_data import require
 
 from treeeval.errors import InputError
@@ -33,9 +32,6 @@ from treeeval.metrics import Lin
 #: the settings of the property tests: (heads, ops)
 SETTINGS = st.sampled_from([("collins", None), ("penn2malt", None), ("collins", "ptb-no-pp"),
                             ("modcollins", "only-pp")])
-SIZES = st.lists(st.integers(1, 4), max_size=4)
-FORMS = {"str": line, "bytes": lambda tree: line(tree).encode(),
-         "nltk": lambda tree: Tree.fromstring(line(tree)), "spans": words_and_spans}
 
 
 def file_answer(gold: Sequence[str], predicted: Sequence[str], suffix: str = ".mrg",
@@ -79,16 +75,8 @@ def test_streamed_batched_merged_and_file(trees: tuple[list, list], settings: tu
                                                max_size=2))
 def test_every_input_form(trees: tuple[list, list], forms: list[str]) -> None:
     gold, predicted = trees
-    expected = Lin()
-    expected.update([line(tree) for tree in gold], [line(tree) for tree in predicted])
-    for form in sorted(FORMS):  # the same form on both sides, one sentence at a time
-        metric = Lin()
-        for gold_tree, predicted_tree in zip(gold, predicted):
-            metric.update(FORMS[form](gold_tree), FORMS[form](predicted_tree))
-        assert_same(metric.compute(), expected.compute())
-    mixed = Lin()  # a batch of one form against a batch of another
-    mixed.update([FORMS[forms[0]](tree) for tree in gold], [FORMS[forms[1]](tree) for tree in predicted])
-    assert_same(mixed.compute(), expected.compute())
+    for result, expected in form_results(Lin, gold, predicted, forms):
+        assert_same(result, expected)
 
 
 def test_merge_equals_one_pass_with_metrics_and_empty_workers() -> None:

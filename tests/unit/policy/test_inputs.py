@@ -12,9 +12,8 @@ import lzma
 import os
 import re
 import sys
-import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -115,14 +114,8 @@ def write_plain(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(data)
 
 
-@pytest.fixture(autouse=True)
-def private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Temporary files go to a folder of the test's own, checked empty after the test."""
-    folder = tmp_path / "tmp"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    yield folder
-    assert list(folder.iterdir()) == [], "a temporary copy of an input was left behind"
+#: every test here checks that no temporary copy of an input is left behind
+pytestmark = pytest.mark.usefixtures("private_tmp")
 
 
 def plain_run(case: str, folder: Path) -> Run:
