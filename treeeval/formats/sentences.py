@@ -245,6 +245,11 @@ def conllu_lines(item: object, side: str, index: int) -> bytes:
                      sentence=index)
 
 
+#: one (form, tag, head, deprel) row as a CoNLL-U line: ID, FORM, UPOS and XPOS (the tag),
+#: HEAD and DEPREL; the other columns ``_``
+_ROW = "{0}\t{1}\t_\t{2}\t{2}\t_\t{3}\t{4}\t_\t_\n"
+
+
 def _rows_text(rows: Sequence[Sequence[object]], side: str, index: int) -> str:
     """The lines of (form, [tag,] head, deprel) rows, each column checked at once (C loops
     over the column); rows that fail a check are written row by row by
@@ -276,7 +281,7 @@ or line breaks, got 'ba\\trk'
         except TypeError:  # the row-by-row check says which HEAD
             strings = ()
         if strings and set(map(type, strings)) <= {str} and "" not in strings:
-            text = "".join([f"{number}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{deprel}\t_\t_\n"
+            text = "".join([_ROW.format(number, form, tag, head, deprel)
                             for number, form, tag, head, deprel in zip(
                                 range(1, count + 1), forms, tags, heads, deprels)])
             if text.count("\t") == 9 * count and text.count("\n") == count and "\r" not in text:
@@ -302,7 +307,7 @@ def _dependency_row(number: int, row: Sequence[object], side: str, index: int) -
         if not isinstance(value, str) or not value or any(c in value for c in "\t\n\r"):
             raise fail(f"{name} must be a non-empty string without tabs or line breaks, "
                        f"got {value!r}")
-    return f"{number}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{deprel}\t_\t_\n"
+    return _ROW.format(number, form, tag, head, deprel)
 
 
 #: each kind's encoder of one sentence
