@@ -143,9 +143,13 @@ class Lin(StreamingMetric[ScoredAnswer]):
         raise InputError("has no word (comment or blank lines only)", path=side,
                          sentence=first + place)
 
-    def _result(self) -> ScoredAnswer:
-        rows = (np.concatenate(self._rows) if self._rows else
+    def _all_rows(self) -> np.ndarray:
+        """Every sentence's row (self._columns), in order."""
+        return (np.concatenate(self._rows) if self._rows else
                 np.zeros((0, len(self._columns)), dtype=np.int64))
+
+    def _result(self) -> ScoredAnswer:
+        rows = self._all_rows()
         hits = np.ones(self._scored, dtype=bool)
         hits[np.concatenate(self._misses) if self._misses else []] = False
         phrases = ([PhraseScores(*row) for row in rows[:, 3:].tolist()]
@@ -153,8 +157,7 @@ class Lin(StreamingMetric[ScoredAnswer]):
         return ScoredAnswer(rows[:, 0], rows[:, 1], rows[:, 2], phrases, hits)
 
     def _counts(self) -> dict[str, Any]:
-        rows = (np.concatenate(self._rows) if self._rows else
-                np.zeros((0, len(self._columns)), dtype=np.int64))
+        rows = self._all_rows()
         misses = np.concatenate(self._misses) if self._misses else np.zeros(0, dtype=np.int64)
         return {"rows": {column: rows[:, index].tolist()
                          for index, column in enumerate(self._columns)},
