@@ -21,7 +21,8 @@ predicted[3]:2: HEAD 7 is beyond the sentence's 2 words
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import bisect
+from collections.abc import Iterable, Sequence
 
 
 class TreeevalError(Exception):
@@ -79,6 +80,19 @@ class InputError(TreeevalError, ValueError):
         shown = self.source_line.rstrip("\r\n")
         caret = " " * (self.column - 1) + "^"
         return f"    {shown}\n    {caret}"
+
+
+def sentence_line(starts: Sequence[int], line: int) -> tuple[int, int]:
+    """The sentence holding ``line`` of a text made of sentences whose first lines are
+    ``starts`` (1-based, increasing), and the line within it: where an error a reader found
+    in sentences given in memory is said (``predicted[3]:2``); a line past the last
+    sentence's is the last sentence's.
+
+    >>> sentence_line([1, 4, 5], 2), sentence_line([1, 4, 5], 4), sentence_line([1, 4, 5], 9)
+    ((0, 2), (1, 1), (2, 5))
+    """
+    index = max(bisect.bisect_right(starts, line) - 1, 0)
+    return index, line - starts[index] + 1
 
 
 class PrmError(InputError):

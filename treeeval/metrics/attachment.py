@@ -75,6 +75,7 @@ from ..policy import signature
 from ..policy.sniffing import first_word_line, sniff_kind
 from ..wording import counted
 from .base import StreamingMetric
+from .located import located
 
 #: the two sides, as errors name them
 SIDES = ("gold", "predicted")
@@ -384,18 +385,6 @@ def _sentences_of(texts: list[bytes], treebank: Treebank) -> IntArray:
     return np.searchsorted(ends, treebank.sentence_line - 1, side="right")
 
 
-def _sentence_of(texts: list[bytes], line: int) -> tuple[int, int]:
-    """The sentence (index in ``texts``) holding line ``line`` of their concatenation, and
-    the line's number within it.
-
-    >>> _sentence_of([b"a\\nb\\n\\n", b"c\\n\\n"], 4)
-    (1, 1)
-    """
-    ends = np.cumsum([text.count(b"\n") for text in texts])
-    index = min(int(np.searchsorted(ends, line - 1, side="right")), len(texts) - 1)
-    return index, line - (int(ends[index - 1]) if index else 0)
-
-
 @contextmanager
 def _in_memory(lines: dict[str, list[bytes]], first: int) -> Iterator[None]:
     """Turn an InputError at a line of a side's concatenated sentences into one naming the
@@ -406,6 +395,4 @@ def _in_memory(lines: dict[str, list[bytes]], first: int) -> Iterator[None]:
         side = error.path or ""
         if side not in lines or error.line is None or error.sentence is not None:
             raise
-        index, line = _sentence_of(lines[side], error.line)
-        raise InputError(error.message, path=side, sentence=first + index, line=line,
-                         column=error.column, source_line=error.source_line) from None
+        raise located(error, side, first, lines[side]) from None

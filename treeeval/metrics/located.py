@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, sentence_line
 
 
 def located(error: InputError, side: str, first: int, sentences: Sequence[bytes]) -> InputError:
@@ -25,8 +25,8 @@ def located(error: InputError, side: str, first: int, sentences: Sequence[bytes]
     sentence that holds that line; an error without a line is the side's."""
     if error.line is None:
         return InputError(error.message, path=side)
-    ends = np.cumsum([sentence.count(b"\n") for sentence in sentences])
-    index = min(int(np.searchsorted(ends, error.line)), len(sentences) - 1)
-    line = error.line - (int(ends[index - 1]) if index else 0)
+    newlines = np.cumsum([sentence.count(b"\n") for sentence in sentences])
+    starts = np.concatenate(([1], newlines[:-1] + 1)).tolist()
+    index, line = sentence_line(starts, error.line)
     return InputError(error.message, path=side, sentence=first + index, line=line,
                       column=error.column, source_line=error.source_line)

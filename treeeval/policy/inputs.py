@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, is_dataclass
 from typing import IO, Any, BinaryIO, Union, cast, overload
 
-from ..errors import InputError, TreeevalError, UsageError
+from ..errors import InputError, TreeevalError, UsageError, sentence_line
 
 #: standard input's spelling on a command line, and its name in what treeeval prints
 STDIN = "-"
@@ -404,10 +404,7 @@ sequence of sentences, got int
         if isinstance(exc, InputError) and sentences is not None:
             exc.path = sentences.side
             if exc.line is not None and exc.sentence is None and sentences.starts:
-                import bisect
-
-                index = max(bisect.bisect_right(sentences.starts, exc.line) - 1, 0)
-                exc.sentence, exc.line = index, exc.line - sentences.starts[index] + 1
+                exc.sentence, exc.line = sentence_line(sentences.starts, exc.line)
         _renamed(exc, self.names)
 
     def named(self, value: Any) -> Any:
