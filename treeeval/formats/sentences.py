@@ -55,8 +55,6 @@ from typing import Any, SupportsIndex
 
 from ..errors import InputError
 
-#: the kinds of sentence, each with the test that an object is one sentence of that kind
-KINDS = ("brackets", "dependencies")
 _BREAKS = bytes.maketrans(b"\r\n", b"  ")
 
 
