@@ -35,7 +35,7 @@ from ..model.vocabulary import Vocabulary
 from ..policy.inputs import Inputs, Source, api_inputs
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
-from .enhanced import EnhancedReader, EnhancedRules, add_enhanced
+from .enhanced import EnhancedReader, EnhancedRules, EnhancedView, add_enhanced
 from .format_error import UDFormatError
 from .metrics import UDScores, score
 from .readers.layout import ReadOptions
@@ -61,6 +61,8 @@ class UDResult(UDScores):
     gold: UDTreebank
     system: UDTreebank
     gold_to_system: IntArray
+    #: the enhanced edges behind ELAS and EULAS (None: not scored)
+    enhanced: EnhancedView | None = None
 
     @property
     def system_to_gold(self) -> IntArray:
@@ -223,7 +225,7 @@ def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False
                if enhanced is None else enhanced.read_options(multiple_roots_okay))
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
-    reader = None if enhanced is None else EnhancedReader(vocabulary, enhanced)
+    reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
     with api_inputs() as inputs:
         gold = read_ud(_path(inputs, gold_path, "gold", gold_data), options, vocabulary,
                        forms, gold_data, interner)
@@ -252,10 +254,10 @@ def score_treebanks(gold: UDTreebank, system: UDTreebank, *, conll17: bool = Fal
     check_same_text(gold, system)
     gold_to_system = align_treebanks(gold, system)
     scores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
-    if enhanced is not None:
-        add_enhanced(scores, gold, system, gold_to_system, enhanced)
+    view = (None if enhanced is None else
+            add_enhanced(scores, gold, system, gold_to_system, enhanced))
     return UDResult(scores.scores, scores.per_sentence, conll17, gold=gold, system=system,
-                    gold_to_system=gold_to_system)
+                    gold_to_system=gold_to_system, enhanced=view)
 
 
 def align_treebanks(gold: UDTreebank, system: UDTreebank) -> IntArray:

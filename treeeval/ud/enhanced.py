@@ -112,11 +112,13 @@ _Parsed = tuple[list[int], list[int]] | str
 
 
 class EnhancedReader:
-    """Reads the edges of treebanks that share one vocabulary (the two files of a pair,
-    and their pieces), parsing each distinct DEPS string and computing each flag of a path
-    once.
+    """Reads the edges of treebanks that share one vocabulary (``vocabulary``, for paths)
+    and one of DEPS strings (``deps``): the two files of a pair, and their pieces.  Each
+    distinct DEPS string is parsed once, into arrays indexed by its id, and each flag of a
+    path is computed once.
 
     >>> from treeeval.ud.readers.reading import read_ud
+    >>> from treeeval.ud.readers.scan import Interner
     >>> import tempfile
     >>> rows = ["1 They they PRON _ _ 2 nsubj 2:nsubj|4:nsubj:xsubj _",
     ...         "2 like like VERB _ _ 0 root 0:root _", "3 to to PART _ _ 4 mark 4:mark _",
@@ -124,20 +126,29 @@ class EnhancedReader:
     >>> with tempfile.NamedTemporaryFile("w", suffix=".conllu", delete=False) as f:
     ...     _ = f.write("".join(r.replace(" ", "\\t") + "\\n" for r in rows) + "\\n")
     >>> rules = EnhancedRules()
-    >>> treebank = read_ud(f.name, rules.read_options(False))
-    >>> edges = EnhancedReader(treebank.vocabulary, rules).edges(treebank)
+    >>> options = rules.read_options(False)
+    >>> interner = Interner.of(Vocabulary(), Vocabulary(), options)
+    >>> treebank = read_ud(f.name, options, interner.vocabulary, interner.forms, None, interner)
+    >>> edges = EnhancedReader(interner.vocabulary, interner.deps, rules).edges(treebank)
     >>> edges.word.tolist(), edges.head.tolist()
     ([0, 0, 1, 2, 3], [1, 3, -1, 3, 1])
     >>> no_control = EnhancedRules(enhancements="4")
-    >>> EnhancedReader(treebank.vocabulary, no_control).edges(treebank).word.tolist()
+    >>> reader = EnhancedReader(interner.vocabulary, interner.deps, no_control)
+    >>> reader.edges(treebank).word.tolist()
     [0, 1, 2, 3]
     """
 
-    def __init__(self, vocabulary: Vocabulary, rules: EnhancedRules) -> None:
+    def __init__(self, vocabulary: Vocabulary, deps: Vocabulary, rules: EnhancedRules) -> None:
         self.vocabulary = vocabulary
+        self.deps = deps
         self.rules = rules
-        self.parsed: dict[int, _Parsed] = {}
         self.memos: dict[str, dict[int, int]] = {}
+        # per DEPS id: its edges' start in the flat arrays and their number, or its error
+        self.start = np.zeros(0, np.int64)
+        self.count = np.zeros(0, np.int64)
+        self.errors: dict[int, str] = {}
+        self.heads = np.zeros(0, np.int64)
+        self.labels = np.zeros(0, np.int32)
 
     def edges(self, treebank: UDTreebank) -> Edges:
         """The edges of a treebank read with :meth:`EnhancedRules.read_options` (a DEPS
@@ -158,28 +169,43 @@ class EnhancedReader:
     def _raw(self, treebank: UDTreebank) -> tuple[IntArray, IntArray, Int32Array]:
         """Every edge as written: dependent, head in the sentence (0: the root), path."""
         deps = treebank.deps
-        distinct = np.unique(deps)
-        strings = self.vocabulary.strings
-        for key in distinct.tolist():
-            if key not in self.parsed:
-                self.parsed[key] = self._parse(strings[key])
-        parsed = [self.parsed[key] for key in distinct.tolist()]
-        wrong = [int(d) for d, entry in zip(distinct.tolist(), parsed) if isinstance(entry, str)]
-        if wrong:
-            first = int(np.flatnonzero(np.isin(deps, wrong))[0])
-            message = self.parsed[int(deps[first])]
-            assert isinstance(message, str)
-            raise UDFormatError(message, path=treebank.path, line=int(treebank.word_line[first]))
-        kept = [entry for entry in parsed if not isinstance(entry, str)]
-        counts = np.fromiter((len(heads) for heads, _ in kept), np.int64, len(kept))
-        heads = np.fromiter((h for entry, _ in kept for h in entry), np.int64, int(counts.sum()))
-        labels = np.fromiter((p for _, entry in kept for p in entry), np.int32, int(counts.sum()))
-        which = np.searchsorted(distinct, deps)
-        per_word = counts[which]
+        self._parse_new()
+        if self.errors:
+            wrong = np.flatnonzero(np.isin(deps, list(self.errors)))
+            if len(wrong):
+                first = int(wrong[0])
+                raise UDFormatError(self.errors[int(deps[first])], path=treebank.path,
+                                    line=int(treebank.word_line[first]))
+        per_word = self.count[deps]
         word = np.repeat(np.arange(len(deps)), per_word)
         rank = np.arange(len(word)) - np.repeat(np.cumsum(per_word) - per_word, per_word)
-        at = (np.cumsum(counts) - counts)[which][word] + rank
-        return word, heads[at], labels[at]
+        at = self.start[deps][word] + rank
+        return word, self.heads[at], self.labels[at]
+
+    def _parse_new(self) -> None:
+        """Parse the DEPS strings interned since the last call."""
+        known, strings = len(self.count), self.deps.strings
+        if known == len(strings):
+            return
+        heads: list[int] = []
+        labels: list[int] = []
+        starts = []
+        counts = []
+        base = len(self.heads)
+        for key in range(known, len(strings)):
+            parsed = self._parse(strings[key])
+            starts.append(base + len(heads))
+            if isinstance(parsed, str):
+                self.errors[key] = parsed
+                counts.append(0)
+                continue
+            counts.append(len(parsed[0]))
+            heads += parsed[0]
+            labels += parsed[1]
+        self.start = np.concatenate((self.start, np.array(starts, np.int64)))
+        self.count = np.concatenate((self.count, np.array(counts, np.int64)))
+        self.heads = np.concatenate((self.heads, np.array(heads, np.int64)))
+        self.labels = np.concatenate((self.labels, np.array(labels, np.int32)))
 
     def _parse(self, deps: str) -> _Parsed:
         """A DEPS string as the scorer reads it, or the message of the error it raises."""
@@ -311,20 +337,24 @@ def _without_case(path: str) -> str:
     return ">".join(steps)
 
 
-def _dense(*columns: IntArray | Int32Array) -> IntArray:
-    """One id per distinct row of the columns (non-negative after shifting), in 0..rows."""
-    ids = np.zeros(len(columns[0]), np.int64)
-    for column in columns:
-        shifted = column.astype(np.int64) - (int(column.min()) if len(column) else 0)
-        _, ids = np.unique(ids * (int(shifted.max()) + 1 if len(shifted) else 1) + shifted,
-                           return_inverse=True)
+def _keys(word: IntArray, head: IntArray, label: Int32Array, words: int) -> IntArray:
+    """One integer per distinct (word, head, label) row (``words``: above every word and
+    head index); a product key where it fits in 62 bits, else ranks of distinct rows."""
+    labels = int(label.max()) + 1 if len(label) else 1
+    span = words + 5  # heads go down to SYSTEM_NONE
+    if span * span * labels < 1 << 62:
+        return (word * span + (head - SYSTEM_NONE)) * labels + label
+    ids = np.zeros(len(word), np.int64)
+    for column in (word, head - SYSTEM_NONE, label):
+        _, ids = np.unique(ids * span + column, return_inverse=True)
         ids = ids.reshape(-1)
+        span = max(span, labels)
     return ids
 
 
 def _first_occurrences(word: IntArray, head: IntArray, label: Int32Array) -> BoolArray:
     """Whether each edge is the first of its word with its head and path."""
-    key = _dense(word, head, label)
+    key = _keys(word, head, label, int(max(word.max(), head.max())) + 1)
     first = np.zeros(len(key), bool)
     first[np.unique(key, return_index=True)[1]] = True
     return first
@@ -346,10 +376,27 @@ def _last_conj_only(word: IntArray, conj: BoolArray, words: int) -> BoolArray:
 @dataclass
 class EnhancedCounts:
     """ELAS or EULAS: the score and its rows per gold sentence (correct, gold, system,
-    aligned), as :class:`~.metrics.UDScores` holds every metric."""
+    aligned), as :class:`~.metrics.UDScores` holds every metric, and which gold and which
+    system edges have a match on the other side."""
 
     score: Score
     rows: IntArray
+    gold_right: BoolArray
+    system_right: BoolArray
+
+
+@dataclass
+class EnhancedView:
+    """The enhanced edges of a scored pair, for reports and the browser: the gold and the
+    system edges (each side's word indices; heads: a word, :data:`ROOT`, or the None head
+    of the root word's basic edge), whether each has a match under ELAS, and the
+    system-to-gold word map."""
+
+    gold: Edges
+    system: Edges
+    gold_right: BoolArray
+    system_right: BoolArray
+    system_to_gold: IntArray
 
 
 def enhanced_counts(gold: Edges, system: Edges, gold_labels: Int32Array,
@@ -374,11 +421,12 @@ def enhanced_counts(gold: Edges, system: Edges, gold_labels: Int32Array,
                            np.where(system.head == ROOT, ROOT, SYSTEM_NONE))
     mapped_head = np.where((system.head >= 0) & (mapped_head < 0), NOT_ALIGNED, mapped_head)
     size = len(gold.word)
-    key = _dense(np.concatenate((gold.word, mapped_word[aligned])),
-                 np.concatenate((gold.head, mapped_head[aligned])),
-                 np.concatenate((gold_labels, system_labels[aligned])))
-    gold_count = np.bincount(key[:size], minlength=int(key.max()) + 1 if len(key) else 0)
-    matched = gold_count[key[size:]]
+    key = _keys(np.concatenate((gold.word, mapped_word[aligned])),
+                np.concatenate((gold.head, mapped_head[aligned])),
+                np.concatenate((gold_labels, system_labels[aligned])), len(gold_sentence))
+    gold_keys = np.sort(key[:size])
+    matched = (np.searchsorted(gold_keys, key[size:], "right")
+               - np.searchsorted(gold_keys, key[size:], "left"))
     where = gold_sentence[mapped_word[aligned]]
     correct = np.bincount(where, matched, sentences)[:sentences].astype(np.int64)
     rows = np.stack([
@@ -389,21 +437,25 @@ def enhanced_counts(gold: Edges, system: Edges, gold_labels: Int32Array,
         np.bincount(aligned_at, minlength=sentences)[:sentences]], 1)
     total = Score(int(matched.sum()), size, len(system.word),
                   None if aligned_at is None else len(aligned_at))
-    return EnhancedCounts(total, rows)
+    system_right = np.zeros(len(system.word), bool)
+    system_right[aligned] = matched > 0
+    return EnhancedCounts(total, rows, np.isin(key[:size], key[size:]), system_right)
 
 
 def add_enhanced(scores: UDScores, gold: UDTreebank, system: UDTreebank,
-                 gold_to_system: IntArray, reader: EnhancedReader) -> None:
+                 gold_to_system: IntArray, reader: EnhancedReader) -> EnhancedView | None:
     """Check both files' DEPS as the scorer reads them and, unless the rules leave them
-    unscored, add ELAS and EULAS to the scores of the pair (after the other metrics)."""
+    unscored, add ELAS and EULAS to the scores of the pair (after the other metrics) and
+    return the edges behind them."""
     gold_edges, system_edges = reader.edges(gold), reader.edges(system)
     if not reader.rules.scored:
-        return
+        return None
     system_to_gold = invert(gold_to_system, system.words)
     gold_sentence = gold.word_sentences()
     system_sentence = gold.sentences_at(system.word_start)
     aligned_at = (gold_sentence[np.flatnonzero(gold_to_system >= 0)]
                   if reader.rules.scorer == "iwpt20" else None)
+    view = None
     for name, gold_labels, system_labels in (
             ("ELAS", gold_edges.label, system_edges.label),
             ("EULAS", reader.universal(gold_edges.label), reader.universal(system_edges.label))):
@@ -411,3 +463,7 @@ def add_enhanced(scores: UDScores, gold: UDTreebank, system: UDTreebank,
                                  system_to_gold, gold_sentence, system_sentence, aligned_at,
                                  gold.sentences)
         scores.scores[name], scores.per_sentence[name] = counts.score, counts.rows
+        if name == "ELAS":
+            view = EnhancedView(gold_edges, system_edges, counts.gold_right,
+                                counts.system_right, system_to_gold)
+    return view

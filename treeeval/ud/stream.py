@@ -80,7 +80,7 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
                if enhanced is None else enhanced.read_options(multiple_roots_okay))
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
-    reader = None if enhanced is None else EnhancedReader(vocabulary, enhanced)
+    reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
     gold = _Side(read_ud_pieces(gold_path, options, vocabulary, forms, interner))
     system = _Side(read_ud_pieces(system_path, options, vocabulary, forms, interner))
     parts: list[UDScores] = []

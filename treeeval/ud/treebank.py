@@ -29,7 +29,8 @@ class UDTreebank:
     characters from ``char_base`` on.  ``head`` is the index of the parent word (-1 for the
     root); column values are ids in ``vocabulary`` (shared with the other file of the pair),
     FORMs ids in ``forms``.  Read with DEPS (``ReadOptions.deps``), ``deps`` holds each
-    word's DEPS (an id in ``vocabulary``) and ``word_line`` its line; else both are empty.
+    word's DEPS (an id in the DEPS vocabulary of the reader's
+    :class:`~.readers.scan.Interner`) and ``word_line`` its line; else both are empty.
     """
 
     path: str

@@ -59,7 +59,7 @@ class ColumnBuilder:
             feats=ids(interner.feats, block.feats),
             deprel=ids(interner.relations, block.deprel),
             heads=np.asarray(block.heads, np.int64),
-            deps=ids(interner.vocabulary, block.deps),
+            deps=ids(interner.deps, block.deps),
             word_line=np.asarray(block.word_line, np.int64))
 
     def _append(self, name: str, values: AnyArray) -> None:

@@ -67,12 +67,15 @@ _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
 
 @dataclass
 class Interner:
-    """Where interned values go: column values, FORMs, and the two normalised columns."""
+    """Where interned values go: column values, FORMs, the two normalised columns, and
+    DEPS strings (in a vocabulary of their own: they are many, and the column values'
+    vocabulary is scanned whole for flags)."""
 
     vocabulary: Vocabulary
     forms: Vocabulary
     feats: Mapping[str, int]
     relations: Mapping[str, int]
+    deps: Vocabulary = field(default_factory=Vocabulary)
     caches: dict[str, _KeyCache] = field(default_factory=dict)
 
     @classmethod
@@ -85,8 +88,8 @@ class Interner:
     def cache(self, column: str) -> _KeyCache:
         """The key cache of a column ("form", "lemma", ...)."""
         if column not in self.caches:
-            mapping = {"form": self.forms, "feats": self.feats,
-                       "deprel": self.relations}.get(column, self.vocabulary)
+            mapping = {"form": self.forms, "feats": self.feats, "deprel": self.relations,
+                       "deps": self.deps}.get(column, self.vocabulary)
             self.caches[column] = _KeyCache(mapping)
         return self.caches[column]
 
