@@ -74,24 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--multiple-roots-okay", action="store_true",
                         help="score sentences with several roots (the reference scorers "
                              "refuse)")
-    scorer = parser.add_mutually_exclusive_group()
-    scorer.add_argument("--udeval", action="store_true",
-                        help="the UD team's current scorer (udeval, udtools): its rules and "
-                             "report, with the enhanced metrics ELAS and EULAS")
-    scorer.add_argument("--iwpt20", action="store_true",
-                        help="iwpt20_xud_eval.py's rules and report (IWPT 2020/2021): ELAS and "
-                             "EULAS after LAS, empty nodes refused")
-    parser.add_argument("--no-enhanced", action="store_true",
-                        help="--udeval: leave ELAS and EULAS out (DEPS is still checked)")
-    parser.add_argument("--enhancements", metavar="DIGITS", default="0",
-                        help="--udeval/--iwpt20: the enhancements absent from the gold data, "
-                             "switched off on both sides: 1 gapping, 2 shared parents, "
-                             "3 shared dependents, 4 control, 5 external arguments of "
-                             "relative clauses, 6 case information; combined as 12 (default "
-                             "0: all)")
-    parser.add_argument("--no-empty-nodes", metavar="VALUE",
-                        help="--udeval: any non-empty VALUE refuses empty nodes (as udeval "
-                             "reads this option)")
+    add_enhanced_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="write the scores as JSON (schema treeeval/1)")
     parser.add_argument("--callin", action="store_true",
@@ -121,19 +104,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         needs(action, "a file name")
 
 
+def add_enhanced_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the enhanced scorers (``--udeval``, ``--iwpt20`` and udeval's own),
+    for every command that scores CoNLL-U (read back with :func:`enhanced_rules`)."""
+    scorer = parser.add_mutually_exclusive_group()
+    scorer.add_argument("--udeval", action="store_true",
+                        help="the UD team's current scorer (udeval, udtools): its rules and "
+                             "report, with the enhanced metrics ELAS and EULAS")
+    scorer.add_argument("--iwpt20", action="store_true",
+                        help="iwpt20_xud_eval.py's rules and report (IWPT 2020/2021): ELAS and "
+                             "EULAS after LAS, empty nodes refused")
+    parser.add_argument("--no-enhanced", action="store_true",
+                        help="--udeval: leave ELAS and EULAS out (DEPS is still checked)")
+    parser.add_argument("--enhancements", metavar="DIGITS", default="0",
+                        help="--udeval/--iwpt20: the enhancements absent from the gold data, "
+                             "switched off on both sides: 1 gapping, 2 shared parents, "
+                             "3 shared dependents, 4 control, 5 external arguments of "
+                             "relative clauses, 6 case information; combined as 12 (default "
+                             "0: all)")
+    parser.add_argument("--no-empty-nodes", metavar="VALUE",
+                        help="--udeval: any non-empty VALUE refuses empty nodes (as udeval "
+                             "reads this option)")
+
+
 def ud_settings(args: argparse.Namespace) -> UDSettings:
     """The settings of a parsed command line, with its pairs of files."""
     pairs, several = file_pairs(args.files)
     return UDSettings(tuple(pairs), "counts" if args.counts else "verbose" if args.verbose
                       else "default", args.conll17, args.weights, args.multiple_roots_okay,
                       args.json, args.callin, args.callin_weights, args.callin_classes, several,
-                      args.signature, _enhanced(args))
+                      args.signature, enhanced_rules(args))
 
 
-def _enhanced(args: argparse.Namespace) -> EnhancedRules | None:
-    """The enhanced rules of ``--udeval`` or ``--iwpt20`` (None: neither).
+def enhanced_rules(args: argparse.Namespace) -> EnhancedRules | None:
+    """The enhanced rules of ``--udeval`` or ``--iwpt20`` (None: neither), from the options
+    of :func:`add_enhanced_arguments`.
 
-    >>> _enhanced(parse_command("ud", ["--udeval", "--no-empty-nodes", "0", "g", "s"]))
+    >>> enhanced_rules(parse_command("ud", ["--udeval", "--no-empty-nodes", "0", "g", "s"]))
     EnhancedRules(scorer='udeval', scored=True, enhancements='0', no_empty_nodes=True)
     """
     scorer = "udeval" if args.udeval else "iwpt20" if args.iwpt20 else None
