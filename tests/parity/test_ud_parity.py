@@ -21,6 +21,9 @@ import pytest
 from treeeval.commands.ud import run_ud
 from treeeval.errors import TreeevalError
 from treeeval.ud.api import evaluate_ud
+from treeeval.ud.enhanced import EnhancedRules
+from treeeval.ud.report import render
+from treeeval.ud.settings import UDSettings
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 UD = SHARED / "ud"
@@ -110,6 +113,20 @@ def test_udtools_cs_pud_is_sane() -> None:
     per_sentence = result.per_sentence["LAS"].sum(axis=0).tolist()
     las = result.scores["LAS"]
     assert per_sentence == [las.correct, las.gold, las.system, las.aligned]
+
+
+def test_udtools_stored_udeval_output_byte_for_byte() -> None:
+    """The UD tools' own stored ``udeval -v`` output for their test pair (ELAS and EULAS
+    rows included: 0, the system has no enhanced graph)."""
+    folder = need(UD / "udtools-cs_pud")
+    scores = evaluate_ud(str(folder / "cs_pud-gold.conllu"),
+                         str(folder / "cs_pud-udpipe-pdtc-ud-2.17-251125.conllu"),
+                         enhanced=EnhancedRules()).scores
+    ordered = {name: scores[name] for name in UDSettings((("g", "s"),),
+                                                          enhanced=EnhancedRules()).metrics}
+    stored = (folder / "udeval-v.txt").read_text(encoding="utf-8")
+    assert render(ordered, "verbose", "udeval") == stored
+    assert scores["ELAS"].gold == 19653 and scores["ELAS"].system == 0
 
 
 def _conllx_runs() -> list[tuple[str, str, str]]:

@@ -4,6 +4,8 @@ crash on, and the two reports."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from treeeval.ud.api import evaluate_ud
@@ -149,3 +151,28 @@ def test_the_reports_of_the_two_scorers() -> None:
         "MLAS Score: 100.00", "BLEX Score: 100.00"]
     counted = render({"ELAS": udeval["ELAS"]}, "counts", "udeval").splitlines()[2]
     assert counted == "ELAS       |         5 |         5 |         5 |          "
+
+
+def test_a_root_counted_differently_in_the_two_layers_is_scored_as_written() -> None:
+    rows = [("a", "0", "root", "2:dep"), ("b", "1", "obj", "0:root|1:obj")]
+    system = sentence(with_deps(rows, "0:root", "1:obj"))
+    assert counts([sentence(rows)], [system]) == (1, 3, 2, 1)
+
+
+def test_an_empty_node_inside_a_multiword_token() -> None:
+    rows = [("a", "0", "root", "0:root"), ("b", "1", "obj", "1:obj")]
+    plain = sentence(rows)
+    inside = "1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + plain.replace(
+        "2\tb", "1.1\tx\t_\t_\t_\t_\t_\t_\t1:dep\t_\n2\tb", 1)
+    flat = "1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + plain
+    assert counts([inside], [flat]) == (2, 2, 2, 2)  # udeval skips the empty node
+    with pytest.raises(UDFormatError, match=r"gold\[0\]:3: The collapsed CoNLL-U line still"):
+        evaluate_ud([inside], [flat], enhanced=EnhancedRules("iwpt20"))
+
+
+def test_a_double_blank_line_is_an_error_at_its_line(tmp_path: Path) -> None:
+    gold = tmp_path / "gold.conllu"
+    gold.write_text(sentence(CONTROL) + "\n" + sentence(CONTROL), encoding="utf-8")
+    for rules in (EnhancedRules(), EnhancedRules("iwpt20")):
+        with pytest.raises(UDFormatError, match=r"gold.conllu:6: There are 0 roots"):
+            evaluate_ud(gold, gold, enhanced=rules)
