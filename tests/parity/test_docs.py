@@ -90,6 +90,9 @@ FILES = {
     "datapackage": "conllx/plank_conll2015/datapackage",
     "gold.conllu": "ud/conll2018/gold/en_ewt.conllu",
     "system.conllu": "ud/conll2018/systems/HIT-SCIR-18/en_ewt.conllu",
+    # the UD tools' test pair (Czech PUD gold with enhanced graphs, UDPipe 2 without)
+    "cs_pud-gold.conllu": "ud/udtools-cs_pud/cs_pud-gold.conllu",
+    "cs_pud-udpipe.conllu": "ud/udtools-cs_pud/cs_pud-udpipe-pdtc-ud-2.17-251125.conllu",
     # whole folders, for the commands that name paths under ../shared/data
     "ud": "ud",
     "conllx": "conllx",
