@@ -198,3 +198,54 @@ def test_command_line_errors(files: Path) -> None:
     assert str(caught.value).endswith("in gold file: 'barkloudly' and system file: ''")
     help_text = run_treeeval(["ud", "-h"], files)
     assert help_text.status == 0 and b"usage: treeeval ud" in help_text.stdout
+
+
+def enhanced_files(folder: Path) -> tuple[Path, Path]:
+    """The pair with DEPS: gold and system differ in one enhanced label's subtype."""
+    gold, system = folder / "egold.conllu", folder / "esys.conllu"
+    gold.write_text(GOLD.replace("nsubj\t_", "nsubj\t2:nsubj:pass").replace(
+        "root\t_", "root\t0:root").replace("advmod\t_", "advmod\t2:advmod"), encoding="utf-8")
+    system.write_text(gold.read_text(encoding="utf-8").replace("nsubj:pass", "nsubj"),
+                      encoding="utf-8")
+    return gold, system
+
+
+def test_udeval_and_iwpt20_reports(files: Path) -> None:
+    gold, system = enhanced_files(files)
+    assert ud("--udeval", gold, system) == (0, "LAS F1 Score: 100.00\nMLAS Score: 100.00\n"
+                                               "BLEX Score: 100.00\nELAS F1 Score: 66.67\n"
+                                               "EULAS F1 Score: 100.00\n", "")
+    _, counted, _ = ud("--udeval", "-c", gold, system)
+    assert counted.splitlines()[-2:] == ["ELAS       |         2 |         3 |         3 |          ",
+                                         "EULAS      |         3 |         3 |         3 |          "]
+    _, plain, _ = ud("--udeval", "--no-enhanced", "-c", gold, system)
+    assert plain == ud("-c", gold, system)[1]
+    status, iwpt20, _ = ud("--iwpt20", "-v", gold, system)
+    assert status == 0 and iwpt20.splitlines()[12:14] == [
+        "ELAS       |     66.67 |     66.67 |     66.67 |     66.67",
+        "EULAS      |    100.00 |    100.00 |    100.00 |    100.00"]
+
+
+def test_enhanced_json_names_the_rules(files: Path) -> None:
+    gold, system = enhanced_files(files)
+    status, out, _ = ud("--iwpt20", "--enhancements", "26", "--json", gold, system)
+    document = json.loads(out)
+    assert status == 0 and document["rules"] == "iwpt20"
+    assert document["enhanced"] == {"scored": True, "switched_off": ["2", "6"],
+                                    "empty_nodes": "refused"}
+    assert document["pairs"][0]["metrics"]["ELAS"]["aligned"] == 3
+    assert "rules:iwpt20" in document["signature"] and "off:26" in document["signature"]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--enhancements", "1"], "--enhancements needs --udeval or --iwpt20"),
+    (["--no-enhanced"], "--no-enhanced needs --udeval or --iwpt20"),
+    (["--iwpt20", "--no-enhanced"], "--no-enhanced is not an option of --iwpt20"),
+    (["--iwpt20", "--no-empty-nodes", "1"], "--no-empty-nodes is not an option of --iwpt20"),
+    (["--iwpt20", "--multiple-roots-okay"], "not an option of --iwpt20"),
+    (["--udeval", "--conll17"], "--conll17 cannot go with --udeval"),
+    (["--udeval", "--iwpt20"], "not allowed with argument"),
+])
+def test_enhanced_usage_errors(files: Path, options: list[str], message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        parse_ud_args([*options, str(files / "gold.conllu"), str(files / "sys.conllu")])
