@@ -17,12 +17,14 @@ from ..bracket.settings import evalb_params
 from ..errors import UsageError
 from ..policy.inputs import input_file
 from ..tui.loading import BrowseSettings
+from ..ud.enhanced_options import add_enhanced_arguments, enhanced_rules
 
 DESCRIPTION = """\
 Browse parse errors sentence by sentence in the terminal.  The format is sniffed from
 GOLD: bracketed trees are scored as `treeeval bracket` scores them (EVALB), CoNLL-X,
 MaltTab (.tab) and MaltXML (.xml) files as `treeeval dep` does (MaltEval), CoNLL-U
-files as `treeeval ud` does (the CoNLL 2018 scorer); with --heads bracketed
+files as `treeeval ud` does (the CoNLL 2018 scorer; with --udeval or --iwpt20 that
+scorer's rules, ELAS and EULAS, and `d` shows the enhanced graphs); with --heads bracketed
 trees are converted to dependencies and browsed as such.  With SYS2, SYS3... every
 system is compared to GOLD, one set of columns each (marked ₁ ₂ ₃...).  With one FILE
 and no system, its sentences and trees are shown without scores, as MaltEval's viewer
@@ -32,11 +34,13 @@ shows a file."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's ``-p``/``-e``/``-c`` (left to right), ``--heads``, ``--exclude-punct``."""
     parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]\n"
-                    "                       GOLD [SYS [SYS2 ...]]")
+                    "                       [--udeval [--no-enhanced] [--no-empty-nodes VALUE] "
+                    "| --iwpt20]\n"
+                    "                       [--enhancements DIGITS] GOLD [SYS [SYS2 ...]]")
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval browse -p COLLINS.prm wsj22.gld berkeley.tst",
-        "treeeval browse gold.conll parser1.conll parser2.conll parser3.conll",
+        "treeeval browse --udeval gold.conllu parser1.conllu parser2.conllu",
         "treeeval browse wsj22.gld") + (
         "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
     parser.set_defaults(evalb=[])
@@ -55,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exclude-punct", action="store_true",
                         help="leave out tokens whose FORM is all Unicode punctuation "
                              "(dependencies; MaltEval's ExcludeUnicodePunc 1)")
+    add_enhanced_arguments(parser)
 
 
 def browse_settings(args: argparse.Namespace) -> BrowseSettings:
@@ -64,7 +69,7 @@ def browse_settings(args: argparse.Namespace) -> BrowseSettings:
     if not args.files:
         raise UsageError("expected GOLD [SYS [SYS2 ...]], got no file")
     return BrowseSettings(args.files[0], tuple(args.files[1:]), params, tuple(names), args.heads,
-                          args.exclude_punct)
+                          args.exclude_punct, enhanced_rules(args))
 
 
 def parse_browse_args(argv: Sequence[str]) -> BrowseSettings | None:

@@ -37,6 +37,11 @@ class Systems(ScoredSystems):
         name)."""
         raise UsageError(f"treeeval {self.command} writes no HTML report")
 
+    def more_worst(self, system: int, name: str) -> Sequence[SystemSentences]:
+        """System ``system``'s further sections of worst sentences, after :meth:`worst`
+        (by another metric, showing another analysis; none by default)."""
+        return ()
+
     def figures(self) -> Mapping[str, FigureData]:
         """The figures of every system, by name (none by default)."""
         return {}

@@ -57,9 +57,9 @@ def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: 
     """``--plot FILE``: the scorer's figures of every system, each to its file; ``--html
     FILE``: the report (``table``, or the comparison table made here, and the ``more``
     tables after it, without their signatures, which head the page; the figures; each
-    system's worst sentences; the run's notices so far, as warnings).  Neither is ever
-    written over an input of the run.  ``signature`` gives the run's signature, asked only
-    for the HTML report (it hashes the inputs)."""
+    system's worst sentences, then its further sections of them; the run's notices so far,
+    as warnings).  Neither is ever written over an input of the run.  ``signature`` gives
+    the run's signature, asked only for the HTML report (it hashes the inputs)."""
     if not settings.drawing:
         return
     from ..figures import draw, plot_paths
@@ -75,7 +75,8 @@ def figures_and_report(systems: Systems, settings: ComparisonSettings, notices: 
         from ..tables.systems import comparison_table
 
         table = replace(table or comparison_table(systems, settings, notices), signature="")
-        worst = [systems.worst(index, name) for index, name in enumerate(systems.names)]
+        worst = [section for index, name in enumerate(systems.names)
+                 for section in (systems.worst(index, name), *systems.more_worst(index, name))]
         tables = (table, *(replace(other, signature="") for other in more))
         write_html(Report(f"treeeval {systems.command}: {table.title}", systems.command,
                           signature(), tables, tuple(figures.values()), worst,

@@ -115,6 +115,38 @@ class UDSystems(Systems):
                                       f"gold line {int(lines[index])}"))
         return SystemSentences(name, "LAS F1", sentences)
 
+    def more_worst(self, system: int, name: str) -> Sequence[SystemSentences]:
+        """With ELAS scored, a system's worst sentences by ELAS F1 (per gold sentence, as
+        the scorer counts it; among equal scores the most gold edges first), their enhanced
+        edges gold beside system (:mod:`treeeval.ud.enhanced_rows`)."""
+        from ..html import EdgeCell, GraphRow, Graphs, Sentence, SystemSentences, worst_sentences
+        from ..stats.rates import percent as rate
+        from ..ud.enhanced_rows import READING, EdgeText, EnhancedRows, EnhancedWord
+
+        result = self.results[system].whole()
+        if result.enhanced is None:
+            return ()
+        rows = result.per_sentence["ELAS"]
+        scores = rate(2 * rows[:, 0], rows[:, 1] + rows[:, 2])
+        graphs = EnhancedRows(result)
+        lines = result.gold.sentence_line
+
+        def cells(edges: Sequence[EdgeText]) -> tuple[EdgeCell, ...]:
+            return tuple(EdgeCell(str(edge), edge.right) for edge in edges)
+
+        def row(word: EnhancedWord) -> GraphRow:
+            return GraphRow(str(word.ident), word.form, cells(word.gold),
+                            None if word.system is None else cells(word.system))
+
+        sentences = []
+        for index in worst_sentences(scores, sizes=rows[:, 1]).tolist():
+            shown = graphs.sentence(index)
+            sentences.append(Sentence(index + 1, float(scores[index]), Graphs(
+                [row(word) for word in shown.words], [row(word) for word in shown.extra]),
+                f"gold line {int(lines[index])}"))
+        return (SystemSentences(name, "ELAS F1", sentences, aspect="enhanced graphs",
+                                reading=READING),)
+
 
 def check(settings: UDSettings, comparison: ComparisonSettings) -> None:
     """Refuse, before anything is scored, what cannot go together."""

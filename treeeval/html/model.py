@@ -1,9 +1,11 @@
 """What the HTML report shows, as plain data: the comparison tables, the figures, and each
 system's worst sentences with the gold and the system analysis side by side.
 
-A sentence's analysis is either :class:`Arcs` (dependencies: one :class:`ArcRow` per gold
-word, heads written as the gold sentence numbers its words, so that a system head that
-names the gold head is the same text) or :class:`Trees` (two bracketed trees).
+A sentence's analysis is :class:`Arcs` (dependencies: one :class:`ArcRow` per gold word,
+heads written as the gold sentence numbers its words, so that a system head that names the
+gold head is the same text), :class:`Trees` (two bracketed trees) or :class:`Graphs`
+(enhanced UD graphs: one :class:`GraphRow` per word, its gold and its system edges, each an
+:class:`EdgeCell` that knows whether it has a match on the other side).
 
 >>> rows = (ArcRow("1", "Dogs", "2", "nsubj", "2", "nsubj"),
 ...         ArcRow("2", "bark", "0", "root", "1", "acl"))
@@ -79,13 +81,56 @@ class Trees:
 
 
 @dataclass(frozen=True)
+class EdgeCell:
+    """An enhanced edge as shown (``HEAD:PATH``), and whether the other side has a match."""
+
+    text: str
+    right: bool
+
+
+@dataclass(frozen=True)
+class GraphRow:
+    """A word (its number and form) with its gold and its system enhanced edges (``system``
+    None: no system word is aligned with the gold word; ``gold`` empty for a system word
+    aligned with no gold word)."""
+
+    ident: str
+    form: str
+    gold: tuple[EdgeCell, ...]
+    system: tuple[EdgeCell, ...] | None
+
+
+@dataclass(frozen=True)
+class Graphs:
+    """An enhanced UD analysis: the sentence's gold words with both sides' edges, then the
+    system words aligned with no gold word (``extra``).
+
+    >>> row = GraphRow("1", "Rain", (EdgeCell("2:nsubj", True),), (EdgeCell("2:nsubj", True),))
+    >>> Graphs([row]).words
+    'Rain'
+    """
+
+    rows: Sequence[GraphRow]
+    extra: Sequence[GraphRow] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple(self.rows))
+        object.__setattr__(self, "extra", tuple(self.extra))
+
+    @property
+    def words(self) -> str:
+        """The sentence as text (its gold forms)."""
+        return " ".join(row.form for row in self.rows)
+
+
+@dataclass(frozen=True)
 class Sentence:
     """One sentence of a system: its number in the gold file (from 1), its score (percent,
     of the metric its :class:`SystemSentences` names), where it is, and its analysis."""
 
     number: int
     score: float
-    analysis: Arcs | Trees
+    analysis: Arcs | Trees | Graphs
     where: str = ""
 
 
@@ -93,15 +138,27 @@ class Sentence:
 class SystemSentences:
     """A system's worst sentences by ``metric``, worst first; ``counts``: the metric counts
     errors (the most is the worst; shown as a whole number), else it is a rate (the lowest
-    is the worst)."""
+    is the worst); ``aspect``: what the section shows, when a system has several (its
+    heading names it); ``reading``: how to read them, in place of the report's."""
 
     system: str
     metric: str
     sentences: Sequence[Sentence]
     counts: bool = False
+    aspect: str = ""
+    reading: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sentences", tuple(self.sentences))
+
+    @property
+    def title(self) -> str:
+        """The section's heading.
+
+        >>> SystemSentences("a", "ELAS F1", (), aspect="enhanced graphs").title
+        'Worst sentences: a, enhanced graphs'
+        """
+        return f"Worst sentences: {self.system}" + (f", {self.aspect}" if self.aspect else "")
 
 
 @dataclass(frozen=True)

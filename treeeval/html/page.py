@@ -27,7 +27,7 @@ from ..policy.outputs import output_file
 from ..stats import rates
 from ..tables.html import render_html
 from ..version import __version__
-from .model import Arcs, Report, Sentence, SystemSentences, Trees
+from .model import Arcs, EdgeCell, GraphRow, Graphs, Report, Sentence, SystemSentences, Trees
 from .trees import parse_tree, tree_html
 
 STYLE = """
@@ -57,8 +57,9 @@ summary { cursor: pointer; }
 .arcs th, .arcs td { padding: .1rem .6rem; text-align: left; border-bottom: 1px solid #eee; }
 .arcs thead th { border-bottom: 1px solid #999; }
 .arcs .system { border-left: 2px solid #999; }
-td.wrong { background: #ffd9d4; color: #8a1000; font-weight: 700; }
-td.wrong::after { content: " \\2717"; }
+:is(td, span).wrong { background: #ffd9d4; color: #8a1000; font-weight: 700; }
+:is(td, span).wrong::after { content: " \\2717"; }
+.arcs .extra th { font-weight: 600; text-align: left; padding-top: .4rem; }
 .trees { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 .side { font-weight: 600; margin: .3rem 0 0; }
 .trees pre { margin: .2rem 0; padding: .5rem; background: #fafafa; overflow-x: auto; }
@@ -104,8 +105,7 @@ def _contents(report: Report) -> str:
     """The page's table of contents (links inside the page only)."""
     links = ([("tables", "Scores")] if report.tables else []) + (
         [("figures", "Figures")] if report.figures else []) + [
-        (f"worst-{index}", f"Worst sentences: {system.system}")
-        for index, system in enumerate(report.worst)]
+        (f"worst-{index}", system.title) for index, system in enumerate(report.worst)]
     items = "".join(f'<li><a href="#{anchor}">{_text(name)}</a></li>' for anchor, name in links)
     return f"<nav><ul>{items}</ul></nav>" if items else ""
 
@@ -154,13 +154,13 @@ def _worst(system: SystemSentences, index: int, reading: str) -> str:
     (True, True)
     """
     worst = "most" if system.counts else "lowest"
-    head = (f'<h2 id="worst-{index}">Worst sentences: {_text(system.system)}</h2>\n'
+    head = (f'<h2 id="worst-{index}">{_text(system.title)}</h2>\n'
             f'<p class="legend">The {len(system.sentences)} '
             f'sentence{"" if len(system.sentences) == 1 else "s"} with the {worst} '
             f"{_text(system.metric)}, {worst} first; what the system got wrong is marked; a "
             f"sentence without a defined {_text(system.metric)} (nothing to score) is not "
             "ranked. "
-            f"{_text(reading)}</p>")
+            f"{_text(system.reading or reading)}</p>")
     return head + "\n" + "\n".join(_sentence(sentence, system.metric, system.counts)
                                    for sentence in system.sentences)
 
@@ -172,8 +172,9 @@ def _sentence(sentence: Sentence, metric: str, counts: bool = False) -> str:
     summary = (f'<summary>Sentence {sentence.number}{where}: <span class="score">'
                f'{_text(metric)} {sentence.score:.{0 if counts else 2}f}</span> — '
                f"{_text(shown)}</summary>")
-    body = (_arcs(sentence.analysis) if isinstance(sentence.analysis, Arcs)
-            else _trees(sentence.analysis))
+    analysis = sentence.analysis
+    body = (_arcs(analysis) if isinstance(analysis, Arcs)
+            else _graphs(analysis) if isinstance(analysis, Graphs) else _trees(analysis))
     return f"<details>{summary}\n{body}</details>"
 
 
@@ -186,6 +187,46 @@ def _arcs(arcs: Arcs) -> str:
     return ('<table class="arcs"><thead><tr><th>ID</th><th>FORM</th><th>gold HEAD</th>'
             '<th>gold DEPREL</th><th class="system">system HEAD</th><th>system DEPREL</th>'
             f"</tr></thead>\n<tbody>\n{rows}\n</tbody></table>")
+
+
+def _graphs(graphs: Graphs) -> str:
+    """The enhanced edges of the gold words, gold beside system, then those of the system
+    words aligned with no gold word; each edge without a match is marked.
+
+    >>> row = GraphRow("1", "Rain", (EdgeCell("2:nsubj", False),), None)
+    >>> print(_graphs(Graphs([row])))  # doctest: +ELLIPSIS
+    <table class="arcs graphs">...
+    <tr><td>1</td><td>Rain</td><td><span class="wrong" title="missed: no system edge \
+matches">2:nsubj</span></td><td class="system">–</td></tr>
+    </tbody></table>
+    """
+    head = ('<table class="arcs graphs"><thead><tr><th>ID</th><th>FORM</th><th>gold DEPS</th>'
+            '<th class="system">system DEPS</th></tr></thead>\n<tbody>\n')
+    rows = "\n".join(_graph_row(row) for row in graphs.rows)
+    extra = ("\n</tbody>\n<tbody class=\"extra\"><tr><th colspan=\"4\">System words aligned "
+             "with no gold word (numbered in their system sentence)</th></tr>\n"
+             + "\n".join(_graph_row(row) for row in graphs.extra)) if graphs.extra else ""
+    return f"{head}{rows}{extra}\n</tbody></table>"
+
+
+#: the title of an edge without a match, by side
+_UNMATCHED = {"gold": "missed: no system edge matches", "system": "wrong: no gold edge matches"}
+
+
+def _graph_row(row: GraphRow) -> str:
+    return (f"<tr><td>{_text(row.ident)}</td><td>{_text(row.form)}</td>"
+            f"<td>{_edges(row.gold, 'gold')}</td>"
+            f'<td class="system">{_edges(row.system, "system")}</td></tr>')
+
+
+def _edges(edges: tuple[EdgeCell, ...] | None, side: str) -> str:
+    """A side's edges, each without a match in a ``span`` of class ``wrong`` (None: no
+    word, ``–``)."""
+    if edges is None:
+        return "–"
+    return " ".join(_text(edge.text) if edge.right
+                    else f'<span class="wrong" title="{_UNMATCHED[side]}">{_text(edge.text)}</span>'
+                    for edge in edges)
 
 
 def _cell(value: str, kind: str, right: bool) -> str:

@@ -13,9 +13,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from .corpus import BrowseCorpus
+from .corpus import BrowseCorpus, enhanced_view
 from .render_alignment import alignment_legend
 from .render_deps import dependency_legend
+from .render_enhanced import enhanced_legend
 from .render_tree import bracket_legend
 from .screens.browser import BrowserScreen
 from .screens.help import HelpScreen
@@ -44,4 +45,6 @@ class BrowseApp(App[None]):
         columns = [(column.title, column.help) for column in self.corpus.columns]
         legends = {"bracket": bracket_legend, "ud": alignment_legend, "single": Text}
         legend = [legends.get(self.corpus.kind, dependency_legend)()]
+        if enhanced_view(self.corpus) is not None:
+            legend.append(enhanced_legend())
         self.push_screen(HelpScreen(columns, legend))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from rich.text import Text
 
@@ -35,6 +35,24 @@ class BrowseCorpus(Filterable, Protocol):
     def detail(self, index: int, width: int) -> list[Text]: ...
 
     def breakdown(self) -> list[BreakdownTable]: ...
+
+
+@runtime_checkable
+class EnhancedCorpus(Protocol):
+    """A corpus that may have an enhanced view besides its detail (``UDCorpus`` and
+    ``UDSystemsCorpus``: CoNLL-U pairs scored with ``--udeval`` or ``--iwpt20``)."""
+
+    @property
+    def enhanced_scored(self) -> bool: ...
+
+    def enhanced_detail(self, index: int, width: int) -> list[Text]: ...
+
+
+def enhanced_view(corpus: BrowseCorpus) -> EnhancedCorpus | None:
+    """The corpus, if it has an enhanced view (enhanced graphs scored), else None."""
+    if isinstance(corpus, EnhancedCorpus) and corpus.enhanced_scored:
+        return corpus
+    return None
 
 
 @dataclass

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..bracket.params import EvalbParams
 from ..errors import InputError, UsageError
 from ..policy.sniffing import sniff
+from ..ud.enhanced import EnhancedRules
 from .corpus import BrowseCorpus
 from .lines import LineIndex
 
@@ -26,7 +27,8 @@ NAMES = {"bracket": "bracketed trees", "conllx": "CoNLL-X", "conllu": "CoNLL-U",
 class BrowseSettings:
     """What ``treeeval browse`` shows: the gold file and any number of systems (none: one file
     browsed without gold), EVALB's parameters and the ``-p`` names (brackets), the head table
-    that turns trees into dependencies, and MaltEval's ExcludeUnicodePunc."""
+    that turns trees into dependencies, MaltEval's ExcludeUnicodePunc, and the enhanced rules
+    of ``--udeval`` or ``--iwpt20`` (CoNLL-U: DEPS read, ELAS and EULAS scored)."""
 
     gold: str
     systems: tuple[str, ...] = ()
@@ -34,6 +36,7 @@ class BrowseSettings:
     prm_names: tuple[str, ...] = ()
     heads: str | None = None
     exclude_punct: bool = False
+    enhanced: EnhancedRules | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -61,6 +64,10 @@ def load_corpus(settings: BrowseSettings) -> BrowseCorpus:
     read, and every reader, scorer and the detail pane work on them."""
     gold = LineIndex(settings.gold)
     kind = sniff(gold.path, "browse", gold.data)
+    if settings.enhanced is not None and (kind != "conllu" or not settings.systems):
+        raise UsageError(f"--{settings.enhanced.scorer} scores a CoNLL-U system against gold: "
+                         + (f"the gold file is {NAMES[kind]}" if kind != "conllu"
+                            else "give GOLD SYS"))
     if not settings.systems:
         from .single_data import load_single
 
@@ -72,7 +79,7 @@ def load_corpus(settings: BrowseSettings) -> BrowseCorpus:
                          "already")
     systems = [LineIndex(path) for path in settings.systems]
     if kind == "conllu":
-        return _load_conllu(gold, systems)
+        return _load_conllu(gold, systems, settings.enhanced)
     if kind == "bracket" and settings.heads is None:
         from .bracket_data import load_brackets
 
@@ -90,15 +97,17 @@ def _check_conllu_options(settings: BrowseSettings) -> None:
                          "punctuation included)")
 
 
-def _load_conllu(gold: LineIndex, systems: list[LineIndex]) -> BrowseCorpus:
-    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it."""
+def _load_conllu(gold: LineIndex, systems: list[LineIndex],
+                 enhanced: EnhancedRules | None) -> BrowseCorpus:
+    """CoNLL-U files, each system scored against gold as ``treeeval ud`` scores it (with
+    the enhanced rules ``enhanced``, if given)."""
     if len(systems) > 1:
         from .ud_systems import load_ud_systems
 
-        return load_ud_systems(gold, systems)
+        return load_ud_systems(gold, systems, enhanced)
     from .ud_data import load_ud
 
-    return load_ud(gold, systems[0])
+    return load_ud(gold, systems[0], enhanced)
 
 
 def browse(settings: BrowseSettings) -> None:

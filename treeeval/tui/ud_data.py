@@ -7,6 +7,9 @@ sentence where its first character is (the rule of the ud per-sentence rows), an
 beside the gold word it is aligned with.  Per word, the heads are compared through the
 alignment by the scorer's rule (both roots, or the system head aligned with the gold head);
 a test checks that these marks add up to the scorer's per-sentence UAS and LAS counts.
+Scored with the enhanced rules (``--udeval``, ``--iwpt20``), the list adds ELAS, EULAS and
+the enhanced edges without a match, and a sentence has an enhanced view: the rows of
+:mod:`treeeval.ud.enhanced_rows`, drawn by :mod:`.render_enhanced`.
 
 >>> import tempfile, os
 >>> folder = tempfile.mkdtemp()
@@ -33,6 +36,8 @@ from ..policy.inputs import shown
 from ..stats import rates
 from ..ud.alignment import corresponding_heads
 from ..ud.api import UDResult, evaluate_ud
+from ..ud.enhanced import EnhancedRules
+from ..ud.enhanced_rows import EnhancedRows
 from ..ud.treebank import UDTreebank
 from ..wording import counted
 from .breakdown import BreakdownRow, BreakdownTable, confusion_rows, label_rows, length_bins, length_row
@@ -40,6 +45,7 @@ from .corpus import HeaderInfo
 from .lines import LineIndex, as_lines, sentence_blocks
 from .model import Column, TableCorpus
 from .render_alignment import KINDS, AlignedWord, AlignmentRow, alignment_legend, alignment_lines
+from .render_enhanced import enhanced_legend, enhanced_lines
 
 #: the columns of the sentence list after ID: key, title, decimals, definition
 UD_COLUMNS = (
@@ -53,6 +59,16 @@ UD_COLUMNS = (
     ("head_errors", "HdErr", 0, "aligned words with a wrong head"),
     ("label_errors", "LbErr", 0, "aligned words with the right head and a wrong DEPREL"),
     ("unaligned", "Unal", 0, "words aligned with nothing: gold + system"),
+)
+#: the columns a pair scored with the enhanced rules (--udeval, --iwpt20) adds: key, title,
+#: decimals, definition, and the column they follow
+ENHANCED_COLUMNS = (
+    ("elas", "ELAS", 2, "ELAS F1 of the sentence, as the ud per-sentence rows give it: "
+                        "2 * correct / (gold edges + system edges)", "las"),
+    ("eulas", "EULAS", 2, "EULAS F1 of the sentence (paths compared by the universal part "
+                          "of each step)", "elas"),
+    ("edge_errors", "EErr", 0, "enhanced edges without a match (ELAS): gold edges missed + "
+                               "system edges wrong", "unaligned"),
 )
 #: the header's table: label and ratio of each line
 HEADER_RATIOS = (("P", "precision"), ("R", "recall"), ("F1", "f1"),
@@ -76,9 +92,12 @@ class UDCorpus(TableCorpus):
 
     kind = "ud"
 
-    def __init__(self, gold_lines: LineIndex, system_lines: LineIndex, result: UDResult) -> None:
+    def __init__(self, gold_lines: LineIndex, system_lines: LineIndex, result: UDResult,
+                 rules: EnhancedRules | None = None) -> None:
         self.gold_path, self.system_path = gold_lines.path, system_lines.path
         self.result = result
+        #: the enhanced rules that scored the pair (None: the CoNLL 2018 scorer's)
+        self.rules = rules
         gold, system = result.gold, result.system
         self.system_to_gold = result.system_to_gold
         self.gold_sentence = gold.word_sentences()
@@ -111,8 +130,23 @@ class UDCorpus(TableCorpus):
         }
         columns = [Column("id", "ID", help="gold sentence number")] + [
             Column(key, title, decimals, meaning) for key, title, decimals, meaning in UD_COLUMNS]
-        super().__init__(columns, values, values["errors"] > 0, las[:, 1].copy(),
+        #: the enhanced graphs' rows (None: DEPS not scored)
+        self.enhanced = None if result.enhanced is None else EnhancedRows(result)
+        wrong = values["errors"] > 0
+        if self.enhanced is not None:
+            values.update(elas=f1_percent(rows["ELAS"]), eulas=f1_percent(rows["EULAS"]),
+                          edge_errors=self.enhanced.errors().astype(float))
+            for key, title, decimals, meaning, after in ENHANCED_COLUMNS:
+                at = next(k for k, column in enumerate(columns) if column.key == after)
+                columns.insert(at + 1, Column(key, title, decimals, meaning))
+            wrong |= values["edge_errors"] > 0
+        super().__init__(columns, values, wrong, las[:, 1].copy(),
                          np.zeros(gold.sentences, dtype=np.int64))
+
+    @property
+    def enhanced_scored(self) -> bool:
+        """Whether the pair's enhanced graphs were scored (the enhanced view exists)."""
+        return self.enhanced is not None
 
     def _word_kinds(self) -> tuple[IntArray, BoolArray]:
         """Per gold word its kind (an index into ``KINDS``), and per system word whether
@@ -132,7 +166,7 @@ class UDCorpus(TableCorpus):
     # -- the header ----------------------------------------------------------------------------
     def header(self) -> HeaderInfo:
         files = [f"gold: {shown(self.gold_path)}", f"system: {shown(self.system_path)}"]
-        parameters = ["scored as treeeval ud (CoNLL 2018 scorer): words aligned through the "
+        parameters = [f"scored as treeeval ud ({self._scorer()}): words aligned through the "
                       "characters; rows are the gold sentences"]
         scores = self.result.scores
         widths = {name: max(len(name), 6) for name in scores}
@@ -144,6 +178,16 @@ class UDCorpus(TableCorpus):
                 cells.append(f"{'' if value is None else f'{value:.2f}':>{widths[name]}}")
             lines.append(f"{label:<9}" + " ".join(cells))
         return HeaderInfo(files, parameters, lines)
+
+    def _scorer(self) -> str:
+        """Whose rules scored the pair, and the enhancements switched off."""
+        rules = self.rules
+        if rules is None:
+            return "CoNLL 2018 scorer"
+        name = {"udeval": "udeval", "iwpt20": "iwpt20_xud_eval.py"}[rules.scorer]
+        off = "".join(sorted(rules.switched_off))
+        return f"{name}{'' if rules.scored else ', no ELAS/EULAS'}" + (
+            f", enhancements {off} off" if off else "")
 
     # -- text, detail, raw lines ---------------------------------------------------------------
     def _words(self, index: int) -> IntArray:
@@ -241,14 +285,43 @@ class UDCorpus(TableCorpus):
         """The title line of sentence ``index`` (after ``name``, the system's name, when
         there are several) and its alignment rows."""
         values = self.values
-        title = Text(f"Sentence {index + 1} · " + (f"{name}: " if name else ""), style="bold")
+        title = self._title(index, name)
         title.append(f"UAS {rates.shown(values['uas'][index])} "
-                     f"LAS {rates.shown(values['las'][index])} "
-                     f"(F1) · {int(values['len'][index])} gold / "
+                     f"LAS {rates.shown(values['las'][index])} ")
+        if self.enhanced is not None:
+            title.append(f"ELAS {rates.shown(values['elas'][index])} "
+                         f"EULAS {rates.shown(values['eulas'][index])} ")
+        title.append(f"(F1) · {int(values['len'][index])} gold / "
                      f"{counted(int(values['sys'][index]), 'system word')} · "
                      f"{counted(int(values['errors'][index]), 'error')} · "
                      f"{int(values['unaligned'][index])} unaligned")
         return [title] + alignment_lines(self.alignment_rows(index))
+
+    def enhanced_detail(self, index: int, width: int) -> list[Text]:
+        """The enhanced view of sentence ``index``: its enhanced graph, the legend and the
+        raw lines (the pair must be scored with the enhanced rules)."""
+        return self.enhanced_part(index, "") + [Text(), enhanced_legend(), Text(),
+                                                *self.raw(index)]
+
+    def enhanced_part(self, index: int, name: str) -> list[Text]:
+        """The title line of sentence ``index`` (after ``name``, the system's name, when
+        there are several) with its ELAS and EULAS, and its enhanced graph, gold beside
+        system."""
+        if self.enhanced is None:
+            raise ValueError("the pair was scored without the enhanced rules")
+        values, rows = self.values, self.result.per_sentence["ELAS"][index]
+        sentence = self.enhanced.sentence(index)
+        title = self._title(index, name)
+        title.append(f"ELAS {rates.shown(values['elas'][index])} "
+                     f"EULAS {rates.shown(values['eulas'][index])} (F1) · "
+                     f"{int(rows[1])} gold / {counted(int(rows[2]), 'system edge')} · "
+                     f"{sentence.missed} missed · {sentence.wrong} wrong")
+        return [title] + enhanced_lines(sentence)
+
+    def _title(self, index: int, name: str) -> Text:
+        """The start of a sentence's title line: its number, and the system's name when
+        there are several."""
+        return Text(f"Sentence {index + 1} · " + (f"{name}: " if name else ""), style="bold")
 
     def raw(self, index: int) -> list[Text]:
         """The gold sentence's lines, then those of the system sentences its words are in,
@@ -345,10 +418,13 @@ def _block_lines(lines: LineIndex, blocks: IntArray, first_lines: list[int]) -> 
     return out
 
 
-def load_ud(gold: str | LineIndex, system: str | LineIndex) -> UDCorpus:
+def load_ud(gold: str | LineIndex, system: str | LineIndex,
+            enhanced: EnhancedRules | None = None) -> UDCorpus:
     """Score a CoNLL-U pair with ``evaluate_ud`` (bad input: the ud error, file and line),
-    on the bytes read (a path is read now)."""
+    on the bytes read (a path is read now); ``enhanced``: the rules of ``--udeval`` or
+    ``--iwpt20``, which read DEPS and score ELAS and EULAS."""
     gold_lines, system_lines = as_lines(gold), as_lines(system)
     return UDCorpus(gold_lines, system_lines,
-                    evaluate_ud(gold_lines.path, system_lines.path, gold_data=gold_lines.data,
-                                system_data=system_lines.data))
+                    evaluate_ud(gold_lines.path, system_lines.path, enhanced=enhanced,
+                                gold_data=gold_lines.data, system_data=system_lines.data),
+                    enhanced)

@@ -29,17 +29,21 @@ import numpy as np
 from rich.text import Text
 
 from ..arrays import BoolArray
+from ..ud.enhanced import EnhancedRules
 from .breakdown import BreakdownTable
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_alignment import alignment_legend
-from .ud_data import UD_COLUMNS, UDCorpus, load_ud
+from .render_enhanced import enhanced_legend
+from .ud_data import ENHANCED_COLUMNS, UD_COLUMNS, UDCorpus, load_ud
 
-#: the per-system columns of several systems
+#: the per-system columns of several systems (and those of pairs scored with the enhanced
+#: rules)
 SYSTEM_KEYS = ("las", "uas", "errors")
+ENHANCED_KEYS = ("elas", "eulas")
 #: the scores of each system's header line
-HEADER_METRICS = ("Words", "UAS", "LAS", "CLAS", "MLAS", "BLEX")
+HEADER_METRICS = ("Words", "UAS", "LAS", "CLAS", "MLAS", "BLEX", "ELAS", "EULAS")
 
 
 class UDSystemsCorpus(TableCorpus):
@@ -52,13 +56,15 @@ class UDSystemsCorpus(TableCorpus):
         first = parts[0]
         self.gold_path = first.gold_path
         by_key = {key: (title, decimals, meaning) for key, title, decimals, meaning in UD_COLUMNS}
+        by_key.update((key, (title, decimals, meaning))
+                      for key, title, decimals, meaning, _ in ENHANCED_COLUMNS)
         values = {"id": first.values["id"], "len": first.values["len"]}
         columns = [Column("id", "ID", help="gold sentence number"),
                    Column("len", "Len", 0, by_key["len"][2])]
         wrong = np.zeros(first.size, dtype=bool)
         for system, part in enumerate(parts):
             suffix = str(system + 1)
-            for key in SYSTEM_KEYS:
+            for key in SYSTEM_KEYS + (ENHANCED_KEYS if self.enhanced_scored else ()):
                 values[key + suffix] = part.values[key]
                 columns.append(system_column(key, *by_key[key], suffix))
             wrong |= part.wrong
@@ -66,6 +72,11 @@ class UDSystemsCorpus(TableCorpus):
                                  [self._name(system) for system in range(len(parts))])
         super().__init__(columns, values, wrong, first.length.copy(),
                          np.zeros(first.size, dtype=np.int64))
+
+    @property
+    def enhanced_scored(self) -> bool:
+        """Whether every pair's enhanced graphs were scored (the enhanced view exists)."""
+        return all(part.enhanced_scored for part in self.parts)
 
     def _name(self, system: int) -> str:
         return system_name([part.system_path for part in self.parts], system)
@@ -90,7 +101,19 @@ class UDSystemsCorpus(TableCorpus):
         out: list[Text] = []
         for system, part in enumerate(self.parts):
             out += part.alignment_detail(index, self._name(system)) + [Text()]
-        out += [alignment_legend(), Text()] + self.parts[0].gold_raw(index)
+        return out + [alignment_legend(), Text()] + self._raw(index)
+
+    def enhanced_detail(self, index: int, width: int) -> list[Text]:
+        """Each system's enhanced graph in turn, the legend, then the gold lines and each
+        system's lines."""
+        out: list[Text] = []
+        for system, part in enumerate(self.parts):
+            out += part.enhanced_part(index, self._name(system)) + [Text()]
+        return out + [enhanced_legend(), Text()] + self._raw(index)
+
+    def _raw(self, index: int) -> list[Text]:
+        """The gold lines of sentence ``index``, then each system's."""
+        out = self.parts[0].gold_raw(index)
         for part in self.parts:
             out += part.system_raw(index)
         return out
@@ -111,8 +134,9 @@ class UDSystemsCorpus(TableCorpus):
                 for system, part in enumerate(self.parts) for table in part.breakdown()]
 
 
-def load_ud_systems(gold: str | LineIndex, systems: Sequence[str | LineIndex]) -> UDSystemsCorpus:
+def load_ud_systems(gold: str | LineIndex, systems: Sequence[str | LineIndex],
+                    enhanced: EnhancedRules | None = None) -> UDSystemsCorpus:
     """Score each system against gold with ``evaluate_ud`` (one ``UDCorpus`` each; each
-    file read once, a path now)."""
+    file read once, a path now), with the enhanced rules ``enhanced`` if given."""
     gold_lines = as_lines(gold)
-    return UDSystemsCorpus([load_ud(gold_lines, system) for system in systems])
+    return UDSystemsCorpus([load_ud(gold_lines, system, enhanced) for system in systems])

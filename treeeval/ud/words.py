@@ -70,26 +70,30 @@ def gold_words(result: UDResult) -> GoldWords:
     system_deprel = result.system_deprel[system_word]
     las = aligned & (heads == gold.head) & (gold.deprel == result.system.deprel[system_word])
     ident = np.arange(gold.words) - start + 1
-    return GoldWords(sentence, ident, result.gold_form, _numbers(gold.head, sentence, ident),
-                     result.gold_deprel, np.where(aligned, _numbers(heads, sentence, ident),
-                                                  NO_WORD),
+    return GoldWords(sentence, ident, result.gold_form,
+                     head_numbers(gold.head, sentence, sentence, ident), result.gold_deprel,
+                     np.where(aligned, head_numbers(heads, sentence, sentence, ident), NO_WORD),
                      np.where(aligned, system_deprel, NO_WORD), las, offsets)
 
 
-def _numbers(heads: IntArray, sentence: IntArray, ident: IntArray) -> ObjectArray:
-    """Heads (gold word indices, -1 the root, -2 a word aligned with none) of the gold words
-    (``sentence`` and ``ident``: each gold word's sentence and number in it) as text: the
-    head's number in the sentence, ``0`` for the root, or ``N in sentence S`` for a head in
-    another gold sentence (where a system joins sentences).
+def head_numbers(heads: IntArray, sentence: IntArray, word_sentence: IntArray,
+                 ident: IntArray) -> ObjectArray:
+    """Heads (gold word indices, -1 the root, -2 a word aligned with none) of dependents in
+    gold sentences ``sentence``, as text (``word_sentence`` and ``ident``: each gold word's
+    sentence and number in it): the head's number in the sentence, ``0`` for the root, or
+    ``N in sentence S`` for a head in another gold sentence (where a system joins
+    sentences).
 
-    >>> _numbers(np.array([-1, 1, -2, 0]), np.array([0, 0, 1, 1]), np.array([1, 2, 1, 2]))
+    >>> sentence, ident = np.array([0, 0, 1, 1]), np.array([1, 2, 1, 2])
+    >>> head_numbers(np.array([-1, 1, -2, 0]), sentence, sentence, ident)
     ... # doctest: +NORMALIZE_WHITESPACE
     array(['0', '2', '?', '1 in sentence 1'], dtype=object)
     """
     at = np.maximum(heads, 0)
     number = ident[at].astype(str).astype(object)
-    elsewhere = (heads >= 0) & (sentence[at] != sentence)
-    number[elsewhere] += " in sentence " + (sentence[at][elsewhere] + 1).astype(str).astype(object)
+    elsewhere = (heads >= 0) & (word_sentence[at] != sentence)
+    number[elsewhere] += (" in sentence "
+                          + (word_sentence[at][elsewhere] + 1).astype(str).astype(object))
     number[heads == -1] = "0"
     number[heads == -2] = UNALIGNED_HEAD
     return number

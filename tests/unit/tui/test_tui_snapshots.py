@@ -66,7 +66,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import Input
-from tui_fixtures import write_brackets, write_conll, write_conllu
+from tui_fixtures import write_brackets, write_conll, write_conllu, write_enhanced
 
 from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.app import BrowseApp
@@ -251,6 +251,7 @@ def files(tmp_path, monkeypatch):
     write_brackets(tmp_path, two=True)
     write_conll(tmp_path, two=True)
     write_conllu(tmp_path)
+    write_enhanced(tmp_path)
     shutil.copy(tmp_path / "sys.mrg", tmp_path / "sys3.mrg")
     monkeypatch.chdir(tmp_path)
     found = tmp_path / "found"
@@ -359,3 +360,22 @@ def test_conllu_alignment(files):
         assert screen[row][column] == mark, word
         marks.append(style_at(text, "foreground", row, column))
     assert len(set(marks)) == 3 and "" not in marks
+
+
+def test_conllu_enhanced_graphs(files):
+    """CoNLL-U with ``--udeval``, ``down`` then ``d``: the enhanced graphs of sentence 2 in
+    place of its alignment (the gold edges of New and York missed, ``-`` in red; the edge of
+    rocks from NewYork and NewYork's own wrong, ``+`` in magenta, which this theme draws as
+    it draws red, as it does the brackets' ``-`` and ``+``) and ELAS, EULAS and EErr in the
+    list."""
+    text = check_snapshot("conllu_enhanced", screenshot(
+        ["--udeval", "deps-gold.conllu", "deps-sys.conllu"], ("down", "d")), files)
+    rows = shown(text)
+    assert "ELAS" in rows and "EErr" in rows and "enhanced graphs (d: alignment)" in rows
+    assert "Sentence 2 · ELAS 33.33 EULAS 33.33 (F1)" in rows
+    missed = find(text, "-2:compound")
+    wrong = find(text, "+?1:dep")
+    right = find(text, "0:root +?1:dep")
+    plain = style_at(text, "foreground", *right)
+    for at in (missed, wrong):
+        assert style_at(text, "foreground", *at) not in (plain, "")

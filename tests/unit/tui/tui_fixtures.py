@@ -120,3 +120,45 @@ def write_conllu(folder: Path) -> list[str]:
         path.write_text(conllu(sentences))
         paths.append(str(path))
     return paths
+
+
+#: CoNLL-U with enhanced graphs (FORM, HEAD, DEPREL, DEPS). Sentence 1: a controlled subject
+#: (4:nsubj:xsubj) the system misses, and "to" attached to the wrong head (2:mark for 4:mark);
+#: 2: New and York one system token NewYork (aligned with nothing), whose edge is wrong, and
+#: an edge of "rocks" from it (a head aligned with no gold word); 3: the same in both, its
+#: root word with a path through an empty node (enhancement 1 replaces it by the basic edge,
+#: whose head is none)
+GOLD_ENHANCED = [
+    [("They", 2, "nsubj", "2:nsubj|4:nsubj:xsubj"), ("like", 0, "root", "0:root"),
+     ("to", 4, "mark", "4:mark"), ("swim", 2, "xcomp", "2:xcomp")],
+    [("New", 2, "compound", "2:compound"), ("York", 3, "nsubj", "3:nsubj"),
+     ("rocks", 0, "root", "0:root")],
+    [("Stop", 0, "root", "0:root|2:conj>obj"), ("now", 1, "advmod", "1:advmod")],
+]
+SYSTEM_ENHANCED = [
+    [("They", 2, "nsubj", "2:nsubj"), ("like", 0, "root", "0:root"),
+     ("to", 4, "mark", "2:mark"), ("swim", 2, "xcomp", "2:xcomp")],
+    [("NewYork", 2, "nsubj", "2:nsubj"), ("rocks", 0, "root", "0:root|1:dep")],
+    GOLD_ENHANCED[2],
+]
+#: a second system: sentence 1 right
+SYSTEM2_ENHANCED = [GOLD_ENHANCED[0]] + SYSTEM_ENHANCED[1:]
+
+
+def enhanced_conllu(sentences: list[list[tuple[str, int, str, str]]]) -> str:
+    return "".join("".join(f"{i}\t{form}\t{form}\tX\t_\t_\t{head}\t{deprel}\t{deps}\t_\n"
+                           for i, (form, head, deprel, deps) in enumerate(sentence, 1)) + "\n"
+                   for sentence in sentences)
+
+
+def write_enhanced(folder: Path, two: bool = False) -> list[str]:
+    """Write gold and system CoNLL-U files with DEPS; return [gold, system(, system2)]."""
+    files = [("deps-gold.conllu", GOLD_ENHANCED), ("deps-sys.conllu", SYSTEM_ENHANCED)]
+    if two:
+        files.append(("deps-sys2.conllu", SYSTEM2_ENHANCED))
+    paths = []
+    for name, sentences in files:
+        path = folder / name
+        path.write_text(enhanced_conllu(sentences))
+        paths.append(str(path))
+    return paths

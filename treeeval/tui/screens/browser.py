@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
 from ...bracket.counts import EvalbStatus
-from ..corpus import BrowseCorpus
+from ..corpus import BrowseCorpus, enhanced_view
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
 from ..widgets.sentence_list import SentenceList
@@ -61,6 +61,7 @@ class BrowserScreen(Screen[None]):
         Binding("L", "label", "Label wrong", show=False, id="browser.label"),
         Binding("c", "clear", "Clear filter", show=False, id="browser.clear"),
         Binding("e", "error_class", "Error class", show=False, id="browser.error_class"),
+        Binding("d", "toggle_enhanced", "Enhanced", show=False, id="browser.enhanced"),
     ]
 
     def __init__(self, corpus: BrowseCorpus) -> None:
@@ -101,6 +102,9 @@ class BrowserScreen(Screen[None]):
             text += f" · filter: {described} (c clears)"
         if self.filtering:
             text += " · filtering…"
+        if enhanced_view(self.corpus) is not None:
+            text += (" · enhanced graphs (d: alignment)" if self.query_one(DetailPane).enhanced
+                     else " · d: enhanced graphs")
         self.query_one("#status", Static).update(text)
 
     # -- filters --------------------------------------------------------------------------------
@@ -178,6 +182,17 @@ class BrowserScreen(Screen[None]):
         self.app.push_screen(PromptScreen("Show sentences with a repair of this error class:",
                                       self.filter.error_class,
                                       "e.g. PP (PP Attachment), unary, co; empty: any"), answered)
+
+    def action_toggle_enhanced(self) -> None:
+        """Show the enhanced graphs in the detail pane in place of the alignment, or the
+        alignment again."""
+        if enhanced_view(self.corpus) is None:
+            self.notify("the enhanced view is for CoNLL-U files browsed with --udeval or "
+                        "--iwpt20 (ELAS scored)", severity="warning")
+            return
+        detail = self.query_one(DetailPane)
+        detail.show_enhanced(not detail.enhanced)
+        self.update_status()
 
     # -- navigation and screens -------------------------------------------------------------------
     def action_goto(self) -> None:

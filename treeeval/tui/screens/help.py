@@ -25,6 +25,7 @@ KEY_HELP = (
     ("L", "only sentences where a label is wrong, e.g. NP or nsubj"),
     ("e", "only sentences with a repair of an error class, e.g. PP or unary (brackets)"),
     ("c", "clear every filter"),
+    ("d", "enhanced graphs or alignment (CoNLL-U, --udeval/--iwpt20)"),
     ("b", "breakdown: by label, confusions, by length, error classes; Enter filters"),
     ("tab, shift+tab", "move the focus between the list and the detail pane"),
     ("?, f1", "this help"),
@@ -42,7 +43,8 @@ Header (corpus scores)
   UAS            tokens with the right head / tokens scored
   LA             tokens with the right label / tokens scored
   CoNLL-U        the CoNLL 2018 table of treeeval ud: P, R, F1 and AligndAcc of Tokens ...
-                 BLEX over aligned words (P = correct / system, R = correct / gold)
+                 BLEX over aligned words (P = correct / system, R = correct / gold); with
+                 --udeval or --iwpt20 ELAS and EULAS over enhanced edges
   breakdown      per label: P = right system items / system items with the label,
                  R = right gold items / gold items with the label (brackets: matched;
                  dependencies: head and label right)
@@ -52,7 +54,8 @@ GENERAL = """\
 A sentence is wrong when any system has an error in it: for brackets, an Error or Skip
 status or brackets that do not all match (matched < gold or matched < test); for
 dependencies, a token with a wrong head or label (a LAS miss); for CoNLL-U, a word
-that is not LAS-correct or not aligned.  Scores are those of the command line: treeeval
+that is not LAS-correct or not aligned, or (with --udeval or --iwpt20) an enhanced edge
+without a match.  Scores are those of the command line: treeeval
 bracket (EVALB, per-sentence rows and the All / len<=N blocks), treeeval dep (MaltEval
 Token accuracy, as a percentage) and treeeval ud (the CoNLL 2018 scorer).  Corpus scores are
 micro-averages over brackets or tokens, never means of sentence scores.
