@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -120,6 +122,17 @@ def run_oracle(name: str, args: Sequence[str], cwd: Path | str, timeout: float =
     """Run reference program ``name`` with ``args`` in ``cwd`` (a test's call); skips the
     test, with the runner's line, when the program is not installed."""
     return _skipping(lambda: call_oracle(name, args, cwd, timeout, env))
+
+
+def udeval_command() -> str:
+    """The ``udeval`` command of this Python's environment: the UD team's current scorer is
+    no oracle of the runner but a registry package (``udtools``, a test dependency); skips
+    the test when it is not installed."""
+    found = shutil.which("udeval", path=os.pathsep.join([str(Path(sys.executable).parent),
+                                                         os.environ.get("PATH", "")]))
+    if found is None:
+        pytest.skip("udeval is not installed (pip install udtools; a test dependency)")
+    return found
 
 
 def run_patched_perl(name: str, patch: Callable[[str], str], args: Sequence[str],

@@ -15,33 +15,22 @@ on the pair as it is must be that one.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from harness import Run, assert_same, case_ids, case_random, require_data, run_treeeval
+from oracles import udeval_command
 from test_ud import write_pair
 
 #: CI cases (the oracle is a Python program: about 0.2 s a case)
 CI_CASES = 60
 
 
-def udeval() -> str:
-    """The ``udeval`` command of this Python's environment (skips when udtools is absent)."""
-    found = shutil.which("udeval", path=os.pathsep.join([str(Path(sys.executable).parent),
-                                                         os.environ.get("PATH", "")]))
-    if found is None:
-        pytest.skip("udeval is not installed (pip install udtools; a test dependency)")
-    return found
-
-
 @pytest.mark.differential(oracle="udeval")
 @pytest.mark.parametrize("case", case_ids(CI_CASES))
 def test_udeval_basic_metrics(case: int, tmp_path: Path) -> None:
-    command = udeval()
+    command = udeval_command()
     require_data("ud")
     rng = case_random("udeval", case)
     options = rng.choice(([], ["-v"], ["-c"], ["--verbose"], ["--counts"]))

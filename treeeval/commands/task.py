@@ -3,6 +3,8 @@
 >>> settings = parse_task_args(["--jobs", "2", "--table", "ranking", "gold", "systems"])
 >>> settings.jobs, settings.tables, settings.gold_dir
 (2, ('ranking',), 'gold')
+>>> parse_task_args(["--iwpt20", "--enhancements", "6", "gold", "systems"]).enhanced
+EnhancedRules(scorer='iwpt20', scored=True, enhancements='6', no_empty_nodes=False)
 >>> parse_task_args(["--tira", "HIT", "out", "gold", "systems"]).tira
 ('HIT', 'out')
 >>> settings = parse_task_args(["--judgments", "plank/en", "--judgments", "plank/es"])
@@ -20,13 +22,17 @@ from ..arguments import add_comparison, add_signature, add_strict, examples, nee
 from ..task.layout import LAYOUTS
 from ..task.report import TABLES
 from ..task.settings import TaskSettings, check_task
+from .ud import add_enhanced_arguments, enhanced_rules
 
 DESCRIPTION = """\
 Score every team's run on every treebank of a shared task as treeeval ud scores a pair
 (CoNLL 2018 rules, or --conll17), a missing or broken run counting 0 with a warning saying
 why; write a table per treebank, each team's macro-average over all treebanks and over the
 groups of --groups, and the ranking by LAS, MLAS and BLEX; with --stat, on each treebank
-the teams not significantly different from the best.  CoNLL-X treebanks are scored as
+the teams not significantly different from the best.  With --udeval or --iwpt20 (an
+IWPT-style task), every CoNLL-U run is scored by the rules of udeval or iwpt20_xud_eval.py,
+with ELAS and EULAS: the ranking is by ELAS, then EULAS and LAS, and a table gives each
+team's ELAS per language and over the languages.  CoNLL-X treebanks are scored as
 treeeval dep scores a pair (LAS, UAS, LA), bracketed ones as treeeval bracket -p PRM (EVALB's
 recall, precision, F-measure, complete match, tagging accuracy).  With --tira TEAM OUT_DIR,
 the official CoNLL 2018 TIRA wrapper's evaluation.prototext and stdout for one team instead,
@@ -52,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one folder per team, holding its file per treebank")
     parser.add_argument("--conll17", action="store_true",
                         help="the CoNLL 2017 rules (no MLAS/BLEX; LAS alone is ranked)")
+    add_enhanced_arguments(parser)
     parser.add_argument("-p", action="append", metavar="PRM", dest="prm",
                         help="EVALB parameter file of the bracketed treebanks (repeatable, "
                              "applied in order; default COLLINS.prm; a bundled file is found "
@@ -68,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                       "... (each team's macro-average over each group)")
     parser.add_argument("--table", choices=("all",) + TABLES, default="all",
                         help="the tables to write (default all: treebanks, averages, groups, "
-                             "ranking)")
+                             "ranking, clusters with --stat, languages with --udeval or "
+                             "--iwpt20)")
     parser.add_argument("--json", action="store_true",
                         help="every run, average, group and ranking as one JSON document "
                              "(schema treeeval/schemas/task.json)")
@@ -115,11 +123,12 @@ def task_settings(args: argparse.Namespace) -> TaskSettings:
     given = comparison_settings(args)
     settings = TaskSettings(
         args.gold_dir, args.systems_dir, args.conll17, args.layout, args.groups,
-        TABLES if args.table == "all" else (args.table,), args.json,
+        None if args.table == "all" else (args.table,), args.json,
         None if args.jobs is None else whole_number(args.jobs, "--jobs", 1), args.scheduler,
         None if args.tira is None else tuple(args.tira), args.metrics, given.format,
         args.signature, given.stat and check_stat(given.stat), given.resamples, given.seed,
-        args.callin, tuple(args.judgments or ()), tuple(args.prm or ()), args.dep_prm)
+        args.callin, tuple(args.judgments or ()), tuple(args.prm or ()), args.dep_prm,
+        enhanced_rules(args))
     check_task(settings, given.given, args.table)
     return settings
 

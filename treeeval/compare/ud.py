@@ -31,7 +31,7 @@ from ..ud.callin import render_callin
 from ..ud.compare import check_stat, sentence_scores
 from ..ud.pairs import CallinTables, PairScores, score_pair, unpaired
 from ..ud.report import macro_average, percent, render, render_macro, score_json
-from ..ud.settings import UDSettings, signature_items
+from ..ud.settings import UDSettings, enhanced_json, signature_items
 from ..ud.words import NO_WORD, UNALIGNED_HEAD
 from . import driver
 from .adapter import Systems
@@ -398,9 +398,8 @@ def _name(path: str) -> str:
 def _json_document(settings: UDSettings, comparison: ComparisonSettings,
                    pairs: list[dict[str, object]]) -> dict[str, object]:
     enhanced = settings.enhanced
-    extra: dict[str, object] = {} if enhanced is None else {"enhanced": {
-        "scored": enhanced.scored, "switched_off": sorted(enhanced.switched_off),
-        "empty_nodes": "refused" if enhanced.refuses_empty_nodes else "skipped"}}
+    extra: dict[str, object] = {} if enhanced is None else {
+        "enhanced": enhanced_json(enhanced)}
     return envelope("ud", ud_signature(settings, comparison), rules=settings.rules, **extra,
                     multiple_roots_okay=settings.multiple_roots_okay, pairs=pairs)
 

@@ -1,5 +1,6 @@
-"""The aggregates a shared task publishes: each team's macro-average F1 over all treebanks
-and over named groups of treebanks (a failed run counting 0), and the ranking by a metric.
+"""The aggregates a shared task publishes: each team's macro-average F1 over all treebanks,
+over named groups of treebanks and per language, then over the languages (a failed run
+counting 0), and the ranking by a metric.
 
 >>> from treeeval.ud.metrics import Score
 >>> runs = [[TaskRun("a", "en", "a/en", {"LAS": Score(3, 4, 4)}),
@@ -18,6 +19,7 @@ and over named groups of treebanks (a failed run counting 0), and the ranking by
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..ud.report import macro_average
 from .run import TaskRun
@@ -48,6 +50,49 @@ def team_averages(results: Sequence[Sequence[TaskRun]], metrics: Sequence[str],
         for column, team in enumerate(teams):
             averages[team].update(macro_average([row[column].scores for row in rows], [metric]))
     return averages
+
+
+@dataclass(frozen=True)
+class LanguageAverages:
+    """Each team's mean F1 of a metric per language, as the IWPT 2021 results give it, and
+    over the languages: ``treebanks`` (language -> the indices of its treebanks that have
+    the metric, the languages in the order of their first treebank), ``scores`` (team ->
+    language -> the mean F1 over the language's treebanks, a fraction) and ``average``
+    (team -> the mean of its languages' scores, each language weighted equally)."""
+
+    metric: str
+    treebanks: dict[str, list[int]]
+    scores: dict[str, dict[str, float]]
+    average: dict[str, float]
+
+
+def language_averages(results: Sequence[Sequence[TaskRun]], metric: str,
+                      languages: Sequence[str],
+                      has: Sequence[Collection[str]] | None = None) -> LanguageAverages:
+    """The per-language means of ``metric`` (:class:`LanguageAverages`; ``languages``: the
+    language of each treebank), each that of :func:`team_averages` over the language's
+    treebanks having the metric (a failed run counting 0).
+
+    >>> from treeeval.ud.metrics import Score
+    >>> runs = [[TaskRun("a", "cs_a", "a/cs_a", {"LAS": Score(1, 1, 1)})],
+    ...         [TaskRun("a", "cs_b", "a/cs_b")],
+    ...         [TaskRun("a", "fr_c", "a/fr_c", {"LAS": Score(1, 2, 2)})]]
+    >>> found = language_averages(runs, "LAS", ["cs", "cs", "fr"])
+    >>> found.treebanks, found.scores, found.average
+    ({'cs': [0, 1], 'fr': [2]}, {'a': {'cs': 0.5, 'fr': 0.5}}, {'a': 0.5})
+    """
+    members: dict[str, list[int]] = {}
+    for index, language in enumerate(languages):
+        if has is None or metric in has[index]:
+            members.setdefault(language, []).append(index)
+    per_language = {language: team_averages(results, [metric], indices)
+                    for language, indices in members.items()}
+    teams = [result.team for result in results[0]] if results else []
+    scores = {team: {language: means[team][metric] for language, means in per_language.items()}
+              for team in teams}
+    return LanguageAverages(metric, members, scores, {
+        team: sum(values.values()) / len(values) if values else 0.0
+        for team, values in scores.items()})
 
 
 def ranking(scores: Mapping[str, float]) -> list[tuple[int, str, float]]:

@@ -52,7 +52,7 @@ from ..model.treebank import Treebank as DepTreebank
 from ..model.vocabulary import Vocabularies
 from ..policy.sniffing import sniff_kind
 from ..stats import SentenceScores
-from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS, Score
+from ..ud.metrics import CONLL18_METRICS, Score
 from ..ud.report import MAIN_METRICS
 from .layout import Grid, TaskTreebank
 
@@ -63,26 +63,32 @@ if TYPE_CHECKING:
 DEP_METRICS = SCORED
 #: the metrics of a bracketed treebank (EVALB's, named as ``treeeval bracket --json``)
 BRACKET_METRICS = ("recall", "precision", "fmeasure", "complete_match", "tagging_accuracy")
+#: the metrics ranked in an IWPT-style task (``--udeval``, ``--iwpt20``), the first the
+#: IWPT 2020 and 2021 shared tasks' main metric
+IWPT_RANKED = ("ELAS", "EULAS", "LAS")
 #: the metrics ranked for each format other than CoNLL-U
 RANKED = {"dep": ("LAS",), "bracket": ("fmeasure",)}
 #: the parameter file of a bracketed treebank when ``-p`` names none
 DEFAULT_PRM = "COLLINS.prm"
 
 
-def format_metrics(kind: str, conll17: bool = False) -> tuple[str, ...]:
-    """The metrics of a treebank of format ``kind`` (``ud``, ``dep`` or ``bracket``).
+def format_metrics(kind: str, ud: Sequence[str] = CONLL18_METRICS) -> tuple[str, ...]:
+    """The metrics of a treebank of format ``kind`` (``ud``, ``dep`` or ``bracket``); those
+    of a CoNLL-U treebank are ``ud``, its rules' (:func:`treeeval.ud.settings.rule_metrics`).
 
-    >>> format_metrics("dep"), format_metrics("ud", conll17=True)[-1]
+    >>> from treeeval.ud.metrics import CONLL17_METRICS
+    >>> format_metrics("dep"), format_metrics("ud", CONLL17_METRICS)[-1]
     (('LAS', 'UAS', 'LA'), 'CLAS')
     """
     if kind == "ud":
-        return CONLL17_METRICS if conll17 else CONLL18_METRICS
+        return tuple(ud)
     return DEP_METRICS if kind == "dep" else BRACKET_METRICS
 
 
-def task_metrics(treebanks: Sequence[TaskTreebank], conll17: bool = False) -> tuple[str, ...]:
+def task_metrics(treebanks: Sequence[TaskTreebank],
+                 ud: Sequence[str] = CONLL18_METRICS) -> tuple[str, ...]:
     """Every metric of a task's treebanks: each format's in turn (a name once: LAS and UAS
-    of CoNLL-U and CoNLL-X treebanks are one metric).
+    of CoNLL-U and CoNLL-X treebanks are one metric; ``ud``: the CoNLL-U metrics).
 
     >>> task_metrics([TaskTreebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
     ...               TaskTreebank("da", "da.conll", "da.conll", "dep")])
@@ -90,19 +96,24 @@ def task_metrics(treebanks: Sequence[TaskTreebank], conll17: bool = False) -> tu
     """
     kinds = {treebank.format for treebank in treebanks}
     return tuple(dict.fromkeys(name for kind in ("ud", "dep", "bracket") if kind in kinds
-                               for name in format_metrics(kind, conll17)))
+                               for name in format_metrics(kind, ud)))
 
 
-def ranked_metrics(treebanks: Sequence[TaskTreebank], conll17: bool = False) -> tuple[str, ...]:
-    """The main metrics of a task's formats, ranked: CoNLL-U's LAS, MLAS and BLEX (conll17:
-    LAS), CoNLL-X's LAS, bracketed trees' F-measure.
+def ranked_metrics(treebanks: Sequence[TaskTreebank],
+                   ud: Sequence[str] = CONLL18_METRICS) -> tuple[str, ...]:
+    """The main metrics of a task's formats, ranked: CoNLL-U's (``ud``: the metrics of its
+    rules) ELAS, EULAS and LAS when ELAS is scored (an IWPT-style task), else LAS, MLAS and
+    BLEX (conll17: LAS); CoNLL-X's LAS, bracketed trees' F-measure.
 
     >>> ranked_metrics([TaskTreebank("wsj", "wsj.mrg", "wsj.mrg", "bracket"),
     ...                 TaskTreebank("da", "da.conll", "da.conll", "dep")])
     ('LAS', 'fmeasure')
+    >>> ranked_metrics([TaskTreebank("cs", "cs.conllu", "cs.conllu")], CONLL18_METRICS + ("ELAS", "EULAS"))
+    ('ELAS', 'EULAS', 'LAS')
     """
     kinds = {treebank.format for treebank in treebanks}
-    main = {"ud": MAIN_METRICS[:1] if conll17 else MAIN_METRICS, **RANKED}
+    main = {"ud": IWPT_RANKED if "ELAS" in ud else
+            tuple(name for name in MAIN_METRICS if name in ud), **RANKED}
     return tuple(dict.fromkeys(name for kind in ("ud", "dep", "bracket") if kind in kinds
                                for name in main[kind]))
 

@@ -57,14 +57,28 @@ FORMATS = {"conllu": "ud", "brackets": "bracket"}
 @dataclass(frozen=True)
 class TaskTreebank:
     """One treebank of the task: its name, its gold file, its runs' file name, its format
-    (``ud``, ``dep`` or ``bracket``: the command that scores it) and the parameter files of
-    its scorer (EVALB's for ``bracket``, dep's ``-p`` for ``dep``)."""
+    (``ud``, ``dep`` or ``bracket``: the command that scores it), the parameter files of
+    its scorer (EVALB's for ``bracket``, dep's ``-p`` for ``dep``) and, in the TIRA layout,
+    its metadata's ``lcode``."""
 
     name: str
     gold: str
     outfile: str
     format: str = "ud"
     params: tuple[str, ...] = ()
+    lcode: str | None = None
+
+    @property
+    def language(self) -> str:
+        """The treebank's language: its ``lcode`` (TIRA layout), else the part of its name
+        before the first ``_``.
+
+        >>> TaskTreebank("cs_pud", "g/cs_pud.conllu", "cs_pud.conllu").language
+        'cs'
+        >>> TaskTreebank("x_y", "g/x.conllu", "x.conllu", lcode="qtd_sagt").language
+        'qtd_sagt'
+        """
+        return self.lcode if self.lcode is not None else self.name.split("_")[0]
 
 
 @dataclass(frozen=True)
@@ -189,8 +203,9 @@ def read_metadata(path: str, gold_dir: str) -> list[TaskTreebank]:
             if not isinstance(entry.get(key), str):
                 raise InputError(f"treebank {number} has no {key!r}", path=path, line=line)
         gold = os.path.join(gold_dir, entry["goldfile"])
-        treebanks.append(TaskTreebank(f"{entry['lcode']}_{entry['tcode']}", gold, entry["outfile"],
-                                  treebank_format(gold)))
+        treebanks.append(TaskTreebank(f"{entry['lcode']}_{entry['tcode']}", gold,
+                                      entry["outfile"], treebank_format(gold),
+                                      lcode=entry["lcode"]))
     return treebanks
 
 

@@ -2,8 +2,9 @@
 
 The tables, in the order ``treeeval task`` writes them (docs/task.md): one per treebank
 (teams as rows, every metric as columns; a failed run shows no value), the macro-average
-over all treebanks, one per group of ``--groups``, the ranking by each main metric, and with
-``--stat`` the cluster of the best by each tested metric (:mod:`.significance`).
+over all treebanks, one per group of ``--groups``, the first ranked metric per language and
+over the languages (IWPT-style tasks), the ranking by each main metric, and with ``--stat``
+the cluster of the best by each tested metric (:mod:`.significance`).
 In a task of several formats (``has``: the metrics of each treebank), a treebank's table
 shows its own metrics, and each average is over the treebanks that have the metric.  A
 bracketed treebank's metrics are headed as ``treeeval bracket`` heads them (``fmeasure``:
@@ -33,13 +34,13 @@ from ..bracket.compare import HEADERS
 from ..tables import ComparisonTable, Metric, SystemRow
 from ..ud.metrics import Score
 from ..wording import counted
-from .aggregate import ranking, team_averages
+from .aggregate import LanguageAverages, language_averages, ranking, team_averages
 from .judgments import JudgmentCorrelation
 from .run import Failure, TaskRun
 from .significance import CORRECTION, TaskStat, best_run, cluster
 
 #: the tables of ``--table``, in the order they are written
-TABLES = ("treebanks", "averages", "groups", "ranking", "clusters")
+TABLES = ("treebanks", "averages", "groups", "languages", "ranking", "clusters")
 #: the level below which a corrected p-value puts a team out of the cluster of the best
 ALPHA = 0.05
 
@@ -59,12 +60,14 @@ class ScoredTask:
     testing: TaskStat | None = None
     #: the metrics of each treebank (None: every treebank has every metric)
     has: list[tuple[str, ...]] | None = None
+    #: the language of each treebank (None: no table per language)
+    languages: list[str] | None = None
 
     def tables(self, which: Sequence[str] = TABLES) -> list[ComparisonTable]:
         """The tables of the kinds in ``which`` (see the module), in the module's order."""
         makers = {"treebanks": self.treebank_tables, "averages": self.average_tables,
-                  "groups": self.group_tables, "ranking": self.ranking_tables,
-                  "clusters": self.cluster_tables}
+                  "groups": self.group_tables, "languages": self.language_tables,
+                  "ranking": self.ranking_tables, "clusters": self.cluster_tables}
         return [table for kind in TABLES if kind in which for table in makers[kind]()
                 if table.metrics]
 
@@ -89,6 +92,34 @@ class ScoredTask:
         return [self._averages(f"Macro-average over group {name} ({_count(len(members))})",
                                [self.treebanks.index(member) for member in members])
                 for name, members in self.groups.items()]
+
+    def language_tables(self) -> list[ComparisonTable]:
+        """Each team's mean F1 of the first ranked metric per language (over the language's
+        treebanks) and the mean over the languages, each weighted equally: the IWPT 2021
+        results' figures (:func:`.aggregate.language_averages`)."""
+        found = self.language_averages()
+        if found is None:
+            return []
+        names = list(found.treebanks)
+        several = [f"{language}: the mean of {', '.join(self.treebanks[i] for i in members)}."
+                   for language, members in found.treebanks.items() if len(members) > 1]
+        return [self._table(
+            f"{_column(found.metric).shown} by language", [
+                SystemRow(team, tuple(100 * found.scores[team][name] for name in names)
+                          + (100 * found.average[team],)) for team in self.teams],
+            tuple(Metric(name) for name in names) + (Metric("average"),),
+            notes=[*self._failed_notes([index for members in found.treebanks.values()
+                                        for index in members]),
+                   *several, f"average: the mean over the {counted(len(names), 'language')}, "
+                   "each weighted equally."])]
+
+    def language_averages(self) -> LanguageAverages | None:
+        """The first ranked metric's means per language (None: no languages, or no ranked
+        metric)."""
+        ranked = self._ranked(self.averages())
+        if self.languages is None or not ranked:
+            return None
+        return language_averages(self.results, ranked[0], self.languages, self.has)
 
     def ranking_tables(self) -> list[ComparisonTable]:
         """The ranking of the teams by the macro-average of each main metric."""
@@ -145,8 +176,7 @@ class ScoredTask:
     def _averages(self, title: str, treebanks: Sequence[int] | None) -> ComparisonTable:
         averages = self.averages(treebanks)
         metrics = self._shown(next(iter(averages.values()), {}))
-        notes = [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
-                 for team in self.teams if (failed := self.failed(team, treebanks))]
+        notes = self._failed_notes(treebanks)
         if self.has is not None:
             notes += _coverage(self.has, metrics, range(len(self.treebanks))
                                if treebanks is None else treebanks)
@@ -154,6 +184,11 @@ class ScoredTask:
                                                          for metric in metrics))
                                    for team in self.teams], tuple(map(_column, metrics)),
                            notes=notes)
+
+    def _failed_notes(self, treebanks: Sequence[int] | None) -> list[str]:
+        """A note per team with failed runs among ``treebanks`` (all by default)."""
+        return [f"{team}: {failed} failed run{'s' * (failed > 1)} counted as 0."
+                for team in self.teams if (failed := self.failed(team, treebanks))]
 
     def _table(self, title: str, rows: list[SystemRow],
                metrics: Sequence[Metric] | None = None,
@@ -164,8 +199,8 @@ class ScoredTask:
 
     def document(self) -> dict[str, object]:
         """The ``--json`` fields after the envelope: the teams, the treebanks, every run,
-        the averages, each team's failed runs, the groups and the rankings, every rate in
-        percent."""
+        the averages, each team's failed runs, the groups, the means per language, and the
+        rankings, every rate in percent."""
         averages = self.averages()
         return {
             "teams": self.teams, "treebanks": self.treebanks,
@@ -179,8 +214,21 @@ class ScoredTask:
                                  for rank, team, value in ranking(
                                      {team: values[metric] for team, values in averages.items()})]
                         for metric in self._ranked(averages)},
+            "languages": _languages_json(self.language_averages(), self.treebanks),
             "significance": None if self.testing is None else _significance_json(
                 self.testing, self.having)}
+
+
+def _languages_json(found: LanguageAverages | None,
+                    treebanks: Sequence[str]) -> dict[str, object] | None:
+    """The means per language in the ``--json`` document, in percent (None: none)."""
+    if found is None:
+        return None
+    return {"metric": found.metric,
+            "treebanks": {language: [treebanks[index] for index in members]
+                          for language, members in found.treebanks.items()},
+            "scores": _percents(found.scores),
+            "average": {team: 100 * value for team, value in found.average.items()}}
 
 
 def _column(metric: str) -> Metric:

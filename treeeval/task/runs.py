@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ..errors import InputError
 from ..model.vocabulary import Vocabulary
 from ..ud.api import score_treebanks
+from ..ud.enhanced import EnhancedReader, EnhancedRules
 from ..ud.format_error import UDFormatError
 from ..ud.readers.layout import ReadOptions
 from ..ud.readers.reading import read_ud
+from ..ud.readers.scan import Interner
 from ..ud.treebank import UDTreebank
 from .backends import Backend, InProcess, Progress
 from .callin import TreebankCallin
@@ -41,23 +43,22 @@ from .layout import Grid, TaskTreebank
 from .run import Failure, TaskRun
 from .significance import TaskStat, runs_with_tests
 
-if TYPE_CHECKING:
-    pass
 
 def score_grid(grid: Grid, *, conll17: bool = False, backend: Backend | None = None,
                teams: Sequence[str] | None = None, testing: TaskStat | None = None,
-               callin: bool = False,
-               progress: Callable[[int], None] | None = None) -> list[list[TaskRun]]:
+               callin: bool = False, progress: Callable[[int], None] | None = None,
+               enhanced: EnhancedRules | None = None) -> list[list[TaskRun]]:
     """Every run of ``teams`` (default: every team of the grid): one list per treebank, in
     the grid's order, each with one result per team in the order given, with ``testing``
-    each treebank's tests and with ``callin`` Callin's metrics (:func:`score_treebank`).
+    each treebank's tests, with ``callin`` Callin's metrics and with ``enhanced`` the
+    CoNLL-U runs scored by the rules of udeval or iwpt20_xud_eval.py (:func:`score_treebank`).
     ``backend`` scores the treebanks (default: in this process); the results do not depend
     on it.  ``progress`` is called with the number of runs of each treebank done, as they
     are done.  The backend starts the treebanks of the largest gold files first (the
     critical path)."""
     chosen = list(grid.teams if teams is None else teams)
     work = [(treebank, [(team, grid.system_path(team, treebank)) for team in chosen], conll17,
-             testing, callin) for treebank in grid.treebanks]
+             testing, callin, enhanced) for treebank in grid.treebanks]
     done: Progress | None = None if progress is None else (lambda _: progress(len(chosen)))
     cost = [_file_size(treebank.gold) for treebank in grid.treebanks]
     return (backend or InProcess()).map(_score_item, work, done, cost)
@@ -76,32 +77,42 @@ def _file_size(path: str) -> int:
         return 0
 
 
-def _score_item(item: tuple[TaskTreebank, list[tuple[str, str]], bool, TaskStat | None, bool]
-                ) -> list[TaskRun]:
+def _score_item(item: tuple[TaskTreebank, list[tuple[str, str]], bool, TaskStat | None, bool,
+                             EnhancedRules | None]) -> list[TaskRun]:
     """:func:`score_treebank` on one unit of work (a backend's map passes one argument)."""
     return score_treebank(*item)
 
 
 def score_treebank(treebank: TaskTreebank, runs: Sequence[tuple[str, str]],
                    conll17: bool = False, testing: TaskStat | None = None,
-                   callin: bool = False) -> list[TaskRun]:
+                   callin: bool = False, enhanced: EnhancedRules | None = None) -> list[TaskRun]:
     """Each ``(team, path)`` run of a treebank scored against its gold file, read once (a
     CoNLL-X or bracketed treebank by its :func:`.formats.treebank_scorer`); with ``testing``,
     each scored run tested against the best (:func:`.significance.runs_with_tests`); with
     ``callin``, each scored CoNLL-U run's Callin metrics (:class:`.callin.TreebankCallin`,
-    in the same pass: the run is read and aligned once)."""
+    in the same pass: the run is read and aligned once); with ``enhanced``, DEPS read and
+    ELAS and EULAS scored as udeval or iwpt20_xud_eval.py score them (a gold file whose DEPS
+    or empty nodes the scorer refuses fails every run, a run's fails the run).  The gold
+    file and every run are read with one :class:`~treeeval.ud.readers.scan.Interner` and
+    one :class:`~treeeval.ud.enhanced.EnhancedReader`, as :func:`treeeval.ud.api.evaluate_ud`
+    reads a pair."""
     if treebank.format != "ud":
         return _score_formatted(treebank, runs, testing)
-    options = ReadOptions(conll17=conll17)
-    vocabulary, forms = Vocabulary(), Vocabulary()
+    options = (ReadOptions(conll17=conll17) if enhanced is None
+               else enhanced.read_options(multiple_roots_okay=False))
+    vocabulary = Vocabulary()
+    interner = Interner.of(vocabulary, Vocabulary(), options)
+    reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
     try:
-        gold = read_ud(treebank.gold, options, vocabulary, forms)
+        gold = read_ud(treebank.gold, options, vocabulary, interner.forms, None, interner)
+        if reader is not None:
+            reader.edges(gold)
     except InputError as exc:
         failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
         return [TaskRun(team, treebank.name, path, failure=failure) for team, path in runs]
-    extra = TreebankCallin() if callin else None
-    scored = [_score_run(gold, team, treebank.name, path, options, conll17, testing is not None,
-                         extra) for team, path in runs]
+    scorer = _UDRuns(gold, options, interner, reader, conll17, testing is not None,
+                        TreebankCallin() if callin else None)
+    scored = [scorer(team, treebank.name, path) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
 
@@ -132,24 +143,42 @@ def _formatted_run(scorer: RunScorer, team: str, treebank: TaskTreebank, path: s
                      format=treebank.format)
 
 
-def _score_run(gold: UDTreebank, team: str, treebank: str, path: str, options: ReadOptions,
-               conll17: bool, rows: bool = False,
-               callin: TreebankCallin | None = None) -> TaskRun:
-    try:
-        system = read_ud(path, options, gold.vocabulary, gold.forms)
-    except InputError as exc:
-        return TaskRun(team, treebank, path, failure=_read_failure(exc, path))
-    if not system.text:
-        failure = Failure("empty", "the system file holds no word", path)
-        return TaskRun(team, treebank, path, failure=failure)
-    try:
-        scored = score_treebanks(gold, system, conll17=conll17)
-    except UDFormatError as exc:
-        failure = Failure("text", exc.message, path, exc.line, len(system.text), len(gold.text))
-        return TaskRun(team, treebank, path, failure=failure)
-    values = None if callin is None else callin(scored)
-    return TaskRun(team, treebank, path, scores=scored.scores,
-                   per_sentence=scored.per_sentence if rows else None, callin=values)
+@dataclass(frozen=True)
+class _UDRuns:
+    """The runs of a CoNLL-U treebank scored against its ``gold`` file, each read with the
+    gold's ``options`` and ``interner`` (and its DEPS by the gold's ``reader``), with the
+    per-sentence ``rows`` kept for the tests and Callin's metrics when ``callin``."""
+
+    gold: UDTreebank
+    options: ReadOptions
+    interner: Interner
+    reader: EnhancedReader | None
+    conll17: bool
+    rows: bool
+    callin: TreebankCallin | None
+
+    def __call__(self, team: str, treebank: str, path: str) -> TaskRun:
+        """One run scored, or why it fails."""
+        gold = self.gold
+        try:
+            system = read_ud(path, self.options, gold.vocabulary, gold.forms, None,
+                             self.interner)
+            if self.reader is not None:  # the scorers read DEPS before they compare texts
+                self.reader.edges(system)
+        except InputError as exc:
+            return TaskRun(team, treebank, path, failure=_read_failure(exc, path))
+        if not system.text:
+            failure = Failure("empty", "the system file holds no word", path)
+            return TaskRun(team, treebank, path, failure=failure)
+        try:
+            scored = score_treebanks(gold, system, conll17=self.conll17, enhanced=self.reader)
+        except UDFormatError as exc:
+            failure = Failure("text", exc.message, path, exc.line, len(system.text),
+                              len(gold.text))
+            return TaskRun(team, treebank, path, failure=failure)
+        values = None if self.callin is None else self.callin(scored)
+        return TaskRun(team, treebank, path, scores=scored.scores,
+                       per_sentence=scored.per_sentence if self.rows else None, callin=values)
 
 
 def _read_failure(exc: InputError, path: str) -> Failure:

@@ -22,14 +22,14 @@ from ..tables import ComparisonTable
 from ..tables import render as render_table
 from ..tables.comparison import metric_list
 from ..tables.json_format import table_document
-from ..ud.metrics import CONLL17_METRICS, CONLL18_METRICS
+from ..ud.settings import enhanced_json, signature_items
 from .backends import backend_for, default_jobs
 from .callin import CALLIN_METRICS, DEFAULT_METRICS, DEFAULT_METRICS_CONLL17, CallinStatistics, callin_statistics
 from .formats import DEFAULT_PRM, format_metrics, ranked_metrics, task_metrics, with_params
 from .judgments import JUDGMENT_METRICS, JudgmentCorrelation, correlate, judgment_files, read_judgments
 from .layout import Grid, find_grid, read_groups
 from .progress import progress_bar
-from .report import ScoredTask, judgment_table
+from .report import TABLES, ScoredTask, judgment_table
 from .run import TaskRun
 from .runs import score_grid
 from .settings import TaskSettings
@@ -49,14 +49,14 @@ def run_task(options: TaskSettings, out: BinaryIO, err: BinaryIO, notices: Notic
                        options.prm, options.dep_prm)
     names = [treebank.name for treebank in grid.treebanks]
     groups = read_groups(options.groups, names) if options.groups else {}
-    has = [format_metrics(treebank.format, options.conll17) for treebank in grid.treebanks]
+    has = [format_metrics(treebank.format, options.ud_metrics) for treebank in grid.treebanks]
     metrics = _task_metrics(options, grid)
     if options.tira and any(treebank.format != "ud" for treebank in grid.treebanks):
         raise UsageError("--tira writes the CoNLL 2018 wrapper's output: every treebank must "
                          "be CoNLL-U")
     teams = _tira_team(grid, options.tira) if options.tira else grid.teams
     jobs = options.jobs or default_jobs(len(grid.treebanks))
-    main = _ranked(metrics, ranked_metrics(grid.treebanks, options.conll17))
+    main = _ranked(metrics, ranked_metrics(grid.treebanks, options.ud_metrics))
     testing = _testing(options, metrics, main)
     shown = task_signature(options, grid, judged)
     in_tables = shown if options.format not in (None, "text") else ""
@@ -64,7 +64,7 @@ def run_task(options: TaskSettings, out: BinaryIO, err: BinaryIO, notices: Notic
         with progress_bar(err, len(grid.treebanks) * len(teams)) as progress:
             results = score_grid(grid, conll17=options.conll17, backend=backend, teams=teams,
                                  testing=testing, callin=_callin_needed(options),
-                                 progress=progress)
+                                 progress=progress, enhanced=options.enhanced)
     statistics = _callin(options, grid, results, in_tables) \
         if options.callin and not options.tira else None
     _notice(grid, teams, results, notices)
@@ -72,9 +72,11 @@ def run_task(options: TaskSettings, out: BinaryIO, err: BinaryIO, notices: Notic
         _write_tira(options.tira[1], [row[0] for row in results], out)
         return 0
     task = ScoredTask(names, grid.teams, results, metrics, main, groups, in_tables,
-                      testing=testing, has=has)
+                      testing=testing, has=has,
+                      languages=[treebank.language for treebank in grid.treebanks])
     if options.json:
-        document = envelope("task", shown, rules="conll17" if options.conll17 else "conll18",
+        document = envelope("task", shown, rules=options.rules,
+                            enhanced=enhanced_json(options.enhanced) if options.enhanced else None,
                             layout=grid.layout, **task.document(),
                             formats={tb.name: tb.format for tb in grid.treebanks})
         if statistics is not None:
@@ -83,7 +85,7 @@ def run_task(options: TaskSettings, out: BinaryIO, err: BinaryIO, notices: Notic
             document["judgments"] = [_judgment_json(item) for item in judged]
         out.write(json.dumps(document, indent=2, ensure_ascii=False).encode() + b"\n")
         return 0
-    tables = statistics.tables() if statistics is not None else task.tables(options.tables)
+    tables = statistics.tables() if statistics is not None else task.tables(_tables(options))
     if judged:
         tables.append(judgment_table(judged, in_tables))
     _write_tables(tables, options, shown, out)
@@ -123,10 +125,9 @@ def _callin_metrics(options: TaskSettings) -> tuple[str, ...]:
     >>> _callin_metrics(TaskSettings("g", "s", metrics="CRec;LAS", callin=True))
     ('LAS', 'CRec')
     """
-    conll = CONLL17_METRICS if options.conll17 else CONLL18_METRICS
     if options.metrics is None:
         return DEFAULT_METRICS_CONLL17 if options.conll17 else DEFAULT_METRICS
-    return metric_list(options.metrics, tuple(conll) + CALLIN_METRICS)
+    return metric_list(options.metrics, options.ud_metrics + CALLIN_METRICS)
 
 
 def _judgments(options: TaskSettings) -> list[JudgmentCorrelation]:
@@ -143,8 +144,8 @@ def _judgments(options: TaskSettings) -> list[JudgmentCorrelation]:
 def _known_metrics(options: TaskSettings, grid: Grid | None = None) -> tuple[str, ...]:
     """Every metric ``--metrics`` may name with these options (and the treebanks' formats
     of ``grid``)."""
-    formats = tuple(CONLL17_METRICS if options.conll17 else CONLL18_METRICS) if grid is None \
-        else task_metrics(grid.treebanks, options.conll17)
+    formats = options.ud_metrics if grid is None \
+        else task_metrics(grid.treebanks, options.ud_metrics)
     scored = formats if options.systems_dir is not None else ()
     extra = CALLIN_METRICS if options.callin else ()
     judged = JUDGMENT_METRICS if options.judgments else ()
@@ -165,8 +166,7 @@ def _task_metrics(options: TaskSettings, grid: Grid) -> tuple[str, ...]:
     ...               Grid("folders", [], [], "s"))[:3]
     ('Tokens', 'Sentences', 'Words')
     """
-    known = task_metrics(grid.treebanks, options.conll17) or tuple(
-        CONLL17_METRICS if options.conll17 else CONLL18_METRICS)
+    known = task_metrics(grid.treebanks, options.ud_metrics) or options.ud_metrics
     if options.metrics is None:
         return known
     asked = metric_list(options.metrics, _known_metrics(options, grid), HEADERS)
@@ -197,6 +197,18 @@ def _ranked(metrics: Sequence[str], main: Sequence[str]) -> tuple[str, ...]:
     (('MLAS',), ('LAS', 'MLAS', 'BLEX'))
     """
     return tuple(name for name in main if name in metrics) or tuple(main)
+
+
+def _tables(options: TaskSettings) -> tuple[str, ...]:
+    """The tables of ``--table``: all of them by default, the one per language only in an
+    IWPT-style task (``--udeval``, ``--iwpt20``).
+
+    >>> "languages" in _tables(TaskSettings("g", "s")), _tables(TaskSettings("g", "s", tables=("ranking",)))
+    (False, ('ranking',))
+    """
+    if options.tables is not None:
+        return options.tables
+    return tuple(kind for kind in TABLES if kind != "languages" or options.enhanced is not None)
 
 
 def _tables_text(tables: list[ComparisonTable], fmt: str | None) -> str:
@@ -249,10 +261,11 @@ def _notice(grid: Grid, teams: Sequence[str], results: list[list[TaskRun]],
 
 def task_signature(options: TaskSettings, grid: Grid | None,
                    judged: Sequence[JudgmentCorrelation] = ()) -> str:
-    """The run's signature: the rules, the layout, the groups file, the metrics asked for,
-    ``--callin``, the judgment files, with ``--stat`` the test, its resamples and seed, and,
-    when the task has bracketed or CoNLL-X treebanks, the parameter files of ``-p`` and
-    ``--dep-prm`` (``--jobs`` and the tables shown change no number).
+    """The run's signature: the rules (with ``--udeval`` or ``--iwpt20`` the enhanced fields
+    of :func:`treeeval.ud.settings.signature_items`), the layout, the groups file, the metrics
+    asked for, ``--callin``, the judgment files, with ``--stat`` the test, its resamples and
+    seed, and, when the task has bracketed or CoNLL-X treebanks, the parameter files of
+    ``-p`` and ``--dep-prm`` (``--jobs`` and the tables shown change no number).
 
     >>> from .layout import TaskTreebank
     >>> en = TaskTreebank("en", "g/en.conllu", "en.conllu")
@@ -262,11 +275,17 @@ def task_signature(options: TaskSettings, grid: Grid | None,
     'cmd:task|rules:conll18|layout:folders|stat:ar|resamples:10000|seed:3|version:0.1.0'
     >>> task_signature(TaskSettings("g", "s", metrics="LAS;CRec", callin=True), None)
     'cmd:task|rules:conll18|metrics:LAS;CRec|callin:yes|version:0.1.0'
+    >>> from treeeval.ud.enhanced import EnhancedRules
+    >>> task_signature(TaskSettings("g", "s", enhanced=EnhancedRules("iwpt20", enhancements="4")),
+    ...                Grid("folders", [en], [], "s"))
+    'cmd:task|rules:iwpt20|enhanced:yes|off:4|emptynodes:refused|layout:folders|version:0.1.0'
     """
     metrics = options.metrics and metric_list(options.metrics, _known_metrics(options, grid), HEADERS)
     formats = {treebank.format for treebank in grid.treebanks} if grid else set()
     return signature.build("task", [
-        ("rules", "conll17" if options.conll17 else "conll18"),
+        # the task scores no sentence with several roots: no --multiple-roots-okay
+        *(item for item in signature_items(options.conll17, False, enhanced=options.enhanced)
+          if item[0] != "mroots"),
         ("layout", grid.layout if grid else None),
         ("groups", Path(options.groups) if options.groups else None), ("metrics", metrics),
         ("callin", options.callin or None),

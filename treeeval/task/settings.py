@@ -2,8 +2,10 @@
 together.
 
 >>> settings = TaskSettings("gold", "systems", jobs=2, tables=("ranking",))
->>> settings.jobs, settings.tables
-(2, ('ranking',))
+>>> settings.jobs, settings.tables, settings.rules
+(2, ('ranking',), 'conll18')
+>>> TaskSettings("gold", "systems", enhanced=EnhancedRules("iwpt20")).ud_metrics[9:12]
+('LAS', 'ELAS', 'EULAS')
 """
 
 from __future__ import annotations
@@ -14,20 +16,23 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED
-from .report import TABLES
+from ..ud.enhanced import EnhancedRules
+from ..ud.settings import rule_metrics, rules_name
 
 
 @dataclass(frozen=True)
 class TaskSettings:
-    """What a ``treeeval task`` run does: the folders and their layout, the rules, the groups,
-    the tables and their format, the test, Callin's statistics and the judgments, the pool."""
+    """What a ``treeeval task`` run does: the folders and their layout, the rules (CoNLL
+    2018, ``conll17``, or the ``enhanced`` rules of udeval or iwpt20_xud_eval.py: an
+    IWPT-style task), the groups, the tables (None: all of them) and their format, the
+    test, Callin's statistics and the judgments, the pool."""
 
     gold_dir: str | None
     systems_dir: str | None
     conll17: bool = False
     layout: str = "auto"
     groups: str | None = None
-    tables: tuple[str, ...] = TABLES
+    tables: tuple[str, ...] | None = None
     json: bool = False
     jobs: int | None = None
     scheduler: str | None = None
@@ -42,6 +47,17 @@ class TaskSettings:
     judgments: tuple[str, ...] = ()
     prm: tuple[str, ...] = ()
     dep_prm: str | None = None
+    enhanced: EnhancedRules | None = None
+
+    @property
+    def rules(self) -> str:
+        """Whose rules score the CoNLL-U runs: conll18, conll17, udeval or iwpt20."""
+        return rules_name(self.conll17, self.enhanced)
+
+    @property
+    def ud_metrics(self) -> tuple[str, ...]:
+        """The metrics of a CoNLL-U treebank under these rules, in their report's order."""
+        return rule_metrics(self.conll17, self.enhanced)
 
 
 def check_task(settings: TaskSettings, given: Sequence[str], table: str) -> None:
@@ -51,9 +67,12 @@ def check_task(settings: TaskSettings, given: Sequence[str], table: str) -> None
     _check_callin(settings, table)
     if settings.json and settings.format:
         raise UsageError("--format cannot go with --json")
-    if settings.tira and (settings.conll17 or settings.json or settings.format):
-        raise UsageError("--tira writes the CoNLL 2018 wrapper's output: no --conll17, --json "
-                         "or --format")
+    if settings.enhanced is not None and settings.conll17:
+        raise UsageError(f"--conll17 cannot go with --{settings.enhanced.scorer}")
+    if settings.tira and (settings.conll17 or settings.enhanced or settings.json
+                          or settings.format):
+        raise UsageError("--tira writes the CoNLL 2018 wrapper's output: no --conll17, "
+                         "--udeval, --iwpt20, --json or --format")
     if table == "groups" and not settings.groups:
         raise UsageError("--table groups needs --groups FILE")
     _check_scheduler(settings)

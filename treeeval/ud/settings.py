@@ -75,26 +75,16 @@ class UDSettings:
     @property
     def rules(self) -> str:
         """Whose rules and report: conll18, conll17, udeval or iwpt20."""
-        if self.enhanced is not None:
-            return self.enhanced.scorer
-        return "conll17" if self.conll17 else "conll18"
+        return rules_name(self.conll17, self.enhanced)
 
     @property
     def metrics(self) -> tuple[str, ...]:
-        """Every metric of the report, in its order (udeval puts ELAS and EULAS last,
-        iwpt20_xud_eval.py after LAS).
+        """Every metric of the report, in its order (:func:`rule_metrics`).
 
         >>> UDSettings((("g", "s"),), enhanced=EnhancedRules("iwpt20")).metrics[8:12]
         ('UAS', 'LAS', 'ELAS', 'EULAS')
         """
-        if self.conll17:
-            return CONLL17_METRICS + (("WeightedLAS",) if self.weights else ())
-        if self.enhanced is None or not self.enhanced.scored:
-            return CONLL18_METRICS
-        if self.enhanced.scorer == "iwpt20":
-            las = CONLL18_METRICS.index("LAS") + 1
-            return CONLL18_METRICS[:las] + ENHANCED_METRICS + CONLL18_METRICS[las:]
-        return CONLL18_METRICS + ENHANCED_METRICS
+        return rule_metrics(self.conll17, self.enhanced, self.weights is not None)
 
     @property
     def averaged(self) -> tuple[str, ...]:
@@ -109,6 +99,49 @@ class UDSettings:
         return tuple(name for name, _ in default_lines(self.rules, self.metrics))
 
 
+def rules_name(conll17: bool, enhanced: EnhancedRules | None = None) -> str:
+    """Whose rules: conll18, conll17, or the enhanced scorer's (udeval, iwpt20).
+
+    >>> rules_name(False), rules_name(False, EnhancedRules("iwpt20"))
+    ('conll18', 'iwpt20')
+    """
+    if enhanced is not None:
+        return enhanced.scorer
+    return "conll17" if conll17 else "conll18"
+
+
+def rule_metrics(conll17: bool, enhanced: EnhancedRules | None = None,
+                 weighted: bool = False) -> tuple[str, ...]:
+    """Every metric the rules score, in their report's order: conll17's (with WeightedLAS
+    when ``weighted``), conll18's, and with ``enhanced`` (scored) ELAS and EULAS, which
+    udeval puts last and iwpt20_xud_eval.py after LAS; the one home of this order for
+    ``treeeval ud`` and ``treeeval task``.
+
+    >>> rule_metrics(False, EnhancedRules())[-3:], rule_metrics(True, weighted=True)[-1]
+    (('BLEX', 'ELAS', 'EULAS'), 'WeightedLAS')
+    """
+    if conll17:
+        return CONLL17_METRICS + (("WeightedLAS",) if weighted else ())
+    if enhanced is None or not enhanced.scored:
+        return CONLL18_METRICS
+    if enhanced.scorer == "iwpt20":
+        las = CONLL18_METRICS.index("LAS") + 1
+        return CONLL18_METRICS[:las] + ENHANCED_METRICS + CONLL18_METRICS[las:]
+    return CONLL18_METRICS + ENHANCED_METRICS
+
+
+def enhanced_json(enhanced: EnhancedRules) -> dict[str, object]:
+    """The enhanced rules in a JSON document (``treeeval ud --json``, ``treeeval task
+    --json``): whether ELAS/EULAS are scored, the enhancements switched off, the empty
+    nodes.
+
+    >>> enhanced_json(EnhancedRules("iwpt20", enhancements="61"))
+    {'scored': True, 'switched_off': ['1', '6'], 'empty_nodes': 'refused'}
+    """
+    return {"scored": enhanced.scored, "switched_off": sorted(enhanced.switched_off),
+            "empty_nodes": "refused" if enhanced.refuses_empty_nodes else "skipped"}
+
+
 def signature_items(conll17: bool, multiple_roots_okay: bool,
                     weights: signature.Value = None,
                     enhanced: EnhancedRules | None = None) -> list[tuple[str, signature.Value]]:
@@ -116,17 +149,19 @@ def signature_items(conll17: bool, multiple_roots_okay: bool,
     whether several roots are scored, the conll17 WeightedLAS ``weights`` (a file's Path,
     or a digest of a table given in memory; None: no WeightedLAS) and, with the enhanced
     rules, whether ELAS/EULAS are scored, the enhancements switched off and whether empty
-    nodes are refused; the one home of these fields for ``treeeval ud`` and
-    ``treeeval.metrics.UD``.
+    nodes are refused; the one home of these fields for ``treeeval ud``,
+    ``treeeval.metrics.UD`` and ``treeeval task``.
 
     >>> signature_items(True, False)
     [('rules', 'conll17'), ('mroots', False), ('weights', None)]
     >>> signature_items(False, False, enhanced=EnhancedRules(enhancements="61"))[3:]
     [('enhanced', True), ('off', '16'), ('emptynodes', 'skipped')]
     """
+    items: list[tuple[str, signature.Value]] = [
+        ("rules", rules_name(conll17, enhanced)), ("mroots", multiple_roots_okay),
+        ("weights", weights)]
     if enhanced is None:
-        return [("rules", "conll17" if conll17 else "conll18"),
-                ("mroots", multiple_roots_okay), ("weights", weights)]
-    return [("rules", enhanced.scorer), ("mroots", multiple_roots_okay), ("weights", weights),
-            ("enhanced", enhanced.scored), ("off", "".join(sorted(enhanced.switched_off))),
-            ("emptynodes", "refused" if enhanced.refuses_empty_nodes else "skipped")]
+        return items
+    return items + [("enhanced", enhanced.scored),
+                    ("off", "".join(sorted(enhanced.switched_off))),
+                    ("emptynodes", "refused" if enhanced.refuses_empty_nodes else "skipped")]
