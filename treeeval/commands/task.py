@@ -22,7 +22,7 @@ from ..arguments import add_comparison, add_signature, add_strict, examples, nee
 from ..task.layout import LAYOUTS
 from ..task.report import TABLES
 from ..task.settings import TaskSettings, check_task
-from .ud import add_enhanced_arguments, enhanced_rules
+from ..ud.enhanced_options import add_enhanced_arguments, enhanced_rules
 
 DESCRIPTION = """\
 Score every team's run on every treebank of a shared task as treeeval ud scores a pair
