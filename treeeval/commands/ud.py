@@ -24,7 +24,9 @@ from ..arguments import (
     parse_command,
     run_command,
 )
+from ..errors import UsageError
 from ..policy.inputs import input_file, input_pair
+from ..ud.enhanced import EnhancedRules
 from ..ud.pairs import file_pairs
 from ..ud.settings import UDSettings
 
@@ -40,6 +42,8 @@ the baseline on every metric."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The scorers' options, treeeval's and the files (a pair, pairs or two folders)."""
     parser.usage = """%(prog)s [-v | -c] [--conll17 [-w WEIGHTS]] [--multiple-roots-okay] [--json]
+                   [--udeval [--no-enhanced] [--no-empty-nodes VALUE] | --iwpt20]
+                   [--enhancements DIGITS]
                    [--callin [--callin-weights FILE] [--callin-classes FILE]] [--signature]
                    GOLD SYSTEM
        treeeval ud [options] [--stat {bootstrap,ar} [--seed N] [--resamples N]]
@@ -70,6 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--multiple-roots-okay", action="store_true",
                         help="score sentences with several roots (the reference scorers "
                              "refuse)")
+    add_enhanced_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="write the scores as JSON (schema treeeval/1)")
     parser.add_argument("--callin", action="store_true",
@@ -99,13 +104,59 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         needs(action, "a file name")
 
 
+def add_enhanced_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the enhanced scorers (``--udeval``, ``--iwpt20`` and udeval's own),
+    for every command that scores CoNLL-U (read back with :func:`enhanced_rules`)."""
+    scorer = parser.add_mutually_exclusive_group()
+    scorer.add_argument("--udeval", action="store_true",
+                        help="the UD team's current scorer (udeval, udtools): its rules and "
+                             "report, with the enhanced metrics ELAS and EULAS")
+    scorer.add_argument("--iwpt20", action="store_true",
+                        help="iwpt20_xud_eval.py's rules and report (IWPT 2020/2021): ELAS and "
+                             "EULAS after LAS, empty nodes refused")
+    parser.add_argument("--no-enhanced", action="store_true",
+                        help="--udeval: leave ELAS and EULAS out (DEPS is still checked)")
+    parser.add_argument("--enhancements", metavar="DIGITS", default="0",
+                        help="--udeval/--iwpt20: the enhancements absent from the gold data, "
+                             "switched off on both sides: 1 gapping, 2 shared parents, "
+                             "3 shared dependents, 4 control, 5 external arguments of "
+                             "relative clauses, 6 case information; combined as 12 (default "
+                             "0: all)")
+    parser.add_argument("--no-empty-nodes", metavar="VALUE",
+                        help="--udeval: any non-empty VALUE refuses empty nodes (as udeval "
+                             "reads this option)")
+
+
 def ud_settings(args: argparse.Namespace) -> UDSettings:
     """The settings of a parsed command line, with its pairs of files."""
     pairs, several = file_pairs(args.files)
     return UDSettings(tuple(pairs), "counts" if args.counts else "verbose" if args.verbose
                       else "default", args.conll17, args.weights, args.multiple_roots_okay,
                       args.json, args.callin, args.callin_weights, args.callin_classes, several,
-                      args.signature)
+                      args.signature, enhanced_rules(args))
+
+
+def enhanced_rules(args: argparse.Namespace) -> EnhancedRules | None:
+    """The enhanced rules of ``--udeval`` or ``--iwpt20`` (None: neither), from the options
+    of :func:`add_enhanced_arguments`.
+
+    >>> enhanced_rules(parse_command("ud", ["--udeval", "--no-empty-nodes", "0", "g", "s"]))
+    EnhancedRules(scorer='udeval', scored=True, enhancements='0', no_empty_nodes=True)
+    """
+    scorer = "udeval" if args.udeval else "iwpt20" if args.iwpt20 else None
+    given = [name for name, value in (("--no-enhanced", args.no_enhanced),
+                                      ("--enhancements", args.enhancements != "0"),
+                                      ("--no-empty-nodes", args.no_empty_nodes is not None))
+             if value]
+    if scorer is None:
+        if given:
+            raise UsageError(f"{given[0]} needs --udeval or --iwpt20")
+        return None
+    if scorer == "iwpt20" and set(given) - {"--enhancements"}:
+        raise UsageError(f"{sorted(set(given) - {'--enhancements'})[0]} is not an option of "
+                         "--iwpt20")
+    return EnhancedRules(scorer, not args.no_enhanced, args.enhancements,
+                         bool(args.no_empty_nodes))
 
 
 def parse_ud_args(argv: Sequence[str]) -> UDSettings | None:

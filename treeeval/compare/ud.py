@@ -154,7 +154,8 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
     def scored(gold: str, system: str) -> PairScores:
         pair = score_pair(gold, system, conll17=settings.conll17,
                           multiple_roots_okay=settings.multiple_roots_okay, weights=weights,
-                          callin=callin, per_sentence=comparison.stat is not None,
+                          callin=callin, enhanced=settings.enhanced,
+                          per_sentence=comparison.stat is not None,
                           words=comparison.drawing)
         _notice_empty(pair, gold, system, notices)
         return pair
@@ -219,7 +220,7 @@ def _treebanks(settings: UDSettings, comparison: ComparisonSettings,
         out.write(json.dumps(document, indent=2).encode() + b"\n")
     else:
         out.write(render_macro(average, settings.mode, len(results), failed,
-                               settings.conll17).encode())
+                               settings.rules).encode())
         if settings.signature:
             out.write(signature.line(ud_signature(settings, comparison)))
     return 1 if failed else 0
@@ -352,7 +353,8 @@ baseline:a|version:0.1.0'
     compared = settings.systems or comparison.format is not None
     return signature.build("ud", [
         *signature_items(settings.conll17, settings.multiple_roots_okay,
-                         Path(settings.weights) if settings.weights else None),
+                         Path(settings.weights) if settings.weights else None,
+                         settings.enhanced),
         ("callin", settings.callin), ("classes", classes), ("wlas", weights),
         *(comparison_fields(UDSystems(settings), comparison) if compared else [])])
 
@@ -363,8 +365,11 @@ def _name(path: str) -> str:
 
 def _json_document(settings: UDSettings, comparison: ComparisonSettings,
                    pairs: list[dict[str, object]]) -> dict[str, object]:
-    return envelope("ud", ud_signature(settings, comparison),
-                    rules="conll17" if settings.conll17 else "conll18",
+    enhanced = settings.enhanced
+    extra: dict[str, object] = {} if enhanced is None else {"enhanced": {
+        "scored": enhanced.scored, "switched_off": sorted(enhanced.switched_off),
+        "empty_nodes": "refused" if enhanced.refuses_empty_nodes else "skipped"}}
+    return envelope("ud", ud_signature(settings, comparison), rules=settings.rules, **extra,
                     multiple_roots_okay=settings.multiple_roots_okay, pairs=pairs)
 
 
@@ -379,7 +384,8 @@ def _pair_json(gold: str, system: str, result: PairScores) -> dict[str, object]:
 
 def _report(result: PairScores, settings: UDSettings) -> str:
     """The scorer's text for one pair, then Callin's table after a blank line."""
-    text = render(result.scores, settings.mode, settings.conll17)
+    text = render({name: result.scores[name] for name in settings.metrics}, settings.mode,
+                  settings.rules)
     if result.callin is not None:
         text += "\n" + render_callin(result.callin) + "\n"
     return text

@@ -37,9 +37,11 @@ from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
 
 if TYPE_CHECKING:
     from ..ud.api import UDResult
+    from ..ud.enhanced import EnhancedRules
 
-#: the metrics of the sentence-length figure (the three main metrics of CoNLL 2018)
-MAIN_METRICS = ("LAS", "MLAS", "BLEX")
+#: the metrics of the sentence-length figure (the three main metrics of CoNLL 2018, and the
+#: enhanced metrics of udeval and iwpt20_xud_eval.py where they were scored)
+MAIN_METRICS = ("LAS", "MLAS", "BLEX", "ELAS", "EULAS")
 
 Rows = Mapping[str, np.ndarray]
 
@@ -49,7 +51,7 @@ def f1_by_sentence_length(per_sentence: Mapping[str, Rows],
                           bins: LengthBins = LENGTH_BINS) -> FigureData:
     """F1 of each metric (a panel each) by gold sentence length, one series per system
     (``per_sentence``: name -> its rows by metric, in the legend's order); metrics that the
-    rows do not have (conll17: MLAS, BLEX) are left out."""
+    rows do not have (conll17: MLAS, BLEX; ELAS, EULAS unless scored) are left out."""
     shown = [metric for metric in metrics
              if all(metric in rows for rows in per_sentence.values())]
     panels = []
@@ -133,11 +135,12 @@ def ud_figures(per_sentence: Mapping[str, Rows],
 
 
 def ud_file_figures(gold: str | os.PathLike[str], systems: Sequence[str | os.PathLike[str]],
-                    names: Sequence[str] | None = None,
-                    conll17: bool = False) -> dict[str, FigureData]:
+                    names: Sequence[str] | None = None, conll17: bool = False,
+                    enhanced: EnhancedRules | None = None) -> dict[str, FigureData]:
     """The UD figures of ``systems`` against ``gold`` (each pair scored by
-    :func:`treeeval.ud.api.evaluate_ud`, with the CoNLL 2017 rules if ``conll17``), the
-    systems named ``names`` (default: the short names ``treeeval ud`` gives them)."""
+    :func:`treeeval.ud.api.evaluate_ud`, with the CoNLL 2017 rules if ``conll17``, with ELAS
+    and EULAS by the ``enhanced`` rules), the systems named ``names`` (default: the short
+    names ``treeeval ud`` gives them)."""
     from ..tables.comparison import system_names
     from ..ud.api import evaluate_ud
 
@@ -145,6 +148,7 @@ def ud_file_figures(gold: str | os.PathLike[str], systems: Sequence[str | os.Pat
     names = list(names) if names is not None else system_names(paths)
     if len(names) != len(paths):
         raise ValueError(f"{len(names)} names for {len(paths)} systems")
-    results = [evaluate_ud(os.fspath(gold), path, conll17=conll17) for path in paths]
+    results = [evaluate_ud(os.fspath(gold), path, conll17=conll17, enhanced=enhanced)
+               for path in paths]
     return ud_figures(dict(zip(names, (result.per_sentence for result in results))),
                       dict(zip(names, map(label_counts, results))))

@@ -61,7 +61,9 @@ from ..errors import InputError
 from ..model.vocabulary import Vocabulary
 from ..policy import signature
 from ..ud.api import first_difference, read_weights, score_treebanks
+from ..ud.enhanced import ENHANCED_METRICS, EnhancedReader, EnhancedRules
 from ..ud.metrics import (
+    WITHOUT_ALIGNED,
     UDScores,
     WeightedWords,
     aligned_pairs,
@@ -123,17 +125,21 @@ class _Items:
 class UD(StreamingMetric[UDScores]):
     """conll18_ud_eval.py (``conll17``: conll17_ud_eval.py) on sentences given in memory:
     ``multiple_roots_okay`` accepts sentences with several roots, ``weights`` (conll17's
-    ``-w``: a file, or a mapping DEPREL -> weight) adds WeightedLAS, as for ``evaluate_ud``.
+    ``-w``: a file, or a mapping DEPREL -> weight) adds WeightedLAS, ``enhanced`` (udeval's
+    or iwpt20_xud_eval.py's rules) adds ELAS and EULAS, as for ``evaluate_ud``.
     The signature names a weights file by its name and hash, as ``treeeval ud -w`` does, and
     a mapping by the digest of its items."""
 
     kind = "dependencies"
 
     def __init__(self, *, conll17: bool = False, multiple_roots_okay: bool = False,
-                 weights: Mapping[str, float] | str | os.PathLike[str] | None = None) -> None:
+                 weights: Mapping[str, float] | str | os.PathLike[str] | None = None,
+                 enhanced: EnhancedRules | None = None) -> None:
         self.conll17 = conll17
         self.multiple_roots_okay = multiple_roots_okay
-        self._options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+        self.enhanced = enhanced
+        self._options = (ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+                         if enhanced is None else enhanced.read_options(multiple_roots_okay))
         named: signature.Value = None
         if isinstance(weights, (str, os.PathLike)):
             named = Path(weights)
@@ -143,7 +149,7 @@ class UD(StreamingMetric[UDScores]):
             named = signature.digest(weights)
         self.weights: dict[str, float] | None = weights
         self._signature = signature.build("ud", [
-            *signature_items(conll17, multiple_roots_okay, named), ("callin", False)])
+            *signature_items(conll17, multiple_roots_okay, named, enhanced), ("callin", False)])
         super().__init__()
 
     @property
@@ -163,7 +169,7 @@ class UD(StreamingMetric[UDScores]):
         system, system_items = self._read("predicted", predicted, first, interner)
         starts = np.cumsum([0, *updates])
         _check_texts(gold_treebank, system, gold_items, system_items, starts, first)
-        rows, weighted = self._score_treebanks(gold_treebank, system)
+        rows, weighted = self._score_treebanks(gold_treebank, system, interner)
         common = np.flatnonzero(gold_items.char[:-1] == system_items.char[:-1])
         first_end = int(common[1]) if len(common) > 1 else len(gold)
         last_start = int(common[-1])
@@ -193,14 +199,16 @@ class UD(StreamingMetric[UDScores]):
         """The rows and WeightedLAS terms of a stretch given as CoNLL-U text (one already
         read once, whose texts agree)."""
         interner = Interner.of(Vocabulary(), Vocabulary(), self._options)
-        return self._score_treebanks(*(read_ud(side, self._options, interner.vocabulary,
-                                               interner.forms, data, interner)
-                                       for side, data in (("gold", gold),
-                                                          ("predicted", predicted))))
+        gold_treebank, system = (read_ud(side, self._options, interner.vocabulary,
+                                         interner.forms, data, interner)
+                                 for side, data in (("gold", gold), ("predicted", predicted)))
+        return self._score_treebanks(gold_treebank, system, interner)
 
-    def _score_treebanks(self, gold: UDTreebank, system: UDTreebank
+    def _score_treebanks(self, gold: UDTreebank, system: UDTreebank, interner: Interner
                          ) -> tuple[dict[str, IntArray], WeightedWords | None]:
-        result = score_treebanks(gold, system, conll17=self.conll17)
+        reader = (None if self.enhanced is None else
+                  EnhancedReader(interner.vocabulary, interner.deps, self.enhanced))
+        result = score_treebanks(gold, system, conll17=self.conll17, enhanced=reader)
         weighted = None
         if self.weights is not None:
             weighted = weighted_words(gold, system,
@@ -249,7 +257,9 @@ class UD(StreamingMetric[UDScores]):
     def _result(self) -> UDScores:
         stretch = self._stretch
         per_sentence: dict[str, Any] = {name: rows.copy() for name, rows in stretch.rows.items()}
-        scores = scores_of_rows(stretch.rows)
+        iwpt20 = self.enhanced is not None and self.enhanced.scorer == "iwpt20"
+        scores = scores_of_rows(stretch.rows, WITHOUT_ALIGNED | (
+            frozenset() if iwpt20 else frozenset(ENHANCED_METRICS)))
         if stretch.weighted is not None:
             words = stretch.rows["Words"]
             sentences = np.arange(stretch.sentences)

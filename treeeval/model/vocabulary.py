@@ -23,6 +23,7 @@ class Vocabulary(dict[str, int]):
         super().__init__()
         self.strings: list[str] = []
         self._array: ObjectArray = np.empty(0, dtype=object)
+        self._flags: dict[frozenset[str], BoolArray] = {}
 
     def __missing__(self, key: str) -> int:
         index = self[key] = len(self.strings)
@@ -57,12 +58,22 @@ class Vocabulary(dict[str, int]):
         return self._array
 
     def flags(self, names: frozenset[str] | set[str]) -> BoolArray:
-        """A boolean array over the ids: True where the string is in ``names``.
+        """A boolean array over the ids: True where the string is in ``names`` (kept, and
+        extended by the strings added since, when the same names are asked again: a file
+        read in pieces asks after each).
 
         >>> v = Vocabulary(); _ = v.encode(["a", "b"]); v.flags({"b"}).tolist()
         [False, True]
+        >>> _ = v["b2"], v["c"]; v.flags({"b", "c"}).tolist(), v.flags({"b", "c"}) is v.flags({"c", "b"})
+        ([False, True, False, True], True)
         """
-        return np.fromiter((s in names for s in self.strings), bool, len(self.strings))
+        key = frozenset(names)
+        known = self._flags.get(key, np.zeros(0, bool))
+        if len(known) < len(self.strings):
+            new = self.strings[len(known):]
+            known = self._flags[key] = np.concatenate(
+                (known, np.fromiter((s in key for s in new), bool, len(new))))
+        return known
 
     def weights(self, table: dict[str, float], default: float) -> FloatArray:
         """A float array over the ids: ``table`` value of each string, else ``default``.

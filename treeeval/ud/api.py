@@ -35,6 +35,7 @@ from ..model.vocabulary import Vocabulary
 from ..policy.inputs import Inputs, Source, api_inputs
 from .alignment import AlignInput, align, invert
 from .callin import CallinScores, callin_scores
+from .enhanced import EnhancedReader, EnhancedRules, EnhancedView, add_enhanced
 from .format_error import UDFormatError
 from .metrics import UDScores, score
 from .readers.layout import ReadOptions
@@ -60,6 +61,8 @@ class UDResult(UDScores):
     gold: UDTreebank
     system: UDTreebank
     gold_to_system: IntArray
+    #: the enhanced edges behind ELAS and EULAS (None: not scored)
+    enhanced: EnhancedView | None = None
 
     @property
     def system_to_gold(self) -> IntArray:
@@ -177,6 +180,7 @@ def read_weights(path: str) -> WeightsFile:
 def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False,
                 multiple_roots_okay: bool = False,
                 weights: dict[str, float] | None = None,
+                enhanced: EnhancedRules | None = None,
                 gold_data: bytes | None = None, system_data: bytes | None = None) -> UDResult:
     """Score ``system_path`` against ``gold_path`` (CoNLL-U files).
 
@@ -201,19 +205,34 @@ def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False
     ``conll17`` applies the CoNLL 2017 rules (only ASCII spaces removed from FORMs,
     literal FEATS and LEMMA, CLAS as a blacklist, no MLAS/BLEX); ``weights`` (DEPREL ->
     weight) adds conll17's WeightedLAS; ``multiple_roots_okay`` accepts sentences with
-    several roots, which the reference scorers refuse.  ``gold_data`` and ``system_data``
+    several roots, which the reference scorers refuse.  ``enhanced`` reads DEPS as the UD
+    team's scorer does (:class:`~.enhanced.EnhancedRules`: udeval or iwpt20_xud_eval.py, the
+    enhancements switched off) and adds ELAS and EULAS:
+
+    >>> gold = ["1\\tRain\\t_\\t_\\t_\\t_\\t0\\troot\\t0:root\\t_\\n",
+    ...         "1\\tDogs\\t_\\t_\\t_\\t_\\t2\\tnsubj\\t2:nsubj:pass\\t_\\n"
+    ...         "2\\tbark\\t_\\t_\\t_\\t_\\t0\\troot\\t0:root\\t_\\n"]
+    >>> system = [gold[0], gold[1].replace("nsubj:pass", "nsubj")]
+    >>> result = evaluate_ud(gold, system, enhanced=EnhancedRules())
+    >>> result.scores["ELAS"].correct, result.scores["EULAS"].correct, result.scores["ELAS"].gold
+    (2, 3, 3)
+
+    ``gold_data`` and ``system_data``
     are the files' bytes when they were read already (the paths are then their names
     only: the files are not opened).
     """
-    options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+    options = (ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+               if enhanced is None else enhanced.read_options(multiple_roots_okay))
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
+    reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
     with api_inputs() as inputs:
         gold = read_ud(_path(inputs, gold_path, "gold", gold_data), options, vocabulary,
                        forms, gold_data, interner)
         system = read_ud(_path(inputs, system_path, "system", system_data), options,
                          vocabulary, forms, system_data, interner)
-        return inputs.named(score_treebanks(gold, system, conll17=conll17, weights=weights))
+        return inputs.named(score_treebanks(gold, system, conll17=conll17, weights=weights,
+                                            enhanced=reader))
 
 
 def _path(inputs: Inputs, source: Source, side: str, data: bytes | None) -> str:
@@ -225,16 +244,20 @@ def _path(inputs: Inputs, source: Source, side: str, data: bytes | None) -> str:
 
 
 def score_treebanks(gold: UDTreebank, system: UDTreebank, *, conll17: bool = False,
-                    weights: dict[str, float] | None = None) -> UDResult:
+                    weights: dict[str, float] | None = None,
+                    enhanced: EnhancedReader | None = None) -> UDResult:
     """Score a system treebank against a gold one read with the same vocabularies (a
     :class:`~.format_error.UDFormatError` when their texts differ): the one scoring of a
     pair, which :func:`evaluate_ud` and a shared task's runs (a gold file read once for
-    every team, treeeval.task.runs) share."""
+    every team, treeeval.task.runs) share; ``enhanced`` (the reader of both files' DEPS)
+    adds ELAS and EULAS."""
     check_same_text(gold, system)
     gold_to_system = align_treebanks(gold, system)
     scores = score(gold, system, gold_to_system, conll17=conll17, weights=weights)
+    view = (None if enhanced is None else
+            add_enhanced(scores, gold, system, gold_to_system, enhanced))
     return UDResult(scores.scores, scores.per_sentence, conll17, gold=gold, system=system,
-                    gold_to_system=gold_to_system)
+                    gold_to_system=gold_to_system, enhanced=view)
 
 
 def align_treebanks(gold: UDTreebank, system: UDTreebank) -> IntArray:

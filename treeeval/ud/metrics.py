@@ -106,9 +106,11 @@ class UDScores:
 WITHOUT_ALIGNED = frozenset(("Tokens", "Sentences", "Words"))
 
 
-def scores_of_rows(per_sentence: Mapping[str, IntArray]) -> dict[str, Score]:
+def scores_of_rows(per_sentence: Mapping[str, IntArray],
+                   without_aligned: frozenset[str] = WITHOUT_ALIGNED) -> dict[str, Score]:
     """The scores of per-sentence rows of integer counts (every metric but WeightedLAS,
-    whose counts are running sums of floats, see :class:`WeightedWords`).
+    whose counts are running sums of floats, see :class:`WeightedWords`); the metrics of
+    ``without_aligned`` have no aligned count (udeval's ELAS and EULAS neither).
 
     >>> scores_of_rows({"Words": np.array([[1, 2, 2, 1]]), "LAS": np.array([[1, 2, 2, 1]])})
     {'Words': Score(correct=1, gold=2, system=2, aligned=None), 'LAS': Score(correct=1, gold=2, system=2, aligned=1)}
@@ -116,7 +118,7 @@ def scores_of_rows(per_sentence: Mapping[str, IntArray]) -> dict[str, Score]:
     scores = {}
     for name, rows in per_sentence.items():
         correct, gold, system, aligned = (int(total) for total in rows.sum(axis=0))
-        scores[name] = Score(correct, gold, system, None if name in WITHOUT_ALIGNED else aligned)
+        scores[name] = Score(correct, gold, system, None if name in without_aligned else aligned)
     return scores
 
 

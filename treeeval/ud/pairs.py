@@ -32,6 +32,7 @@ from ..errors import InputError, UsageError
 from ..fallback import Fallback
 from .api import UDResult, evaluate_ud
 from .callin import CallinScores
+from .enhanced import EnhancedRules
 from .metrics import Score
 from .relation_classes import load_relation_classes
 from .stream import score_pieces
@@ -138,19 +139,20 @@ class PairScores:
 
 def score_pair(gold: str, system: str, *, conll17: bool, multiple_roots_okay: bool = False,
                weights: dict[str, float] | None = None, callin: CallinTables | None = None,
-               per_sentence: bool = False, words: bool = False) -> PairScores:
+               enhanced: EnhancedRules | None = None, per_sentence: bool = False,
+               words: bool = False) -> PairScores:
     """One pair's scores: piece by piece (memory flat; the per-sentence rows kept when
     ``per_sentence``), unless Callin's metrics, ``weights`` or the ``words`` are asked, or
     the files do not cut into pieces: then read whole."""
     if callin is None and weights is None and not words:
         try:
             pieces = score_pieces(gold, system, conll17=conll17,
-                                  multiple_roots_okay=multiple_roots_okay,
+                                  multiple_roots_okay=multiple_roots_okay, enhanced=enhanced,
                                   per_sentence=per_sentence)
             return PairScores(pieces.scores, per_sentence=pieces.per_sentence)
         except Fallback:
             pass
     result = evaluate_ud(gold, system, conll17=conll17, weights=weights,
-                         multiple_roots_okay=multiple_roots_okay)
+                         multiple_roots_okay=multiple_roots_okay, enhanced=enhanced)
     return PairScores(result.scores, callin.score(result) if callin else None,
                       result.per_sentence, result if words else None)

@@ -24,16 +24,36 @@ from .metrics import Score, f1_fraction
 RULE = "-----------+-----------+-----------+-----------+-----------"
 #: the metrics of the default report, with their labels
 DEFAULT_LINES = (("LAS", "LAS F1 Score"), ("MLAS", "MLAS Score"), ("BLEX", "BLEX Score"))
+#: the lines the enhanced scorers add to it
+ENHANCED_LINES = (("ELAS", "ELAS F1 Score"), ("EULAS", "EULAS F1 Score"))
 #: the metrics the shared tasks averaged over treebanks
 MAIN_METRICS = ("LAS", "MLAS", "BLEX")
 
 
-def render(scores: Mapping[str, Score], mode: str = "default", conll17: bool = False) -> str:
-    """The scorer's output for one pair (``mode``: default, verbose or counts), with the
-    final newline ``print`` adds."""
+def default_lines(rules: str, metrics: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The lines of a scorer's default report (``rules``: conll18, conll17, udeval, iwpt20)
+    as (metric, label), where the report's ``metrics`` hold ELAS and EULAS or not (udeval's
+    ``--no-enhanced``).
+
+    >>> [name for name, _ in default_lines("iwpt20", ["LAS", "ELAS", "EULAS"])]
+    ['LAS', 'ELAS', 'EULAS', 'MLAS', 'BLEX']
+    """
+    if rules == "conll17":
+        return DEFAULT_LINES[:1]
+    enhanced = ENHANCED_LINES if "ELAS" in metrics else ()
+    if rules == "iwpt20":
+        return DEFAULT_LINES[:1] + enhanced + DEFAULT_LINES[1:]
+    return DEFAULT_LINES + enhanced
+
+
+def render(scores: Mapping[str, Score], mode: str = "default", rules: str = "conll18") -> str:
+    """The scorer's output for one pair (``mode``: default, verbose or counts; ``rules``:
+    whose report, :func:`default_lines`), with the final newline ``print`` adds; the rows
+    of the verbose and counts tables are those of ``scores``, in its order."""
+    conll17 = rules == "conll17"
     if mode == "default":
-        shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
-        lines = [f"{label}: {scores[name].f1:.2f}" for name, label in shown]
+        lines = [f"{label}: {scores[name].f1:.2f}"
+                 for name, label in default_lines(rules, list(scores))]
     elif mode == "counts":
         lines = ["Metric     | Correct   |      Gold | Predicted | Aligned", RULE]
         for name, value in scores.items():
@@ -68,7 +88,7 @@ def macro_average(results: Sequence[Mapping[str, Score] | None],
 
 
 def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed: int,
-                 conll17: bool = False) -> str:
+                 rules: str = "conll18") -> str:
     """The macro-average block printed after the treebanks of a multi-pair run.
 
     >>> print(render_macro({"LAS": 0.5, "MLAS": 0.25, "BLEX": 0.125}, "default", 2, 1), end="")
@@ -80,8 +100,8 @@ def render_macro(average: Mapping[str, float], mode: str, treebanks: int, failed
     failures = f" ({failed} failed, counted as 0)" if failed else ""
     lines = [f"Macro-average over {counted(treebanks, 'treebank')}{failures}:"]
     if mode == "default":
-        shown = DEFAULT_LINES[:1] if conll17 else DEFAULT_LINES
-        lines += [f"{label}: {100 * average[name]:.2f}" for name, label in shown]
+        lines += [f"{label}: {100 * average[name]:.2f}"
+                  for name, label in default_lines(rules, list(average))]
     else:
         lines += ["Metric     |  F1 Score", "-----------+-----------"]
         lines += [f"{name:11}|{100 * value:10.2f}" for name, value in average.items()]

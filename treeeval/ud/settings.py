@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..policy import signature
+from .enhanced import ENHANCED_METRICS, EnhancedRules
 from .metrics import CONLL17_METRICS, CONLL18_METRICS
-from .report import MAIN_METRICS
+from .report import default_lines
 
 #: the reports of the scorers
 MODES = ("default", "verbose", "counts")
@@ -32,7 +33,8 @@ class UDSettings:
     (``default``, ``verbose`` (``-v``), ``counts`` (``-c``)); ``conll17`` the 2017 rules
     (with ``weights``, a DEPREL weights file, WeightedLAS); ``multiple_roots_okay``;
     ``json``; ``callin`` with its ``callin_weights`` and ``callin_classes`` files (None: the
-    defaults); ``signature``."""
+    defaults); ``signature``; ``enhanced``: the rules of udeval or iwpt20_xud_eval.py
+    (DEPS read, ELAS and EULAS scored) in place of conll18's."""
 
     pairs: tuple[tuple[str, str], ...]
     mode: str = "default"
@@ -45,8 +47,14 @@ class UDSettings:
     callin_classes: str | None = None
     several: bool = False
     signature: bool = False
+    enhanced: EnhancedRules | None = None
 
     def __post_init__(self) -> None:
+        if self.enhanced is not None and self.conll17:
+            raise UsageError(f"--conll17 cannot go with --{self.enhanced.scorer}")
+        if self.rules == "iwpt20" and self.multiple_roots_okay:
+            raise UsageError("--multiple-roots-okay is not an option of --iwpt20 "
+                             "(iwpt20_xud_eval.py refuses several roots)")
         object.__setattr__(self, "pairs", tuple((gold, system) for gold, system in self.pairs))
         if self.callin_weights is not None or self.callin_classes is not None:
             object.__setattr__(self, "callin", True)
@@ -65,11 +73,28 @@ class UDSettings:
         return len(self.pairs) > 1 and not self.several
 
     @property
+    def rules(self) -> str:
+        """Whose rules and report: conll18, conll17, udeval or iwpt20."""
+        if self.enhanced is not None:
+            return self.enhanced.scorer
+        return "conll17" if self.conll17 else "conll18"
+
+    @property
     def metrics(self) -> tuple[str, ...]:
-        """Every metric of the report, in its order."""
+        """Every metric of the report, in its order (udeval puts ELAS and EULAS last,
+        iwpt20_xud_eval.py after LAS).
+
+        >>> UDSettings((("g", "s"),), enhanced=EnhancedRules("iwpt20")).metrics[8:12]
+        ('UAS', 'LAS', 'ELAS', 'EULAS')
+        """
         if self.conll17:
             return CONLL17_METRICS + (("WeightedLAS",) if self.weights else ())
-        return CONLL18_METRICS
+        if self.enhanced is None or not self.enhanced.scored:
+            return CONLL18_METRICS
+        if self.enhanced.scorer == "iwpt20":
+            las = CONLL18_METRICS.index("LAS") + 1
+            return CONLL18_METRICS[:las] + ENHANCED_METRICS + CONLL18_METRICS[las:]
+        return CONLL18_METRICS + ENHANCED_METRICS
 
     @property
     def averaged(self) -> tuple[str, ...]:
@@ -81,18 +106,27 @@ class UDSettings:
         """
         if self.mode != "default":
             return self.metrics
-        return MAIN_METRICS[:1] if self.conll17 else MAIN_METRICS
+        return tuple(name for name, _ in default_lines(self.rules, self.metrics))
 
 
 def signature_items(conll17: bool, multiple_roots_okay: bool,
-                    weights: signature.Value = None) -> list[tuple[str, signature.Value]]:
-    """The signature's fields of the scorer's rules: conll17 or conll18, whether several
-    roots are scored, and the conll17 WeightedLAS ``weights`` (a file's Path, or a digest of
-    a table given in memory; None: no WeightedLAS); the one home of these fields for
-    ``treeeval ud`` and ``treeeval.metrics.UD``.
+                    weights: signature.Value = None,
+                    enhanced: EnhancedRules | None = None) -> list[tuple[str, signature.Value]]:
+    """The signature's fields of the scorer's rules: conll17, conll18, udeval or iwpt20,
+    whether several roots are scored, the conll17 WeightedLAS ``weights`` (a file's Path,
+    or a digest of a table given in memory; None: no WeightedLAS) and, with the enhanced
+    rules, whether ELAS/EULAS are scored, the enhancements switched off and whether empty
+    nodes are refused; the one home of these fields for ``treeeval ud`` and
+    ``treeeval.metrics.UD``.
 
     >>> signature_items(True, False)
     [('rules', 'conll17'), ('mroots', False), ('weights', None)]
+    >>> signature_items(False, False, enhanced=EnhancedRules(enhancements="61"))[3:]
+    [('enhanced', True), ('off', '16'), ('emptynodes', 'skipped')]
     """
-    return [("rules", "conll17" if conll17 else "conll18"), ("mroots", multiple_roots_okay),
-            ("weights", weights)]
+    if enhanced is None:
+        return [("rules", "conll17" if conll17 else "conll18"),
+                ("mroots", multiple_roots_okay), ("weights", weights)]
+    return [("rules", enhanced.scorer), ("mroots", multiple_roots_okay), ("weights", weights),
+            ("enhanced", enhanced.scored), ("off", "".join(sorted(enhanced.switched_off))),
+            ("emptynodes", "refused" if enhanced.refuses_empty_nodes else "skipped")]

@@ -37,6 +37,7 @@ from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
 from .alignment import separable
 from .api import align_treebanks
+from .enhanced import EnhancedReader, EnhancedRules, add_enhanced
 from .metrics import Score, UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud_pieces
@@ -45,7 +46,7 @@ from .treebank import UDTreebank
 
 #: the per-word columns of a treebank (split and joined alike)
 WORD_COLUMNS = ("word_start", "word_end", "word_mwt", "form", "lemma", "upos", "xpos", "feats",
-                "deprel", "head")
+                "deprel", "head", "deps", "word_line")
 
 
 class _Side:
@@ -67,16 +68,19 @@ class _Side:
 
 
 def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
-                 multiple_roots_okay: bool = False,
+                 multiple_roots_okay: bool = False, enhanced: EnhancedRules | None = None,
                  per_sentence: bool = True) -> UDScores:
-    """The scores of a pair, read and scored piece by piece (Fallback: see the module notes).
+    """The scores of a pair, read and scored piece by piece (Fallback: see the module notes;
+    ``enhanced``: DEPS read and ELAS, EULAS added, :func:`.api.evaluate_ud`).
 
     Without ``per_sentence`` the per-sentence rows are dropped as the pieces go, so that
     memory stays flat however long the files are.
     """
-    options = ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+    options = (ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
+               if enhanced is None else enhanced.read_options(multiple_roots_okay))
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
+    reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
     gold = _Side(read_ud_pieces(gold_path, options, vocabulary, forms, interner))
     system = _Side(read_ud_pieces(system_path, options, vocabulary, forms, interner))
     parts: list[UDScores] = []
@@ -87,12 +91,12 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
             reading.pull()
             cut = _cut(gold, system)
             if cut is not None:
-                part = _score(_split(gold, cut), _split(system, cut), conll17)
+                part = _score(_split(gold, cut), _split(system, cut), conll17, reader)
                 parts.append(part if per_sentence else UDScores(part.scores, {}))
         if gold.pending is not None or system.pending is not None:
             if gold.pending is None or system.pending is None:
                 raise Fallback("one file has sentences past the other's end")
-            part = _score(gold.pending, system.pending, conll17)
+            part = _score(gold.pending, system.pending, conll17, reader)
             parts.append(part if per_sentence else UDScores(part.scores, {}))
     except TreeevalError as error:
         raise Fallback(f"the scorers refuse the pair: {error}") from None
@@ -116,10 +120,15 @@ def _cut(gold: _Side, system: _Side) -> int | None:
     return int(common[-1]) if len(common) else None
 
 
-def _score(gold: UDTreebank, system: UDTreebank, conll17: bool) -> UDScores:
+def _score(gold: UDTreebank, system: UDTreebank, conll17: bool,
+           reader: EnhancedReader | None) -> UDScores:
     if gold.text != system.text or gold.char_base != system.char_base:
         raise Fallback("the texts differ")
-    return score(gold, system, align_treebanks(gold, system), conll17=conll17)
+    gold_to_system = align_treebanks(gold, system)
+    scores = score(gold, system, gold_to_system, conll17=conll17)
+    if reader is not None:
+        add_enhanced(scores, gold, system, gold_to_system, reader)
+    return scores
 
 
 def _split(side: _Side, char: int) -> UDTreebank:

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,7 +28,9 @@ class UDTreebank:
     :func:`read_ud_pieces` gives), characters across the whole file: ``text`` holds the
     characters from ``char_base`` on.  ``head`` is the index of the parent word (-1 for the
     root); column values are ids in ``vocabulary`` (shared with the other file of the pair),
-    FORMs ids in ``forms``.
+    FORMs ids in ``forms``.  Read with DEPS (``ReadOptions.deps``), ``deps`` holds each
+    word's DEPS (an id in the DEPS vocabulary of the reader's
+    :class:`~.readers.scan.Interner`) and ``word_line`` its line; else both are empty.
     """
 
     path: str
@@ -52,6 +54,8 @@ class UDTreebank:
     sentence_end: IntArray
     sentence_line: IntArray
     char_base: int = 0
+    deps: Int32Array = field(default_factory=lambda: np.zeros(0, np.int32))
+    word_line: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     @property
     def words(self) -> int:

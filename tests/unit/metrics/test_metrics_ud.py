@@ -20,6 +20,7 @@ from treeeval import InputError
 from treeeval.commands.ud import run_ud
 from treeeval.metrics import UD
 from treeeval.ud.api import evaluate_ud
+from treeeval.ud.enhanced import EnhancedRules
 from treeeval.ud.metrics import UDScores
 
 #: token characters (a few, so that FORMs repeat, in two cases, one not ASCII)
@@ -35,8 +36,11 @@ FEATS = ["_", "Number=Sing", "Case=Nom|Number=Plur", "Number=Plur|Case=Nom",
 LEMMAS = ["_", "a", "b", "be"]
 #: WeightedLAS weights whose running sums depend on their order
 WEIGHTS = {"nsubj": 0.1, "obj": 0.3, "punct": 1e-3, "det": 7.0, "acl": 2.5, "root": 0.7}
+#: the labels of extra enhanced edges (paths, subtypes, case information, ref)
+ENHANCED = ["nsubj:xsubj", "conj:and", "obl:in", "ref", "conj>obj", "nsubj", "acl:relcl"]
 SETTINGS = [{}, {"conll17": True}, {"conll17": True, "weights": WEIGHTS},
-            {"multiple_roots_okay": True}]
+            {"multiple_roots_okay": True}, {"enhanced": EnhancedRules()},
+            {"enhanced": EnhancedRules(enhancements="12456")}]
 
 
 @dataclass
@@ -75,10 +79,14 @@ def sentence(draw: st.DrawFn, tokens: list[Token], plain: bool, several_roots: b
                   else draw(st.sampled_from(DEPRELS)))
         if plain:
             return f"{number}\t{form}\t_\t_\t_\t_\t{heads[number - 1]}\t{deprel}\t_\t_"
+        extra = draw(st.integers(-1, 2))  # -1: DEPS _; else the basic edge and extra ones
+        edges = [f"{heads[number - 1]}:{deprel}"] + [
+            f"{draw(st.integers(0, words))}:{draw(st.sampled_from(ENHANCED))}"
+            for _ in range(extra)]
         return "\t".join((str(number), form, draw(st.sampled_from(LEMMAS)),
                           draw(st.sampled_from(UPOS)), draw(st.sampled_from(XPOS)),
-                          draw(st.sampled_from(FEATS)), str(heads[number - 1]), deprel, "_",
-                          "_"))
+                          draw(st.sampled_from(FEATS)), str(heads[number - 1]), deprel,
+                          "|".join(edges) if extra >= 0 else "_", "_"))
 
     number = 1
     for token in tokens:
@@ -376,3 +384,21 @@ def test_the_signature_is_treeeval_uds(tmp_path: Path, options: list[str]) -> No
     made = UD(conll17="--conll17" in options, multiple_roots_okay="--multiple-roots-okay" in options,
               weights=weights if "-w" in options else None)
     assert made.signature == printed
+
+
+@pytest.mark.parametrize(("options", "rules"), [
+    (["--udeval"], EnhancedRules()),
+    (["--udeval", "--no-enhanced", "--no-empty-nodes", "1"],
+     EnhancedRules(scored=False, no_empty_nodes=True)),
+    (["--iwpt20", "--enhancements", "61"], EnhancedRules("iwpt20", enhancements="61"))])
+def test_the_enhanced_signature_is_treeeval_uds(tmp_path: Path, options: list[str],
+                                                rules: EnhancedRules) -> None:
+    enhanced = TWO.replace("root\t_", "root\t0:root").replace("obj\t_", "obj\t1:obj")
+    for name in ("gold", "system"):
+        (tmp_path / name).write_text(enhanced, encoding="utf-8")
+    out, err = io.BytesIO(), io.BytesIO()
+    assert run_ud([*options, "--signature", str(tmp_path / "gold"), str(tmp_path / "system")],
+                  out, err) == 0
+    printed = out.getvalue().decode().splitlines()[-1].removeprefix("signature: ")
+    assert UD(enhanced=rules).signature == printed
+    assert f"rules:{rules.scorer}" in printed

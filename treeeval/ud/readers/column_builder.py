@@ -58,7 +58,9 @@ class ColumnBuilder:
             upos=ids(interner.vocabulary, block.upos), xpos=ids(interner.vocabulary, block.xpos),
             feats=ids(interner.feats, block.feats),
             deprel=ids(interner.relations, block.deprel),
-            heads=np.asarray(block.heads, np.int64))
+            heads=np.asarray(block.heads, np.int64),
+            deps=ids(interner.deps, block.deps),
+            word_line=np.asarray(block.word_line, np.int64))
 
     def _append(self, name: str, values: AnyArray) -> None:
         self.parts.setdefault(name, []).append(values)
@@ -81,7 +83,7 @@ class ColumnBuilder:
         self._append("sentence_start", token_start[token_last - sentence_tokens + 1])
         self._append("sentence_end", token_end[token_last])
         for name in ("word_mwt", "form", "lemma", "upos", "xpos", "feats", "deprel",
-                     "sentence_line"):
+                     "sentence_line", "deps", "word_line"):
             self._append(name, getattr(block, name))
         self.text.append(block.text)
         self.chars = int(token_end[-1]) if len(token_end) else self.chars
@@ -106,4 +108,5 @@ class ColumnBuilder:
             sentence_offsets=np.concatenate(([0], np.cumsum(sizes))),
             sentence_start=joined("sentence_start", np.int64),
             sentence_end=joined("sentence_end", np.int64),
-            sentence_line=joined("sentence_line", np.int64), char_base=self.char_base)
+            sentence_line=joined("sentence_line", np.int64), char_base=self.char_base,
+            deps=joined("deps", np.int32), word_line=joined("word_line", np.int64))

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..format_error import UDFormatError
-from .layout import DEPREL, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions
+from .layout import DEPREL, DEPS, FEATS, FORM, HEAD, ID, LEMMA, UPOS, XPOS, ReadOptions
 from .string_block import StringBlock, form_stripper
+
+#: the error of an empty node where the rules refuse them (udeval's words)
+EMPTY_NODE = "The collapsed CoNLL-U line still contains empty nodes"
 
 
 def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: str,
@@ -63,6 +66,8 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
             raise fail(f"The CoNLL-U line does not contain 10 tab-separated columns: '{line}'",
                        number)
         if "." in columns[ID]:
+            if options.no_empty_nodes:
+                raise fail(EMPTY_NODE, number)
             continue
         form = strip(columns[FORM])
         if not form:
@@ -84,10 +89,12 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
                     raise fail("The CoNLL-U line does not contain 10 tab-separated columns: "
                                f"'{word_line}'", word_number)
                 if "." in word_columns[ID]:
+                    if options.no_empty_nodes:
+                        raise fail(EMPTY_NODE, word_number)
                     continue
                 word_token.append(token)
                 word_mwt.append(True)
-                _add_word(block, word_columns, word_columns[FORM])
+                _add_word(block, word_columns, word_columns[FORM], word_number, options)
                 sentence.append((word_columns[HEAD], word_number))
                 remaining -= 1
         else:
@@ -102,7 +109,7 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
                 raise fail("HEAD cannot be negative", number)
             word_token.append(token)
             word_mwt.append(False)
-            _add_word(block, columns, form)
+            _add_word(block, columns, form, number, options)
             sentence.append((columns[HEAD], number))
     if sentence is not None:
         if at_eof:
@@ -111,7 +118,12 @@ def parse_exact(lines: list[str], first_line: int, options: ReadOptions, path: s
     return block
 
 
-def _add_word(block: StringBlock, columns: list[str], form: str) -> None:
+def _add_word(block: StringBlock, columns: list[str], form: str, line: int,
+              options: ReadOptions) -> None:
+    if options.deps:
+        block.deps.append(columns[DEPS])
+        assert isinstance(block.word_line, list)
+        block.word_line.append(line)
     block.forms.append(form)
     block.lemma.append(columns[LEMMA])
     block.upos.append(columns[UPOS])

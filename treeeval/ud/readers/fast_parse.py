@@ -21,6 +21,7 @@ from ...arrays import BoolArray, IntArray
 from ...fallback import Fallback
 from .layout import (
     DEPREL,
+    DEPS,
     FEATS,
     FORM,
     HEAD,
@@ -81,6 +82,8 @@ def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> Strin
     empty_node = _flags(str.__contains__, ids, ".")
     is_range = _flags(str.__contains__, ids, "-") & ~empty_node
     is_word = ~empty_node & ~is_range
+    if options.no_empty_nodes and empty_node.any():
+        raise Fallback("an empty node, which these rules refuse")
     word_selector = is_word.tolist()
 
     def word_column(column: int) -> list[str]:
@@ -111,10 +114,13 @@ def parse_fast(lines: list[str], first_line: int, options: ReadOptions) -> Strin
         word_forms[word] = raw_forms[row]
     sentence_tokens = np.bincount(row_sentence[layout.row_is_token], minlength=sentences)
     first_rows = np.concatenate(([0], np.cumsum(np.bincount(row_sentence, minlength=sentences))))
-    return StringBlock(
+    block = StringBlock(
         token_forms=token_forms, sentence_tokens=sentence_tokens.tolist(),
         sentence_words=sentence_words.tolist(),
         sentence_line=(row_lines[first_rows[:-1]] + first_line).tolist(),
         word_token=layout.word_token, word_mwt=layout.word_mwt, forms=word_forms,
         lemma=word_column(LEMMA), upos=word_column(UPOS), xpos=word_column(XPOS),
         feats=word_column(FEATS), deprel=word_column(DEPREL), heads=head)
+    if options.deps:
+        block.deps, block.word_line = word_column(DEPS), row_lines[is_word] + first_line
+    return block

@@ -13,14 +13,14 @@ not plainly well-formed; the line-by-line reader then finds the exact error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ...arrays import BoolArray, Int32Array, IntArray
 
 #: CoNLL-U column indices
-ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL = range(8)
+ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS = range(9)
 
 #: the most digits of an ID or HEAD the numpy readers take (any such number fits in 64 bits;
 #: longer ones go to the exact reader, which reads them as Python integers)
@@ -30,16 +30,22 @@ MAX_DIGITS = 18
 @dataclass(frozen=True)
 class ReadOptions:
     """How to read: ``conll17`` rules (ASCII spaces only, literal FEATS); whether a sentence
-    may have several roots (the reference scorers refuse it)."""
+    may have several roots (the reference scorers refuse it); ``deps``: keep each word's
+    DEPS and line (for the enhanced metrics); ``no_empty_nodes``: an empty node is an error
+    (udeval's ``--no-empty-nodes``, and iwpt20_xud_eval.py always), where the others skip
+    it."""
 
     conll17: bool = False
     multiple_roots_okay: bool = False
+    deps: bool = False
+    no_empty_nodes: bool = False
 
 
 @dataclass
 class BlockColumns:
     """One block, interned: what the column builder appends (heads are sentence-relative,
-    token lengths in characters, ``text`` the tokens' FORMs without spaces)."""
+    token lengths in characters, ``text`` the tokens' FORMs without spaces; ``deps`` and
+    ``word_line``, each word's DEPS and line, only when read with ``deps``)."""
 
     text: str
     token_chars: IntArray
@@ -55,6 +61,8 @@ class BlockColumns:
     feats: Int32Array
     deprel: Int32Array
     heads: IntArray
+    deps: Int32Array = field(default_factory=lambda: np.zeros(0, np.int32))
+    word_line: IntArray = field(default_factory=lambda: np.zeros(0, np.int64))
 
 
 def token_lines(blank: BoolArray, hashed: BoolArray) -> BoolArray | None:

@@ -45,6 +45,7 @@ from ..rules import (
 )
 from .layout import (
     DEPREL,
+    DEPS,
     FEATS,
     FORM,
     HEAD,
@@ -66,12 +67,15 @@ _TAB, _NEWLINE, _HASH, _DOT, _DASH, _SPACE = 9, 10, 35, 46, 45, 32
 
 @dataclass
 class Interner:
-    """Where interned values go: column values, FORMs, and the two normalised columns."""
+    """Where interned values go: column values, FORMs, the two normalised columns, and
+    DEPS strings (in a vocabulary of their own: they are many, and the column values'
+    vocabulary is scanned whole for flags)."""
 
     vocabulary: Vocabulary
     forms: Vocabulary
     feats: Mapping[str, int]
     relations: Mapping[str, int]
+    deps: Vocabulary = field(default_factory=Vocabulary)
     caches: dict[str, _KeyCache] = field(default_factory=dict)
 
     @classmethod
@@ -84,8 +88,8 @@ class Interner:
     def cache(self, column: str) -> _KeyCache:
         """The key cache of a column ("form", "lemma", ...)."""
         if column not in self.caches:
-            mapping = {"form": self.forms, "feats": self.feats,
-                       "deprel": self.relations}.get(column, self.vocabulary)
+            mapping = {"form": self.forms, "feats": self.feats, "deprel": self.relations,
+                       "deps": self.deps}.get(column, self.vocabulary)
             self.caches[column] = _KeyCache(mapping)
         return self.caches[column]
 
@@ -118,6 +122,8 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
     empty_node = np.bincount(id_owner[id_bytes == _DOT], minlength=len(rows)) > 0
     is_range = (np.bincount(id_owner[id_bytes == _DASH], minlength=len(rows)) > 0) & ~empty_node
     is_word = ~empty_node & ~is_range
+    if options.no_empty_nodes and empty_node.any():
+        raise Fallback("an empty node, which these rules refuse")
     row_sentence = np.cumsum(blank)[rows]
     sentences = int(blank.sum())
     sentence_words, offsets, position = sentence_numbering(row_sentence, is_word, sentences)
@@ -137,8 +143,9 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
     text, characters, spaced = _token_text(buf, form_start, form_end, options.conll17)
     columns = {}
     words = word_view(padded(data))
-    for name, column in (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS),
-                         ("feats", FEATS), ("deprel", DEPREL)):
+    read = (("form", FORM), ("lemma", LEMMA), ("upos", UPOS), ("xpos", XPOS), ("feats", FEATS),
+            ("deprel", DEPREL)) + ((("deps", DEPS),) if options.deps else ())
+    for name, column in read:
         columns[name] = _intern(buf, words, starts[is_word, column], ends[is_word, column],
                                 interner.cache(name), empty=name != "form")
     if len(spaced):
@@ -158,7 +165,9 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
         text=text, token_chars=characters,
         sentence_tokens=np.bincount(row_sentence[layout.row_is_token], minlength=sentences),
         sentence_words=sentence_words, sentence_line=rows[first_rows[:-1]] + first_line,
-        word_token=layout.word_token, word_mwt=layout.word_mwt, heads=head, **columns)
+        word_token=layout.word_token, word_mwt=layout.word_mwt, heads=head,
+        word_line=rows[is_word] + first_line if options.deps else np.zeros(0, np.int64),
+        **columns)
 
 
 def _token_text(buf: ByteArray, start: IntArray, end: IntArray,

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 @dataclass
 class StringBlock:
     """The tokens, words and sentences of one block, as strings (before interning); the
-    fast reader gives ``word_token``, ``word_mwt`` and ``heads`` as arrays, the exact one as
-    lists."""
+    fast reader gives ``word_token``, ``word_mwt``, ``heads`` and ``word_line`` as arrays, the
+    exact one as lists (``deps`` and ``word_line`` are filled when read with ``deps``)."""
 
     token_forms: list[str] = field(default_factory=list)
     sentence_tokens: list[int] = field(default_factory=list)
@@ -37,6 +37,8 @@ class StringBlock:
     feats: list[str] = field(default_factory=list)
     deprel: list[str] = field(default_factory=list)
     heads: list[int] | IntArray = field(default_factory=list)
+    deps: list[str] = field(default_factory=list)
+    word_line: list[int] | IntArray = field(default_factory=list)
 
 
 def form_stripper(options: ReadOptions) -> Callable[[str], str]:
