@@ -76,11 +76,23 @@ ODD_CHARACTERS = ("\u200b", "\u2028", "\x0c", "\x85", "\x00", "İ", "ẞ")
 
 @dataclass(eq=False)
 class Word:
-    """A syntactic word: its 10 columns (ID and HEAD are rewritten on output) and its head
-    (another word of the sentence, or None for the root)."""
+    """A syntactic word or an empty node: its 10 columns (ID, and a word's HEAD, are rewritten
+    on output), its head (another word of the sentence, or None for the root; an empty node
+    keeps its HEAD column) and, when its DEPS is held as a graph (:mod:`enhanced_cases`), its
+    enhanced edges (written out in their order in place of the DEPS column)."""
 
     columns: list[str]
     head: Word | None = None
+    edges: list[Edge] | None = None
+
+
+@dataclass(eq=False)
+class Edge:
+    """An enhanced dependency: its head (a word or empty node, or None for ``0``) and its
+    label (a relation, or a path of them joined by ``>``)."""
+
+    head: Word | None
+    label: str
 
 
 @dataclass(eq=False)
@@ -90,7 +102,7 @@ class Token:
 
     words: list[Word]
     range_columns: list[str] | None = None
-    empty: list[list[str]] = field(default_factory=list)
+    empty: list[Word] = field(default_factory=list)
 
     @property
     def form(self) -> str:
@@ -105,11 +117,16 @@ class Token:
 class Sentence:
     comments: list[str]
     tokens: list[Token]
-    leading_empty: list[list[str]] = field(default_factory=list)
+    leading_empty: list[Word] = field(default_factory=list)
 
     @property
     def words(self) -> list[Word]:
         return [w for t in self.tokens for w in t.words]
+
+    @property
+    def nodes(self) -> list[Word]:
+        """The words and empty nodes, in the order they are written."""
+        return self.leading_empty + [n for t in self.tokens for n in t.words + t.empty]
 
 
 def parse_sentences(lines: list[str]) -> list[Sentence]:
@@ -137,7 +154,7 @@ def _sentence(comments: list[str], rows: list[list[str]]) -> Sentence:
     for columns in rows:
         if "." in columns[ID]:
             place = sentence.tokens[-1].empty if sentence.tokens else sentence.leading_empty
-            place.append(columns)
+            place.append(Word(columns))
         elif "-" in columns[ID]:
             open_range = Token([], columns)
             last = int(columns[ID].split("-")[1])
@@ -158,29 +175,47 @@ def _sentence(comments: list[str], rows: list[list[str]]) -> Sentence:
 
 
 def render(sentences: list[Sentence]) -> str:
-    """The sentences as CoNLL-U text (IDs and HEADs numbered afresh)."""
+    """The sentences as CoNLL-U text (IDs, HEADs and the heads of enhanced edges numbered
+    afresh)."""
     out: list[str] = []
     for sentence in sentences:
         out.extend(sentence.comments)
-        number = {w: i for i, w in enumerate(sentence.words, 1)}
-        for columns in sentence.leading_empty:
-            out.append("\t".join(columns))
+        number = numbers(sentence)
+        out.extend(_row(node, number, False) for node in sentence.leading_empty)
         count = 0
         for token in sentence.tokens:
             if token.range_columns is not None:
                 columns = list(token.range_columns)
                 columns[ID] = f"{count + 1}-{count + len(token.words)}"
                 out.append("\t".join(columns))
-            for word in token.words:
-                count += 1
-                columns = list(word.columns)
-                columns[ID] = str(count)
-                columns[HEAD] = str(number[word.head]) if word.head is not None else "0"
-                out.append("\t".join(columns))
-            for k, columns in enumerate(token.empty, 1):
-                out.append("\t".join([f"{count}.{k}"] + columns[1:]))
+            count += len(token.words)
+            out.extend(_row(word, number, True) for word in token.words)
+            out.extend(_row(node, number, False) for node in token.empty)
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def numbers(sentence: Sentence) -> dict[Word, str]:
+    """The IDs a sentence's words (``1`` ...) and empty nodes (``N.K``, after word N) get."""
+    number = {node: f"0.{k}" for k, node in enumerate(sentence.leading_empty, 1)}
+    count = 0
+    for token in sentence.tokens:
+        for word in token.words:
+            count += 1
+            number[word] = str(count)
+        number.update((node, f"{count}.{k}") for k, node in enumerate(token.empty, 1))
+    return number
+
+
+def _row(node: Word, number: dict[Word, str], word: bool) -> str:
+    columns = list(node.columns)
+    columns[ID] = number[node]
+    if word:
+        columns[HEAD] = number[node.head] if node.head is not None else "0"
+    if node.edges is not None:
+        columns[DEPS] = "|".join(f"{number[e.head] if e.head is not None else '0'}:{e.label}"
+                                 for e in node.edges) or "_"
+    return "\t".join(columns)
 
 
 def text(sentences: list[Sentence], conll17: bool = False) -> str:
@@ -527,7 +562,7 @@ def op_empty_node(sentences: list[Sentence], rng: random.Random) -> None:
     if token.empty and rng.random() < 0.5:
         token.empty.pop()
     else:
-        token.empty.append(["0.1", "e", "e", "VERB", "_", "_", "_", "_", "1:conj", "_"])
+        token.empty.append(Word(["0.1", "e", "e", "VERB", "_", "_", "_", "_", "1:conj", "_"]))
 
 
 def op_misc(sentences: list[Sentence], rng: random.Random) -> None:
@@ -560,20 +595,23 @@ def op_case(sentences: list[Sentence], rng: random.Random) -> None:
     word.columns[FORM] = word.columns[FORM].swapcase()
 
 
-OPERATIONS: tuple[tuple[Callable[[list[Sentence], random.Random], None], int], ...] = (
+#: operations on sentences, each with its weight
+Operations = tuple[tuple[Callable[[list[Sentence], random.Random], None], int], ...]
+
+OPERATIONS: Operations = (
     (op_head, 6), (op_deprel, 5), (op_tags, 6), (op_split_token, 4), (op_merge_tokens, 4),
     (op_make_mwt, 4), (op_unmake_mwt, 3), (op_resplit_mwt, 3), (op_merge_sentences, 2),
     (op_split_sentence, 2), (op_empty_node, 1), (op_misc, 1), (op_form_space, 1),
     (op_case, 1))
 
 
-def perturb(gold: list[Sentence], rng: random.Random,
-            operations: int | None = None) -> list[Sentence]:
-    """A system output: a copy of the gold sentences changed by a few random operations, then
-    repaired into trees."""
+def perturb(gold: list[Sentence], rng: random.Random, operations: int | None = None,
+            table: Operations = OPERATIONS) -> list[Sentence]:
+    """A system output: a copy of the gold sentences changed by a few random operations (drawn
+    from ``table`` by weight), then repaired into trees."""
     system = copy.deepcopy(gold)
     count = rng.choice((0, 1, 2, 3, 4, 6, 10, 20)) if operations is None else operations
-    functions, weights = zip(*OPERATIONS)
+    functions, weights = zip(*table)
     for function in rng.choices(functions, weights, k=count):
         function(system, rng)
     return repair(system, rng)
