@@ -227,8 +227,8 @@ def _languages_json(found: LanguageAverages | None,
     return {"metric": found.metric,
             "treebanks": {language: [treebanks[index] for index in members]
                           for language, members in found.treebanks.items()},
-            "scores": _percents(found.scores),
-            "average": {team: 100 * value for team, value in found.average.items()}}
+            "averages": _percents(found.scores),
+            "overall": {team: 100 * value for team, value in found.average.items()}}
 
 
 def _column(metric: str) -> Metric:

@@ -229,8 +229,12 @@ def evaluate_ud(gold_path: Source, system_path: Source, *, conll17: bool = False
     with api_inputs() as inputs:
         gold = read_ud(_path(inputs, gold_path, "gold", gold_data), options, vocabulary,
                        forms, gold_data, interner)
+        if reader is not None:
+            reader.check(gold)
         system = read_ud(_path(inputs, system_path, "system", system_data), options,
                          vocabulary, forms, system_data, interner)
+        if reader is not None:
+            reader.check(system)
         return inputs.named(score_treebanks(gold, system, conll17=conll17, weights=weights,
                                             enhanced=reader))
 

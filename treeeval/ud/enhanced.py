@@ -153,6 +153,19 @@ class EnhancedReader:
     def edges(self, treebank: UDTreebank) -> Edges:
         """The edges of a treebank read with :meth:`EnhancedRules.read_options` (a DEPS
         the scorer crashes on is a :class:`UDFormatError` at its line)."""
+        word, relative, label, offset = self._checked(treebank)
+        head = np.where(relative == 0, ROOT, offset + relative - 1)
+        return self._filtered(treebank, Edges(word, head, label), offset)
+
+    def check(self, treebank: UDTreebank) -> None:
+        """Raise the error the scorer meets in a treebank's DEPS, if any: the scorer reads
+        DEPS as it loads a file, so a pair's gold file is checked before its system file is
+        read (which file an error names)."""
+        self._checked(treebank)
+
+    def _checked(self, treebank: UDTreebank) -> tuple[IntArray, IntArray, Int32Array, IntArray]:
+        """The edges as written (:meth:`_raw`), their heads checked to be in the sentence,
+        and the first word of each edge's sentence."""
         word, relative, label = self._raw(treebank)
         sentence = treebank.word_sentences()[word]
         offset = treebank.sentence_offsets[sentence]
@@ -163,8 +176,7 @@ class EnhancedReader:
             raise UDFormatError(f"enhanced head {int(relative[first])} in DEPS points outside "
                                 "the sentence", path=treebank.path,
                                 line=int(treebank.word_line[word[first]]))
-        head = np.where(relative == 0, ROOT, offset + relative - 1)
-        return self._filtered(treebank, Edges(word, head, label), offset)
+        return word, relative, label, offset
 
     def _raw(self, treebank: UDTreebank) -> tuple[IntArray, IntArray, Int32Array]:
         """Every edge as written: dependent, head in the sentence (0: the root), path."""

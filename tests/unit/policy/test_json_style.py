@@ -27,9 +27,10 @@ from treeeval.ud.metrics import CONLL17_METRICS, CONLL18_METRICS
 
 #: the metric names as the reports print them (keys that are not snake_case): the CoNLL
 #: 2018 and 2017 scorers' rows, MaltEval's Metric values, Lin's error count
-METRIC_NAMES = {*CONLL18_METRICS, *CONLL17_METRICS, "WeightedLAS", *METRICS, "Lin errors"}
+METRIC_NAMES = {*CONLL18_METRICS, *CONLL17_METRICS, "WeightedLAS", "ELAS", "EULAS", *METRICS,
+                "Lin errors"}
 #: the keys whose object maps names of the data (labels, treebanks, teams, metrics) to values
-NAME_MAPS = {"averages", "failed", "groups"}
+NAME_MAPS = {"averages", "failed", "groups", "overall"}
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 #: a key whose number is a rate, in percent
 RATE = re.compile(r"(^|_)(rate|ratio|score|f1|precision|recall|accuracy|fmeasure)($|_)")

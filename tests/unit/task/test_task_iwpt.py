@@ -173,12 +173,12 @@ def test_the_means_per_language(task: Path, scorer: str) -> None:
     assert languages["treebanks"] == LANGUAGES
     for team in TEAMS:
         for language in LANGUAGES:
-            assert languages["scores"][team][language] == pytest.approx(
+            assert languages["averages"][team][language] == pytest.approx(
                 100 * expected[team][language], rel=1e-12)
         overall = (expected[team]["aa"] + expected[team]["bb"]) / 2
-        assert languages["average"][team] == pytest.approx(100 * overall, rel=1e-12)
+        assert languages["overall"][team] == pytest.approx(100 * overall, rel=1e-12)
     # the mean over languages is not that over treebanks when a language has several
-    assert languages["average"]["ace"] != pytest.approx(document["averages"]["ace"]["ELAS"])
+    assert languages["overall"]["ace"] != pytest.approx(document["averages"]["ace"]["ELAS"])
     _, out, _ = treeeval(task, "task", f"--{scorer}", "--table", "languages", "gold",
                          "systems")
     lines = out.splitlines()
