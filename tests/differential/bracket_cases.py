@@ -81,7 +81,7 @@ REAL_SETS: dict[str, tuple[str, tuple[str, ...]]] = {
                   "charniak_selftrained_basic", "charniak_selftrained_reranking", "collins.1",
                   "collins.2", "collins.3", "henderson", "stanford", "stanford_factored"))),
 }
-SHIPPED_PRM = ("COLLINS.prm", "new.prm", "nk.prm", "spmrl.prm")
+#: the shipped .prm files a case may copy in, with their number of QUOTE_LABEL lines
 SHIPPED_QUOTE_LABELS = {"COLLINS.prm": 0, "new.prm": 7, "nk.prm": 7, "spmrl.prm": 0}
 #: EVALB's array of QUOTE_LABEL entries (over all -p files) holds 20
 MAX_QUOTE_LABELS = 20
@@ -371,26 +371,47 @@ def wrap(rng: random.Random, tree: Tree) -> Tree:
 EMPTY_LINES = ["", "(())", "()", "   ", "\t", "( )", "(TOP)"]
 
 
-def within_limits(line: str) -> bool:
-    """Whether EVALB reads ``line`` inside its fixed arrays (see the module docstring).
+@dataclass(frozen=True)
+class Limits:
+    """The sizes of a reference program's fixed arrays that a generated line stays within:
+    words and brackets on a line, bytes of a word, a label and a line, quote terms on a line,
+    and the bytes of a line its DEBUG 2 trace copies a bracket's text from."""
+
+    words: int
+    brackets: int
+    word_bytes: int
+    label_bytes: int
+    quotes: int
+    line_bytes: int
+    traced_line_bytes: int
+
+
+#: EVALB's arrays (each bound one below the array's size, as the module docstring says)
+EVALB_LIMITS = Limits(words=200, brackets=200, word_bytes=99, label_bytes=29, quotes=20,
+                      line_bytes=4990, traced_line_bytes=1000)
+
+
+def within_limits(line: str, limits: Limits = EVALB_LIMITS) -> bool:
+    """Whether EVALB (or the program ``limits`` describes) reads ``line`` inside its fixed
+    arrays (see the module docstring).
 
     >>> within_limits("(S " + "(NN a) " * 201 + ")"), within_limits("(S (NN " + "w" * 99 + "))")
     (False, False)
     """
     data = line.encode("utf-8", "surrogateescape")
-    if len(data) >= 4990 or b"\0" in data:
+    if len(data) >= limits.line_bytes or b"\0" in data:
         return False
     terminals = brackets = quotes = 0
     for match in re.finditer(rb"\(([^ \t\n\v\f\r()]*)(?:[ \t\n\v\f\r]+([^ \t\n\v\f\r()]*)(\)?))?", data):
         label, word, closes = match.groups()
-        if len(label) >= 29 or (word is not None and len(word) >= 99):
+        if len(label) >= limits.label_bytes or (word is not None and len(word) >= limits.word_bytes):
             return False
         if word is not None and closes:
             terminals += 1
             quotes += word in (b"'", b'"', b"/")
         else:
             brackets += 1
-    return terminals <= 200 and brackets <= 200 and quotes <= 20
+    return terminals <= limits.words and brackets <= limits.brackets and quotes <= limits.quotes
 
 
 def _unbalance(rng: random.Random, line: str) -> str:
@@ -424,7 +445,7 @@ def _soup(rng: random.Random) -> str:
     return "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
 
 
-def _fatal(rng: random.Random, line: str) -> str:
+def fatal(rng: random.Random, line: str) -> str:
     """Something that sends EVALB's reader into its endless loop."""
     kind = rng.randrange(3)
     if kind == 0:
@@ -447,11 +468,29 @@ USUAL = ["DELETE_LABEL TOP", "DELETE_LABEL -NONE-", "DELETE_LABEL ,", "DELETE_LA
          "MAX_ERROR 10000", "QUOTE_LABEL POS", "QUOTE_LABEL ''", "EQ_LABEL ADVP PRT"]
 
 
-def prm_lines(rng: random.Random) -> tuple[list[str], int]:
+@dataclass(frozen=True)
+class PrmPools:
+    """What a generated parameter file draws from: the usual lines it often starts with, the
+    labels of DELETE_LABEL (and DELETE_LABEL_FOR_LENGTH), EQ_LABEL pairs, QUOTE_LABEL tags
+    and EQ_WORD pairs."""
+
+    usual: tuple[str, ...]
+    deletable: tuple[str, ...]
+    eq_pairs: tuple[tuple[str, str], ...]
+    quote_tags: tuple[str, ...]
+    eq_words: tuple[tuple[str, str], ...]
+
+
+#: the pools of EVALB's cases
+EVALB_POOLS = PrmPools(tuple(USUAL), tuple(DELETABLE), tuple(EQ_PAIRS), tuple(QUOTE_TAGS),
+                       tuple(EQ_WORDS))
+
+
+def prm_lines(rng: random.Random, pools: PrmPools = EVALB_POOLS) -> tuple[list[str], int]:
     """Lines of a random .prm file, and the highest DEBUG it sets (0 if none)."""
     lines: list[str] = []
     if rng.random() < 0.5:
-        lines = [line for line in USUAL if rng.random() < 0.8]
+        lines = [line for line in pools.usual if rng.random() < 0.8]
     debug = 0
     for _ in range(rng.randint(0, 14)):
         key = rng.choices(
@@ -469,14 +508,14 @@ def prm_lines(rng: random.Random) -> tuple[list[str], int]:
         elif key == "LABELED":
             lines.append(f"LABELED{_sep(rng)}{rng.choice([0, 1, 1, 2, -1])}")
         elif key in ("DELETE_LABEL", "DELETE_LABEL_FOR_LENGTH", "QUOTE_LABEL"):
-            pool = QUOTE_TAGS if key == "QUOTE_LABEL" else DELETABLE
+            pool = pools.quote_tags if key == "QUOTE_LABEL" else pools.deletable
             lines.append(f"{key}{_sep(rng)}{rng.choice(pool)}{rng.choice(['', '', ' ', chr(9)])}")
         elif key == "EQ_LABEL":
-            pair = rng.choice(EQ_PAIRS)
+            pair = rng.choice(pools.eq_pairs)
             values = list(pair) if rng.random() < 0.9 else rng.choice([[pair[0]], [*pair, "X"]])
             lines.append("EQ_LABEL" + "".join(_sep(rng) + value for value in values))
         elif key == "EQ_WORD":
-            lines.append("EQ_WORD" + "".join(_sep(rng) + value for value in rng.choice(EQ_WORDS)))
+            lines.append("EQ_WORD" + "".join(_sep(rng) + value for value in rng.choice(pools.eq_words)))
         elif key == "#":
             lines.append(rng.choice(["# comment", "#DEBUG 2", "#", ""]))
         elif key == "short":
@@ -497,26 +536,30 @@ class Case:
 
     def write(self, folder: Path) -> None:
         for name, data in self.files.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
             (folder / name).write_bytes(data)
         for name in self.shipped:
             shutil.copyfile(EVALB / "prm" / name, folder / name)
 
 
-def options(rng: random.Random, case: Case) -> int:
-    """Fill ``case.args``; return the highest DEBUG level an option or a file sets."""
+def parameter_files(rng: random.Random, case: Case, shipped: dict[str, int] = SHIPPED_QUOTE_LABELS,
+                    pools: PrmPools = EVALB_POOLS) -> tuple[list[list[str]], int]:
+    """Zero to three ``-p`` options, each a file of :data:`EVALB`'s prm folder (``shipped``
+    names them, with their number of QUOTE_LABEL lines) or a generated one written into
+    ``case``; and the highest DEBUG level they set."""
     groups: list[list[str]] = []
     debug = 0
     quote_labels = 0
     for number in range(rng.choice([0, 1, 1, 1, 2, 2, 3])):
         if rng.random() < 0.2:
-            name = rng.choice(SHIPPED_PRM)
-            if quote_labels + SHIPPED_QUOTE_LABELS[name] > MAX_QUOTE_LABELS:
+            name = rng.choice(list(shipped))
+            if quote_labels + shipped[name] > MAX_QUOTE_LABELS:
                 name = "COLLINS.prm"
-            quote_labels += SHIPPED_QUOTE_LABELS[name]
+            quote_labels += shipped[name]
             case.shipped.append(name)
         else:
             name = f"p{number}.prm"
-            lines, level = prm_lines(rng)
+            lines, level = prm_lines(rng, pools)
             debug = max(debug, level)
             quotes = [k for k, line in enumerate(lines) if line.startswith("QUOTE_LABEL")]
             for k in reversed(quotes[max(0, MAX_QUOTE_LABELS - quote_labels):]):
@@ -526,6 +569,13 @@ def options(rng: random.Random, case: Case) -> int:
             text = ending.join(lines) + (ending if lines and rng.random() < 0.9 else "")
             case.files[name] = text.encode("utf-8", "surrogateescape")
         groups.append(["-p", name])
+    return groups, debug
+
+
+def letter_options(rng: random.Random, groups: list[list[str]]) -> int:
+    """Add zero to three of ``-e N``, ``-c N``, ``-d``, ``-D`` (sometimes with a letter after
+    it, which EVALB ignores) to ``groups``; return the highest DEBUG level they set."""
+    debug = 0
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
         letter = rng.choice("eeeeccccdD")
         if letter in "dD":
@@ -534,15 +584,29 @@ def options(rng: random.Random, case: Case) -> int:
         else:
             value = rng.choice([0, 1, 2, 3, 5, 10, 20, 40, 100, 10000, -1])
             groups.append([f"-{letter}", str(value)])
+    return debug
+
+
+def arrange(rng: random.Random, case: Case, groups: list[list[str]], gold: str = "gold.txt",
+            test: str = "test.txt") -> None:
+    """Set ``case.args``: the option groups in random order, an option and its value
+    sometimes glued (``-e5``), the gold and test files among them."""
     rng.shuffle(groups)
     for group in groups:
         if len(group) == 2 and rng.random() < 0.3:
             group[:] = [group[0] + group[1]]
     gold_at = rng.randint(0, len(groups))
     test_at = rng.randint(gold_at, len(groups)) if rng.random() < 0.3 else len(groups)
-    groups.insert(test_at, ["test.txt"])
-    groups.insert(gold_at, ["gold.txt"])
+    groups.insert(test_at, [test])
+    groups.insert(gold_at, [gold])
     case.args = [arg for group in groups for arg in group]
+
+
+def options(rng: random.Random, case: Case) -> int:
+    """Fill ``case.args``; return the highest DEBUG level an option or a file sets."""
+    groups, debug = parameter_files(rng, case)
+    debug = max(debug, letter_options(rng, groups))
+    arrange(rng, case, groups)
     return debug
 
 
@@ -555,7 +619,7 @@ def read_lines(path: str) -> tuple[str, ...]:
     return tuple((EVALB / path).read_bytes().decode("utf-8", "surrogateescape").split("\n")[:-1])
 
 
-def _sentence_pairs(rng: random.Random) -> list[tuple[Tree | str, Tree | str]]:
+def sentence_pairs(rng: random.Random) -> list[tuple[Tree | str, Tree | str]]:
     """Gold and test sentences before perturbation: trees where they parse, else raw lines."""
     source = rng.choices(["wsj22", "wsj23", "ppaml100", "wsj01", "generated"], [3, 3, 2, 2, 3])[0]
     count = rng.choice([1, 2, 3, 5, 8, 12, 20, 30, 50])
@@ -589,18 +653,18 @@ def make_case(rng: random.Random) -> Case:
     style = Style(rng.choice([(" ",), (" ",), (" ", "  "), (" ", "\t", " \r"), ("\t",), (" \v", "\f")]),
                   rng.choice([0.0, 0.0, 0.3, 1.0]))
     gold_lines, test_lines = [], []
-    for gold, test in _sentence_pairs(rng):
-        pair = _perturbed_pair(rng, gold, test, rate, style, tracing, unbalanced)
+    for gold, test in sentence_pairs(rng):
+        pair = perturbed_pair(rng, gold, test, rate, style, tracing, unbalanced)
         if pair is not None:
             gold_lines.append(pair[0])
             test_lines.append(pair[1])
     if gold_lines and rng.random() < 0.04:
         lines = rng.choice([gold_lines, test_lines, test_lines])
         at = rng.randrange(len(lines))
-        lines[at] = _fatal(rng, lines[at])
+        lines[at] = fatal(rng, lines[at])
     if debug <= 0 and gold_lines and rng.random() < 0.015:
         _long_files(rng, case, gold_lines, test_lines)
-    _line_counts(rng, gold_lines, test_lines)
+    line_counts(rng, gold_lines, test_lines)
     ending = "\r\n" if rng.random() < 0.05 else "\n"
     for name, lines in (("gold.txt", gold_lines), ("test.txt", test_lines)):
         text = "".join(line + ending for line in lines)
@@ -610,8 +674,12 @@ def make_case(rng: random.Random) -> Case:
     return case
 
 
-def _perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate: float,
-                    style: Style, tracing: bool, unbalanced: float) -> tuple[str, str] | None:
+def perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate: float,
+                   style: Style, tracing: bool, unbalanced: float,
+                   limits: Limits = EVALB_LIMITS) -> tuple[str, str] | None:
+    """The two lines of a sentence pair, perturbed (:func:`perturb_tree`, wrappers, paired
+    quotes, empty and unbalanced lines), or None when a line leaves ``limits`` or meets one
+    of the other exclusions of the module docstring."""
     if isinstance(gold, (list, tuple)) and rng.random() < 0.3:
         gold = perturb_tree(rng, gold, rate / 2)
     if isinstance(test, (list, tuple)):
@@ -625,12 +693,12 @@ def _perturbed_pair(rng: random.Random, gold: Tree | str, test: Tree | str, rate
     gold_line = gold if isinstance(gold, str) else render(gold, rng, style)
     test_line = test if isinstance(test, str) else render(test, rng, style)
     gold_line, test_line = _line_changes(rng, gold_line, test_line, tracing, unbalanced)
-    if not (within_limits(gold_line) and within_limits(test_line)):
+    if not (within_limits(gold_line, limits) and within_limits(test_line, limits)):
         return None
     if _OPEN_AT_END.search(gold_line) or _OPEN_AT_END.search(test_line):
         return None
-    if tracing and not all(_balanced(line) and len(line.encode("utf-8", "surrogateescape")) < 1000
-                           for line in (gold_line, test_line)):
+    if tracing and not all(_balanced(line) and len(line.encode("utf-8", "surrogateescape"))
+                           < limits.traced_line_bytes for line in (gold_line, test_line)):
         return None
     return gold_line, test_line
 
@@ -684,7 +752,7 @@ def _long_files(rng: random.Random, case: Case, gold: list[str], test: list[str]
         case.args += ["-e", "1000000"]
 
 
-def _line_counts(rng: random.Random, gold: list[str], test: list[str]) -> None:
+def line_counts(rng: random.Random, gold: list[str], test: list[str]) -> None:
     """Sometimes make one file longer than the other."""
     roll = rng.random()
     if roll < 0.01:
