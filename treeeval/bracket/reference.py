@@ -239,6 +239,8 @@ class ReferenceEngine:
         self.trace = params.debug >= EvalbDebug.TRACE
         self.out = debug_out if debug_out is not None else io.BytesIO()
         self.delete = set(params.delete_label)
+        #: the tags whose preterminals are not words (evalb_spmrl keeps them all)
+        self.delete_terminals: frozenset[bytes] = frozenset(self.delete)
         self.delete_for_length = set(params.delete_label_for_length)
         self.quote_labels = set(params.quote_label)
         self.partners = params.label_partners()
@@ -308,7 +310,7 @@ class ReferenceEngine:
                     QuoteTerm(word, label, len(side.terminals), len(side.brackets), stack.snapshot())
                 )
             if closes:
-                if label not in self.delete:
+                if label not in self.delete_terminals:
                     side.terminals.append(Terminal(word, label))
                 return q + 1
             if q >= size or text[q] != 0x28:

@@ -23,6 +23,7 @@ from ..arguments import whole_number
 from ..errors import UsageError
 from ..policy import signature
 from .params import EvalbDebug, EvalbParams, c_int, load_params
+from .spmrl_options import SpmrlOptions
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class BracketSettings:
     signature: bool = False
     per_label: bool = False
     quiet: bool = False
+    #: evalb_spmrl's rules and options (``--spmrl``), None for EVALB's
+    spmrl: SpmrlOptions | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))

@@ -29,7 +29,9 @@ from ..arguments import (
     run_command,
     whole_number,
 )
+from ..bracket.params import c_int
 from ..bracket.settings import BracketSettings, evalb_clusters, evalb_params
+from ..bracket.spmrl_options import SpmrlOptions
 from ..errors import UsageError
 from ..policy.inputs import input_file
 
@@ -77,6 +79,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD TEST",
                         help="the gold file and one test file, or several (one per system)")
     add_evalb_options(parser)
+    spmrl = parser.add_argument_group("evalb_spmrl (the SPMRL 2013/2014 shared tasks' EVALB)")
+    spmrl.add_argument("--spmrl", action="store_true",
+                       help="score as evalb_spmrl does: labels and tags cut at - = #, "
+                            "punctuation kept, its options below (docs/bracket.md)")
+    spmrl.add_argument("-K", metavar="N", help="--spmrl: score the first N lines only")
+    spmrl.add_argument("-X", action="store_true",
+                       help="--spmrl: an empty test line is an unparsed sentence (status 3)")
+    spmrl.add_argument("-L", action="store_true",
+                       help="--spmrl: one summary line for all sentences")
+    spmrl.add_argument("-l", action="store_true",
+                       help="--spmrl: one summary line for the sentences within the cutoff")
+    spmrl.add_argument("-V", action="store_true",
+                       help="--spmrl: name the files in the summary's title")
+    spmrl.add_argument("--spmrl-status", metavar="FILE",
+                       help="--spmrl: write evalb_spmrl's status file there (it writes "
+                            "'status' in the working directory on every run)")
     own = parser.add_argument_group("treeeval's options")
     own.add_argument("--json", action="store_true",
                      help="write the totals as JSON (schema treeeval/1) instead of the report")
@@ -121,7 +139,28 @@ def bracket_settings(args: argparse.Namespace) -> BracketSettings:
         json=args.json, per_sentence=args.per_sentence,
         jobs=None if args.jobs is None else whole_number(args.jobs, "--jobs", minimum=1),
         reference_engine=args.reference_engine, signature=args.signature,
-        per_label=args.per_label, quiet=args.quiet)
+        per_label=args.per_label, quiet=args.quiet, spmrl=_spmrl_options(args))
+
+
+def _spmrl_options(args: argparse.Namespace) -> SpmrlOptions | None:
+    """evalb_spmrl's options (None without ``--spmrl``; one of them alone is an error).
+
+    >>> from treeeval.arguments import parse_command
+    >>> _spmrl_options(parse_command("bracket", ["--spmrl", "-K", "-1", "-L", "g", "t"]))
+    SpmrlOptions(max_lines=None, count_unparsed=False, compact=True, compact_cutoff=False, \
+names=False, status=None)
+    """
+    given = [name for name, value in (("-K", args.K is not None), ("-X", args.X), ("-L", args.L),
+                                      ("-l", args.l), ("-V", args.V),
+                                      ("--spmrl-status", args.spmrl_status is not None))
+             if value]
+    if not args.spmrl:
+        if given:
+            raise UsageError(f"{given[0]} is an option of --spmrl")
+        return None
+    lines = None if args.K is None else c_int(whole_number(args.K, "-K", minimum=None))
+    return SpmrlOptions(None if lines == -1 else lines, args.X, args.L, args.l, args.V,
+                        args.spmrl_status)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

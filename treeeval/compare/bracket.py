@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..bracket import compare as metrics
 from ..bracket.settings import signature_items
-from ..errors import UsageError
+from ..bracket.spmrl import SpmrlRun
+from ..bracket.spmrl_options import SpmrlOptions
+from ..errors import InputError, UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
@@ -167,6 +169,25 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
 
 
 
+def _spmrl(settings: BracketSettings, options: SpmrlOptions, out: BinaryIO,
+           err: BinaryIO) -> int:
+    """``--spmrl``: one pair scored as evalb_spmrl scores it (its exit status)."""
+    if settings.several or settings.json or settings.per_sentence or settings.per_label \
+            or settings.params.debug:
+        raise UsageError("--spmrl scores one GOLD TEST pair and prints evalb_spmrl's report "
+                         "(no several systems, --json, --per-sentence, --per-label or -d/-D "
+                         "yet)")
+    data = []
+    for path in (settings.gold, settings.test):
+        try:
+            with open(path, "rb") as stream:
+                data.append(stream.read())
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    run = SpmrlRun(settings.params, options, out, io.BytesIO() if settings.quiet else err)
+    return run.run_bytes(data[0], data[1], settings.gold, settings.test)
+
+
 def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO,
         err: BinaryIO, notices: Notices) -> int:
     """``treeeval bracket``: the exit status (1 when MAX_ERROR killed a run).  With several
@@ -176,6 +197,8 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
     if not settings.quiet:
         for message in settings.prm_messages:
             err.write(message.encode("latin-1") + b"\n")
+    if settings.spmrl is not None:
+        return _spmrl(settings, settings.spmrl, out, err)
     systems = BracketSystems(settings)
     compared = settings.several or comparison.format is not None
     headers = driver.system_headers(systems) if compared else []
