@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 
 from bracket_cases import (
     EMPTY_LINES,
+    MAX_QUOTE_LABELS,
     Case,
     Limits,
     Node,
@@ -157,6 +158,10 @@ FEATURES = ("##gen=f|num=sg##", "##gen=m|num=pl|case=nom##", "##mwehead=NC+|pred
 SHORT_FEATURES = tuple(feature for feature in FEATURES if len(feature) <= 25)
 #: tags and labels that evalb_spmrl cuts to the empty label
 COLLAPSING = ("-LRB-", "-RRB-", "-NONE-", "#", "##x##", "-", "=", "=1", "-X-", "#NP", "=S")
+#: QUOTE_LABEL pairs of the quote repair, the first of each also in DELETE_LABEL (evalb_spmrl
+#: compares the entries as written until its first bracket comparison cuts them)
+REPAIR_TAGS = (("PONCT", "PUNC"), ("yyQUOT", "PONCT"), ("''", "POS"), ("NP#x", "NN"), ("$[", "SS"),
+               ("-NONE-", "PUNC"), ("PUNC##x##", "PUNC"), ("POS", "''"))
 #: test lines that hold no word: evalb_spmrl skips them (status 2), or with -X counts them
 #: (status 3)
 UNPARSED = (*EMPTY_LINES, "(())", "(())", "", "(SENT (NP))", "((SENT))", "(VROOT)", "( (S) )")
@@ -285,6 +290,55 @@ def one_word_pair(rng: random.Random, pool: Pool) -> tuple[Tree | str, Tree | st
     return [label, (tag, word)], rng.choice(["", "(())"])  # one word, unparsed
 
 
+def _leaf_slots(tree: Node) -> list[tuple[Node, int]]:
+    """Where the preterminals of ``tree`` are: (parent, index) in word order."""
+    slots: list[tuple[Node, int]] = []
+    for index, child in enumerate(tree[1:], start=1):
+        if isinstance(child, tuple):
+            slots.append((tree, index))
+        else:
+            slots.extend(_leaf_slots(child))
+    return slots
+
+
+def quote_repair(rng: random.Random, gold: Node, test: Node, tags: tuple[str, str], pool: Pool) -> bool:
+    """Give one word position a quote word on both sides, under ``tags[0]`` (which the case's
+    parameters delete) on one side and ``tags[1]`` on the other, and one side a word more:
+    evalb_spmrl's quote repair (fix_quote, for a length mismatch) then inserts the quote term
+    once more on the side of the deleted tag, although evalb_spmrl no longer deletes it.
+    False when the trees' words do not line up.
+
+    >>> gold, test = ["S", ("NN", "a"), ("NN", "b")], ["S", ("NN", "a"), ("NN", "b")]
+    >>> quote_repair(random.Random(1), gold, test, ("PONCT", "PUNC"), POOLS["french"])
+    True
+    >>> gold, test
+    (['S', ('PONCT', '/'), ('NN', 'b')], ['S', ('PUNC', '/'), ('NN', 'b'), ('ET', 'coûte')])
+    """
+    slots = [_leaf_slots(gold), _leaf_slots(test)]
+    if not slots[0] or len(slots[0]) != len(slots[1]):
+        return False
+    at = rng.randrange(len(slots[0]))
+    word = rng.choice(["'", '"', "/"])
+    deleted = rng.randrange(2)
+    for side, tag in ((deleted, tags[0]), (1 - deleted, tags[1])):
+        parent, index = slots[side][at]
+        parent[index] = (tag, word)
+    longer = (gold, test)[1 - deleted if rng.random() < 0.8 else deleted]
+    longer.append(_leaf(rng, pool, 0.0, quotes=False))
+    return True
+
+
+def swap_words(rng: random.Random, tree: Tree, rate: float) -> Tree:
+    """A copy of ``tree`` whose words of an EQ_WORD pair (:data:`SPMRL_POOLS`) become the
+    pair's other word at ``rate``."""
+    if isinstance(tree, tuple):
+        for first, second in SPMRL_POOLS.eq_words:
+            if tree[1] in (first, second) and rng.random() < rate:
+                return (tree[0], second if tree[1] == first else first)
+        return tree
+    return [tree[0], *(swap_words(rng, child, rate) for child in tree[1:])]
+
+
 # --- options -------------------------------------------------------------------------------
 
 
@@ -378,6 +432,8 @@ def make_case(rng: random.Random) -> SpmrlCase:
     unparsed = rng.choice([0.0] * 10 + [0.05] * 4 + [0.2] * 3 + [0.5] * 2 + [1.0])
     one_word = rng.choice([0.0, 0.0, 0.1, 0.3])
     deep = 0.0 if tracing else rng.choice([0.0] * 9 + [0.05])
+    repair = rng.choice(REPAIR_TAGS) if rng.random() < 0.25 else None
+    swap = rng.choice([0.0, 0.0, 0.0, 0.1, 0.5])
     pairs, pool = _source_pairs(rng, case.traits)
     gold_lines, test_lines = [], []
     for gold, test in pairs:
@@ -389,7 +445,10 @@ def make_case(rng: random.Random) -> SpmrlCase:
         if not isinstance(gold, str):
             gold = decorate(rng, gold, rates[0], collapse, choices)
         if not isinstance(test, str):
-            test = decorate(rng, test, rates[1], collapse, choices)
+            test = swap_words(rng, decorate(rng, test, rates[1], collapse, choices), swap)
+        if repair and not long and isinstance(gold, list) and isinstance(test, list) and rng.random() < 0.3:
+            if quote_repair(rng, gold, test, repair, pool):
+                case.traits.add("quote-repair")
         pair = perturbed_pair(rng, gold, test, rate, style, tracing, unbalanced, SPMRL_LIMITS)
         if pair is None:
             continue
@@ -413,6 +472,7 @@ def make_case(rng: random.Random) -> SpmrlCase:
         lines[at] = fatal(rng, lines[at])
         case.traits.add("reading-loop")
     line_counts(rng, gold_lines, test_lines)
+    groups += _repair_parameters(rng, case, repair, swap)
     if limit is not None:
         limit[1] = sentences_limit(rng, len(gold_lines), case.traits)
     ending = "\r\n" if rng.random() < 0.05 else "\n"
@@ -424,6 +484,24 @@ def make_case(rng: random.Random) -> SpmrlCase:
     _note_traits(case, gold_lines, test_lines, features, collapse)
     arrange(rng, case, groups + flags, case.gold, case.test)
     return case
+
+
+def _repair_parameters(rng: random.Random, case: SpmrlCase, repair: tuple[str, str] | None,
+                       swap: float) -> list[list[str]]:
+    """A ``-p`` option whose file sets up the quote repair's tags (when the QUOTE_LABEL
+    entries of all files stay within 20) and, for the swapped words, EQ_WORD lines."""
+    lines = []
+    quotes = sum(SPMRL_SHIPPED[name] for name in case.shipped) + sum(
+        data.count(b"QUOTE_LABEL") for name, data in case.files.items() if name.endswith(".prm"))
+    if repair and quotes + 2 <= MAX_QUOTE_LABELS:
+        lines += [f"QUOTE_LABEL {repair[0]}", f"QUOTE_LABEL {repair[1]}", f"DELETE_LABEL {repair[0]}"]
+    if swap and rng.random() < 0.7:
+        lines += [f"EQ_WORD {first} {second}" for first, second in SPMRL_POOLS.eq_words]
+    if not lines:
+        return []
+    rng.shuffle(lines)
+    case.files["x.prm"] = "".join(line + "\n" for line in lines).encode()
+    return [["-p", "x.prm"]]
 
 
 def _note_traits(case: SpmrlCase, gold: list[str], test: list[str], features: tuple[float, float],
