@@ -20,7 +20,7 @@ from harness import assert_same, case_ids, case_random, require_oracle, run_orac
 from spmrl_cases import make_case
 
 #: cases in CI (about 30 s on 2 cores)
-CI_CASES = 300
+CI_CASES = 600
 #: where treeeval writes the status file when asked to (evalb_spmrl: always ``status``)
 OURS = "treeeval-status"
 
