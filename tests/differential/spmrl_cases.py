@@ -34,8 +34,9 @@ negative, which evalb_spmrl reads as "one sentence" and, for -1, "no limit"), ``
 ``-L``, ``-l``, ``-V``, sometimes with a letter glued after them (evalb_spmrl reads the
 first letter of an argument only), in random order; the file names vary (a folder, accents).
 
-What a case never contains, besides what bracket_cases.py leaves out: a line beyond
-evalb_spmrl's arrays (:data:`SPMRL_LIMITS`: 1,000 words, 2,000 brackets, words of 100
+What a case never contains, besides what bracket_cases.py leaves out: a line whose surplus
+``)`` take the stack's top below -7 (:func:`lowest_stack`: its next ``(`` would write into the
+variable DEBUG); a line beyond evalb_spmrl's arrays (:data:`SPMRL_LIMITS`: 1,000 words, 2,000 brackets, words of 100
 bytes, labels of 300 bytes, 20 quote terms, its 50,000-byte ``fgets`` buffer, and the
 10,000-byte buffer its DEBUG 2 trace copies a bracket into), each kept a little below the
 array's size; ``-h``, unknown letters, a missing option value, a third file, non-numeric
@@ -144,7 +145,7 @@ POOLS: dict[str, Pool] = {
         ("żółć", "Łódź", "Győr", "öt", "Göteborg", "etxea", "ñandú", "😀", "中文", "日本語", "€",
          "—", "ﬁn", "a\u3000b", "x\u2009y", "ΑΘΗΝΑ", "Ελλάδα", "Москва", "ẞ", "e\u0301"),
         (("interp", "."), ("PUNCT", ","), ("PUNCT", "«"), ("PUNCT", "—"), ("-NONE-", "*"),
-         ("-LRB-", "("), ("-RRB-", ")"), ("-LRB-", "-LRB-"), ("-RRB-", "-RRB-"))),
+         ("-LRB-", "-LRB-"), ("-RRB-", "-RRB-"))),
 }
 
 #: feature strings glued to a label or a tag (the longest make labels of about 260 and 295
@@ -260,6 +261,45 @@ def decorate(rng: random.Random, tree: Tree, rate: float, collapse: float,
     if isinstance(tree, tuple):
         return (label(tree[0]), tree[1])
     return [label(tree[0]), *(decorate(rng, child, rate, collapse, features) for child in tree[1:])]
+
+
+_BLANK = " \t\n\v\f\r"
+
+
+def lowest_stack(line: str) -> int:
+    """The lowest top of evalb_spmrl's bracket stack while it reads ``line`` (as its
+    read_line does): below 0 after surplus ')', and from -8 its next '(' writes into the
+    variable DEBUG, which lies 8 ints below the stack in the program as built.
+
+    >>> lowest_stack("(S (NN a)) ) ) (NP (NN b))"), lowest_stack("(S (NN a))")
+    (-2, 0)
+    """
+    top = lowest = at = 0
+    while at < len(line):
+        char = line[at]
+        if char in _BLANK:
+            at += 1
+        elif char == "(":
+            at += 1
+            while at < len(line) and line[at] not in _BLANK + "()":
+                at += 1
+            word = at
+            if word < len(line) and line[word] in _BLANK:
+                while word < len(line) and line[word] in _BLANK:
+                    word += 1
+                while word < len(line) and line[word] not in _BLANK + "()":
+                    word += 1
+                if word < len(line) and line[word] == ")":
+                    at = word + 1
+                    continue
+            top += 1
+        elif char == ")":
+            top -= 1
+            lowest = min(lowest, top)
+            at += 1
+        else:
+            return lowest  # evalb_spmrl's "Reading sentence" loop
+    return lowest
 
 
 def _copy(tree: Tree) -> Tree:
@@ -464,6 +504,8 @@ def make_case(rng: random.Random) -> SpmrlCase:
             test_line = rng.choice(UNPARSED)
         elif rng.random() < unparsed / 10:
             gold_line = rng.choice(UNPARSED)
+        if min(lowest_stack(gold_line), lowest_stack(test_line)) < -7:
+            continue
         gold_lines.append(gold_line)
         test_lines.append(test_line)
     if gold_lines and rng.random() < 0.02:
