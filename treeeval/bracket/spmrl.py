@@ -21,6 +21,7 @@ bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
   as there); ``-V`` names the files in the summary's title; the run writes a ``status``
   file only on request (``status``: its path).
 
+>>> import io
 >>> from treeeval.bracket.params import EvalbParams
 >>> out = io.BytesIO()
 >>> run = SpmrlRun(EvalbParams(delete_label=[b"-NONE-"]), SpmrlOptions(compact=True), out,

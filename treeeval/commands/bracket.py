@@ -49,8 +49,9 @@ def add_evalb_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(evalb=[])
     evalb = parser.add_argument_group("EVALB's options, applied left to right")
     evalb.add_argument("-p", action=InOrder, type=input_file, metavar="PRM",
-                       help="EVALB parameter file; a bundled one (COLLINS.prm, new.prm, "
-                            "nk.prm, spmrl.prm) is found by name when no such file exists here")
+                       help="EVALB parameter file; a bundled one (COLLINS.prm, new.prm, nk.prm, "
+                            "spmrl.prm, spmrl_hebrew.prm) is found by name when no such file "
+                            "exists here")
     evalb.add_argument("-e", action=InOrder, metavar="N",
                        help="errors tolerated before the run is killed (MAX_ERROR)")
     evalb.add_argument("-c", action=InOrder, metavar="N",

@@ -76,7 +76,7 @@ def bundled_prms() -> list[str]:
     """The names of the bundled parameter files.
 
     >>> bundled_prms()
-    ['COLLINS.prm', 'new.prm', 'nk.prm', 'spmrl.prm']
+    ['COLLINS.prm', 'new.prm', 'nk.prm', 'spmrl.prm', 'spmrl_hebrew.prm']
     """
     return sorted(path.name for path in bundled_prm_dir().glob("*.prm"))
 
@@ -115,8 +115,9 @@ def _not_found(path: Path) -> str:
     """A parameter file that does not exist; for a name without a folder (which the
     bundled files are found by), the bundled ones and the one it is near to.
 
-    >>> _not_found(Path("COLINS.prm"))
-    'no such parameter file (bundled: COLLINS.prm, new.prm, nk.prm, spmrl.prm); did you mean COLLINS.prm?'
+    >>> print(_not_found(Path("COLINS.prm")).replace("; ", ";\\n"))
+    no such parameter file (bundled: COLLINS.prm, new.prm, nk.prm, spmrl.prm, spmrl_hebrew.prm);
+    did you mean COLLINS.prm?
     >>> _not_found(Path("runs") / "COLLINS.prm")
     'no such parameter file'
     """

@@ -65,8 +65,8 @@ def test_missing_file(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     # a name alone: the bundled files, and the one it is near to (issue 25)
     with pytest.raises(InputError, match=r"^COLINS.prm: no such parameter file \(bundled: "
-                                         r"COLLINS.prm, new.prm, nk.prm, spmrl.prm\); did you "
-                                         r"mean COLLINS.prm\?$"):
+                                         r"COLLINS.prm, new.prm, nk.prm, spmrl.prm, "
+                                         r"spmrl_hebrew.prm\); did you mean COLLINS.prm\?$"):
         read_prm(find_prm("COLINS.prm"))
     (tmp_path / "folder.prm").mkdir()
     with pytest.raises(InputError, match="cannot read parameter file"):
@@ -75,7 +75,7 @@ def test_missing_file(tmp_path, monkeypatch) -> None:
 
 def test_bundled_files_are_found_by_name(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    for name in ("COLLINS.prm", "new.prm", "nk.prm", "spmrl.prm"):
+    for name in ("COLLINS.prm", "new.prm", "nk.prm", "spmrl.prm", "spmrl_hebrew.prm"):
         assert find_prm(name).is_file()
     (tmp_path / "COLLINS.prm").write_bytes(b"MAX_ERROR 3\n")
     assert find_prm("COLLINS.prm").resolve() == (tmp_path / "COLLINS.prm").resolve()
