@@ -74,12 +74,13 @@ class BracketSettings:
 
 
 def evalb_clusters(argv: Sequence[str]) -> list[str]:
-    """EVALB reads only the first letter of ``-dD``, ``-Dx``...: the rest is dropped.
+    """EVALB reads only the first letter of ``-dD``, ``-Dx``... (and evalb_spmrl of its
+    flags ``-X``, ``-L``, ``-l``, ``-V`` too): the rest is dropped.
 
-    >>> evalb_clusters(["-dD", "-D", "-Dd", "-c5", "gold"])
-    ['-d', '-D', '-D', '-c5', 'gold']
+    >>> evalb_clusters(["-dD", "-D", "-Dd", "-c5", "-LX", "-Xl", "gold"])
+    ['-d', '-D', '-D', '-c5', '-L', '-X', 'gold']
     """
-    return [arg[:2] if re.fullmatch(r"-[dD].+", arg) else arg for arg in argv]
+    return [arg[:2] if re.fullmatch(r"-[dDXLlV].+", arg) else arg for arg in argv]
 
 
 def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list[str], list[str]]:

@@ -35,7 +35,7 @@ bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from .counts import EvalbStatus, Totals
@@ -75,8 +75,12 @@ def spmrl_label(label: bytes) -> bytes:
 class SpmrlEngine(ReferenceEngine):
     """EVALB's engine with evalb_spmrl's rules (the module's list)."""
 
-    def __init__(self, params: EvalbParams, budget: ErrorBudget) -> None:
-        super().__init__(params, budget)
+    def __init__(self, params: EvalbParams, budget: ErrorBudget, out: BinaryIO,
+                 emit: Callable[[SentenceScore], None]) -> None:
+        super().__init__(params, budget, out)
+        #: prints a row and adds it to the totals, as individual_result does, at once (a
+        #: row printed before an error that kills the run stays printed)
+        self.emit = emit
         self.delete_terminals: frozenset[bytes] = frozenset()
         self.raw_delete = list(params.delete_label)
         cut = {spmrl_label(label) for label in self.raw_delete}
@@ -109,6 +113,7 @@ class SpmrlEngine(ReferenceEngine):
         word counts 1, and 1 more for every DELETE_LABEL its label does not equal."""
         count = 0
         for bracket in brackets:
+            bracket.result = UNMATCHED  # every one, as its -d table shows (labels uncut)
             if bracket.start == bracket.end:
                 continue
             count += 1
@@ -121,17 +126,20 @@ class SpmrlEngine(ReferenceEngine):
     def _labels_equal(self, first: bytes, second: bytes) -> bool:
         return second in self.partners.get(first, (first,))
 
-    def score_rows(self, gold_line: bytes, test_line: bytes, line_no: int,
-                   count_unparsed: bool) -> list[SentenceScore]:
-        """The rows evalb_spmrl prints for one line pair (two for a one-word gold sentence
-        whose test sentence has another length)."""
+    def score_line(self, gold_line: bytes, test_line: bytes, line_no: int,
+                   count_unparsed: bool) -> None:
+        """Emit the rows evalb_spmrl prints for one line pair (two for a one-word gold
+        sentence whose test sentence has another length), then its -d tables."""
         self._status = EvalbStatus.SCORED
         gold = self.read_line(gold_line, line_no)
         test = self.read_line(test_line, line_no)
-        return self._calc(gold, test, line_no, count_unparsed)
+        self._last = (gold, test)
+        self._calc(gold, test, line_no, count_unparsed)
+        if self.params.debug >= 1:
+            self.dump_last()
 
     def _calc(self, gold: ReadSide, test: ReadSide, line_no: int,
-              count_unparsed: bool) -> list[SentenceScore]:
+              count_unparsed: bool) -> None:
         length = gold.length
 
         def row(status: int, matched: int = 0, gold_count: int = 0, test_count: int = 0,
@@ -139,24 +147,28 @@ class SpmrlEngine(ReferenceEngine):
             return SentenceScore(line_no, length, status, matched,  # type: ignore[arg-type]  # status 3 is evalb_spmrl's own
                                  gold_count, test_count, crossing, words, correct)
 
+        if self.trace:
+            self.out.write(b"\n")
         if not test.terminals:
             if count_unparsed:
-                return [row(UNPARSED, gold_count=self._gold_only(gold.brackets),
-                            words=len(gold.terminals))]
-            return [row(EvalbStatus.SKIP)]
-        rows = []
+                self.emit(row(UNPARSED, gold_count=self._gold_only(gold.brackets),
+                              words=len(gold.terminals)))
+            else:
+                self.emit(row(EvalbStatus.SKIP))
+            return
         if len(gold.terminals) != len(test.terminals):
             self._fix_quote(gold, test)
             if len(gold.terminals) != len(test.terminals):
-                rows.append(row(self._status))
+                self.emit(row(self._status))
                 if len(gold.terminals) > 1:
                     self._error(b"Length unmatch (%d|%d)" % (len(gold.terminals),
                                                              len(test.terminals)))
-                    return rows
+                    return
         for g, t in zip(gold.terminals, test.terminals):
             if not self.params.words_equal(g.word, t.word):
                 self._error(b"Words unmatch (%s|%s)" % (g.word, t.word))
-                return [*rows, row(self._status)]
+                self.emit(row(self._status))
+                return
         gold_count = self._massage(gold.brackets)
         test_count = self._massage(test.brackets)
         matched = self._match(gold, test)
@@ -167,8 +179,8 @@ class SpmrlEngine(ReferenceEngine):
             right = self._labels_equal(g.label, t.label)
             g.result = t.result = MATCHED if right else UNMATCHED
             correct += right
-        return [*rows, row(self._status, matched, gold_count, test_count, crossing,
-                           len(gold.terminals), correct)]
+        self.emit(row(self._status, matched, gold_count, test_count, crossing,
+                      len(gold.terminals), correct))
 
 
 def fgets_lines(data: bytes, size: int = LINE_BYTES) -> Iterator[bytes]:
@@ -228,8 +240,13 @@ class SpmrlRun:
     def run_bytes(self, gold: bytes, test: bytes, gold_name: str, test_name: str) -> int:
         """Score two files' bytes (named as given on the command line): the exit status."""
         budget = ErrorBudget(self.params.max_error, self.err)
-        engine = SpmrlEngine(self.params, budget)
         totals = _Totals(self.params.cutoff_len)
+
+        def emit(row: SentenceScore) -> None:
+            totals.add(row)
+            self.out.write(sentence_line(*row))
+
+        engine = SpmrlEngine(self.params, budget, self.out, emit)
         self.out.write(HEADER)
         tests = fgets_lines(test)
         limit = self.options.max_lines
@@ -238,13 +255,12 @@ class SpmrlRun:
         try:
             for gold_line in fgets_lines(gold):
                 test_line = next(tests, None)
-                if test_line is None:
+                if test_line is None:  # the gold line is read (traced, checked) first
+                    engine.start_line(line_no)
+                    engine.read_line(gold_line, line_no)
                     budget.error(line_no, b"Number of lines unmatch (too many lines in gold file)")
                     break
-                for row in engine.score_rows(gold_line, test_line, line_no,
-                                             self.options.count_unparsed):
-                    totals.add(row)
-                    self.out.write(sentence_line(*row))
+                engine.score_line(gold_line, test_line, line_no, self.options.count_unparsed)
                 if limit is not None and line_no + 1 > limit:
                     stopped = True
                     break

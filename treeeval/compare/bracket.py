@@ -172,11 +172,9 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
 def _spmrl(settings: BracketSettings, options: SpmrlOptions, out: BinaryIO,
            err: BinaryIO) -> int:
     """``--spmrl``: one pair scored as evalb_spmrl scores it (its exit status)."""
-    if settings.several or settings.json or settings.per_sentence or settings.per_label \
-            or settings.params.debug:
+    if settings.several or settings.json or settings.per_sentence or settings.per_label:
         raise UsageError("--spmrl scores one GOLD TEST pair and prints evalb_spmrl's report "
-                         "(no several systems, --json, --per-sentence, --per-label or -d/-D "
-                         "yet)")
+                         "(no several systems, --json, --per-sentence or --per-label yet)")
     data = []
     for path in (settings.gold, settings.test):
         try:
