@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import re
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import BinaryIO, NamedTuple
@@ -241,6 +242,8 @@ class ReferenceEngine:
         self.delete = set(params.delete_label)
         #: the tags whose preterminals are not words (evalb_spmrl keeps them all)
         self.delete_terminals: frozenset[bytes] = frozenset(self.delete)
+        #: how a bracket label is cut before it is compared (evalb_spmrl cuts at '#' too)
+        self.cut_label: Callable[[bytes], bytes] = truncate_label
         self.delete_for_length = set(params.delete_label_for_length)
         self.quote_labels = set(params.quote_label)
         self.partners = params.label_partners()
@@ -359,6 +362,15 @@ class ReferenceEngine:
             if not self.params.words_equal(g.word, t.word):
                 self._error(b"Words unmatch (%s|%s)" % (g.word, t.word))
                 return zero._replace(status=self._status)
+        gold_count, test_count, matched, crossing, correct = self._score_trees(gold, test)
+        words = len(gold.terminals)
+        return SentenceScore(
+            line_no, gold.length, self._status, matched, gold_count, test_count, crossing, words, correct
+        )
+
+    def _score_trees(self, gold: ReadSide, test: ReadSide) -> tuple[int, int, int, int, int]:
+        """The counts of two lines whose words agree: the gold and test brackets counted
+        (massaged), those matched, the crossing brackets and the right tags."""
         gold_count = self._massage(gold.brackets)
         test_count = self._massage(test.brackets)
         matched = self._match(gold, test)
@@ -368,19 +380,17 @@ class ReferenceEngine:
             right = t.label in self.partners.get(g.label, (g.label,))
             g.result = t.result = MATCHED if right else UNMATCHED
             correct += right
-        words = len(gold.terminals)
-        return SentenceScore(
-            line_no, gold.length, self._status, matched, gold_count, test_count, crossing, words, correct
-        )
+        return gold_count, test_count, matched, crossing, correct
 
     def _massage(self, brackets: list[Bracket]) -> int:
         kept = 0
+        cut = self.cut_label
         for bracket in brackets:
             bracket.result = UNMATCHED
             if bracket.start == bracket.end:
                 bracket.result = NOT_COUNTED
                 continue
-            bracket.label = truncate_label(bracket.label)
+            bracket.label = cut(bracket.label)
             if bracket.label in self.deleted:
                 bracket.result = NOT_COUNTED
             else:

@@ -41,8 +41,6 @@ from typing import BinaryIO
 from .counts import EvalbStatus, Totals
 from .params import EvalbParams
 from .reference import (
-    MATCHED,
-    NOT_COUNTED,
     UNMATCHED,
     Bracket,
     ErrorBudget,
@@ -82,6 +80,7 @@ class SpmrlEngine(ReferenceEngine):
         #: row printed before an error that kills the run stays printed)
         self.emit = emit
         self.delete_terminals: frozenset[bytes] = frozenset()
+        self.cut_label = spmrl_label
         self.raw_delete = list(params.delete_label)
         cut = {spmrl_label(label) for label in self.raw_delete}
         self.deleted = cut.union(*(self.partners.get(label, ()) for label in cut))
@@ -94,19 +93,11 @@ class SpmrlEngine(ReferenceEngine):
             self.delete = {spmrl_label(label) for label in self.raw_delete}
 
     def _massage(self, brackets: list[Bracket]) -> int:
-        kept = 0
-        for bracket in brackets:
-            bracket.result = UNMATCHED
-            if bracket.start == bracket.end:
-                bracket.result = NOT_COUNTED
-                continue
-            bracket.label = spmrl_label(bracket.label)
+        """EVALB's massaging, with the DELETE_LABEL entries cut by the first bracket it
+        compares with them (nothing reads them between that bracket and the next line)."""
+        if any(bracket.start != bracket.end for bracket in brackets):
             self._cut_delete_labels()
-            if bracket.label in self.deleted:
-                bracket.result = NOT_COUNTED
-            else:
-                kept += 1
-        return kept
+        return super()._massage(brackets)
 
     def _gold_only(self, brackets: list[Bracket]) -> int:
         """-X's count of an unparsed sentence's gold brackets: each bracket that spans a
@@ -119,12 +110,9 @@ class SpmrlEngine(ReferenceEngine):
             count += 1
             label = spmrl_label(bracket.label)
             self._cut_delete_labels()
-            count += sum(1 for entry in self.raw_delete
-                         if not self._labels_equal(label, spmrl_label(entry)))
+            equal = self.partners.get(label, (label,))
+            count += sum(1 for entry in self.raw_delete if spmrl_label(entry) not in equal)
         return count
-
-    def _labels_equal(self, first: bytes, second: bytes) -> bool:
-        return second in self.partners.get(first, (first,))
 
     def score_line(self, gold_line: bytes, test_line: bytes, line_no: int,
                    count_unparsed: bool) -> None:
@@ -169,16 +157,10 @@ class SpmrlEngine(ReferenceEngine):
                 self._error(b"Words unmatch (%s|%s)" % (g.word, t.word))
                 self.emit(row(self._status))
                 return
-        gold_count = self._massage(gold.brackets)
-        test_count = self._massage(test.brackets)
-        matched = self._match(gold, test)
-        crossing = self._crossing(gold, test)
-        correct = 0
-        for g, t in zip(gold.terminals, test.terminals):
-            g.label, t.label = spmrl_label(g.label), spmrl_label(t.label)
-            right = self._labels_equal(g.label, t.label)
-            g.result = t.result = MATCHED if right else UNMATCHED
-            correct += right
+        for terminal in (*gold.terminals[:len(test.terminals)],
+                         *test.terminals[:len(gold.terminals)]):
+            terminal.label = spmrl_label(terminal.label)  # tags are compared cut, too
+        gold_count, test_count, matched, crossing, correct = self._score_trees(gold, test)
         self.emit(row(self._status, matched, gold_count, test_count, crossing,
                       len(gold.terminals), correct))
 
