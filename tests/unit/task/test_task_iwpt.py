@@ -11,6 +11,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from cli_runner import run_treeeval
+from task_checks import assert_tests_are_treeeval_uds
 
 from treeeval.policy.envelope import schema_path
 from treeeval.task.layout import find_grid
@@ -223,19 +224,11 @@ def test_clusters_on_elas(task: Path) -> None:
     assert one["cluster"] == ["ace"]           # bee: 2 edges of 9 wrong in half the sentences
     assert [test["team"] for test in three["tests"]] == ["bee"]   # cee's run failed
     for name, treebank in zip(SENTENCES, clusters["ELAS"]):
-        teams = [test["team"] for test in treebank["tests"]]
-        status, out, _ = treeeval(
-            task, "ud", "--iwpt20", "--stat", "bootstrap", "--resamples", "300", "--metrics",
-            "ELAS", "--baseline", treebank["best"], "--format", "json", f"gold/{name}.conllu",
-            f"systems/{treebank['best']}/{name}.conllu",
-            *(f"systems/{team}/{name}.conllu" for team in teams))
-        assert status == 0
-        cells = {system["name"]: system["cells"][0]["significance"]
-                 for system in json.loads(out)["systems"]}
-        assert {test["team"]: (test["p_value"], test["p_adjusted"])
-                for test in treebank["tests"]} == {
-            team: (cell["p_value"], cell["p_adjusted"] or cell["p_value"])
-            for team, cell in cells.items() if cell is not None}
+        teams = [treebank["best"], *(test["team"] for test in treebank["tests"])]
+        assert_tests_are_treeeval_uds(
+            task, treebank, ["--iwpt20", "--stat", "bootstrap", "--resamples", "300",
+                             "--metrics", "ELAS"],
+            f"gold/{name}.conllu", [f"systems/{team}/{name}.conllu" for team in teams])
     _, out, _ = treeeval(task, "task", "--iwpt20", "--stat", "ar", "--resamples", "300",
                          "--table", "clusters", "gold", "systems")
     assert out.splitlines()[:3] == ["Cluster of the best by ELAS",

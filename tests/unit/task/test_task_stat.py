@@ -12,6 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from cli_runner import run_treeeval
+from task_checks import assert_tests_are_treeeval_uds
 
 from treeeval.arguments import parse_command
 from treeeval.commands.task import run as run_task
@@ -108,17 +109,9 @@ def test_each_test_is_that_of_treeeval_ud(task: Path, stat: str) -> None:
     for metric, treebanks in clusters.items():
         for name, treebank in zip(("en", "fi"), treebanks):
             teams = [team for team, runs in TEAMS.items() if runs[name] is not None]
-            status, out, _ = treeeval(
-                task, "ud", "--stat", stat, "--resamples", "300", "--metrics", metric,
-                "--baseline", treebank["best"], "--format", "json", f"gold/{name}.conllu",
-                *(f"systems/{team}/{name}.conllu" for team in teams))
-            assert status == 0
-            cells = {system["name"]: system["cells"][0]["significance"]
-                     for system in json.loads(out)["systems"]}
-            assert {test["team"]: (test["p_value"], test["p_adjusted"])
-                    for test in treebank["tests"]} == {
-                team: (cell["p_value"], cell["p_adjusted"] or cell["p_value"])
-                for team, cell in cells.items() if cell is not None}
+            assert_tests_are_treeeval_uds(
+                task, treebank, ["--stat", stat, "--resamples", "300", "--metrics", metric],
+                f"gold/{name}.conllu", [f"systems/{team}/{name}.conllu" for team in teams])
 
 
 def test_jobs_one_and_two_agree(task: Path) -> None:
