@@ -81,10 +81,12 @@ def engine_marks(gold_path, test_path, params, lines):
     """What EVALB's per-sentence engine, run over the files in order, leaves on each
     bracket it counts: per side, rows (sentence, position, label, start, end, matched,
     crossing), sentences from 0."""
-    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
-    from treeeval.bracket.spans import _QuietBudget, crosses
+    from quiet_budget import QuietBudget
 
-    engine = ReferenceEngine(params, _QuietBudget())
+    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
+    from treeeval.bracket.spans import crosses
+
+    engine = ReferenceEngine(params, QuietBudget())
     rows = ([], [])
     gold_lines = gold_path.read_bytes().split(b"\n")
     test_lines = test_path.read_bytes().split(b"\n")

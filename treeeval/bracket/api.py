@@ -33,6 +33,7 @@ from .counts import COLUMNS, SentenceCounts, Totals
 from .params import EvalbDebug, EvalbParams, given_params
 from .run import EvalbResult, EvalbRun
 from .sentence_rates import RATES, sentence_rates
+from .spmrl_options import SpmrlOptions
 
 
 class _Killed(Exception):
@@ -47,11 +48,14 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                       params: EvalbParams, out: BinaryIO, err: BinaryIO, *, jobs: int = 1,
                       use_fast: bool = True, per_sentence: str | None = None,
                       keep_sentences: bool = False, keep_brackets: bool = False,
-                      prms: Sequence[str] = ()) -> EvalbResult:
+                      prms: Sequence[str] = (), spmrl: SpmrlOptions | None = None
+                      ) -> EvalbResult:
     """Run EVALB on two files, writing its report to ``out`` and its messages to ``err``.
 
     ``keep_sentences`` keeps the per-sentence counts (``EvalbResult.sentences``),
     ``keep_brackets`` the brackets behind them (``EvalbResult.brackets``; not under DEBUG).
+    ``spmrl``: evalb_spmrl's own options (-K, -L, -l, -V, its status file) when ``params``
+    name its rules.
 
     ``per_sentence`` names a JSON Lines file of the sentences' counts, written by
     ``treeeval.policy.outputs`` (never over GOLD, TEST or the ``prms`` files; kept only when
@@ -65,7 +69,7 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
                 sink = stack.enter_context(output_file(per_sentence, inputs))
             result = _run(gold, test, params, out, err, jobs=jobs, use_fast=use_fast,
                           keep_sentences=keep_sentences, keep_brackets=keep_brackets,
-                          sink=sink)
+                          sink=sink, spmrl=spmrl)
             if result.killed and sink is not None:
                 raise _Killed(result)
             return result
@@ -75,7 +79,7 @@ def run_bracket_files(gold: str | os.PathLike[str], test: str | os.PathLike[str]
 
 def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: EvalbParams,
          out: BinaryIO, err: BinaryIO, *, jobs: int, use_fast: bool, keep_sentences: bool,
-         keep_brackets: bool, sink: TextIO | None) -> EvalbResult:
+         keep_brackets: bool, sink: TextIO | None, spmrl: SpmrlOptions | None) -> EvalbResult:
     executor = None
     if jobs > 1 and params.debug == EvalbDebug.OFF:
         from concurrent.futures import ProcessPoolExecutor
@@ -85,7 +89,7 @@ def _run(gold: str | os.PathLike[str], test: str | os.PathLike[str], params: Eva
         on_sentences = (lambda rows: write_jsonl(rows, sink)) if sink else None
         run = EvalbRun(params, out, err, use_fast=use_fast, executor=executor,
                        keep_sentences=keep_sentences, keep_brackets=keep_brackets,
-                       on_sentences=on_sentences)
+                       on_sentences=on_sentences, spmrl=spmrl)
         return run.run(gold, test)
     finally:
         if executor is not None:

@@ -96,6 +96,26 @@ class SentenceCounts:
         for column, value in zip(COLUMNS[1:], row[1:]):
             getattr(self, column)[index] = value
 
+    def per_line(self) -> SentenceCounts:
+        """One row per line: the rows of a line that has several (evalb_spmrl prints a
+        valid row with nothing counted before the scored row of a one-word gold sentence
+        whose test has another length) summed into its last, as the sentence that paired
+        tests and figures compare across systems.
+
+        >>> rows = SentenceCounts.from_rows([(1, 1, 0, 0, 0, 0, 0, 0, 0),
+        ...                                  (1, 1, 0, 1, 2, 3, 0, 1, 1), (2, 3, 2, 0, 0, 0, 0, 0, 0)])
+        >>> merged = rows.per_line()
+        >>> merged.line.tolist(), merged.gold.tolist(), merged.status.tolist()
+        ([1, 2], [2, 0], [0, 2])
+        """
+        if len(self) < 2 or bool((self.line[1:] != self.line[:-1]).all()):
+            return self
+        last = np.flatnonzero(np.append(self.line[1:] != self.line[:-1], True))
+        first = np.concatenate([[0], last[:-1] + 1])
+        summed = {c: np.add.reduceat(getattr(self, c), first) for c in COLUMNS[3:]}
+        return SentenceCounts(self.line[last], self.length[last], self.status[last],
+                              *(summed[c] for c in COLUMNS[3:]))
+
     def rows(self) -> list[dict[str, int]]:
         return [dict(zip(COLUMNS, map(int, values))) for values in zip(*(getattr(self, c) for c in COLUMNS))]
 
@@ -125,7 +145,8 @@ class Totals:
         def pick(column: IntArray) -> IntArray:
             return column if mask is None else column[mask]
 
-        valid = status == EvalbStatus.SCORED
+        # evalb_spmrl's status 3 (-X: an unparsed sentence) is valid too
+        valid = (status != EvalbStatus.ERROR) & (status != EvalbStatus.SKIP)
         gold, test, matched = pick(rows.gold)[valid], pick(rows.test)[valid], pick(rows.matched)[valid]
         crossing = pick(rows.crossing)[valid]
         return cls(

@@ -69,6 +69,16 @@ class EvalbParams:
     quote_label: list[bytes] = field(default_factory=list)
     eq_label: list[tuple[bytes, bytes]] = field(default_factory=list)
     eq_word: list[tuple[bytes, bytes]] = field(default_factory=list)
+    #: whose rules score: ``"evalb"``, ``"spmrl"`` (evalb_spmrl's, ``--spmrl``) or
+    #: ``"spmrl-fixed"`` (evalb_spmrl's with its defects corrected, ``--spmrl-fixed``)
+    rules: str = "evalb"
+    #: evalb_spmrl's -X: an empty test line is an unparsed sentence (status 3)
+    unparsed: bool = False
+
+    @property
+    def spmrl(self) -> bool:
+        """Whether evalb_spmrl's rules score (corrected or not)."""
+        return self.rules != "evalb"
 
     def apply_settings(self, settings: Iterable[PrmSetting]) -> None:
         """Apply the lines of a .prm file in order, as EVALB's ``-p`` does."""
@@ -100,7 +110,7 @@ class EvalbParams:
             "quote_label": text(self.quote_label),
             "eq_label": [text(list(pair)) for pair in self.eq_label],
             "eq_word": [text(list(pair)) for pair in self.eq_word],
-        }
+        } | ({"rules": self.rules, "unparsed": self.unparsed} if self.spmrl else {})
 
     def labels_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's label_comp: identical, or paired by an EQ_LABEL line (either order)."""

@@ -35,8 +35,8 @@ from ..columnar.blocks import count_file_lines
 from ..policy.notices import Notice
 from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
 from ..wording import counted
+from .labels import truncate_label
 from .params import EvalbParams
-from .reference import truncate_label
 from .run import EvalbResult
 
 #: a file without a tree to score (``treeeval errors`` says it in the same words)

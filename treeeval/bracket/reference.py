@@ -23,12 +23,13 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, Protocol
 
 import numpy as np
 
 from .counts import EvalbStatus
 from .kernel.crossing import crossing_any
+from .labels import truncate_label
 from .params import EvalbDebug, EvalbParams
 
 #: C isspace() in the C locale
@@ -166,6 +167,12 @@ class SentenceScore(NamedTuple):
     crossing: int
     words: int
     correct: int
+
+
+class Rows(Protocol):
+    """Where an engine puts the rows of a line as it prints them (a list, or a writer)."""
+
+    def append(self, row: SentenceScore, /) -> None: ...
 
 
 @dataclass
@@ -330,11 +337,21 @@ class ReferenceEngine:
     # -- scoring ---------------------------------------------------------------------------
     def score_pair(self, gold_line: bytes, test_line: bytes, line_no: int) -> SentenceScore:
         """Read and score one line pair; errors go to the budget, debug text to ``out``."""
+        rows: list[SentenceScore] = []
+        self.score_rows(gold_line, test_line, line_no, rows)
+        return rows[0]
+
+    def score_rows(self, gold_line: bytes, test_line: bytes, line_no: int,
+                   rows: Rows) -> tuple[ReadSide, ReadSide]:
+        """Read and score one line pair, appending its row to ``rows`` (EVALB gives a line
+        one row; evalb_spmrl's engine may give two, each appended as soon as it prints it);
+        the two sides read."""
         self._status = EvalbStatus.SCORED
         gold = self.read_line(gold_line, line_no)
         test = self.read_line(test_line, line_no)
         self._last = (gold, test)
-        return self.score_sides(gold, test, line_no)
+        rows.append(self.score_sides(gold, test, line_no))
+        return gold, test
 
     def dump_last(self) -> None:
         """Write EVALB's -d tables for the pair scored last (EVALB's dsp_info)."""
@@ -557,15 +574,3 @@ class ReferenceEngine:
             else:
                 out.write(b"\n")
         out.write(b"\n========\n")
-
-
-def truncate_label(label: bytes) -> bytes:
-    """Cut a nonterminal label at its first '-' or '=' (EVALB's modify_label).
-
-    >>> truncate_label(b"NP-SBJ-1"), truncate_label(b"VP=2"), truncate_label(b"-NONE-")
-    (b'NP', b'VP', b'')
-    """
-    for position, char in enumerate(label):
-        if char == 0x2D or char == 0x3D:
-            return label[:position]
-    return label

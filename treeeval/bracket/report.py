@@ -78,12 +78,14 @@ def summary_block(totals: Totals, title: str) -> bytes:
     ])
 
 
-def summary(all_totals: Totals, cut_totals: Totals, cutoff_len: int) -> bytes:
-    """Everything EVALB prints after the per-sentence table."""
+def summary(all_totals: Totals, cut_totals: Totals, cutoff_len: int,
+            title: bytes = b"=== Summary ===\n") -> bytes:
+    """Everything EVALB prints after the per-sentence table (evalb_spmrl -V titles it
+    otherwise)."""
     return b"".join([
         SEPARATOR,
         total_line(all_totals),
-        b"=== Summary ===\n",
+        title,
         summary_block(all_totals, "All"),
         summary_block(cut_totals, f"len<={cutoff_len:d}"),
     ])

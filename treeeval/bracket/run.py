@@ -28,14 +28,18 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
+from ..arrays import IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
-from .counts import EvalbStatus, SentenceCounts, Totals
+from .counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
+from .kernel.sides import bounds
 from .params import EvalbDebug, EvalbParams
-from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
+from .reference import BelowStack, ErrorBudget, EvalbKilled, SentenceScore
 from .report import HEADER, sentence_line, sentence_lines, summary
 from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
+from .spmrl import SpmrlEngine, line_reader, make_engine, open_lines, spmrl_summary
+from .spmrl_options import SpmrlOptions
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
     from concurrent.futures import Executor, Future
@@ -48,6 +52,9 @@ class LineMessages:
     index: int
     messages: list[bytes] = field(default_factory=list)
     forever: bool = False
+    #: how many of the line's rows had been printed before each message (evalb_spmrl
+    #: prints a Length unmatch line's row before the message; EVALB every row after)
+    printed: list[int] = field(default_factory=list)
 
 
 class _DeferredBudget(ErrorBudget):
@@ -56,14 +63,17 @@ class _DeferredBudget(ErrorBudget):
     def __init__(self) -> None:
         super().__init__(max_error=1 << 62, stream=io.BytesIO())
         self.current: LineMessages | None = None
+        #: the rows of the current line printed so far
+        self.rows: list[SentenceScore] = []
 
     def error(self, line: int, message: bytes) -> None:
         assert self.current is not None
         self.current.messages.append(message)
+        self.current.printed.append(len(self.rows))
 
     def error_forever(self, line: int, message: bytes) -> None:
+        self.error(line, message)
         assert self.current is not None
-        self.current.messages.append(message)
         self.current.forever = True
         raise EvalbKilled
 
@@ -93,16 +103,28 @@ class BlockResult:
     brackets: KeptSpans | None = None
     #: the lines that read a slot below the stack the block had not written before them
     first_reads: list[FirstRead] = field(default_factory=list)
+    #: where each line's rows start in ``rows`` (and their end), when a line has more than
+    #: one (evalb_spmrl's); None when every line has one row
+    row_bounds: IntArray | None = None
+    #: evalb_spmrl's DELETE_LABEL entries: whether the block read them uncut (its score
+    #: depends on whether the lines before it cut them), and whether they are cut after it
+    read_uncut: bool = False
+    cut_after: bool = False
+
+    def rows_before(self, line: int) -> int:
+        """How many rows the lines before ``line`` (of the block) have."""
+        return line if self.row_bounds is None else int(self.row_bounds[line])
 
 
 def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
                 use_fast: bool = True, below: dict[int, int] | None = None,
-                keep_brackets: bool = False) -> BlockResult:
+                keep_brackets: bool = False, cut: bool = False) -> BlockResult:
     """Score a block of line pairs (same number of lines on both sides).
 
     Lines the fast path cannot vouch for are scored by the reference engine; their Error
     messages are returned for replay, in line order.  ``below`` is the memory below
-    EVALB's stack as the lines before the block left it (zeros if None).  With
+    EVALB's stack as the lines before the block left it (zeros if None); ``cut``, whether
+    they cut evalb_spmrl's DELETE_LABEL entries (``SpmrlEngine.cut_delete_labels``).  With
     ``keep_brackets`` the result also has the brackets behind the rows, as columns
     (``treeeval.bracket.spans``), computed from the same scan when first asked for.
     """
@@ -118,46 +140,95 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         rows = chunk.counts
         rows.line = line_numbers
         todo = np.flatnonzero(chunk.fallback)
+        massaged = np.flatnonzero(chunk.massaged)
         length_errors = np.flatnonzero((rows.status == EvalbStatus.ERROR) & ~chunk.fallback).tolist()
     else:
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
+        massaged = np.zeros(0, dtype=np.int64)
         length_errors = []
     messages = [
-        LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])])
+        LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])],
+                     printed=[0])
         for index in length_errors
     ]
     collected = EngineBrackets()
     first_reads: list[FirstRead] = []
+    #: the rows printed before a line's last one (evalb_spmrl's first of two rows)
+    earlier: dict[int, list[SentenceScore]] = {}
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
         budget = _DeferredBudget()
-        engine = ReferenceEngine(params, budget, below=below_stack)
+        engine = make_engine(params, budget, below=below_stack)
+        first_massaged = int(massaged[0]) if len(massaged) else n
         for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
-            budget.current = LineMessages(index)
+            if isinstance(engine, SpmrlEngine) and (cut or index > first_massaged):
+                engine.cut_delete_labels()
+            budget.current, budget.rows = LineMessages(index), []
             read_before, memory = set(below_stack.read_first), dict(below_stack.slots)
-            score, sides = score_line(engine, gold_line, test_line, first_line + index)
+            sides = score_line(engine, gold_line, test_line, first_line + index, budget.rows)
             if len(below_stack.read_first) > len(read_before):
                 first_reads.append(FirstRead(index, below_stack.read_first - read_before,
                                              memory, gold_line, test_line))
-            rows.set_row(index, score)
+            rows.set_row(index, budget.rows[-1])
+            if len(budget.rows) > 1:
+                earlier[index] = budget.rows[:-1]
             if keep_brackets and sides is not None:
                 collected.add(index, *sides)
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
-    brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
-                                              else _engine_only(rows), collected, params))
+    row_bounds = None
+    fast_brackets = scan.brackets if scan is not None else (lambda: _engine_only(rows))
+    if earlier:
+        rows, row_bounds, fast_brackets = _with_earlier_rows(rows, earlier, fast_brackets,
+                                                             collected)
+    brackets = (KeptSpans(lambda: block_spans(fast_brackets(), collected, params))
                 if keep_brackets else None)
-    return BlockResult(rows, messages, below_stack, brackets, first_reads)
+    spmrl = engine if len(todo) and isinstance(engine, SpmrlEngine) else None
+    return BlockResult(rows, messages, below_stack, brackets, first_reads, row_bounds,
+                       read_uncut=spmrl is not None and spmrl.read_uncut,
+                       cut_after=cut or len(massaged) > 0 or (spmrl is not None and spmrl.cut_done))
+
+
+def _with_earlier_rows(rows: SentenceCounts, earlier: dict[int, list[SentenceScore]],
+                       fast_brackets: Callable[[], ChunkBrackets], collected: EngineBrackets
+                       ) -> tuple[SentenceCounts, IntArray, Callable[[], ChunkBrackets]]:
+    """A block's rows with the rows some lines print before their last one put in (each
+    line's last row keeps its brackets, renumbered by row), and where each line's rows
+    start."""
+    count = np.ones(len(rows), dtype=np.int64)
+    for index, extra in earlier.items():
+        count[index] += len(extra)
+    row_bounds = bounds(count)
+    last_row = row_bounds[1:] - 1
+    at = np.repeat(np.array(sorted(earlier)), [len(earlier[k]) for k in sorted(earlier)])
+    inserted = SentenceCounts.from_rows([row for k in sorted(earlier) for row in earlier[k]])
+    merged = SentenceCounts(*(np.insert(getattr(rows, column), at, getattr(inserted, column))
+                              for column in COLUMNS))
+    collected.renumber(last_row)
+
+    def renumbered() -> ChunkBrackets:
+        chunk = fast_brackets()
+        for side in (chunk.gold, chunk.test):
+            side.line = last_row.take(side.line)
+        scores = chunk.scores
+        return ChunkBrackets(ChunkScores(merged, np.insert(scores.fallback, at, True),
+                                         np.insert(scores.gold_words, at, 0),
+                                         np.insert(scores.test_words, at, 0),
+                                         np.insert(scores.massaged, at, False)),
+                             chunk.labels, chunk.gold, chunk.test)
+
+    return merged, row_bounds, renumbered
 
 
 def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
     """A block the fast path does not score: every line the engine's, no fast brackets."""
     empty = SideBrackets.concatenate([], [])
     zeros = np.zeros(len(rows), dtype=np.int64)
-    return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros), [],
+    return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros,
+                                     np.zeros(len(rows), dtype=bool)), [],
                          empty, empty)
 
 
@@ -181,15 +252,22 @@ class EvalbResult:
     first_unscored: int | None = None
 
 
-def _blocks(gold: LineReader, test: LineReader) -> Iterator[tuple[bytes, int, bytes, int]]:
-    while True:
+def _blocks(gold: LineReader, test: LineReader,
+            limit: int | None = None) -> Iterator[tuple[bytes, int, bytes, int]]:
+    """Blocks of line pairs (of the first ``limit`` gold lines at most)."""
+    left = limit
+    while left is None or left > 0:
         gold_block, gold_count = gold.read_block()
         if gold_count == 0:
             return
+        if left is not None and gold_count > left:
+            gold_block, gold_count = gold_block[:int(line_ends(gold_block)[left - 1]) + 1], left
         test_block, test_count = test.read_lines(gold_count)
         yield gold_block, gold_count, test_block, test_count
         if test_count < gold_count:
             return
+        if left is not None:
+            left -= gold_count
 
 
 class EvalbRun:
@@ -199,10 +277,18 @@ class EvalbRun:
                  use_fast: bool = True, executor: Executor | None = None,
                  keep_sentences: bool = False,
                  on_sentences: Callable[[SentenceCounts], None] | None = None,
-                 keep_brackets: bool = False) -> None:
+                 keep_brackets: bool = False, spmrl: SpmrlOptions | None = None) -> None:
         """``keep_brackets``: also keep the brackets behind the rows, as columns, from the
-        same scan (``EvalbResult.brackets``; not under DEBUG, whose path is the engine's)."""
+        same scan (``EvalbResult.brackets``; not under DEBUG, whose path is the engine's).
+        ``spmrl``: evalb_spmrl's own options (its -K and its summary), when ``params``
+        name its rules."""
         self.params = params
+        self.spmrl = spmrl if spmrl is not None or not params.spmrl else SpmrlOptions()
+        #: -K: the gold lines scored at most (at least one), None for all
+        self.limit = (None if self.spmrl is None or self.spmrl.max_lines is None
+                      else max(self.spmrl.max_lines, 1))
+        #: the gold lines read (C's Line, less one, after its loop)
+        self.lines = 0
         self.out = out
         self.err = err
         self.use_fast = use_fast and params.label_classes() is not None
@@ -220,35 +306,44 @@ class EvalbRun:
         self.first_unscored: int | None = None
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
+        #: whether the blocks finished so far cut evalb_spmrl's DELETE_LABEL entries
+        self.cut = False
 
     def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> EvalbResult:
         """Score two files."""
-        gold = LineReader.open(gold_path, "gold")
+        gold = open_lines(gold_path, "gold", self.params)
         try:
-            test = LineReader.open(test_path, "test")
+            test = open_lines(test_path, "test", self.params)
         except InputError:
             gold.close()
             raise
-        return self._run(gold, test)
+        return self._run(gold, test, os.fspath(gold_path), os.fspath(test_path))
 
     def run_streams(self, gold: BinaryIO, test: BinaryIO) -> EvalbResult:
         """Score two binary streams (e.g. io.BytesIO) as if they were files."""
-        return self._run(LineReader(gold, "<gold>"), LineReader(test, "<test>"))
+        return self._run(line_reader(gold, "<gold>", self.params),
+                         line_reader(test, "<test>", self.params), "<gold>", "<test>")
 
-    def _run(self, gold: LineReader, test: LineReader) -> EvalbResult:
+    def _run(self, gold: LineReader, test: LineReader, gold_name: str,
+             test_name: str) -> EvalbResult:
         try:
             self.out.write(HEADER)
             if self.params.debug >= EvalbDebug.TABLES:
                 killed = self._run_debug(gold, test)
             else:
                 killed = self._run_blocks(gold, test)
-            if not killed:
+            if not killed and self.lines != self.limit:
                 killed = self._check_test_longer(test)
         finally:
             gold.close()
             test.close()
         if not killed:
-            self.out.write(summary(self.all_totals, self.cut_totals, self.params.cutoff_len))
+            cutoff = self.params.cutoff_len
+            if self.spmrl is not None:
+                self.out.write(spmrl_summary(self.spmrl, self.all_totals, self.cut_totals,
+                                             cutoff, gold_name, test_name))
+            else:
+                self.out.write(summary(self.all_totals, self.cut_totals, cutoff))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
         brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
         return EvalbResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
@@ -260,7 +355,8 @@ class EvalbRun:
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
         next_line = 1
         pending: list[tuple[BlockResult | Future[BlockResult], int, bytes, bytes, bytes, int, int]] = []
-        for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
+        for gold_block, gold_count, test_block, test_count in _blocks(gold, test, self.limit):
+            self.lines += gold_count
             scored_gold = gold_block
             if test_count < gold_count:
                 scored_gold = gold_block[:int(line_ends(gold_block)[test_count - 1]) + 1] if test_count else b""
@@ -285,18 +381,21 @@ class EvalbRun:
     def _finish(self, job: BlockResult | Future[BlockResult], first_line: int, scored_gold: bytes,
                 test_block: bytes, gold_block: bytes, gold_count: int, test_count: int) -> bool:
         result = job if isinstance(job, BlockResult) else job.result()
-        if any(self.below.get(slot, 0) for slot in result.below.read_first):
-            # the block read memory below the stack that an earlier block wrote
+        if (any(self.below.get(slot, 0) for slot in result.below.read_first)
+                or (result.read_uncut and self.cut)):
+            # the block read memory below the stack that an earlier block wrote, or
+            # DELETE_LABEL entries that an earlier block cut
             result = score_block(scored_gold, test_block, first_line, self.params, self.use_fast,
-                                 self.below, self.keep_brackets)
+                                 self.below, self.keep_brackets, self.cut)
         self.below.update(result.below.written)
+        self.cut |= result.cut_after
         rows = result.rows
         for line in result.messages:
-            try:
-                self._replay(line, first_line)
-            except EvalbKilled:
-                self._emit(rows.take(slice(0, line.index)))
-                self._keep_block_brackets(result, line.index)
+            printed = self._replay(line, first_line)
+            if printed is not None:
+                kept = result.rows_before(line.index) + printed
+                self._emit(rows.take(slice(0, kept)))
+                self._keep_block_brackets(result, kept)
                 return True
         self._emit(rows)
         self._keep_block_brackets(result, len(rows))
@@ -304,13 +403,19 @@ class EvalbRun:
             return self._gold_longer(split_lines(gold_block)[test_count], first_line + test_count)
         return False
 
-    def _replay(self, line: LineMessages, first_line: int) -> None:
+    def _replay(self, line: LineMessages, first_line: int) -> int | None:
+        """Replay a line's messages against the budget: None, or when one kills the run,
+        how many of the line's rows were printed before it."""
         number = first_line + line.index
-        messages = line.messages[:-1] if line.forever else line.messages
-        for message in messages:
-            self.budget.error(number, message)
-        if line.forever:
-            self.budget.error_forever(number, line.messages[-1])
+        for index, message in enumerate(line.messages):
+            try:
+                if line.forever and index == len(line.messages) - 1:
+                    self.budget.error_forever(number, message)
+                else:
+                    self.budget.error(number, message)
+            except EvalbKilled:
+                return line.printed[index]
+        return None
 
     def _keep_block_brackets(self, result: BlockResult, sentences: int) -> None:
         """Keep the brackets of the block's first ``sentences`` rows (those emitted)."""
@@ -342,7 +447,7 @@ class EvalbRun:
     def _gold_longer(self, gold_line: bytes, line_no: int) -> bool:
         """EVALB reads the unmatched gold line (its read errors count) before complaining."""
         self.longer = "gold"
-        engine = ReferenceEngine(self.params, self.budget, self.out)
+        engine = make_engine(self.params, self.budget, self.out)
         try:
             engine.start_line(line_no)
             engine.read_line(gold_line, line_no)
@@ -356,7 +461,7 @@ class EvalbRun:
         if extra == 0:
             return False
         self.longer = "test"
-        line_no = self.all_totals.sentences + 1
+        line_no = self.lines + 1
         try:
             self.budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")
         except EvalbKilled:
@@ -365,19 +470,29 @@ class EvalbRun:
 
     # -- the debug path (-d, -D): sequential, output interleaved -------------------------
     def _run_debug(self, gold: LineReader, test: LineReader) -> bool:
-        engine = ReferenceEngine(self.params, self.budget, self.out)
-        line_no = 0
-        for gold_block, gold_count, test_block, test_count in _blocks(gold, test):
+        engine = make_engine(self.params, self.budget, self.out)
+        printed = _Printed(self)
+        for gold_block, gold_count, test_block, test_count in _blocks(gold, test, self.limit):
             gold_lines, test_lines = split_lines(gold_block), split_lines(test_block)
             for index in range(gold_count):
-                line_no += 1
+                self.lines += 1
                 if index >= test_count:
-                    return self._gold_longer(gold_lines[index], line_no)
+                    return self._gold_longer(gold_lines[index], self.lines)
                 try:
-                    score = engine.score_pair(gold_lines[index], test_lines[index], line_no)
+                    engine.score_rows(gold_lines[index], test_lines[index], self.lines, printed)
                 except EvalbKilled:
                     return True
-                self.out.write(sentence_line(*score))
                 engine.dump_last()
-                self._add(SentenceCounts.from_rows([score]))
         return False
+
+
+class _Printed:
+    """The debug path's rows: each printed and added to the run as the engine gives it
+    (before the traces that follow it)."""
+
+    def __init__(self, run: EvalbRun) -> None:
+        self.run = run
+
+    def append(self, row: SentenceScore, /) -> None:
+        self.run.out.write(sentence_line(*row))
+        self.run._add(SentenceCounts.from_rows([row]))

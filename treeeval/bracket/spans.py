@@ -28,7 +28,6 @@ pairs do not form classes): two brackets of one span match iff their classes are
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -36,22 +35,21 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
-from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
+from ..columnar.blocks import count_lines, line_ends
 from .counts import EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
-from .kernel.fast import chunk_brackets
 from .params import EvalbParams
 from .reference import (
     MATCHED,
     NOT_COUNTED,
     UNMATCHED,
     Bracket,
-    ErrorBudget,
     EvalbKilled,
     ReadSide,
     ReferenceEngine,
     SentenceScore,
 )
+from .spmrl import open_lines
 
 
 @dataclass
@@ -116,13 +114,11 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
     >>> spans.labels, spans.test.label.tolist(), spans.test.matched.tolist()
     ([b'S', b'X', b'Y', b'Z'], [0, 1, 3], [True, True, False])
     """
-    chunk = chunk_brackets(gold, test, params)
-    counts = chunk.scores.counts
-    counts.line = counts.line + first_line
-    todo = np.flatnonzero(chunk.scores.fallback)
-    collected = EngineBrackets()
-    _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, collected)
-    return block_spans(chunk, collected, params)
+    from .run import score_block  # the run streams blocks of these
+
+    kept = score_block(gold, test, first_line, params, keep_brackets=True).brackets
+    assert kept is not None, "keep_brackets=True keeps them"
+    return kept.spans()
 
 
 def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
@@ -155,9 +151,9 @@ def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[s
     the blocks ``EvalbRun`` uses; lines past the end of the shorter file are left out."""
     parts: list[BracketSpans] = []
     done = 0
-    gold = LineReader.open(gold_path, "gold")
+    gold = open_lines(gold_path, "gold", params)
     try:
-        test = LineReader.open(test_path, "test")
+        test = open_lines(test_path, "test", params)
         try:
             while lines is None or done < lines:
                 gold_block, gold_count = gold.read_block()
@@ -209,20 +205,6 @@ def concatenate_spans(parts: list[BracketSpans], params: EvalbParams) -> Bracket
                         np.concatenate([part.fallback for part in parts]))
 
 
-class _QuietBudget(ErrorBudget):
-    """No messages and no MAX_ERROR (the run's rows say where EVALB stops); a line in
-    EVALB's endless 'Reading sentence' loop ends as an Error line, as in ``score_block``."""
-
-    def __init__(self) -> None:
-        super().__init__(max_error=1 << 62, stream=io.BytesIO())
-
-    def error(self, line: int, message: bytes) -> None:
-        self.count += 1
-
-    def error_forever(self, line: int, message: bytes) -> None:
-        raise EvalbKilled
-
-
 class EngineBrackets:
     """The brackets EVALB's engine counted on the lines it scored, collected line by line
     (rows as ``SideBrackets``, with the labels spelled out until ``sides`` codes them)."""
@@ -240,6 +222,12 @@ class EngineBrackets:
                     out.append((index, position, bracket.label, bracket.start, bracket.end,
                                 bracket.result == MATCHED, crosses(bracket, other)))
 
+    def renumber(self, numbers: IntArray) -> None:
+        """Number each line's brackets ``numbers[line]`` instead (its row, where a line
+        has several)."""
+        self.rows = tuple([(int(numbers[index]), *rest) for index, *rest in rows]
+                          for rows in self.rows)  # type: ignore[assignment]
+
     def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
         coded = [[(index, position, names.setdefault(label, len(names)), *rest)
@@ -247,32 +235,17 @@ class EngineBrackets:
         return _side_of_rows(coded[0]), _side_of_rows(coded[1])
 
 
-def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
-               number: int) -> tuple[SentenceScore, tuple[ReadSide, ReadSide] | None]:
-    """EVALB's engine on one line pair (``ReferenceEngine.score_pair``), and both sides it
-    read and scored; a line in EVALB's endless 'Reading sentence' loop is an Error line
-    without sides."""
+def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes, number: int,
+               rows: list[SentenceScore]) -> tuple[ReadSide, ReadSide] | None:
+    """The engine on one line pair (``ReferenceEngine.score_rows``): its rows appended to
+    ``rows``, and both sides it read and scored; a line in EVALB's endless 'Reading
+    sentence' loop ends in an Error row, without sides."""
     engine.start_line(number)
     try:
-        gold_side = engine.read_line(gold_line, number)
-        test_side = engine.read_line(test_line, number)
-        return engine.score_sides(gold_side, test_side, number), (gold_side, test_side)
+        return engine.score_rows(gold_line, test_line, number, rows)
     except EvalbKilled:
-        return SentenceScore(number, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0), None
-
-
-def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
-                     first_line: int, counts: SentenceCounts,
-                     collected: EngineBrackets) -> None:
-    """Score the lines ``indices`` with one reference engine, in order (as ``score_block``
-    does), write their rows into ``counts`` and their brackets into ``collected``."""
-    engine = ReferenceEngine(params, _QuietBudget())
-    for index, gold_line, test_line in zip(indices, pick_lines(gold, indices),
-                                           pick_lines(test, indices)):
-        score, sides = score_line(engine, gold_line, test_line, first_line + index)
-        counts.set_row(index, score)
-        if sides is not None:
-            collected.add(index, *sides)
+        rows.append(SentenceScore(number, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0))
+        return None
 
 
 class KeptSpans:

@@ -1,5 +1,6 @@
-"""evalb_spmrl, Djamé Seddah's EVALB of the SPMRL 2013/2014 shared tasks, sentence by
-sentence (``treeeval bracket --spmrl``).
+"""evalb_spmrl, Djamé Seddah's EVALB of the SPMRL 2013/2014 shared tasks: its exact engine
+and its summary (``treeeval bracket --spmrl``; ``EvalbRun`` drives the run, and the fast
+kernel scores the lines both programs score alike under the rules of ``params.rules``).
 
 What it does otherwise than EVALB (read from its source, nikitakit/self-attentive-parser @
 bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
@@ -23,33 +24,38 @@ bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
 
 >>> import io
 >>> from treeeval.bracket.params import EvalbParams
->>> out = io.BytesIO()
->>> run = SpmrlRun(EvalbParams(delete_label=[b"-NONE-"]), SpmrlOptions(compact=True), out,
-...                io.BytesIO())
->>> run.run_bytes(b"( (S (NP#x (NN a)) (VP (VB b))))\\n", b"(S (NP (NN a) (VB b)))\\n",
-...               "gold", "test")  # the unlabelled root is deleted: gold 3 brackets, 1 matched
-0
->>> out.getvalue().decode().splitlines()[-1].split("\\t")[:4]
-['F1:  40.00 %', 'Prec:  33.33 %', 'Rec:  50.00 %', 'POS: 100.00 %']
+>>> engine = SpmrlEngine(EvalbParams(delete_label=[b"-NONE-"], rules="spmrl"),
+...                      ErrorBudget(10, io.BytesIO()))
+>>> rows = []
+>>> _ = engine.score_rows(b"( (S (NP#x (NN a)) (VP (VB b))))", b"(S (NP (NN a) (VB b)))", 1,
+...                       rows)  # the unlabelled root is deleted: gold 3 brackets, 1 matched
+>>> rows[0].gold, rows[0].test, rows[0].matched
+(3, 2, 1)
+>>> spmrl_summary(SpmrlOptions(compact=True), Totals(sentences=1, gold=3, test=2, matched=1),
+...               Totals(), 40, "gold", "test").decode().split("\\t")[:3]
+['F1:  40.00 %', 'Prec:  33.33 %', 'Rec:  50.00 %']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import os
 from typing import BinaryIO
 
+from ..columnar.blocks import FgetsReader, LineReader
 from .counts import EvalbStatus, Totals
+from .labels import spmrl_label
 from .params import EvalbParams
 from .reference import (
     UNMATCHED,
+    BelowStack,
     Bracket,
     ErrorBudget,
-    EvalbKilled,
     ReadSide,
     ReferenceEngine,
+    Rows,
     SentenceScore,
 )
-from .report import HEADER, SEPARATOR, _float, sentence_line, summary_block, total_line
+from .report import _float, summary
 from .spmrl_options import SpmrlOptions
 
 #: the bytes evalb_spmrl's fgets reads at most as one line (its 50,000-byte buffer)
@@ -58,27 +64,12 @@ LINE_BYTES = 50_000 - 1
 UNPARSED = 3
 
 
-def spmrl_label(label: bytes) -> bytes:
-    """A label cut at its first '-', '=' or '#' (evalb_spmrl's modify_label).
-
-    >>> spmrl_label(b"NP##gen=f|num=sg##"), spmrl_label(b"-LRB-"), spmrl_label(b"PP-LOC")
-    (b'NP', b'', b'PP')
-    """
-    for position, char in enumerate(label):
-        if char in (0x2D, 0x3D, 0x23):
-            return label[:position]
-    return label
-
-
 class SpmrlEngine(ReferenceEngine):
     """EVALB's engine with evalb_spmrl's rules (the module's list)."""
 
-    def __init__(self, params: EvalbParams, budget: ErrorBudget, out: BinaryIO,
-                 emit: Callable[[SentenceScore], None]) -> None:
-        super().__init__(params, budget, out)
-        #: prints a row and adds it to the totals, as individual_result does, at once (a
-        #: row printed before an error that kills the run stays printed)
-        self.emit = emit
+    def __init__(self, params: EvalbParams, budget: ErrorBudget,
+                 debug_out: BinaryIO | None = None, below: BelowStack | None = None) -> None:
+        super().__init__(params, budget, debug_out, below)
         self.delete_terminals: frozenset[bytes] = frozenset()
         self.cut_label = spmrl_label
         self.raw_delete = list(params.delete_label)
@@ -86,17 +77,27 @@ class SpmrlEngine(ReferenceEngine):
         self.deleted = cut.union(*(self.partners.get(label, ()) for label in cut))
         #: whether the DELETE_LABEL entries have been cut (the first comparison cuts them)
         self.cut_done = False
+        #: whether the quote repair read them before they were cut (a block scored
+        #: without knowing that the lines before it cut them is scored again: EvalbRun)
+        self.read_uncut = False
+        self._rows: Rows = []
 
-    def _cut_delete_labels(self) -> None:
+    def cut_delete_labels(self) -> None:
+        """Cut the DELETE_LABEL entries (as the first comparison with them does)."""
         if self.raw_delete and not self.cut_done:
             self.cut_done = True
             self.delete = {spmrl_label(label) for label in self.raw_delete}
+
+    def _fix_quote(self, gold: ReadSide, test: ReadSide) -> None:
+        if self.raw_delete and not self.cut_done:
+            self.read_uncut = True
+        super()._fix_quote(gold, test)
 
     def _massage(self, brackets: list[Bracket]) -> int:
         """EVALB's massaging, with the DELETE_LABEL entries cut by the first bracket it
         compares with them (nothing reads them between that bracket and the next line)."""
         if any(bracket.start != bracket.end for bracket in brackets):
-            self._cut_delete_labels()
+            self.cut_delete_labels()
         return super()._massage(brackets)
 
     def _gold_only(self, brackets: list[Bracket]) -> int:
@@ -109,25 +110,25 @@ class SpmrlEngine(ReferenceEngine):
                 continue
             count += 1
             label = spmrl_label(bracket.label)
-            self._cut_delete_labels()
+            self.cut_delete_labels()
             equal = self.partners.get(label, (label,))
             count += sum(1 for entry in self.raw_delete if spmrl_label(entry) not in equal)
         return count
 
-    def score_line(self, gold_line: bytes, test_line: bytes, line_no: int,
-                   count_unparsed: bool) -> None:
-        """Emit the rows evalb_spmrl prints for one line pair (two for a one-word gold
-        sentence whose test sentence has another length), then its -d tables."""
+    def score_rows(self, gold_line: bytes, test_line: bytes, line_no: int,
+                   rows: Rows) -> tuple[ReadSide, ReadSide]:
+        """Append the rows evalb_spmrl prints for one line pair to ``rows``, each as it
+        prints it (two for a one-word gold sentence whose test sentence has another
+        length); the two sides read."""
         self._status = EvalbStatus.SCORED
         gold = self.read_line(gold_line, line_no)
         test = self.read_line(test_line, line_no)
         self._last = (gold, test)
-        self._calc(gold, test, line_no, count_unparsed)
-        if self.params.debug >= 1:
-            self.dump_last()
+        self._rows = rows
+        self._calc(gold, test, line_no)
+        return gold, test
 
-    def _calc(self, gold: ReadSide, test: ReadSide, line_no: int,
-              count_unparsed: bool) -> None:
+    def _calc(self, gold: ReadSide, test: ReadSide, line_no: int) -> None:
         length = gold.length
 
         def row(status: int, matched: int = 0, gold_count: int = 0, test_count: int = 0,
@@ -135,19 +136,20 @@ class SpmrlEngine(ReferenceEngine):
             return SentenceScore(line_no, length, status, matched,  # type: ignore[arg-type]  # status 3 is evalb_spmrl's own
                                  gold_count, test_count, crossing, words, correct)
 
+        emit = self._rows.append
         if self.trace:
             self.out.write(b"\n")
         if not test.terminals:
-            if count_unparsed:
-                self.emit(row(UNPARSED, gold_count=self._gold_only(gold.brackets),
-                              words=len(gold.terminals)))
+            if self.params.unparsed:
+                emit(row(UNPARSED, gold_count=self._gold_only(gold.brackets),
+                         words=len(gold.terminals)))
             else:
-                self.emit(row(EvalbStatus.SKIP))
+                emit(row(EvalbStatus.SKIP))
             return
         if len(gold.terminals) != len(test.terminals):
             self._fix_quote(gold, test)
             if len(gold.terminals) != len(test.terminals):
-                self.emit(row(self._status))
+                emit(row(self._status))
                 if len(gold.terminals) > 1:
                     self._error(b"Length unmatch (%d|%d)" % (len(gold.terminals),
                                                              len(test.terminals)))
@@ -155,118 +157,45 @@ class SpmrlEngine(ReferenceEngine):
         for g, t in zip(gold.terminals, test.terminals):
             if not self.params.words_equal(g.word, t.word):
                 self._error(b"Words unmatch (%s|%s)" % (g.word, t.word))
-                self.emit(row(self._status))
+                emit(row(self._status))
                 return
         for terminal in (*gold.terminals[:len(test.terminals)],
                          *test.terminals[:len(gold.terminals)]):
             terminal.label = spmrl_label(terminal.label)  # tags are compared cut, too
         gold_count, test_count, matched, crossing, correct = self._score_trees(gold, test)
-        self.emit(row(self._status, matched, gold_count, test_count, crossing,
-                      len(gold.terminals), correct))
+        emit(row(self._status, matched, gold_count, test_count, crossing,
+                 len(gold.terminals), correct))
 
 
-def fgets_lines(data: bytes, size: int = LINE_BYTES) -> Iterator[bytes]:
-    """The lines C's fgets reads with a buffer of ``size`` + 1 bytes: each up to and with
-    its newline, a longer one in pieces of ``size`` bytes.
-
-    >>> list(fgets_lines(b"abcdef\\ngh", 4))
-    [b'abcd', b'ef\\n', b'gh']
-    """
-    start = 0
-    while start < len(data):
-        end = data.find(b"\n", start, start + size)
-        stop = start + size if end < 0 else end + 1
-        yield data[start:min(stop, len(data))]
-        start = stop
+def make_engine(params: EvalbParams, budget: ErrorBudget, debug_out: BinaryIO | None = None,
+                below: BelowStack | None = None) -> ReferenceEngine:
+    """The exact engine of the rules ``params`` name: EVALB's, or evalb_spmrl's."""
+    return (SpmrlEngine if params.spmrl else ReferenceEngine)(params, budget, debug_out, below)
 
 
-class _Totals:
-    """evalb_spmrl's individual_result: the -- All -- and the -- len<=N -- totals."""
-
-    def __init__(self, cutoff: int) -> None:
-        self.cutoff = cutoff
-        self.all = Totals()
-        self.cut = Totals()
-
-    def add(self, row: SentenceScore) -> None:
-        for totals, counted in ((self.all, True), (self.cut, row.length <= self.cutoff)):
-            if not counted:
-                continue
-            totals.sentences += 1
-            if row.status == EvalbStatus.ERROR:
-                totals.error_sentences += 1
-            elif row.status == EvalbStatus.SKIP:
-                totals.skip_sentences += 1
-            else:
-                totals.gold += row.gold
-                totals.test += row.test
-                totals.matched += row.matched
-                totals.complete += row.gold == row.test == row.matched
-                totals.words += row.words
-                totals.crossing += row.crossing
-                totals.no_crossing += row.crossing == 0
-                totals.le2_crossing += row.crossing <= 2
-                totals.correct += row.correct
+def line_reader(handle: BinaryIO, path: str, params: EvalbParams) -> LineReader:
+    """A reader of a stream's lines as the rules' program reads them: evalb_spmrl's fgets
+    cuts a line of LINE_BYTES bytes or more into pieces (EVALB's lines are read whole)."""
+    return FgetsReader(handle, path, LINE_BYTES) if params.spmrl else LineReader(handle, path)
 
 
-class SpmrlRun:
-    """One evalb_spmrl run: its report on ``out``, its messages on ``err``."""
+def open_lines(path: str | os.PathLike[str], what: str, params: EvalbParams) -> LineReader:
+    """``line_reader`` of a file (InputError when it cannot be opened)."""
+    reader = LineReader.open(path, what)
+    return line_reader(reader.handle, reader.path, params)
 
-    def __init__(self, params: EvalbParams, options: SpmrlOptions, out: BinaryIO,
-                 err: BinaryIO) -> None:
-        self.params = params
-        self.options = options
-        self.out = out
-        self.err = err
 
-    def run_bytes(self, gold: bytes, test: bytes, gold_name: str, test_name: str) -> int:
-        """Score two files' bytes (named as given on the command line): the exit status."""
-        budget = ErrorBudget(self.params.max_error, self.err)
-        totals = _Totals(self.params.cutoff_len)
-
-        def emit(row: SentenceScore) -> None:
-            totals.add(row)
-            self.out.write(sentence_line(*row))
-
-        engine = SpmrlEngine(self.params, budget, self.out, emit)
-        self.out.write(HEADER)
-        tests = fgets_lines(test)
-        limit = self.options.max_lines
-        stopped = False
-        line_no = 1  # C's Line after its loop: one past the last gold line
-        try:
-            for gold_line in fgets_lines(gold):
-                test_line = next(tests, None)
-                if test_line is None:  # the gold line is read (traced, checked) first
-                    engine.start_line(line_no)
-                    engine.read_line(gold_line, line_no)
-                    budget.error(line_no, b"Number of lines unmatch (too many lines in gold file)")
-                    break
-                engine.score_line(gold_line, test_line, line_no, self.options.count_unparsed)
-                if limit is not None and line_no + 1 > limit:
-                    stopped = True
-                    break
-                line_no += 1
-            if not stopped and next(tests, None) is not None:
-                budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")
-        except EvalbKilled:
-            return 1
-        self.out.write(self._summary(totals, gold_name, test_name))
-        return 0
-
-    def _summary(self, totals: _Totals, gold_name: str, test_name: str) -> bytes:
-        options = self.options
-        everything = totals.all
-        if options.compact or options.compact_cutoff:
-            shown = totals.cut if options.compact_cutoff else everything
-            return compact_line(shown, test_name)
-        title = (b"=== Summary: %s\tvs\t%s ===\n" % (gold_name.encode(), test_name.encode())
-                 if options.names else b"=== Summary ===\n")
-        if options.status is not None:
-            write_status(options.status, everything)
-        return b"".join([SEPARATOR, total_line(everything), title,
-                         summary_block(everything, "All"),
-                         summary_block(totals.cut, f"len<={totals.cutoff:d}")])
+def spmrl_summary(options: SpmrlOptions, everything: Totals, within: Totals, cutoff: int,
+                  gold_name: str, test_name: str) -> bytes:
+    """What evalb_spmrl prints after its table: -L's (or -l's) one line, or EVALB's summary
+    (titled with the files' names under -V); the ``status`` file is written on request."""
+    if options.compact or options.compact_cutoff:
+        return compact_line(within if options.compact_cutoff else everything, test_name)
+    if options.status is not None:
+        write_status(options.status, everything)
+    title = (b"=== Summary: %s\tvs\t%s ===\n" % (gold_name.encode(), test_name.encode())
+             if options.names else b"=== Summary ===\n")
+    return summary(everything, within, cutoff, title)
 
 
 def compact_line(totals: Totals, test_name: str) -> bytes:

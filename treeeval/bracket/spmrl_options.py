@@ -12,13 +12,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class SpmrlOptions:
-    """evalb_spmrl's own options: ``max_lines`` (-K; None: all), ``count_unparsed`` (-X),
-    ``compact`` (-L), ``compact_cutoff`` (-l: the compact line of the sentences within the
-    cutoff), ``names`` (-V), and ``status`` (the path of the ``status`` file it writes;
-    None: none)."""
+    """evalb_spmrl's own options of a run: ``max_lines`` (-K; None: all), ``compact`` (-L),
+    ``compact_cutoff`` (-l: the compact line of the sentences within the cutoff), ``names``
+    (-V), and ``status`` (the path of the ``status`` file it writes; None: none).  Its -X
+    changes the scoring: it is ``EvalbParams.unparsed``."""
 
     max_lines: int | None = None
-    count_unparsed: bool = False
     compact: bool = False
     compact_cutoff: bool = False
     names: bool = False

@@ -166,6 +166,54 @@ class LineReader:
         return block, count_lines(block)
 
 
+class FgetsReader(LineReader):
+    r"""A LineReader of the lines C's ``fgets`` reads with a buffer of ``size`` + 1 bytes:
+    a longer line comes in pieces of ``size`` bytes, each a line of its own (evalb_spmrl
+    reads its files so; a newline ends each piece here).
+
+    >>> import io
+    >>> FgetsReader(io.BytesIO(b"abcdef\ngh"), "<test>", 4).read_lines(9)
+    (b'abcd\nef\ngh', 3)
+    >>> FgetsReader(io.BytesIO(b"abcd\nx\n"), "<test>", 4).read_lines(9)
+    (b'abcd\n\nx\n', 3)
+    """
+
+    def __init__(self, handle: BinaryIO, path: str, size: int) -> None:
+        super().__init__(handle, path)
+        self.size = size
+        #: bytes of the current line read so far (since the last newline)
+        self.run = 0
+
+    def _read(self) -> bytes:
+        data = super()._read()
+        ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 0x0A)
+        gaps = np.diff(ends, prepend=-1 - self.run)
+        tail = len(data) - 1 - (int(ends[-1]) if len(ends) else -1 - self.run)
+        if (len(gaps) and gaps.max() > self.size) or tail >= self.size:
+            return self._cut(data)
+        self.run = len(data) - 1 - int(ends[-1]) if len(ends) else self.run + len(data)
+        return data
+
+    def _cut(self, data: bytes) -> bytes:
+        """``data`` with a newline after every ``size`` bytes of a line (rare: a slow loop)."""
+        parts, at = [], 0
+        while at < len(data):
+            room = self.size - self.run
+            end = data.find(b"\n", at, at + room)
+            if end >= 0:
+                parts.append(data[at:end + 1])
+                self.run, at = 0, end + 1
+                continue
+            piece = data[at:at + room]
+            parts.append(piece)
+            self.run += len(piece)
+            at += len(piece)
+            if self.run == self.size:
+                parts.append(b"\n")
+                self.run = 0
+        return b"".join(parts)
+
+
 def count_lines(block: bytes) -> int:
     """Lines in a block, counting a last line that has no newline.
 

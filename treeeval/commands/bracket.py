@@ -133,6 +133,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def bracket_settings(args: argparse.Namespace) -> BracketSettings:
     """The settings of a parsed command line (EVALB's options applied in order)."""
     params, messages, prms = evalb_params(args.evalb)
+    if args.spmrl:
+        params.rules, params.unparsed = "spmrl", args.X
     if len(args.files) < 2:
         raise UsageError(f"expected GOLD and TEST files, got {len(args.files)} file argument(s)")
     return BracketSettings(
@@ -148,8 +150,7 @@ def _spmrl_options(args: argparse.Namespace) -> SpmrlOptions | None:
 
     >>> from treeeval.arguments import parse_command
     >>> _spmrl_options(parse_command("bracket", ["--spmrl", "-K", "-1", "-L", "g", "t"]))
-    SpmrlOptions(max_lines=None, count_unparsed=False, compact=True, compact_cutoff=False, \
-names=False, status=None)
+    SpmrlOptions(max_lines=None, compact=True, compact_cutoff=False, names=False, status=None)
     """
     given = [name for name, value in (("-K", args.K is not None), ("-X", args.X), ("-L", args.L),
                                       ("-l", args.l), ("-V", args.V),
@@ -160,7 +161,7 @@ names=False, status=None)
             raise UsageError(f"{given[0]} is an option of --spmrl")
         return None
     lines = None if args.K is None else c_int(whole_number(args.K, "-K", minimum=None))
-    return SpmrlOptions(None if lines == -1 else lines, args.X, args.L, args.l, args.V,
+    return SpmrlOptions(None if lines == -1 else lines, args.L, args.l, args.V,
                         args.spmrl_status)
 
 

@@ -18,9 +18,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..bracket import compare as metrics
 from ..bracket.settings import signature_items
-from ..bracket.spmrl import SpmrlRun
-from ..bracket.spmrl_options import SpmrlOptions
-from ..errors import InputError, UsageError
+from ..errors import UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
@@ -90,7 +88,7 @@ class BracketSystems(Systems):
         return metrics.metric_counts(self._rows[system], metric, self.cutoff)
 
     def sentences(self) -> int:
-        return max((len(result.sentences) for result in self.results
+        return max((len(result.sentences.per_line()) for result in self.results
                     if result.sentences is not None), default=0)
 
     def incomplete(self, system: int) -> str:
@@ -146,9 +144,10 @@ class BracketSystems(Systems):
 
 
 def _kept(result: EvalbResult) -> SentenceCounts:
+    """A run's sentences, one per line (``SentenceCounts.per_line``)."""
     if result.sentences is None:
         raise ValueError("a compared run must keep its sentences (keep_sentences=True)")
-    return result.sentences
+    return result.sentences.per_line()
 
 
 def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
@@ -169,23 +168,6 @@ def check(settings: BracketSettings, comparison: ComparisonSettings) -> None:
 
 
 
-def _spmrl(settings: BracketSettings, options: SpmrlOptions, out: BinaryIO,
-           err: BinaryIO) -> int:
-    """``--spmrl``: one pair scored as evalb_spmrl scores it (its exit status)."""
-    if settings.several or settings.json or settings.per_sentence or settings.per_label:
-        raise UsageError("--spmrl scores one GOLD TEST pair and prints evalb_spmrl's report "
-                         "(no several systems, --json, --per-sentence or --per-label yet)")
-    data = []
-    for path in (settings.gold, settings.test):
-        try:
-            with open(path, "rb") as stream:
-                data.append(stream.read())
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", path=path) from None
-    run = SpmrlRun(settings.params, options, out, io.BytesIO() if settings.quiet else err)
-    return run.run_bytes(data[0], data[1], settings.gold, settings.test)
-
-
 def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO,
         err: BinaryIO, notices: Notices) -> int:
     """``treeeval bracket``: the exit status (1 when MAX_ERROR killed a run).  With several
@@ -195,8 +177,6 @@ def run(settings: BracketSettings, comparison: ComparisonSettings, out: BinaryIO
     if not settings.quiet:
         for message in settings.prm_messages:
             err.write(message.encode("latin-1") + b"\n")
-    if settings.spmrl is not None:
-        return _spmrl(settings, settings.spmrl, out, err)
     systems = BracketSystems(settings)
     compared = settings.several or comparison.format is not None
     headers = driver.system_headers(systems) if compared else []
@@ -255,7 +235,8 @@ def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
             settings.gold, test, settings.params, report, err, jobs=jobs,
             use_fast=not settings.reference_engine, per_sentence=settings.per_sentence,
             keep_sentences=comparison.stat is not None or comparison.drawing,
-            keep_brackets=settings.per_label or comparison.drawing, prms=settings.prms)
+            keep_brackets=settings.per_label or comparison.drawing, prms=settings.prms,
+            spmrl=settings.spmrl)
     finally:
         if report is not out:
             report.close()

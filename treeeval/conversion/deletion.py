@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from nltk import Tree
 
+from ..bracket.labels import truncate_label
 from ..bracket.params import EvalbParams
-from ..bracket.reference import truncate_label
 from ..model.tree_walks import fold
 from .heads import phrase_children
 

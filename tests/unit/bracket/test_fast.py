@@ -314,10 +314,12 @@ def test_kept_lines_equal_the_reference_engine(pairs: list[tuple[bytes, bytes]],
 def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple[list, list]:
     """Per side, (line, position, label, start, end, matched, crossing) of every bracket the
     reference engine counts, the lines read in order by one engine."""
-    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
-    from treeeval.bracket.spans import _QuietBudget, crosses
+    from quiet_budget import QuietBudget
 
-    engine = ReferenceEngine(params, _QuietBudget())
+    from treeeval.bracket.reference import EvalbKilled, ReferenceEngine
+    from treeeval.bracket.spans import crosses
+
+    engine = ReferenceEngine(params, QuietBudget())
     marks: tuple[list, list] = ([], [])
     for index, (gold_line, test_line) in enumerate(pairs):
         engine.start_line(index + 1)

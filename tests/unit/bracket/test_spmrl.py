@@ -78,13 +78,56 @@ def test_a_length_mismatch_of_a_longer_sentence_is_an_error(folder: Path) -> Non
     assert "Number of Valid sentence  =      1" in lines  # counted valid, as evalb_spmrl does
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["-L", "g", "t"], "-L is an option of --spmrl"),
-    (["--spmrl", "g", "t", "t"], "--spmrl scores one GOLD TEST pair"),
-])
-def test_usage_errors(folder: Path, args: list[str], message: str) -> None:
-    with pytest.raises(UsageError, match=message):
-        run_bracket(args, io.BytesIO(), io.BytesIO())
+def test_usage_errors(folder: Path) -> None:
+    with pytest.raises(UsageError, match="-L is an option of --spmrl"):
+        run_bracket(["-L", "g", "t"], io.BytesIO(), io.BytesIO())
+
+
+# --- everything bracket has, under evalb_spmrl's rules --------------------------------------
+
+SYSTEM = ("(S (NP (DT a) (NN b)) (VP (VB c)) (PU .))\n(S (X (A x)))\n"
+          "(S (NP#g (NN y) (NN z)))\n")
+
+
+def test_several_systems_each_report_then_the_table(folder: Path) -> None:
+    (folder / "s").write_text(SYSTEM, encoding="utf-8")
+    status, lines, _ = spmrl("-L", "-p", "p.prm", "g", "t", "s")
+    assert status == 0
+    compact = [line for line in lines if line.startswith("F1:")]
+    # t: 4 matched of 5 gold and 6 test brackets (line 2 twice, the second row scored),
+    # s: every bracket right (the '#' cut: NP#g is NP#f)
+    assert [line.split("\t")[0] for line in compact] == ["F1:  72.73 %", "F1: 100.00 %"]
+    table = lines[lines.index(compact[1]) + 1:]
+    assert any(line.split()[:1] == ["s"] and "100.00" in line for line in table), table
+
+
+def test_json_per_sentence_and_per_label(folder: Path) -> None:
+    import json
+
+    import jsonschema
+
+    from treeeval.policy.envelope import schema_path
+
+    status, lines, _ = spmrl("-X", "-p", "p.prm", "--json", "--per-label",
+                             "--per-sentence", "rows.jsonl", "g", "t")
+    document = json.loads("\n".join(lines))
+    jsonschema.Draft202012Validator(json.loads(schema_path("bracket").read_text())).validate(
+        document)
+    assert status == 0 and document["params"]["rules"] == "spmrl"
+    assert document["params"]["unparsed"] is True
+    assert document["all"]["sentences"] == 4 and document["all"]["gold"] == 3 + 2 + 6
+    rows = [json.loads(line) for line in (folder / "rows.jsonl").read_text().splitlines()]
+    assert [(row["line"], row["status"]) for row in rows] == [(1, 0), (2, 0), (2, 0), (3, 3)]
+    labels = {entry["label"]: entry for entry in document["per_label"]}
+    assert labels["NP"]["gold"] == 1 and labels["Y"]["test"] == 1
+
+
+def test_stat_over_sentences(folder: Path) -> None:
+    (folder / "s").write_text(SYSTEM, encoding="utf-8")
+    status, lines, _ = spmrl("-p", "p.prm", "--stat", "bootstrap", "--resamples", "200",
+                             "g", "t", "s")
+    assert status == 0
+    assert any("bootstrap" in line.lower() for line in lines)
 
 
 def test_bundled_parameter_files_are_found_by_name(folder: Path) -> None:

@@ -81,6 +81,8 @@ def score_sides(gold: Side, test: Side, labeled: bool) -> tuple[ChunkScores, _Ma
     loose = (~matched).nonzero()[0]
     crossing = crossing_per_line(gold, gb, gold_line, test, tb[loose], test_line[loose], scored)
     rows.crossing[scored] = crossing[scored]
+    if gold.spmrl:
+        scores.massaged[:] = scored & ((gold.spanning() + test.spanning()) > 0)
     return scores, _Matching(scored, gb, gold_line, tb, test_line, matched)
 
 

@@ -18,8 +18,6 @@ from .label_tables import U64
 _LOW7 = U64(0x7F7F7F7F7F7F7F7F)
 _ONES = U64(0x0101010101010101)
 _HIGH = U64(0x8080808080808080)
-_DASHES = U64(0x2D2D2D2D2D2D2D2D)
-_EQUALS = U64(0x3D3D3D3D3D3D3D3D)
 #: multiplying the lowest set byte bit (1 << 8j) by this puts j in the top byte
 _BYTE_INDEX = U64(0x0001020304050607)
 
@@ -29,28 +27,37 @@ def _zero_bytes(x: WordArray) -> WordArray:
     return ~(((x & _LOW7) + _LOW7) | x | _LOW7)
 
 
-def cut_lengths(heads: WordArray, lengths: IntArray) -> IntArray:
-    """Length of each label up to its first ``-`` or ``=`` (EVALB's modify_label).
+def cut_lengths(heads: WordArray, lengths: IntArray, marks: bytes = b"-=") -> IntArray:
+    """Length of each label up to its first byte among ``marks`` (EVALB's modify_label
+    cuts at ``-`` or ``=``, evalb_spmrl's at ``#`` too: :mod:`..labels`).
 
     ``heads`` are the labels' first 8 bytes.  A label longer than 8 bytes with no
-    ``-`` or ``=`` among them keeps its length here (``Side._label_keys`` cuts it).
+    mark among them keeps its length here (``Side._label_keys`` cuts it).
 
     >>> from treeeval.formats.scan import scan_lines
-    >>> s = scan_lines(b"(NP-SBJ-1 (-NONE- *))")
-    >>> cut_lengths(s.u64_at(np.array([1, 11])), np.array([8, 6])).tolist()
-    [2, 0]
+    >>> s = scan_lines(b"(NP-SBJ-1 (-NONE- *) (NP##a=b##))")
+    >>> cut_lengths(s.u64_at(np.array([1, 11, 22])), np.array([8, 6, 8])).tolist()
+    [2, 0, 5]
+    >>> cut_lengths(s.u64_at(np.array([1, 22])), np.array([8, 8]), b"-=#").tolist()
+    [2, 2]
     """
     head = heads & MASKS.take(np.minimum(lengths, 8))
-    dashes, equals = head ^ _DASHES, head ^ _EQUALS
-    # a cheap test that finds every label with a zero byte in dashes or equals ...
-    some = ((dashes - _ONES) & ~dashes | (equals - _ONES) & ~equals) & _HIGH
+    # bytes equal to a mark become zero bytes
+    xored = [head ^ (U64(mark) * _ONES) for mark in marks]
+    # a cheap test that finds every label with a zero byte in one of them ...
+    some = np.zeros(len(head), dtype=U64)
+    for x in xored:
+        some |= (x - _ONES) & ~x
+    some &= _HIGH
     cut = lengths.copy()
     labels = some.nonzero()[0]
     # ... and the exact first one for those
-    marks = _zero_bytes(dashes[labels]) | _zero_bytes(equals[labels])
-    lowest = (marks & (~marks + U64(1))) >> U64(7)
+    found = np.zeros(len(labels), dtype=U64)
+    for x in xored:
+        found |= _zero_bytes(x[labels])
+    lowest = (found & (~found + U64(1))) >> U64(7)
     first = ((lowest * _BYTE_INDEX) >> U64(56)).astype(np.int64)
-    cut[labels] = np.where(marks != 0, first, cut[labels])
+    cut[labels] = np.where(found != 0, first, cut[labels])
     return cut
 
 

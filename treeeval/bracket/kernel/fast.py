@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...columnar.blocks import count_lines
+from ..counts import EvalbStatus
 from ..params import EvalbDebug, EvalbParams
 from .block_cuts import block_pairs
 from .block_scorer import ScoredBlock, score_block, scored_block
@@ -65,10 +66,22 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
             raise ValueError(f"{n_lines} gold lines but {count_lines(test)} test lines")
         return ChunkScores.zeros(n_lines, True)
     tables = LabelTables(params, classes)
-    return ChunkScores.concatenate([
+    return _rules_fallback(ChunkScores.concatenate([
         score_block(gold_block, test_block, tables, params.labeled != 0)
         for gold_block, test_block in block_pairs(gold, test)
-    ])
+    ]), params)
+
+
+def _rules_fallback(scores: ChunkScores, params: EvalbParams) -> ChunkScores:
+    """Under evalb_spmrl's rules, the lines the engine scores otherwise than EVALB also
+    fall back: a length mismatch (a row, then the error, or two rows), and under -X an
+    empty test line (a sentence of status 3)."""
+    if params.spmrl:
+        status = scores.counts.status
+        scores.fallback |= status == EvalbStatus.ERROR
+        if params.unparsed:
+            scores.fallback |= status == EvalbStatus.SKIP
+    return scores
 
 
 @dataclass
@@ -104,8 +117,8 @@ def scan_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScan:
     tables = LabelTables(params, classes)
     parts = [scored_block(gold_block, test_block, tables, params.labeled != 0)
              for gold_block, test_block in block_pairs(gold, test)]
-    return ChunkScan(ChunkScores.concatenate([part[0] for part in parts]),
-                     [part[1] for part in parts], tables)
+    return ChunkScan(_rules_fallback(ChunkScores.concatenate([part[0] for part in parts]),
+                                     params), [part[1] for part in parts], tables)
 
 
 def chunk_brackets(gold: bytes, test: bytes, params: EvalbParams) -> ChunkBrackets:

@@ -17,7 +17,8 @@ from ...arrays import BoolArray, ByteArray, IntArray, WordArray
 from ...columnar.intern import distinct, hash_ids
 from ...columnar.words import MASKS
 from ...formats.scan import ScannedLines
-from ..limits import MAX_LABEL_BYTES
+from ..labels import label_cut
+from ..limits import limits_of
 from ..params import EvalbParams
 
 U64 = np.uint64
@@ -36,14 +37,21 @@ class LabelTables:
 
     def __init__(self, params: EvalbParams, classes: dict[bytes, bytes]) -> None:
         self.long: dict[bytes, int] = {}
-        self.delete = self._table(params.delete_label)
+        #: whose rules: evalb_spmrl deletes no terminal, cuts labels and tags at '#' too,
+        #: and cuts the DELETE_LABEL entries before it compares brackets with them
+        self.spmrl = params.spmrl
+        self.cut = label_cut(params.spmrl)
+        self.limits = limits_of(params.spmrl)
+        self.delete = self._table([] if self.spmrl else params.delete_label)
         self.delete_for_length = self._table(params.delete_label_for_length)
         self.quote = self._table(params.quote_label)
         pairs = sorted((self.key(label), self.key(rep)) for label, rep in classes.items())
         self.members = np.array([member for member, _ in pairs], dtype=U64)
         representatives = np.array([rep for _, rep in pairs], dtype=U64)
         self.representatives, self.member_class = np.unique(representatives, return_inverse=True)
-        self.delete_classes = distinct(self.canonical(self.delete))
+        deleted = self._table([self.cut(label) for label in params.delete_label]
+                              if self.spmrl else params.delete_label)
+        self.delete_classes = distinct(self.canonical(deleted))
 
     def key(self, text: bytes) -> int:
         if len(text) <= 8:
@@ -62,11 +70,12 @@ class LabelTables:
     def keys(self, scanned: ScannedLines, starts: IntArray, heads: WordArray,
              lengths: IntArray) -> WordArray:
         """Keys of the strings ``buffer[start:start+length]`` whose first 8 bytes are
-        ``heads`` (a string longer than MAX_LABEL_BYTES gets a dummy key: its line falls
-        back anyway)."""
+        ``heads`` (a string longer than the limits' label bytes gets a dummy key: its line
+        falls back anyway)."""
         keys = heads & MASKS.take(np.minimum(lengths, 8))
         if len(lengths) and lengths.max() > 8:
-            for k in ((lengths > 8) & (lengths <= MAX_LABEL_BYTES)).nonzero()[0].tolist():
+            longest = self.limits.label_bytes
+            for k in ((lengths > 8) & (lengths <= longest)).nonzero()[0].tolist():
                 keys[k] = self.key(scanned.text(int(starts[k]), int(starts[k] + lengths[k])))
         return keys
 
@@ -96,7 +105,7 @@ class LabelTables:
 
 
 #: what the parameters say about a label or tag (bits of Index.flags)
-DELETED = 1  #: a terminal with this tag is deleted (DELETE_LABEL, exact)
+DELETED = 1  #: a terminal with this tag is deleted (DELETE_LABEL, exact; never for evalb_spmrl)
 NOT_COUNTED = 2  #: a terminal with this tag is not counted in Len (DELETE_LABEL_FOR_LENGTH)
 QUOTE = 4  #: a QUOTE_LABEL tag
 LABEL_DELETED = 8  #: a bracket with this (cut) label is ignored (DELETE_LABEL or EQ_LABEL)

@@ -15,7 +15,6 @@ import numpy as np
 
 from ...arrays import BoolArray, IntArray, WordArray
 from ...formats.scan import scan_lines
-from ..limits import MAX_BRACKETS, MAX_LABEL_BYTES, MAX_LINE_BYTES, MAX_QUOTE_TERMS, MAX_WORD_BYTES, MAX_WORDS
 from .byte_compare import cut_lengths
 from .label_tables import DELETED, LABEL_DELETED, NOT_COUNTED, QUOTE, Index, LabelTables
 
@@ -46,6 +45,8 @@ class Side:
     """
 
     def __init__(self, data: memoryview, tables: LabelTables) -> None:
+        self.limits = tables.limits
+        self.spmrl = tables.spmrl
         s = self.scanned = scan_lines(data)
         self.n_lines = s.n_lines
         lines = np.arange(s.n_lines + 1)
@@ -56,27 +57,32 @@ class Side:
         self.tag_length = s.term_tag_end - s.term_tag_start
         heads = s.u64_at(s.term_tag_start)
         self.tag_keys = tables.keys(s, s.term_tag_start, heads, self.tag_length)
+        #: the tags as they are compared: evalb_spmrl cuts them as it cuts labels
+        self.tag_cut_keys = (self._cut_keys(tables, s.term_tag_start, self.tag_length)
+                             if tables.spmrl else self.tag_keys)
         self.word_start = s.term_word_start
         self.word_length = s.term_word_end - s.term_word_start
         self.label_length = s.br_label_end - s.br_label_start
-        self.label_keys = self._label_keys(tables)
+        self.label_keys = self._cut_keys(tables, s.br_label_start, self.label_length)
 
-    def _label_keys(self, tables: LabelTables) -> WordArray:
-        """Keys of the bracket labels cut at their first ``-`` or ``=``."""
+    def _cut_keys(self, tables: LabelTables, starts: IntArray, lengths: IntArray) -> WordArray:
+        """Keys of the labels at ``starts`` cut as the rules cut them (``tables.cut``)."""
         s = self.scanned
-        heads = s.u64_at(s.br_label_start)
-        cut = cut_lengths(heads, self.label_length)
-        keys = tables.keys(s, s.br_label_start, heads, np.minimum(cut, 8))
-        for k in ((cut > 8) & (self.label_length <= MAX_LABEL_BYTES)).nonzero()[0].tolist():
-            label = s.text(int(s.br_label_start[k]), int(s.br_label_end[k]))
-            keys[k] = tables.key(label.replace(b"=", b"-").split(b"-", 1)[0])
+        heads = s.u64_at(starts)
+        cut = cut_lengths(heads, lengths, tables.cut.marks)
+        keys = tables.keys(s, starts, heads, np.minimum(cut, 8))
+        for k in ((cut > 8) & (lengths <= self.limits.label_bytes)).nonzero()[0].tolist():
+            start = int(starts[k])
+            keys[k] = tables.key(tables.cut(s.text(start, start + int(lengths[k]))))
         return keys
 
-    def classify(self, index: Index, tag_ids: IntArray, label_ids: IntArray) -> None:
-        """Deleted terminals, kept spans, label classes, ignored brackets, per-line counts."""
+    def classify(self, index: Index, tag_ids: IntArray, label_ids: IntArray,
+                 tag_cut_ids: IntArray) -> None:
+        """Deleted terminals, kept spans, label classes, ignored brackets, per-line counts
+        (``tag_cut_ids``: the ids of the tags as they are compared)."""
         s = self.scanned
         tag_flags = index.flags.take(tag_ids)
-        self.tag_classes = index.label_class.take(tag_ids)
+        self.tag_classes = index.label_class.take(tag_cut_ids)
         self.kept = (tag_flags & DELETED) == 0
         kept_before = np.zeros(len(self.kept) + 1, dtype=np.int32)
         self.kept.cumsum(out=kept_before[1:])
@@ -96,20 +102,24 @@ class Side:
 
     def _overflows(self, quote_tag: BoolArray) -> BoolArray:
         """Lines on which EVALB overruns one of its arrays (or that are not ok)."""
-        s = self.scanned
-        too_long = (self.tag_length > MAX_LABEL_BYTES) | (self.word_length > MAX_WORD_BYTES)
-        unsafe = ~s.line_ok | (s.line_end - s.line_start > MAX_LINE_BYTES)
-        unsafe |= (self.n_kept > MAX_WORDS) | (self.brackets > MAX_BRACKETS)
+        s, limits = self.scanned, self.limits
+        too_long = (self.tag_length > limits.label_bytes) | (self.word_length > limits.word_bytes)
+        unsafe = ~s.line_ok | (s.line_end - s.line_start > limits.line_bytes)
+        unsafe |= (self.n_kept > limits.words) | (self.brackets > limits.brackets)
         unsafe |= sum_per_line(too_long, self.term_bounds) > 0
-        unsafe |= sum_per_line(self.label_length > MAX_LABEL_BYTES, self.br_bounds) > 0
+        unsafe |= sum_per_line(self.label_length > limits.label_bytes, self.br_bounds) > 0
         quote = quote_tag & (self.word_length == 1)
         self.n_quotes = np.zeros(self.n_lines, dtype=np.int64)
         if quote.any():
             word = s.buffer[self.word_start[quote]]
             quote[quote] = (word == ord("'")) | (word == ord('"')) | (word == ord("/"))
             self.n_quotes = sum_per_line(quote, self.term_bounds)
-            unsafe |= self.n_quotes > MAX_QUOTE_TERMS
+            unsafe |= self.n_quotes > limits.quote_terms
         return unsafe
+
+    def spanning(self) -> IntArray:
+        """Per line, the brackets that span a word (counted or not)."""
+        return sum_per_line(self.br_start != self.br_end, self.br_bounds)
 
     def kept_terminals(self, lines: BoolArray) -> IntArray:
         """Indices of the kept terminals of the given lines (a bool mask over lines)."""
@@ -126,10 +136,14 @@ def scan_sides(gold_data: memoryview, test_data: memoryview,
     gold, test = Side(gold_data, tables), Side(test_data, tables)
     if gold.n_lines != test.n_lines:
         raise ValueError(f"{gold.n_lines} gold lines but {test.n_lines} test lines")
-    index = tables.index([gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys])
-    gold_tags, test_tags, gold_labels, test_labels = index.ids
-    gold.classify(index, gold_tags, gold_labels)
-    test.classify(index, test_tags, test_labels)
+    parts = [gold.tag_keys, test.tag_keys, gold.label_keys, test.label_keys]
+    if tables.spmrl:
+        parts += [gold.tag_cut_keys, test.tag_cut_keys]
+    index = tables.index(parts)
+    gold_tags, test_tags, gold_labels, test_labels = index.ids[:4]
+    gold_cut, test_cut = index.ids[4:] if tables.spmrl else (gold_tags, test_tags)
+    gold.classify(index, gold_tags, gold_labels, gold_cut)
+    test.classify(index, test_tags, test_labels, test_cut)
     return gold, test
 
 
