@@ -30,12 +30,22 @@ import numpy as np
 
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
+from .align import rejected_for_words
 from .counts import EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .params import EvalbDebug, EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, ReferenceEngine
 from .report import HEADER, sentence_line, sentence_lines, summary
-from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
+from .spans import (
+    BracketSpans,
+    EngineBrackets,
+    KeptSpans,
+    align_rejected,
+    block_spans,
+    concatenate_spans,
+    first_spans,
+    score_line,
+)
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
     from concurrent.futures import Executor, Future
@@ -147,10 +157,23 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
+    if params.align:
+        messages = _align(gold, test, params, rows, messages, collected if keep_brackets else None)
     brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
                                               else _engine_only(rows), collected, params))
                 if keep_brackets else None)
     return BlockResult(rows, messages, below_stack, brackets, first_reads)
+
+
+def _align(gold: bytes, test: bytes, params: EvalbParams, rows: SentenceCounts,
+           messages: list[LineMessages], collected: EngineBrackets | None) -> list[LineMessages]:
+    """``--align``: the lines rejected for their words scored through their characters
+    (``spans.align_rejected``); the messages left, a Text unmatch for EVALB's where the
+    texts differ."""
+    rejected = [line.index for line in messages if rejected_for_words(line.messages, line.forever)]
+    aligned = align_rejected(gold, test, rejected, params, rows, collected)
+    return [LineMessages(line.index, [text]) if (text := aligned.get(line.index)) else line
+            for line in messages if line.index not in aligned or aligned[line.index]]
 
 
 def _engine_only(rows: SentenceCounts) -> ChunkBrackets:

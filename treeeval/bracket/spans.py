@@ -37,7 +37,8 @@ import numpy as np
 
 from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines
-from .counts import EvalbStatus, SentenceCounts
+from .align import AlignedLines, align_lines, rejected_for_words
+from .counts import COLUMNS, EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
 from .kernel.fast import chunk_brackets
 from .params import EvalbParams
@@ -121,7 +122,11 @@ def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
     counts.line = counts.line + first_line
     todo = np.flatnonzero(chunk.scores.fallback)
     collected = EngineBrackets()
-    _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, collected)
+    rejected = _engine_brackets(gold, test, todo.tolist(), params, first_line, counts, collected)
+    if params.align:
+        length_errors = (counts.status == EvalbStatus.ERROR) & ~chunk.scores.fallback
+        align_rejected(gold, test, sorted(rejected + np.flatnonzero(length_errors).tolist()),
+                       params, counts, collected)
     return block_spans(chunk, collected, params)
 
 
@@ -210,14 +215,17 @@ def concatenate_spans(parts: list[BracketSpans], params: EvalbParams) -> Bracket
 
 
 class _QuietBudget(ErrorBudget):
-    """No messages and no MAX_ERROR (the run's rows say where EVALB stops); a line in
-    EVALB's endless 'Reading sentence' loop ends as an Error line, as in ``score_block``."""
+    """No messages printed and no MAX_ERROR (the run's rows say where EVALB stops): the
+    current line's are kept (``messages``); a line in EVALB's endless 'Reading sentence'
+    loop ends as an Error line, as in ``score_block``."""
 
     def __init__(self) -> None:
         super().__init__(max_error=1 << 62, stream=io.BytesIO())
+        self.messages: list[bytes] = []
 
     def error(self, line: int, message: bytes) -> None:
         self.count += 1
+        self.messages.append(message)
 
     def error_forever(self, line: int, message: bytes) -> None:
         raise EvalbKilled
@@ -229,6 +237,13 @@ class EngineBrackets:
 
     def __init__(self) -> None:
         self.rows: tuple[list[tuple], list[tuple]] = ([], [])
+        #: the lines scored by ``--align`` (their lines in the block, and their brackets)
+        self.aligned: list[tuple[IntArray, AlignedLines]] = []
+
+    def add_aligned(self, lines: IntArray, aligned: AlignedLines) -> None:
+        """The brackets of lines scored by ``--align`` (``lines``: the block's line of each
+        line of ``aligned``)."""
+        self.aligned.append((lines, aligned))
 
     def add(self, index: int, gold: ReadSide, test: ReadSide) -> None:
         """The counted brackets of line ``index`` (of the block), once the engine scored
@@ -244,7 +259,15 @@ class EngineBrackets:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
         coded = [[(index, position, names.setdefault(label, len(names)), *rest)
                   for index, position, label, *rest in rows] for rows in self.rows]
-        return _side_of_rows(coded[0]), _side_of_rows(coded[1])
+        sides = [_side_of_rows(coded[0]), _side_of_rows(coded[1])]
+        for lines, aligned in self.aligned:
+            codes = np.array([names.setdefault(label, len(names)) for label in aligned.labels],
+                             dtype=np.int64)
+            for k, side in enumerate((aligned.gold, aligned.test)):
+                sides[k] = _merge(sides[k], SideBrackets(
+                    lines.take(side.line), side.position, codes.take(side.label), side.start,
+                    side.end, side.matched, side.crossing))
+        return sides[0], sides[1]
 
 
 def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
@@ -263,16 +286,49 @@ def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes,
 
 def _engine_brackets(gold: bytes, test: bytes, indices: list[int], params: EvalbParams,
                      first_line: int, counts: SentenceCounts,
-                     collected: EngineBrackets) -> None:
+                     collected: EngineBrackets) -> list[int]:
     """Score the lines ``indices`` with one reference engine, in order (as ``score_block``
-    does), write their rows into ``counts`` and their brackets into ``collected``."""
-    engine = ReferenceEngine(params, _QuietBudget())
+    does), write their rows into ``counts`` and their brackets into ``collected``; return
+    the lines rejected for their words (``align.rejected_for_words``)."""
+    budget = _QuietBudget()
+    engine = ReferenceEngine(params, budget)
+    rejected = []
     for index, gold_line, test_line in zip(indices, pick_lines(gold, indices),
                                            pick_lines(test, indices)):
+        budget.messages = []
         score, sides = score_line(engine, gold_line, test_line, first_line + index)
         counts.set_row(index, score)
         if sides is not None:
             collected.add(index, *sides)
+            if rejected_for_words(budget.messages, False):
+                rejected.append(index)
+    return rejected
+
+
+def align_rejected(gold: bytes, test: bytes, rejected: list[int], params: EvalbParams,
+                   counts: SentenceCounts, collected: EngineBrackets | None) -> dict[int, bytes | None]:
+    """``--align`` on a block: score its lines ``rejected`` (EVALB rejected them for their
+    words) through their characters (``treeeval.bracket.align``), write their rows into
+    ``counts`` and their brackets into ``collected`` (when given).  Returns, for each line
+    scored so, None, and for each line whose texts differ its Text unmatch message; a line
+    absent (outside the strict grammar) keeps EVALB's row and message.
+
+    >>> counts = SentenceCounts.from_rows([(1, 2, 1, 0, 0, 0, 0, 0, 0)])
+    >>> align_rejected(b"(S (A a) (B b))\\n", b"(S (A ab))\\n", [0], EvalbParams(), counts, None)
+    {0: None}
+    >>> counts.rows()[0]["gold"], counts.rows()[0]["test"], counts.rows()[0]["matched"]
+    (1, 1, 1)
+    """
+    if not rejected:
+        return {}
+    aligned = align_lines(pick_lines(gold, rejected), pick_lines(test, rejected), params)
+    read = np.flatnonzero(~aligned.unread)
+    lines = np.array(rejected, dtype=np.int64)
+    for column in COLUMNS[1:]:
+        getattr(counts, column)[lines[read]] = getattr(aligned.rows, column)[read]
+    if collected is not None:
+        collected.add_aligned(lines, aligned)
+    return {rejected[k]: aligned.messages.get(k) for k in read.tolist()}
 
 
 class KeptSpans:
