@@ -127,9 +127,13 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         chunk = scan.scores if scan is not None else score_chunk(gold, test, params)
         rows = chunk.counts
         rows.line = line_numbers
-        todo = np.flatnonzero(chunk.fallback)
         length_errors = np.flatnonzero((rows.status == EvalbStatus.ERROR) & ~chunk.fallback).tolist()
+        # --align scores EVALB's Words unmatch lines: the engine need not say so
+        words_differ = chunk.words_differ if params.align and not params.eq_word else None
+        todo = np.flatnonzero(chunk.fallback if words_differ is None
+                              else chunk.fallback & ~words_differ)
     else:
+        words_differ = None
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
         length_errors = []
@@ -158,7 +162,8 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
     if params.align:
-        messages = _align(gold, test, params, rows, messages, collected if keep_brackets else None)
+        messages = _align(gold, test, params, rows, messages, collected if keep_brackets else None,
+                          [] if words_differ is None else np.flatnonzero(words_differ).tolist())
     brackets = (KeptSpans(lambda: block_spans(scan.brackets() if scan is not None
                                               else _engine_only(rows), collected, params))
                 if keep_brackets else None)
@@ -166,14 +171,17 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
 
 
 def _align(gold: bytes, test: bytes, params: EvalbParams, rows: SentenceCounts,
-           messages: list[LineMessages], collected: EngineBrackets | None) -> list[LineMessages]:
-    """``--align``: the lines rejected for their words scored through their characters
-    (``spans.align_rejected``); the messages left, a Text unmatch for EVALB's where the
-    texts differ."""
-    rejected = [line.index for line in messages if rejected_for_words(line.messages, line.forever)]
+           messages: list[LineMessages], collected: EngineBrackets | None,
+           words_differ: list[int]) -> list[LineMessages]:
+    """``--align``: the lines rejected for their words (``words_differ``: those the fast
+    path knows are) scored through their characters (``spans.align_rejected``); the
+    messages left, a Text unmatch for EVALB's where the texts differ."""
+    rejected = sorted(words_differ + [line.index for line in messages
+                                      if rejected_for_words(line.messages, line.forever)])
     aligned = align_rejected(gold, test, rejected, params, rows, collected)
-    return [LineMessages(line.index, [text]) if (text := aligned.get(line.index)) else line
-            for line in messages if line.index not in aligned or aligned[line.index]]
+    kept = [line for line in messages if line.index not in aligned]
+    kept += [LineMessages(index, [text]) for index, text in aligned.items() if text]
+    return sorted(kept, key=lambda line: line.index)
 
 
 def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
