@@ -188,8 +188,8 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
     """A block the fast path does not score: every line the engine's, no fast brackets."""
     empty = SideBrackets.concatenate([], [])
     zeros = np.zeros(len(rows), dtype=np.int64)
-    return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros), [],
-                         empty, empty)
+    return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros,
+                                     np.zeros(len(rows), dtype=bool)), [], empty, empty)
 
 
 @dataclass

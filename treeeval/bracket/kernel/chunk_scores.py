@@ -35,8 +35,9 @@ class ChunkScores:
     @classmethod
     def zeros(cls, n_lines: int, fallback: bool) -> ChunkScores:
         counts = SentenceCounts(np.arange(n_lines), *(np.zeros(n_lines, dtype=np.int64) for _ in range(8)))
-        words = [np.zeros(n_lines, dtype=np.int64) for _ in range(2)]
-        return cls(counts, np.full(n_lines, fallback), *words, np.zeros(n_lines, dtype=bool))
+        gold_words, test_words = (np.zeros(n_lines, dtype=np.int64) for _ in range(2))
+        return cls(counts, np.full(n_lines, fallback), gold_words, test_words,
+                   np.zeros(n_lines, dtype=bool))
 
     @classmethod
     def concatenate(cls, parts: list[ChunkScores]) -> ChunkScores:
