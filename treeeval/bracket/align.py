@@ -113,15 +113,8 @@ def align_lines(gold_lines: list[bytes], test_lines: list[bytes],
 
     ``params`` must have EQ_LABEL pairs that form classes (``label_classes``).
     """
-    classes = params.label_classes()
-    if classes is None:
-        raise ValueError("--align needs EQ_LABEL pairs that form classes")
-    tables = LabelTables(params, classes)
-    gold, test = scan_sides(memoryview(b"\n".join(gold_lines) + b"\n"),
-                            memoryview(b"\n".join(test_lines) + b"\n"), tables)
+    tables, gold, test, gold_text, test_text = _scan(gold_lines, test_lines, params)
     n = gold.n_lines
-    none_key = U64(tables.key(EMPTY_TAG))
-    gold_text, test_text = (_text(side, side.tag_keys != none_key) for side in (gold, test))
     read = gold.scanned.line_ok & test.scanned.line_ok
     messages = _unmatched(gold_text, test_text, read)
     same = read & ~np.isin(np.arange(n), list(messages))
@@ -171,6 +164,45 @@ def align_lines(gold_lines: list[bytes], test_lines: list[bytes],
                  (gold, gb, codes[:len(gb)], g_matched, g_crossing),
                  (test, tb, codes[len(gb):], t_matched, t_crossing))]
     return AlignedLines(rows, messages, ~read, tables.texts(unique), *sides)
+
+
+def word_regions(gold_line: bytes, test_line: bytes,
+                 params: EvalbParams) -> list[tuple[list[bytes], list[bytes]]] | None:
+    """How the words of a line pair align: the shortest stretches of text that start and
+    end on a boundary of words on both sides, each with its gold and its test words (a
+    ``-NONE-`` word goes with the stretch it stands in); None when the texts differ or a
+    line is outside the strict grammar.
+
+    >>> word_regions(b"(S (NNP New) (NNP York) (VBZ grows) (. .))",
+    ...              b"(S (NNP NewYork) (VBZ grows.))", EvalbParams())
+    [([b'New', b'York'], [b'NewYork']), ([b'grows', b'.'], [b'grows.'])]
+    """
+    _, gold, test, gold_text, test_text = _scan([gold_line], [test_line], params)
+    if not (gold.scanned.line_ok & test.scanned.line_ok).all() or (
+            gold_text.chars.tobytes() != test_text.chars.tobytes()) or not len(gold_text.chars):
+        return None
+    cuts = np.intersect1d(gold_text.end, test_text.end)
+    regions: list[tuple[list[bytes], list[bytes]]] = [([], []) for _ in cuts]
+    for k, (side, text) in enumerate(((gold, gold_text), (test, test_text))):
+        region = np.minimum(np.searchsorted(cuts, text.end), len(cuts) - 1)
+        for where, start, end in zip(region.tolist(), side.word_start.tolist(),
+                                     (side.word_start + side.word_length).tolist()):
+            regions[where][k].append(side.scanned.text(start, end))
+    return regions
+
+
+def _scan(gold_lines: list[bytes], test_lines: list[bytes], params: EvalbParams
+          ) -> tuple[LabelTables, Side, Side, TextSide, TextSide]:
+    """Both sides' lines scanned as the fast path scans them, and their texts."""
+    classes = params.label_classes()
+    if classes is None:
+        raise ValueError("--align needs EQ_LABEL pairs that form classes")
+    tables = LabelTables(params, classes)
+    gold, test = scan_sides(memoryview(b"\n".join(gold_lines) + b"\n"),
+                            memoryview(b"\n".join(test_lines) + b"\n"), tables)
+    none_key = U64(tables.key(EMPTY_TAG))
+    gold_text, test_text = (_text(side, side.tag_keys != none_key) for side in (gold, test))
+    return tables, gold, test, gold_text, test_text
 
 
 def _text(side: Side, has_text: BoolArray) -> TextSide:
