@@ -69,6 +69,9 @@ class EvalbParams:
     quote_label: list[bytes] = field(default_factory=list)
     eq_label: list[tuple[bytes, bytes]] = field(default_factory=list)
     eq_word: list[tuple[bytes, bytes]] = field(default_factory=list)
+    #: ``--align``: the lines EVALB rejects for their words scored through their characters
+    #: (treeeval.bracket.align); not an EVALB setting, no .prm key sets it
+    align: bool = False
     #: whose rules score: ``"evalb"``, ``"spmrl"`` (evalb_spmrl's, ``--spmrl``) or
     #: ``"spmrl-fixed"`` (evalb_spmrl's with its defects corrected, ``--spmrl-fixed``)
     rules: str = "evalb"
@@ -97,11 +100,13 @@ class EvalbParams:
 
         >>> EvalbParams(eq_label=[(b"ADVP", b"PRT")]).to_dict()["eq_label"]
         [['ADVP', 'PRT']]
+        >>> "align" in EvalbParams().to_dict(), EvalbParams(align=True).to_dict()["align"]
+        (False, True)
         """
         def text(labels: list[bytes]) -> list[str]:
             return [label.decode("latin-1") for label in labels]
 
-        return {
+        settings: dict[str, object] = {
             "labeled": self.labeled,
             "cutoff_len": self.cutoff_len,
             "max_error": self.max_error,
@@ -110,7 +115,12 @@ class EvalbParams:
             "quote_label": text(self.quote_label),
             "eq_label": [text(list(pair)) for pair in self.eq_label],
             "eq_word": [text(list(pair)) for pair in self.eq_word],
-        } | ({"rules": self.rules, "unparsed": self.unparsed} if self.spmrl else {})
+        }
+        if self.spmrl:
+            settings |= {"rules": self.rules, "unparsed": self.unparsed}
+        if self.align:
+            settings["align"] = True
+        return settings
 
     def labels_equal(self, first: bytes, second: bytes) -> bool:
         """EVALB's label_comp: identical, or paired by an EQ_LABEL line (either order)."""

@@ -31,13 +31,23 @@ import numpy as np
 from ..arrays import IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
 from ..errors import InputError
+from .align import rejected_for_words
 from .counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .kernel.sides import bounds
 from .params import EvalbDebug, EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, SentenceScore
 from .report import HEADER, sentence_line, sentence_lines, summary
-from .spans import BracketSpans, EngineBrackets, KeptSpans, block_spans, concatenate_spans, first_spans, score_line
+from .spans import (
+    BracketSpans,
+    EngineBrackets,
+    KeptSpans,
+    align_rejected,
+    block_spans,
+    concatenate_spans,
+    first_spans,
+    score_line,
+)
 from .spmrl import SpmrlEngine, line_reader, make_engine, open_lines, spmrl_summary
 from .spmrl_options import SpmrlOptions
 
@@ -53,7 +63,8 @@ class LineMessages:
     messages: list[bytes] = field(default_factory=list)
     forever: bool = False
     #: how many of the line's rows had been printed before each message (evalb_spmrl
-    #: prints a Length unmatch line's row before the message; EVALB every row after)
+    #: prints a Length unmatch line's row before the message; EVALB every row after: none
+    #: when not given)
     printed: list[int] = field(default_factory=list)
 
 
@@ -139,17 +150,20 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         chunk = scan.scores if scan is not None else score_chunk(gold, test, params)
         rows = chunk.counts
         rows.line = line_numbers
-        todo = np.flatnonzero(chunk.fallback)
         massaged = np.flatnonzero(chunk.massaged)
         length_errors = np.flatnonzero((rows.status == EvalbStatus.ERROR) & ~chunk.fallback).tolist()
+        # --align scores EVALB's Words unmatch lines: the engine need not say so
+        words_differ = chunk.words_differ if params.align and not params.eq_word else None
+        todo = np.flatnonzero(chunk.fallback if words_differ is None
+                              else chunk.fallback & ~words_differ)
     else:
+        words_differ = None
         rows = SentenceCounts(line_numbers, *(np.zeros(n, dtype=np.int64) for _ in range(8)))
         todo = np.arange(n)
         massaged = np.zeros(0, dtype=np.int64)
         length_errors = []
     messages = [
-        LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])],
-                     printed=[0])
+        LineMessages(index, [b"Length unmatch (%d|%d)" % (chunk.gold_words[index], chunk.test_words[index])])
         for index in length_errors
     ]
     collected = EngineBrackets()
@@ -179,6 +193,9 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
+    if params.align:
+        messages = _align(gold, test, params, rows, messages, collected if keep_brackets else None,
+                          [] if words_differ is None else np.flatnonzero(words_differ).tolist())
     row_bounds = None
     fast_brackets = scan.brackets if scan is not None else (lambda: _engine_only(rows))
     if earlier:
@@ -217,10 +234,25 @@ def _with_earlier_rows(rows: SentenceCounts, earlier: dict[int, list[SentenceSco
         return ChunkBrackets(ChunkScores(merged, np.insert(scores.fallback, at, True),
                                          np.insert(scores.gold_words, at, 0),
                                          np.insert(scores.test_words, at, 0),
+                                         np.insert(scores.words_differ, at, False),
                                          np.insert(scores.massaged, at, False)),
                              chunk.labels, chunk.gold, chunk.test)
 
     return merged, row_bounds, renumbered
+
+
+def _align(gold: bytes, test: bytes, params: EvalbParams, rows: SentenceCounts,
+           messages: list[LineMessages], collected: EngineBrackets | None,
+           words_differ: list[int]) -> list[LineMessages]:
+    """``--align``: the lines rejected for their words (``words_differ``: those the fast
+    path knows are) scored through their characters (``spans.align_rejected``); the
+    messages left, a Text unmatch for EVALB's where the texts differ."""
+    rejected = sorted(words_differ + [line.index for line in messages
+                                      if rejected_for_words(line.messages, line.forever)])
+    aligned = align_rejected(gold, test, rejected, params, rows, collected)
+    kept = [line for line in messages if line.index not in aligned]
+    kept += [LineMessages(index, [text]) for index, text in aligned.items() if text]
+    return sorted(kept, key=lambda line: line.index)
 
 
 def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
@@ -228,8 +260,8 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
     empty = SideBrackets.concatenate([], [])
     zeros = np.zeros(len(rows), dtype=np.int64)
     return ChunkBrackets(ChunkScores(rows, np.ones(len(rows), dtype=bool), zeros, zeros,
-                                     np.zeros(len(rows), dtype=bool)), [],
-                         empty, empty)
+                                     np.zeros(len(rows), dtype=bool), np.zeros(len(rows), dtype=bool)),
+                         [], empty, empty)
 
 
 @dataclass
@@ -414,7 +446,7 @@ class EvalbRun:
                 else:
                     self.budget.error(number, message)
             except EvalbKilled:
-                return line.printed[index]
+                return line.printed[index] if index < len(line.printed) else 0
         return None
 
     def _keep_block_brackets(self, result: BlockResult, sentences: int) -> None:

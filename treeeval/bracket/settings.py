@@ -61,6 +61,21 @@ class BracketSettings:
             raise UsageError(f"option --jobs needs a number of at least 1, got {self.jobs}")
         if self.per_sentence and self.several:
             raise UsageError("--per-sentence writes one system's sentences: give one TEST file")
+        if self.params.align:
+            self._check_align()
+
+    def _check_align(self) -> None:
+        """``--align`` scores as EVALB scores, plus the lines it rejects for their words:
+        not evalb_spmrl's rules, not under EVALB's -d/-D tables (which show word positions),
+        and with EQ_LABEL pairs that form classes (brackets are keyed by label class)."""
+        if self.spmrl is not None:
+            raise UsageError("--align applies EVALB's rules: it cannot be given with --spmrl")
+        if self.params.debug >= EvalbDebug.TABLES:
+            raise UsageError("--align cannot be given with -d, -D or a DEBUG setting: EVALB's "
+                             "tables show word positions")
+        if self.params.label_classes() is None:
+            raise UsageError("--align needs EQ_LABEL pairs that form classes (A B and B C "
+                             "need A C too)")
 
     @property
     def test(self) -> str:

@@ -35,8 +35,9 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
-from ..columnar.blocks import count_lines, line_ends
-from .counts import EvalbStatus, SentenceCounts
+from ..columnar.blocks import count_lines, line_ends, pick_lines
+from .align import AlignedLines, align_lines
+from .counts import COLUMNS, EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, SideBrackets
 from .params import EvalbParams
 from .reference import (
@@ -211,6 +212,13 @@ class EngineBrackets:
 
     def __init__(self) -> None:
         self.rows: tuple[list[tuple], list[tuple]] = ([], [])
+        #: the lines scored by ``--align`` (their lines in the block, and their brackets)
+        self.aligned: list[tuple[IntArray, AlignedLines]] = []
+
+    def add_aligned(self, lines: IntArray, aligned: AlignedLines) -> None:
+        """The brackets of lines scored by ``--align`` (``lines``: the block's line of each
+        line of ``aligned``)."""
+        self.aligned.append((lines, aligned))
 
     def add(self, index: int, gold: ReadSide, test: ReadSide) -> None:
         """The counted brackets of line ``index`` (of the block), once the engine scored
@@ -232,7 +240,15 @@ class EngineBrackets:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
         coded = [[(index, position, names.setdefault(label, len(names)), *rest)
                   for index, position, label, *rest in rows] for rows in self.rows]
-        return _side_of_rows(coded[0]), _side_of_rows(coded[1])
+        sides = [_side_of_rows(coded[0]), _side_of_rows(coded[1])]
+        for lines, aligned in self.aligned:
+            codes = np.array([names.setdefault(label, len(names)) for label in aligned.labels],
+                             dtype=np.int64)
+            for k, side in enumerate((aligned.gold, aligned.test)):
+                sides[k] = _merge(sides[k], SideBrackets(
+                    lines.take(side.line), side.position, codes.take(side.label), side.start,
+                    side.end, side.matched, side.crossing))
+        return sides[0], sides[1]
 
 
 def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes, number: int,
@@ -246,6 +262,32 @@ def score_line(engine: ReferenceEngine, gold_line: bytes, test_line: bytes, numb
     except EvalbKilled:
         rows.append(SentenceScore(number, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0))
         return None
+
+
+def align_rejected(gold: bytes, test: bytes, rejected: list[int], params: EvalbParams,
+                   counts: SentenceCounts, collected: EngineBrackets | None) -> dict[int, bytes | None]:
+    """``--align`` on a block: score its lines ``rejected`` (EVALB rejected them for their
+    words) through their characters (``treeeval.bracket.align``), write their rows into
+    ``counts`` and their brackets into ``collected`` (when given).  Returns, for each line
+    scored so, None, and for each line whose texts differ its Text unmatch message; a line
+    absent (outside the strict grammar) keeps EVALB's row and message.
+
+    >>> counts = SentenceCounts.from_rows([(1, 2, 1, 0, 0, 0, 0, 0, 0)])
+    >>> align_rejected(b"(S (A a) (B b))\\n", b"(S (A ab))\\n", [0], EvalbParams(), counts, None)
+    {0: None}
+    >>> counts.rows()[0]["gold"], counts.rows()[0]["test"], counts.rows()[0]["matched"]
+    (1, 1, 1)
+    """
+    if not rejected:
+        return {}
+    aligned = align_lines(pick_lines(gold, rejected), pick_lines(test, rejected), params)
+    read = np.flatnonzero(~aligned.unread)
+    lines = np.array(rejected, dtype=np.int64)
+    for column in COLUMNS[1:]:
+        getattr(counts, column)[lines[read]] = getattr(aligned.rows, column)[read]
+    if collected is not None:
+        collected.add_aligned(lines, aligned)
+    return {rejected[k]: aligned.messages.get(k) for k in read.tolist()}
 
 
 class KeptSpans:

@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """EVALB's options (recorded in order) and treeeval's long options."""
     parser.usage = ("%(prog)s [-d|-D] [-c N] [-e N] [-p PRM]... GOLD TEST [--json]\n"
                     "                        [--per-sentence FILE.jsonl] [--jobs N]"
-                    " [--reference-engine] [--signature] [--strict] [--quiet]\n"
+                    " [--reference-engine] [--align] [--signature] [--strict] [--quiet]\n"
                     "                        [--per-label] [--plot FILE] [--html FILE]\n"
                     "       treeeval bracket [options] [--stat {bootstrap,ar,mcnemar} [--seed N]"
                     " [--resamples N]]\n"
@@ -103,6 +103,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="write one JSON object per sentence to FILE.jsonl (JSON Lines)")
     own.add_argument("--jobs", metavar="N",
                      help="score in N processes (default: 2 when the input is large)")
+    own.add_argument("--align", action="store_true",
+                     help="score a sentence whose test words differ from the gold's (EVALB's "
+                          "Length or Words unmatch) through the characters, when both trees "
+                          "have the same text (docs/bracket.md)")
     own.add_argument("--reference-engine", action="store_true",
                      help="score every sentence with the exact per-sentence engine (slow)")
     own.add_argument("--per-label", action="store_true",
@@ -137,6 +141,7 @@ def bracket_settings(args: argparse.Namespace) -> BracketSettings:
         params.rules, params.unparsed = "spmrl", args.X
     if len(args.files) < 2:
         raise UsageError(f"expected GOLD and TEST files, got {len(args.files)} file argument(s)")
+    params.align = args.align
     return BracketSettings(
         args.files[0], tuple(args.files[1:]), params, tuple(prms), tuple(messages),
         json=args.json, per_sentence=args.per_sentence,

@@ -53,6 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-e", action=InOrder, metavar="N", help="EVALB's MAX_ERROR")
     parser.add_argument("-c", action=InOrder, metavar="N",
                         help="EVALB's CUTOFF_LEN (second summary block)")
+    parser.add_argument("--align", action="store_true",
+                        help="brackets: score a sentence whose test words differ from the "
+                             "gold's through the characters, as treeeval bracket --align; "
+                             "its detail shows how the words align")
     parser.add_argument("--heads", metavar="NAME", type=input_file,
                         help="browse bracket files as dependencies, converted with this head "
                              "table")
@@ -66,6 +70,10 @@ def browse_settings(args: argparse.Namespace) -> BrowseSettings:
     """The settings of a parsed command line: EVALB's options applied in order, GOLD and any
     number of systems (none: one file browsed without gold)."""
     params, _, names = evalb_params(args.evalb)
+    params.align = args.align
+    if params.align and params.label_classes() is None:
+        raise UsageError("--align needs EQ_LABEL pairs that form classes (A B and B C "
+                         "need A C too)")
     if not args.files:
         raise UsageError("expected GOLD [SYS [SYS2 ...]], got no file")
     return BrowseSettings(args.files[0], tuple(args.files[1:]), params, tuple(names), args.heads,

@@ -31,6 +31,7 @@ import numpy as np
 from rich.text import Text
 
 from ..arrays import AnyArray, BoolArray, IntArray
+from ..bracket.align import word_regions
 from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult, EvalbRun
@@ -46,6 +47,7 @@ from .breakdown import BreakdownRow, BreakdownTable, label_rows, length_bins, le
 from .corpus import HeaderInfo, file_lines, system_name
 from .lines import LineIndex, as_lines
 from .model import Column, SentenceFilter, TableCorpus, delta_columns, system_column
+from .render_alignment import region_lines
 from .render_tree import BracketDiff, bracket_legend, diff_brackets, draw_tree, side_by_side
 
 #: (gold label, word) of a preterminal, for the sentence text
@@ -182,6 +184,11 @@ class BracketCorpus(TableCorpus):
                 where = first_word_difference(diff.gold, diff.test)
                 if where:
                     out.append(Text(where, style="red"))
+            elif self.params.align and diff.messages:
+                # scored by --align: EVALB rejected the words, the characters align them
+                regions = word_regions(diff.gold_line, diff.test_line, self.params)
+                if regions is not None:
+                    out.extend(region_lines(regions))
             if diff.scored and (diff.score.matched, diff.score.crossing) != (
                     row["matched"], row["crossing"]):
                 out.append(Text("note: the drawing below was scored on this line alone and "

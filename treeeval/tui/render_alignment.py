@@ -136,3 +136,32 @@ def alignment_legend() -> Text:
     text.append("· system heads as the gold word they align with (0 root, ?N: system word N, "
                 "not aligned); DEPRELs universal (subtype cut), as scored")
     return text
+
+
+def region_lines(regions: list[tuple[list[bytes], list[bytes]]]) -> list[Text]:
+    """How ``treeeval bracket --align`` aligned a sentence's words
+    (``treeeval.bracket.align.word_regions``): one row per stretch of text where gold and
+    test words differ, the gold words beside the test words; the stretches of equal words
+    are counted, not shown.
+
+    >>> regions = [([b"New", b"York"], [b"NewYork"]), ([b"grows"], [b"grows"])]
+    >>> for line in region_lines(regions):
+    ...     print(line.plain.rstrip())
+    aligned through the characters (--align): 1 word equal, 1 stretch of other words
+      New York  │ NewYork
+    """
+    differ = [(gold, test) for gold, test in regions if gold != test]
+    equal = len(regions) - len(differ)
+    title = Text("aligned through the characters (--align): ", style="bold")
+    title.append(f"{equal} word{'s' * (equal != 1)} equal, {len(differ)} "
+                 f"stretch{'es' * (len(differ) != 1)} of other words")
+    width = max((len(b" ".join(gold)) for gold, _ in differ), default=0)
+    lines = [title]
+    for gold, test in differ:
+        line = Text("  ")
+        line.append(b" ".join(gold).decode("utf-8", "replace").ljust(width), style="green")
+        line.append("  │ ")
+        line.append(b" ".join(test).decode("utf-8", "replace"), style="magenta")
+        lines.append(line)
+    return lines
+

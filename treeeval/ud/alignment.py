@@ -28,6 +28,7 @@ from typing import Protocol
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
+from ..columnar.spans import equal_spans
 
 
 class Forms(Protocol):
@@ -117,24 +118,6 @@ def corresponding_heads(system_heads: IntArray, system_to_gold: IntArray) -> Int
     """
     mapped = np.where(system_heads < 0, -1, system_to_gold[np.maximum(system_heads, 0)])
     return np.where((system_heads >= 0) & (mapped < 0), -2, mapped)
-
-
-def equal_spans(gold_start: IntArray, gold_end: IntArray, system_start: IntArray,
-                 system_end: IntArray) -> IntArray:
-    """For spans with strictly increasing starts: the index of the system span equal to
-    each gold span, or -1.
-
-    >>> equal_spans(np.array([0, 2, 5]), np.array([2, 5, 6]), np.array([0, 2, 4]),
-    ...             np.array([2, 4, 6])).tolist()
-    [0, -1, -1]
-    """
-    where = np.searchsorted(system_start, gold_start)
-    inside = where < len(system_start)
-    clipped = np.minimum(where, max(len(system_start) - 1, 0))
-    if not len(system_start):
-        return np.full(len(gold_start), -1, np.int64)
-    same = inside & (system_start[clipped] == gold_start) & (system_end[clipped] == gold_end)
-    return np.where(same, clipped, -1)
 
 
 def _next_true(flags: BoolArray) -> IntArray:

@@ -22,7 +22,8 @@ from typing import Any
 import numpy as np
 
 from ..arrays import AnyArray, BoolArray, FloatArray, IntArray
-from .alignment import corresponding_heads, equal_spans, invert
+from ..columnar.spans import equal_spans
+from .alignment import corresponding_heads, invert
 from .rules import CONLL17_NON_CONTENT, CONTENT_RELATIONS, FUNCTION_RELATIONS
 from .treebank import UDTreebank
 

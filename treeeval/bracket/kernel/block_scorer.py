@@ -63,7 +63,8 @@ def score_sides(gold: Side, test: Side, labeled: bool) -> tuple[ChunkScores, _Ma
     check = same.nonzero()[0]
     same[check] = same_bytes(gold.scanned, gold.word_start[g[check]], test.scanned,
                               test.word_start[t[check]], length[check])
-    scored &= sum_per_line(~same, word_bounds) == 0
+    scores.words_differ[:] = scored & (sum_per_line(~same, word_bounds) > 0)
+    scored &= ~scores.words_differ
     scores.fallback[:] = ~(scored | skip | length_error)
 
     right_tag = gold.tag_classes.take(g) == test.tag_classes.take(t)

@@ -28,6 +28,9 @@ class ChunkScores:
     #: kept terminals on each side
     gold_words: IntArray
     test_words: IntArray
+    #: lines (falling back) whose words differ, none of EVALB's readings or repairs in
+    #: the way: without EQ_WORD pairs, EVALB's "Words unmatch"
+    words_differ: BoolArray
     #: the scored lines with a bracket that spans a word (evalb_spmrl's engine cuts its
     #: DELETE_LABEL entries the first time it massages one: ``SpmrlEngine``); all False
     #: under EVALB's rules
@@ -36,9 +39,9 @@ class ChunkScores:
     @classmethod
     def zeros(cls, n_lines: int, fallback: bool) -> ChunkScores:
         counts = SentenceCounts(np.arange(n_lines), *(np.zeros(n_lines, dtype=np.int64) for _ in range(8)))
-        words = [np.zeros(n_lines, dtype=np.int64) for _ in range(2)]
-        return cls(counts, np.full(n_lines, fallback), words[0], words[1],
-                   np.zeros(n_lines, dtype=bool))
+        gold_words, test_words = (np.zeros(n_lines, dtype=np.int64) for _ in range(2))
+        return cls(counts, np.full(n_lines, fallback), gold_words, test_words,
+                   np.zeros(n_lines, dtype=bool), np.zeros(n_lines, dtype=bool))
 
     @classmethod
     def concatenate(cls, parts: list[ChunkScores]) -> ChunkScores:
@@ -47,7 +50,8 @@ class ChunkScores:
         counts = SentenceCounts.concatenate([part.counts for part in parts])
         counts.line = np.arange(len(counts))
         return cls(counts, *(np.concatenate([getattr(p, name) for p in parts])
-                             for name in ("fallback", "gold_words", "test_words", "massaged")))
+                             for name in ("fallback", "gold_words", "test_words",
+                                          "words_differ", "massaged")))
 
 
 @dataclass
