@@ -30,7 +30,7 @@ name), except where the name is public (``evaluate_ud``, ``read_trees(reader="la
 
 * EVALB's line pairs (the mask): ``bracket.kernel.fast.score_chunk``, then
   ``bracket.reference.ReferenceEngine``; in ``bracket.run.score_block`` and
-  ``bracket.spans.bracket_spans``;
+  ``bracket.span_scoring.bracket_spans``;
 * a CoNLL file for ``dep``: ``formats.conll_columns.read_columns_fast``, then
   ``dep.reading.read_treebank_exact``; in ``dep.reading.read_treebank``;
 * a block of a CoNLL-U file for ``ud``: ``ud.readers.scan.scan_fast``, then

@@ -115,7 +115,7 @@ def span_rows(spans, role):
 
 def check_spans(gold, test, params):
     """The columns add up to the run's rows and are the engine's marks."""
-    from treeeval.bracket.spans import file_spans
+    from treeeval.bracket.span_scoring import file_spans
 
     result = evaluate_brackets(str(gold), str(test), params=params)
     rows = result.sentences

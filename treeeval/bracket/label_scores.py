@@ -12,7 +12,7 @@ a gold bracket, its precision without a test bracket (:mod:`treeeval.stats.rates
 the text, null in the JSON), and its F1 counts an undefined side as 0.
 
 >>> from treeeval.bracket.params import EvalbParams
->>> from treeeval.bracket.spans import bracket_spans
+>>> from treeeval.bracket.span_scoring import bracket_spans
 >>> spans = bracket_spans(b"(S (NP-SBJ (DT a) (NN b)) (VP (VB c) (NN d)))\\n",
 ...                       b"(S (NP (DT a) (NN b)) (NP (VB c) (NN d)))\\n", EvalbParams())
 >>> counts = label_counts(spans)

@@ -1,9 +1,10 @@
 """Every gold and test bracket EVALB counts, as numpy columns: label, span, matched, crossing.
 
-``bracket_spans`` scores a block of line pairs as ``treeeval bracket`` does (``fast.py``, and
-the exact per-sentence engine, ``reference.py``, for the lines that fall back) and
-keeps the brackets behind each sentence's counts.  ``file_spans`` does it for two files,
-block by block as ``EvalbRun`` reads them.  Per sentence, the brackets add up to EVALB's row:
+``span_scoring.bracket_spans`` scores a block of line pairs as ``treeeval bracket`` does
+(``fast.py``, and the exact per-sentence engine, ``reference.py``, for the lines that fall
+back) and keeps the brackets behind each sentence's counts in these columns;
+``span_scoring.file_spans`` does it for two files, block by block as ``EvalbRun`` reads
+them.  Per sentence, the brackets add up to EVALB's row:
 ``gold``/``test`` rows are the brackets that count, ``matched`` the matched test brackets
 (as many gold ones are matched), ``crossing`` the test brackets that cross a gold bracket.
 
@@ -14,6 +15,7 @@ EVALB's debug output prints), ``label_class`` the representative of its EQ_LABEL
 pairs do not form classes): two brackets of one span match iff their classes are equal.
 
 >>> from treeeval.bracket.params import EvalbParams
+>>> from treeeval.bracket.span_scoring import bracket_spans
 >>> params = EvalbParams(delete_label=[b"TOP"], eq_label=[(b"ADVP", b"PRT")])
 >>> gold = b"(TOP (S (NP-SBJ (NN a)) (VP (VB b) (ADVP (RB c)))))\\n(S (A x) (B y))\\n"
 >>> test = b"(TOP (S (NP (NN a) (VB b)) (PRT (RB c))))\\n(S (A x) (B z))\\n"
@@ -28,17 +30,16 @@ pairs do not form classes): two brackets of one span match iff their classes are
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 import numpy as np
 
 from ..arrays import BoolArray, IntArray
-from ..columnar.blocks import count_lines, line_ends, pick_lines
+from ..columnar.blocks import pick_lines
 from .align import AlignedLines, align_lines
 from .counts import COLUMNS, EvalbStatus, SentenceCounts
-from .kernel.chunk_scores import ChunkBrackets, SideBrackets
+from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .params import EvalbParams
 from .reference import (
     MATCHED,
@@ -50,7 +51,6 @@ from .reference import (
     ReferenceEngine,
     SentenceScore,
 )
-from .spmrl import open_lines
 
 
 @dataclass
@@ -105,23 +105,6 @@ class BracketSpans:
         return len(self.counts)
 
 
-def bracket_spans(gold: bytes, test: bytes, params: EvalbParams,
-                  first_line: int = 1) -> BracketSpans:
-    """The brackets of line pairs (the same number of lines on both sides), scored as
-    ``treeeval bracket``'s ``score_block`` scores them; ``first_line`` numbers the first.
-
-    >>> spans = bracket_spans(b"(S (X (A x)) (Y (B y)))\\n", b"(S (X (A x)) (Z (B y)))\\n",
-    ...                       EvalbParams())
-    >>> spans.labels, spans.test.label.tolist(), spans.test.matched.tolist()
-    ([b'S', b'X', b'Y', b'Z'], [0, 1, 3], [True, True, False])
-    """
-    from .run import score_block  # the run streams blocks of these
-
-    kept = score_block(gold, test, first_line, params, keep_brackets=True).brackets
-    assert kept is not None, "keep_brackets=True keeps them"
-    return kept.spans()
-
-
 def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
                 params: EvalbParams) -> BracketSpans:
     """The columns of a block: the fast path's brackets (``chunk``) and those the engine
@@ -146,46 +129,14 @@ def block_spans(chunk: ChunkBrackets, engine: EngineBrackets,
     return BracketSpans(labels, sides[0], sides[1], chunk.scores.counts, chunk.scores.fallback)
 
 
-def file_spans(gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str],
-               params: EvalbParams, lines: int | None = None) -> BracketSpans:
-    """The brackets of two files (of their first ``lines`` line pairs), read and scored in
-    the blocks ``EvalbRun`` uses; lines past the end of the shorter file are left out."""
-    parts: list[BracketSpans] = []
-    done = 0
-    gold = open_lines(gold_path, "gold", params)
-    try:
-        test = open_lines(test_path, "test", params)
-        try:
-            while lines is None or done < lines:
-                gold_block, gold_count = gold.read_block()
-                if gold_count == 0:
-                    break
-                test_block, test_count = test.read_lines(gold_count)
-                count = min(test_count, gold_count, gold_count if lines is None else lines - done)
-                parts.append(bracket_spans(_first_lines(gold_block, count),
-                                           _first_lines(test_block, count), params, done + 1))
-                done += count
-                if count < gold_count:
-                    break
-        finally:
-            test.close()
-    finally:
-        gold.close()
-    return concatenate_spans(parts, params)
-
-
-def _first_lines(block: bytes, count: int) -> bytes:
-    if count >= count_lines(block):
-        return block
-    return block[:int(line_ends(block)[count - 1]) + 1] if count else b""
-
-
 def concatenate_spans(parts: list[BracketSpans], params: EvalbParams) -> BracketSpans:
     """The columns of consecutive blocks as one (sentences numbered across them)."""
     if len(parts) == 1:
         return parts[0]
     if not parts:
-        return bracket_spans(b"", b"", params)
+        empty = SideBrackets.concatenate([], [])
+        return block_spans(ChunkBrackets(ChunkScores.zeros(0, False), [], empty, empty),
+                           EngineBrackets(), params)
     labels = sorted({name for part in parts for name in part.labels})
     offsets = np.cumsum([0] + [part.size for part in parts])
     sides = []
@@ -233,8 +184,9 @@ class EngineBrackets:
     def renumber(self, numbers: IntArray) -> None:
         """Number each line's brackets ``numbers[line]`` instead (its row, where a line
         has several)."""
-        self.rows = tuple([(int(numbers[index]), *rest) for index, *rest in rows]
-                          for rows in self.rows)  # type: ignore[assignment]
+        gold, test = ([(int(numbers[index]), *rest) for index, *rest in rows]
+                      for rows in self.rows)
+        self.rows = (gold, test)
 
     def sides(self, names: dict[bytes, int]) -> tuple[SideBrackets, SideBrackets]:
         """Both sides' rows, labels coded by ``names`` (a new label is added to it)."""
@@ -295,6 +247,7 @@ class KeptSpans:
     left: scoring pays nothing for them until they are asked for.  Sent to another
     process, they are computed first.
 
+    >>> from treeeval.bracket.span_scoring import bracket_spans
     >>> kept = KeptSpans(lambda: bracket_spans(b"(S (A a))\\n", b"(S (A a))\\n", EvalbParams()))
     >>> kept.spans().gold.matched.tolist(), kept.spans() is kept.spans()
     ([True], True)
@@ -317,6 +270,7 @@ class KeptSpans:
 def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
     """The columns of the first ``count`` sentences.
 
+    >>> from treeeval.bracket.span_scoring import bracket_spans
     >>> spans = bracket_spans(b"(S (A a))\\n(S (B b))\\n", b"(S (A a))\\n(S (B b))\\n",
     ...                       EvalbParams())
     >>> head = first_spans(spans, 1)

@@ -9,8 +9,9 @@ for ``treeeval ud``'s alignment and ``treeeval bracket --align``.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
-from ..arrays import IntArray
+IntArray = NDArray[np.int64]
 
 
 def equal_spans(gold_start: IntArray, gold_end: IntArray, system_start: IntArray,

@@ -106,7 +106,7 @@ class BracketSystems(Systems):
     def spans(self, system: int) -> BracketSpans:
         """A system's brackets, those its run kept (under -d/-D, which keep none, from a
         second scoring of the files)."""
-        from ..bracket.spans import file_spans
+        from ..bracket.span_scoring import file_spans
 
         result = self.results[system]
         if result.brackets is not None:

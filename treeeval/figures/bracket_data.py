@@ -34,7 +34,8 @@ from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
 from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult
-from ..bracket.spans import BracketSpans, file_spans
+from ..bracket.span_scoring import file_spans
+from ..bracket.spans import BracketSpans
 from ..stats.rates import precision_recall_f1
 from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
 

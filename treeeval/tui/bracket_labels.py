@@ -43,7 +43,7 @@ def analyse_spans(spans: BracketSpans, scored: BoolArray) -> LabelAnalysis:
     unmatched gold bracket with the first unmatched test bracket of its span.
 
     >>> from treeeval.bracket.params import EvalbParams
-    >>> from treeeval.bracket.spans import bracket_spans
+    >>> from treeeval.bracket.span_scoring import bracket_spans
     >>> spans = bracket_spans(b"(S (NP (DT a) (NN b)) (VP (VB c) (NN d)))\\n",
     ...                       b"(S (NP (DT a) (NN b)) (NP (VB c) (NN d)))\\n", EvalbParams())
     >>> analysis = analyse_spans(spans, np.array([True]))

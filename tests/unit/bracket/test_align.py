@@ -16,7 +16,7 @@ from retokenise import retokenise
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
-from treeeval.bracket.spans import bracket_spans
+from treeeval.bracket.span_scoring import bracket_spans
 
 COLLINS = EvalbParams(
     max_error=1000,

@@ -308,7 +308,7 @@ def test_kept_lines_equal_the_reference_engine(pairs: list[tuple[bytes, bytes]],
             assert result == tuple(engine.score_pair(gold, test, number)[1:]), (gold, test)
 
 
-# --- every bracket as columns (chunk_brackets, spans.bracket_spans) ---------------------------
+# --- every bracket as columns (chunk_brackets, span_scoring.bracket_spans) ---------------------------
 
 
 def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple[list, list]:
@@ -337,7 +337,7 @@ def engine_marks(pairs: list[tuple[bytes, bytes]], params: EvalbParams) -> tuple
 
 
 def spans_of(pairs: list[tuple[bytes, bytes]], params: EvalbParams):
-    from treeeval.bracket.spans import bracket_spans
+    from treeeval.bracket.span_scoring import bracket_spans
 
     return bracket_spans(b"".join(g + b"\n" for g, _ in pairs),
                          b"".join(t + b"\n" for _, t in pairs), params)

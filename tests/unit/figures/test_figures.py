@@ -17,7 +17,7 @@ import pytest
 
 from treeeval.bracket.api import evaluate_brackets
 from treeeval.bracket.params import EvalbParams
-from treeeval.bracket.spans import file_spans
+from treeeval.bracket.span_scoring import file_spans
 from treeeval.errors import UsageError
 from treeeval.figures import (
     FORMATS,

@@ -14,7 +14,8 @@ from tui_fixtures import GOLD_DEPS, GOLD_TREES, SYSTEM2_DEPS, SYSTEM2_TREES, SYS
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
-from treeeval.bracket.spans import BracketColumns, bracket_spans
+from treeeval.bracket.span_scoring import bracket_spans
+from treeeval.bracket.spans import BracketColumns
 from treeeval.commands.browse import parse_browse_args
 from treeeval.tui.loading import load_corpus
 from treeeval.tui.model import SentenceFilter
