@@ -29,9 +29,9 @@ sentences, on all the bracket errors unless --metrics names the classes to test.
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The files, ``-p``, ``--json`` and ``--per-sentence``."""
+    """The files, ``-p``, ``--spmrl``, ``--json`` and ``--per-sentence``."""
     parser.usage = ("%(prog)s GOLD TEST [TEST ...] [-p PRM]... [--json]"
-                    " [--per-sentence FILE.jsonl] [--signature]\n"
+                    " [--per-sentence FILE.jsonl] [--spmrl] [--signature]\n"
                     "       treeeval errors [options] [--stat {bootstrap,ar} [--seed N] "
                     "[--resamples N]]\n"
                     "                       [--baseline SYS] [--metrics LIST] [--format F] "
@@ -48,6 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="EVALB parameter file: its DELETE_LABEL lines replace the "
                              "classifier's own deletion of -NONE- and punctuation (bundled "
                              "files found by name)")
+    parser.add_argument("--spmrl", action="store_true",
+                        help="read labels as evalb_spmrl does (SPMRL 2013/2014): every label "
+                             "and tag without its features (what follows its first #: "
+                             "NP##gen=f## is NP); with -p, its deletions made under "
+                             "evalb_spmrl's rules (labels cut at - = #, no word deleted)")
     parser.add_argument("--json", action="store_true",
                         help="write the classes as JSON (schema treeeval/1) instead of the "
                              "report")
@@ -76,7 +81,7 @@ def errors_settings(args: argparse.Namespace) -> ErrorsSettings:
                          f"got {len(args.files)} file argument(s)")
     return ErrorsSettings(args.files[0], tuple(args.files[1:]),
                           tuple(find_prm(p) for p in args.prms), args.json, args.per_sentence,
-                          args.signature)
+                          args.signature, args.spmrl)
 
 
 def run(args: argparse.Namespace, out: BinaryIO, err: BinaryIO) -> int:

@@ -173,7 +173,8 @@ def run(settings: ErrorsSettings, comparison: ComparisonSettings, out: BinaryIO,
         sink = None
         if settings.per_sentence:
             sink = stack.enter_context(output_file(settings.per_sentence, settings.inputs))
-        result = classify_errors(settings.gold, list(settings.tests), params=params)
+        result = classify_errors(settings.gold, list(settings.tests), params=params,
+                                 spmrl=settings.spmrl)
         notices.extend(result.all_notices())
         if sink is not None:
             write_sentences(result, sink)
@@ -212,5 +213,6 @@ def errors_signature(systems: ErrorsSystems, comparison: ComparisonSettings,
     """
     from ..errorclasses.settings import signature_items
 
-    return signature.build("errors", [*signature_items(systems.settings.prms, params),
+    return signature.build("errors", [*signature_items(systems.settings.prms, params,
+                                                      systems.settings.spmrl),
                                       *comparison_fields(systems, comparison)])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nltk import Tree
 
-from ..bracket.labels import truncate_label
+from ..bracket.labels import label_cut
 from ..bracket.params import EvalbParams
 from ..model.tree_walks import fold
 from .heads import phrase_children
@@ -22,16 +22,25 @@ def delete_labels(tree: Tree, params: EvalbParams, encoding: str = "utf-8") -> T
     unlabelled one, which conversion treats as a wrapper.  Labels are compared as bytes in
     ``encoding``, as EVALB compares them.
 
+    Under evalb_spmrl's rules (``params.spmrl``) no word goes, and a phrase goes when its
+    label and a value, both cut at their first ``-``, ``=`` or ``#``, are equal (or paired by
+    EQ_LABEL): ``-NONE-`` cut is empty, so it deletes an unlabelled root.
+
     >>> params = EvalbParams(delete_label=[b"TOP", b"."])
     >>> print(delete_labels(Tree.fromstring("(TOP (S (NP (NN It)) (VP (VBZ rains)) (. .)))"),
     ...                     params))
     (S (NP (NN It)) (VP (VBZ rains)))
+    >>> spmrl = EvalbParams(delete_label=[b"-NONE-", b"."], rules="spmrl")
+    >>> print(delete_labels(Tree.fromstring("( (SENT##a=b## (NP (N x)) (. .)))"), spmrl))
+    (SENT##a=b## (NP (N x)) (. .))
     """
-    words = set(params.delete_label)
+    cut = label_cut(params.spmrl)
+    words = set() if params.spmrl else set(params.delete_label)
+    values = [cut(value) if params.spmrl else value for value in params.delete_label]
 
     def deleted(label: str) -> bool:
-        cut = truncate_label(label.encode(encoding, "surrogateescape"))
-        return any(params.labels_equal(cut, value) for value in params.delete_label)
+        shown = cut(label.encode(encoding, "surrogateescape"))
+        return any(params.labels_equal(shown, value) for value in values)
 
     def leaf(node: Tree | str) -> list[Tree | str]:
         if isinstance(node, Tree) and node.label().encode(encoding, "surrogateescape") in words:

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from collections import Counter
@@ -33,7 +34,7 @@ from .classify import classify
 from .partial import gold_notices, test_notices
 from .reading import RawSource, count_source_lines, read_raw
 from .search import Gold, Repairs, RootRemoval, Step
-from .tree import Node, no_phrase_on_top, prepare
+from .tree import Node, no_phrase_on_top, prepare, without_features
 
 PathLike = Union[str, "os.PathLike[str]"]
 #: what deletes labels from a raw tree before the search (treeeval.conversion.deletion)
@@ -201,13 +202,28 @@ def order_classes(tally: dict[str, tuple[int, int]]) -> list[ErrorClass]:
 
 
 def deleter(params: EvalbParams | None) -> Deleter | None:
-    """What deletes the labels of ``params`` (its DELETE_LABEL lines) from a tree; None:
-    the classifier's own deletion of -NONE- and punctuation."""
+    """What deletes the labels of ``params`` (its DELETE_LABEL lines) from a tree, under
+    its rules (EVALB's, or evalb_spmrl's: ``conversion.deletion``); None: the classifier's
+    own deletion of -NONE- and punctuation."""
     if params is None:
         return None
     from ..conversion.deletion import delete_labels
 
     return lambda tree: delete_labels(tree, params)
+
+
+def reading_rules(params: EvalbParams | None, spmrl: bool) -> tuple[Deleter | None, bool]:
+    """How trees are read before the search: the deleter of ``params`` (under
+    evalb_spmrl's rules when ``spmrl``), and whether labels lose their features (``spmrl``,
+    or ``params`` naming evalb_spmrl's rules).
+
+    >>> reading_rules(None, True), reading_rules(EvalbParams(rules="spmrl"), False)[1]
+    ((None, True), True)
+    """
+    spmrl = spmrl or (params is not None and params.spmrl)
+    if params is not None and spmrl and not params.spmrl:
+        params = dataclasses.replace(params, rules="spmrl")
+    return deleter(params), spmrl
 
 
 def evalb_params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> EvalbParams | None:
@@ -220,10 +236,14 @@ def evalb_params(params: EvalbParams | PathLike | Iterable[PathLike] | None) -> 
     return params if params is None else given_params(params)
 
 
-def _prepared(source: RawSource, delete: Deleter | None) -> Iterator[Node | None]:
-    """The prepared tree of each line (None for a blank line); a tree the classifier refuses
+def _prepared(source: RawSource, delete: Deleter | None,
+              spmrl: bool = False) -> Iterator[Node | None]:
+    """The prepared tree of each line (None for a blank line; with ``spmrl``, its labels
+    without features first: ``tree.without_features``); a tree the classifier refuses
     (tree.no_phrase_on_top: it crashes on it) is an InputError at its line."""
     for number, tree in enumerate(read_raw(source), start=1):
+        if tree is not None and spmrl:
+            tree = without_features(tree)
         if tree is not None and no_phrase_on_top(tree):
             raise InputError("no phrase label above the words: the classifier needs one "
                              "(ROOT, S, NP ...) at the top", path=_name(source), line=number)
@@ -249,18 +269,19 @@ def sentence_repairs(number: int, gold: Node | None, index: Gold | None,
 
 
 def line_repairs(number: int, gold_line: bytes, test_line: bytes,
-                 params: EvalbParams | None = None) -> SentenceRepairs:
+                 params: EvalbParams | None = None, spmrl: bool = False) -> SentenceRepairs:
     """The repairs of one sentence given as one line of each file (what ``classify_errors``
-    finds for that line); an unreadable line has the status ``unreadable``.
+    finds for that line, ``spmrl`` as there); an unreadable line has the status
+    ``unreadable``.
 
     >>> gold = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man)) (PP (IN with) (NN it))))"
     >>> test = b"(S (NP (PRP I)) (VP (VBD saw) (NP (DT a) (NN man) (PP (IN with) (NN it)))))"
     >>> [(r.name, r.kind, r.fixed) for r in line_repairs(1, gold, test).repairs]
     [('PP Attachment', 'move', 2)]
     """
-    delete = deleter(params)
+    delete, spmrl = reading_rules(params, spmrl)
     try:
-        gold, test = (next(_prepared(io.BytesIO(line), delete), None)
+        gold, test = (next(_prepared(io.BytesIO(line), delete, spmrl), None)
                       for line in (gold_line, test_line))
     except InputError:
         return SentenceRepairs(number, "unreadable", 0, [])
@@ -284,19 +305,22 @@ def _name(source: RawSource) -> str:
     return name if isinstance(name, str) else "<input>"
 
 
-def read_golds(source: RawSource, delete: Deleter | None) -> list[tuple[Node | None, Gold | None]]:
+def read_golds(source: RawSource, delete: Deleter | None,
+               spmrl: bool = False) -> list[tuple[Node | None, Gold | None]]:
     """The prepared tree of each line of the gold file and its index for the search (None,
-    None for a line without a tree)."""
-    return [(tree, None if tree is None else Gold.of(tree)) for tree in _prepared(source, delete)]
+    None for a line without a tree; ``spmrl``: labels without features)."""
+    return [(tree, None if tree is None else Gold.of(tree))
+            for tree in _prepared(source, delete, spmrl)]
 
 
 def classify_system(golds: Sequence[tuple[Node | None, Gold | None]], source: RawSource,
-                    delete: Deleter | None) -> tuple[list[SentenceRepairs], int]:
+                    delete: Deleter | None, spmrl: bool = False
+                    ) -> tuple[list[SentenceRepairs], int]:
     """The repairs of each line of the test file ``source`` paired with ``golds`` (the
     shorter ends the comparison), and how many of its paired lines hold a tree."""
     sentences, trees = [], 0
     for number, ((gold_tree, index), test_tree) in enumerate(
-            zip(golds, _prepared(source, delete)), start=1):
+            zip(golds, _prepared(source, delete, spmrl)), start=1):
         trees += test_tree is not None
         try:
             sentences.append(sentence_repairs(number, gold_tree, index, test_tree))
@@ -324,8 +348,8 @@ def _systems(test: Source | Sequence[Source]) -> list[tuple[Source, str]]:
 
 
 def classify_errors(gold: Source, test: Source | Sequence[Source],
-                    params: EvalbParams | PathLike | Iterable[PathLike] | None = None
-                    ) -> ErrorsResult:
+                    params: EvalbParams | PathLike | Iterable[PathLike] | None = None,
+                    spmrl: bool = False) -> ErrorsResult:
     """Kummerfeld et al.'s (2012) parse error classes of each test file against ``gold``.
 
     ``test`` is one file or a list of files (one system each).  Each file is what
@@ -339,7 +363,11 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     ``test[INDEX][SENTENCE]``).  Trees are paired line by line; the shorter file ends the
     comparison.  ``params`` (EVALB parameters: an EvalbParams, a .prm name or path, or a
     list of them) replaces the classifier's own deletions of ``-NONE-`` and punctuation with
-    the file's DELETE_LABEL lines.  A test file shorter or longer than the gold file, and a
+    the file's DELETE_LABEL lines.  ``spmrl`` (``treeeval errors --spmrl``) reads labels as
+    evalb_spmrl does: every label and tag without what follows its first ``#`` (SPMRL's
+    features), and ``params``' deletions made under evalb_spmrl's rules (labels cut at
+    ``-``, ``=`` or ``#``, no word deleted); an EvalbParams that names evalb_spmrl's
+    rules implies it.  A test file shorter or longer than the gold file, and a
     file without a tree, leave a notice in the result (:meth:`ErrorsResult.all_notices`).
 
     >>> result = classify_errors(["(S (NP (PRP I)) (VP (VBD ran) (ADVP (RB home))))"],
@@ -351,19 +379,20 @@ def classify_errors(gold: Source, test: Source | Sequence[Source],
     with api_inputs() as inputs:
         gold_path = inputs.path(gold, "gold", encode)
         tests = [inputs.path(source, side, encode) for source, side in _systems(test)]
-        return inputs.named(_classified(gold_path, tests, params))
+        return inputs.named(_classified(gold_path, tests, params, spmrl))
 
 
 def _classified(gold: str, tests: list[str],
-                params: EvalbParams | PathLike | Iterable[PathLike] | None) -> ErrorsResult:
+                params: EvalbParams | PathLike | Iterable[PathLike] | None,
+                spmrl: bool) -> ErrorsResult:
     """classify_errors on the paths of the files."""
-    delete = deleter(evalb_params(params))
+    delete, spmrl = reading_rules(evalb_params(params), spmrl)
     systems = []
-    with frozen_after(lambda: read_golds(gold, delete)) as golds:
+    with frozen_after(lambda: read_golds(gold, delete, spmrl)) as golds:
         gold_trees = sum(tree is not None for tree, _ in golds)
         for source in tests:
             system = SystemErrors(_name(source))
-            system.sentences, trees = classify_system(golds, source, delete)
+            system.sentences, trees = classify_system(golds, source, delete, spmrl)
             paired = len(system.sentences)
             system.lines = paired if paired < len(golds) else count_source_lines(source)
             system.notices = test_notices(_name(gold), len(golds), gold_trees, system.test,

@@ -26,7 +26,8 @@ class ErrorsSettings:
     """One errors run: ``gold`` and the ``tests``; ``prms`` the parameter files (found
     already: bundled ones by name) whose DELETE_LABEL lines replace the classifier's
     deletion of -NONE- and punctuation; ``json``; ``per_sentence`` (a JSON Lines file of
-    every sentence's repairs); ``signature``."""
+    every sentence's repairs); ``signature``; ``spmrl`` (``--spmrl``: labels read as
+    evalb_spmrl reads them, ``classify_errors``)."""
 
     gold: str
     tests: tuple[str, ...]
@@ -34,6 +35,7 @@ class ErrorsSettings:
     json: bool = False
     per_sentence: str | None = None
     signature: bool = False
+    spmrl: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tests", tuple(self.tests))
@@ -53,17 +55,22 @@ class ErrorsSettings:
         return [self.gold, *self.tests, *self.prms]
 
 
-def signature_items(prms: Sequence[Path], params: EvalbParams | None
+def signature_items(prms: Sequence[Path], params: EvalbParams | None, spmrl: bool = False
                     ) -> list[tuple[str, signature.Value]]:
     """The signature's fields of the classifier's settings: the ``-p`` files (found already,
-    with their hashes) and the hash of the deletions ``params`` makes (its DELETE_LABEL and
-    EQ_LABEL lines; ``builtin``: the classifier's own deletion of -NONE- and punctuation);
-    the one home of these fields for ``treeeval errors`` and ``treeeval.metrics.ErrorClasses``.
+    with their hashes), the hash of the deletions ``params`` makes (its DELETE_LABEL and
+    EQ_LABEL lines; ``builtin``: the classifier's own deletion of -NONE- and punctuation)
+    and, when labels are read as evalb_spmrl reads them (``spmrl``, or ``params`` naming
+    its rules), ``rules:spmrl``; the one home of these fields for ``treeeval errors`` and
+    ``treeeval.metrics.ErrorClasses``.
 
-    >>> signature_items([], None)
-    [('prm', 'none'), ('del', 'builtin')]
+    >>> signature_items([], None), signature_items([], None, spmrl=True)[2:]
+    ([('prm', 'none'), ('del', 'builtin')], [('rules', 'spmrl')])
     """
     settings = None if params is None else params.to_dict()
     deleted = "builtin" if settings is None else signature.digest(
         {key: settings[key] for key in ("delete_label", "eq_label")})
-    return [("prm", list(prms) or "none"), ("del", deleted)]
+    items: list[tuple[str, signature.Value]] = [("prm", list(prms) or "none"), ("del", deleted)]
+    if spmrl or (params is not None and params.spmrl):
+        items.append(("rules", "spmrl"))
+    return items

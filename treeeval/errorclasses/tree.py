@@ -162,6 +162,21 @@ def base_label(label: str) -> str:
     return parts[0]
 
 
+def without_features(tree: RawTree) -> RawTree:
+    """A raw tree whose labels and tags lose what follows their first ``#`` (``--spmrl``:
+    SPMRL's ``NP##gen=f|num=sg##`` is ``NP``, as evalb_spmrl compares it); a label that
+    starts with ``#`` (the tag ``#``) is kept whole, as ``base_label`` keeps ``-NONE-``.
+
+    >>> without_features(("SENT##a=b##", [("NP##gen=f##", [("N##x##", "y")]), ("#", "#")]))
+    ('SENT', [('NP', [('N', 'y')]), ('#', '#')])
+    """
+    def cut(label: str) -> str:
+        return label if label.startswith("#") else label.split("#", 1)[0]
+
+    return fold(tree, raw_children, lambda leaf: (cut(leaf[0]), leaf[1]),
+                lambda bracket, children: (cut(bracket[0]), children))
+
+
 def _clean(root: Node) -> None:
     for node in root.preorder():
         if "|" in node.label:

@@ -40,9 +40,9 @@ from ..errorclasses.api import (
     SentenceRepairs,
     SystemErrors,
     classify_system,
-    deleter,
     evalb_params,
     read_golds,
+    reading_rules,
 )
 from ..errorclasses.partial import gold_notices, test_notices
 from ..errorclasses.settings import signature_items
@@ -67,7 +67,8 @@ class ErrorClasses(StreamingMetric[ErrorsResult]):
         self.params = evalb_params(params)
         self._signature = signature.build("errors", signature_items(
             [find_prm(name) for name in prm_names(params)], self.params))
-        self._delete = deleter(self.params)
+        #: the deleter, and whether labels lose their features (params under evalb_spmrl's rules)
+        self._delete, self._spmrl = reading_rules(self.params, False)
         super().__init__()
 
     @property
@@ -87,8 +88,9 @@ class ErrorClasses(StreamingMetric[ErrorsResult]):
             stream.name = side
             streams.append(stream)
         try:  # as classify_errors: the gold trees out of the collector's way (a third faster)
-            with frozen_after(lambda: read_golds(streams[0], self._delete)) as golds:
-                sentences, trees = classify_system(golds, streams[1], self._delete)
+            with frozen_after(lambda: read_golds(streams[0], self._delete, self._spmrl)) as golds:
+                sentences, trees = classify_system(golds, streams[1], self._delete,
+                                                  self._spmrl)
         except InputError as exc:
             side = "predicted" if exc.path == "predicted" else "gold"  # the stream it read
             raise located(exc, side, first, predicted if side == "predicted" else gold) from None
