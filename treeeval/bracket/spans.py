@@ -31,7 +31,7 @@ pairs do not form classes): two brackets of one span match iff their classes are
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
@@ -287,6 +287,33 @@ def first_spans(spans: BracketSpans, count: int) -> BracketSpans:
 
     return BracketSpans(spans.labels, first(spans.gold), first(spans.test),
                         spans.counts.take(slice(0, count)), spans.fallback[:count])
+
+
+def per_line_spans(spans: BracketSpans) -> BracketSpans:
+    """The columns with one sentence per line: the rows of a line that has several
+    (evalb_spmrl's zero row before a scored one) merged as ``SentenceCounts.per_line``
+    merges them, each bracket numbered by its line.
+
+    >>> spmrl = EvalbParams(rules="spmrl")
+    >>> spans = bracket_spans(b"(S (A a))\\n(S (B b))\\n", b"(S (A a) (C c))\\n(S (B b))\\n", spmrl)
+    >>> spans.counts.line.tolist(), spans.test.sentence.tolist()
+    ([1, 1, 2], [1, 2])
+    >>> merged = per_line_spans(spans)
+    >>> merged.counts.line.tolist(), merged.test.sentence.tolist(), merged.fallback.tolist()
+    ([1, 2], [0, 1], [True, False])
+    """
+    counts = spans.counts.per_line()
+    if counts is spans.counts:
+        return spans
+    line = spans.counts.line
+    new_line = np.append(True, line[1:] != line[:-1])
+    index = np.cumsum(new_line) - 1
+
+    def renumbered(side: BracketColumns) -> BracketColumns:
+        return replace(side, sentence=index.take(side.sentence))
+
+    return BracketSpans(spans.labels, renumbered(spans.gold), renumbered(spans.test), counts,
+                        np.logical_or.reduceat(spans.fallback, np.flatnonzero(new_line)))
 
 
 def crosses(bracket: Bracket, others: list[Bracket]) -> bool:

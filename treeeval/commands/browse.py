@@ -32,8 +32,10 @@ shows a file."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """EVALB's ``-p``/``-e``/``-c`` (left to right), ``--heads``, ``--exclude-punct``."""
-    parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--heads NAME|FILE] [--exclude-punct]\n"
+    """EVALB's ``-p``/``-e``/``-c`` (left to right), ``--align``, ``--spmrl`` and its ``-X``,
+    ``--heads``, ``--exclude-punct``."""
+    parser.usage = ("%(prog)s [-p PRM]... [-e N] [-c N] [--align | --spmrl [-X]]\n"
+                    "                       [--heads NAME|FILE] [--exclude-punct]\n"
                     "                       [--udeval [--no-enhanced] [--no-empty-nodes VALUE] "
                     "| --iwpt20]\n"
                     "                       [--enhancements DIGITS] GOLD [SYS [SYS2 ...]]")
@@ -57,6 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="brackets: score a sentence whose test words differ from the "
                              "gold's through the characters, as treeeval bracket --align; "
                              "its detail shows how the words align")
+    parser.add_argument("--spmrl", action="store_true",
+                        help="brackets: score as treeeval bracket --spmrl (evalb_spmrl: labels "
+                             "and tags cut at - = #, no word deleted); a line it gives two "
+                             "rows is shown once, with its scored row")
+    parser.add_argument("-X", action="store_true",
+                        help="--spmrl: an empty test line is an unparsed sentence (status 3)")
     parser.add_argument("--heads", metavar="NAME", type=input_file,
                         help="browse bracket files as dependencies, converted with this head "
                              "table")
@@ -71,6 +79,12 @@ def browse_settings(args: argparse.Namespace) -> BrowseSettings:
     number of systems (none: one file browsed without gold)."""
     params, _, names = evalb_params(args.evalb)
     params.align = args.align
+    if args.X and not args.spmrl:
+        raise UsageError("-X is an option of --spmrl")
+    if args.spmrl:
+        if args.align:
+            raise UsageError("--align applies EVALB's rules: it cannot be given with --spmrl")
+        params.rules, params.unparsed = "spmrl", args.X
     if params.align and params.label_classes() is None:
         raise UsageError("--align needs EQ_LABEL pairs that form classes (A B and B C "
                          "need A C too)")

@@ -10,7 +10,8 @@ from .model import Column
 
 #: the per-system columns: key, title, decimals, definition
 SYSTEM_COLUMNS = (
-    ("stat", "Stat", 0, "EVALB's status: 0 scored, 1 Error (not scored), 2 Skip (empty test)"),
+    ("stat", "Stat", 0, "EVALB's status: 0 scored, 1 Error (not scored), 2 Skip (empty test), "
+                        "3 unparsed (-X)"),
     ("recall", "Recal", 2, "100 * matched / gold brackets"),
     ("prec", "Prec", 2, "100 * matched / test brackets"),
     ("f1", "F1", 2, "2PR / (P + R) of the sentence"),
@@ -35,6 +36,8 @@ def params_summary(params: EvalbParams) -> str:
 
     >>> params_summary(EvalbParams(delete_label=[b"TOP", b","]))
     'LABELED 1 · CUTOFF_LEN 40 · MAX_ERROR 10 · DELETE_LABEL TOP ,'
+    >>> params_summary(EvalbParams(rules="spmrl", unparsed=True)).split(" · ")[-1]
+    'rules spmrl -X'
     """
     parts = [f"LABELED {params.labeled}", f"CUTOFF_LEN {params.cutoff_len}",
              f"MAX_ERROR {params.max_error}"]
@@ -47,6 +50,8 @@ def params_summary(params: EvalbParams) -> str:
         if pairs:
             parts.append(f"{name} " + ", ".join(f"{a.decode('latin-1')}={b.decode('latin-1')}"
                                                 for a, b in pairs))
+    if params.spmrl:
+        parts.append(f"rules {params.rules}" + (" -X" if params.unparsed else ""))
     return " · ".join(parts)
 
 

@@ -33,10 +33,12 @@ from rich.text import Text
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.align import word_regions
 from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
+from ..bracket.labels import spmrl_label
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult, EvalbRun
 from ..bracket.sentence_rates import sentence_rates
-from ..bracket.spans import BracketSpans, first_spans
+from ..bracket.spans import BracketSpans, first_spans, per_line_spans
+from ..bracket.spmrl import UNPARSED
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from ..stats import rates
 from ..wording import counted
@@ -66,7 +68,8 @@ class BracketCorpus(TableCorpus):
         self.params = params
         self.prm_names = list(prm_names)
         self.runs = runs
-        sentences = [run.sentences or SentenceCounts.empty() for run in runs]
+        # one row a line: evalb_spmrl's zero row before a scored one merged into it
+        sentences = [(run.sentences or SentenceCounts.empty()).per_line() for run in runs]
         size = min(len(rows) for rows in sentences)
         self.rows = [rows.take(slice(0, size)) for rows in sentences]
         self.gold_lines = gold
@@ -76,9 +79,9 @@ class BracketCorpus(TableCorpus):
         self._classes: list[SystemErrors] | None = None
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
-        status = np.where((statuses == EvalbStatus.ERROR).any(axis=0), EvalbStatus.ERROR,
-                          np.where((statuses == EvalbStatus.SKIP).any(axis=0), EvalbStatus.SKIP,
-                                   EvalbStatus.SCORED))
+        status = np.full(size, EvalbStatus.SCORED, dtype=np.int64)
+        for worse in (UNPARSED, EvalbStatus.SKIP, EvalbStatus.ERROR):  # the worst wins
+            status[(statuses == worse).any(axis=0)] = worse
         wrong = np.zeros(size, dtype=bool)
         for rows in self.rows:
             wrong |= ((rows.status != EvalbStatus.SCORED) | (rows.matched != rows.gold)
@@ -160,7 +163,7 @@ class BracketCorpus(TableCorpus):
         """The detail pane: per system the scores, EVALB's messages and both trees side by
         side; then the legend and the raw lines with file and line number."""
         number = int(self.values["id"][index])
-        deleted = frozenset(self.params.delete_label)
+        cut = spmrl_label if self.params.spmrl else None
         out: list[Text] = []
         for system, rows in enumerate(self.rows):
             diff = self.diff(index, system)
@@ -180,6 +183,16 @@ class BracketCorpus(TableCorpus):
             out.append(title)
             for message in diff.messages:
                 out.append(Text(f"EVALB: {message}", style="bold red"))
+            if row["status"] == UNPARSED:
+                out.append(Text(f"unparsed (-X): the test line is empty; evalb_spmrl counts "
+                                f"{row['gold']} gold brackets for it (each bracket over a word "
+                                "once, and once more for every DELETE_LABEL its label is not)",
+                                style="yellow"))
+            if diff.rows > 1:
+                out.append(Text(f"evalb_spmrl prints {diff.rows} rows for this line: first "
+                                "a row with nothing counted (the test sentence has another "
+                                "length), then the row shown, which it scores",
+                                style="yellow"))
             if row["status"] == EvalbStatus.ERROR:
                 where = first_word_difference(diff.gold, diff.test)
                 if where:
@@ -193,8 +206,10 @@ class BracketCorpus(TableCorpus):
                     row["matched"], row["crossing"]):
                 out.append(Text("note: the drawing below was scored on this line alone and "
                                 "differs from the run's numbers", style="yellow"))
-            gold_tree = draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold", deleted)
-            test_tree = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test", deleted)
+            gold_tree = draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold",
+                                  diff.deleted_tags, cut)
+            test_tree = draw_tree(diff.test_line, diff.test, diff.test_crossing, "test",
+                                  diff.deleted_tags, cut)
             out.extend(side_by_side(gold_tree, test_tree, width,
                                     ("gold", self._name(system))))
             if row["status"] == EvalbStatus.SCORED and (row["matched"], row["matched"]) != (
@@ -221,11 +236,11 @@ class BracketCorpus(TableCorpus):
     def spans(self, system: int = 0) -> BracketSpans:
         """Every counted bracket of one system's sentences, as columns: those the run
         kept from its scan (``EvalbRun(keep_brackets=True)``, computed now from what the
-        scan left), cut to the sentences shown."""
+        scan left), numbered by line, cut to the sentences shown."""
         if system not in self._spans:
             brackets = self.runs[system].brackets
             assert brackets is not None, "score_lines keeps the brackets"
-            self._spans[system] = first_spans(brackets.spans(), self.size)
+            self._spans[system] = first_spans(per_line_spans(brackets.spans()), self.size)
         return self._spans[system]
 
     def analysis(self, system: int = 0) -> LabelAnalysis:
@@ -278,7 +293,8 @@ class BracketCorpus(TableCorpus):
         """The repairs of one sentence of one system (one sentence classified)."""
         number = int(self.values["id"][index])
         return line_repairs(number, self.gold_lines.line(number),
-                            self.system_lines[system].line(number), self._class_params())
+                            self.system_lines[system].line(number), self._class_params(),
+                            self.params.spmrl)
 
     def error_classes(self) -> list[SystemErrors]:
         """Every sentence's repairs, per system (the whole corpus, classified once, from
@@ -286,7 +302,7 @@ class BracketCorpus(TableCorpus):
         if self._classes is None:
             self._classes = classify_errors(
                 self.gold_lines.stream(), [lines.stream() for lines in self.system_lines],
-                self._class_params()).systems
+                self._class_params(), self.params.spmrl).systems
         return self._classes
 
     def class_mask(self, name: str, among: BoolArray | None = None) -> BoolArray:

@@ -68,6 +68,10 @@ def load_corpus(settings: BrowseSettings) -> BrowseCorpus:
         raise UsageError(f"--{settings.enhanced.scorer} scores a CoNLL-U system against gold: "
                          + (f"the gold file is {NAMES[kind]}" if kind != "conllu"
                             else "give GOLD SYS"))
+    if settings.params.spmrl and (kind != "bracket" or settings.heads is not None):
+        raise UsageError("--spmrl scores bracketed trees as evalb_spmrl does: "
+                         + ("not with --heads" if kind == "bracket"
+                            else f"the gold file is {NAMES[kind]}"))
     if not settings.systems:
         from .single_data import load_single
 

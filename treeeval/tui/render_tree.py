@@ -37,6 +37,7 @@ mark    meaning                                                     colour
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -53,10 +54,10 @@ from ..bracket.reference import (
     ErrorBudget,
     EvalbKilled,
     ReadSide,
-    ReferenceEngine,
     SentenceScore,
 )
-from ..bracket.spans import crosses
+from ..bracket.spans import crosses, score_line
+from ..bracket.spmrl import make_engine
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
 from ..model.tree_walks import preorder
@@ -90,6 +91,11 @@ class BracketDiff:
     test_crossing: list[bool] = field(default_factory=list)
     #: EVALB's messages for this line (e.g. ``Length unmatch (12|11)``)
     messages: list[str] = field(default_factory=list)
+    #: the tags whose preterminals are not words (DELETE_LABEL; none under evalb_spmrl's
+    #: rules): ``draw_tree``'s ``deleted``
+    deleted_tags: frozenset[bytes] = frozenset()
+    #: the rows the engine gave the line (evalb_spmrl gives some two; ``score`` is the last)
+    rows: int = 1
 
     @property
     def scored(self) -> bool:
@@ -108,25 +114,26 @@ class _LineBudget(ErrorBudget):
 
 def diff_brackets(gold_line: bytes, test_line: bytes, params: EvalbParams,
                   line_no: int, crossing: bool = True) -> BracketDiff:
-    """Score one line pair with EVALB's per-sentence engine and keep what it left behind
-    (with ``crossing``, also which brackets cross one of the other side).
+    """Score one line pair with the per-sentence engine of ``params``' rules (EVALB's or
+    evalb_spmrl's) and keep what it left behind (with ``crossing``, also which brackets
+    cross one of the other side); a line given two rows keeps the last, the scored one.
 
     >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B z))", EvalbParams(), 4)
     >>> diff.score.status, diff.messages
     (<EvalbStatus.ERROR: 1>, ['Words unmatch (y|z)'])
+    >>> spmrl = diff_brackets(b"(S (A x))", b"(S (A x) (B y))", EvalbParams(rules="spmrl"), 2)
+    >>> spmrl.rows, spmrl.score.status, spmrl.score.gold, spmrl.messages
+    (2, <EvalbStatus.SCORED: 0>, 1, [])
     """
     stream = io.BytesIO()
-    engine = ReferenceEngine(params, _LineBudget(1 << 62, stream))
-    try:
-        gold = engine.read_line(gold_line, line_no)
-        test = engine.read_line(test_line, line_no)
-        score = engine.score_sides(gold, test, line_no)
-    except EvalbKilled:
-        gold, test = ReadSide(gold_line), ReadSide(test_line)
-        score = SentenceScore(line_no, 0, EvalbStatus.ERROR, 0, 0, 0, 0, 0, 0)
+    engine = make_engine(params, _LineBudget(1 << 62, stream))
+    rows: list[SentenceScore] = []
+    sides = score_line(engine, gold_line, test_line, line_no, rows)
+    gold, test = sides if sides is not None else (ReadSide(gold_line), ReadSide(test_line))
     messages = [line.split(b" : ", 1)[-1].decode("latin-1")
                 for line in stream.getvalue().splitlines()]
-    diff = BracketDiff(gold_line, test_line, gold, test, score, messages=messages)
+    diff = BracketDiff(gold_line, test_line, gold, test, rows[-1], messages=messages,
+                       deleted_tags=engine.delete_terminals, rows=len(rows))
     if diff.scored and crossing:
         diff.gold_crossing = [crosses(g, test.brackets) for g in gold.brackets]
         diff.test_crossing = [crosses(t, gold.brackets) for t in test.brackets]
@@ -138,17 +145,26 @@ def _is_preterminal(node: Tree) -> bool:
 
 
 def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
-              deleted: frozenset[bytes] = frozenset()) -> list[Text]:
+              deleted: frozenset[bytes] = frozenset(),
+              cut: Callable[[bytes], bytes] | None = None) -> list[Text]:
     """One tree as an indented outline, one bracket or word per line, marks on the left.
 
     The brackets of the outline are paired with the engine's brackets in reading order;
     ``deleted`` holds the labels whose words EVALB drops (DELETE_LABEL), drawn dim.
+    With ``cut`` (evalb_spmrl's label cut), labels and tags are drawn as it compares them,
+    cut (a label the cut leaves empty, such as ``-NONE-``, is drawn as spelt).
     A line that does not parse, or whose brackets do not pair up, is drawn as it is.
 
     >>> from treeeval.bracket.params import EvalbParams
     >>> diff = diff_brackets(b"(S (A x) (B y))", b"(S (A x) (B y))", EvalbParams(), 1)
     >>> [line.plain for line in draw_tree(diff.test_line, diff.test, diff.test_crossing, "test")]
     ['✓  S [1-2]', '     A x', '     B y']
+    >>> from treeeval.bracket.labels import spmrl_label
+    >>> diff = diff_brackets(b"(S (NP##g=f## (N##g=f## x)) (B y))", b"(S (NP (N x)) (B y))",
+    ...                      EvalbParams(rules="spmrl"), 1)
+    >>> [line.plain for line in draw_tree(diff.gold_line, diff.gold, diff.gold_crossing, "gold",
+    ...                                   diff.deleted_tags, spmrl_label)]
+    ['✓  S [1-2]', '✓    NP [1]', '       N x', '     B y']
     """
     try:
         nodes = _nodes(line)
@@ -164,9 +180,10 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
     for depth, node in nodes:
         indent = "  " * depth
         if _is_preterminal(node):
-            label = str(node.label())
+            spelt = str(node.label())
+            label = _shown(spelt, cut)
             text = Text()
-            if label.encode("latin-1", "replace") in deleted:
+            if spelt.encode("latin-1", "replace") in deleted:
                 text.append("   ")
                 text.append(f"{indent}{label} {node[0]}", style="dim")
             else:
@@ -180,8 +197,22 @@ def draw_tree(line: bytes, side: ReadSide, crossing: list[bool], role: Side,
         bracket = side.brackets[bracket_index]
         crossed = bracket_index < len(crossing) and crossing[bracket_index]
         bracket_index += 1
-        lines.append(_bracket_line(bracket, crossed, role, indent, str(node.label())))
+        lines.append(_bracket_line(bracket, crossed, role, indent,
+                                   _shown(str(node.label()), cut)))
     return lines
+
+
+def _shown(label: str, cut: Callable[[bytes], bytes] | None) -> str:
+    """A label as drawn: cut by ``cut`` if given and the cut leaves something.
+
+    >>> from treeeval.bracket.labels import spmrl_label
+    >>> _shown("NP##gen=f##", spmrl_label), _shown("-NONE-", spmrl_label), _shown("NP-SBJ", None)
+    ('NP', '-NONE-', 'NP-SBJ')
+    """
+    if cut is None:
+        return label
+    shown = cut(label.encode("utf-8", "surrogateescape")).decode("utf-8", "surrogateescape")
+    return shown or label
 
 
 def _branches(node: Tree) -> list[Tree] | None:

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
 from ...bracket.counts import EvalbStatus
+from ...bracket.spmrl import UNPARSED
 from ..corpus import BrowseCorpus, enhanced_view
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
@@ -24,7 +25,21 @@ from .breakdown import BreakdownScreen
 from .prompt import PromptScreen
 
 #: the status filter's cycle: all, Error, Skip, scored
-STATUS_CYCLE = (None, EvalbStatus.ERROR, EvalbStatus.SKIP, EvalbStatus.SCORED)
+STATUS_CYCLE: tuple[int | None, ...] = (None, EvalbStatus.ERROR, EvalbStatus.SKIP,
+                                        EvalbStatus.SCORED)
+
+
+def status_cycle(statuses: IntArray | None) -> tuple[int | None, ...]:
+    """The status filter's cycle over a corpus: STATUS_CYCLE, with evalb_spmrl's unparsed
+    sentences (-X) before the scored ones when the corpus has any.
+
+    >>> import numpy as np
+    >>> status_cycle(np.array([0, 3])), len(status_cycle(np.array([0, 1])))
+    ((None, <EvalbStatus.ERROR: 1>, <EvalbStatus.SKIP: 2>, 3, <EvalbStatus.SCORED: 0>), 4)
+    """
+    if statuses is None or not bool((statuses == UNPARSED).any()):
+        return STATUS_CYCLE
+    return (*STATUS_CYCLE[:-1], UNPARSED, STATUS_CYCLE[-1])
 #: a length range as typed: "1-40", "41-", "-10", "12"
 LENGTH_RANGE = re.compile(r"^\s*(\d*)\s*(-|\.\.)?\s*(\d*)\s*$")
 
@@ -134,8 +149,9 @@ class BrowserScreen(Screen[None]):
         self.set_filter(SentenceFilter())
 
     def action_status(self) -> None:
-        position = STATUS_CYCLE.index(self.filter.status)
-        status = STATUS_CYCLE[(position + 1) % len(STATUS_CYCLE)]
+        cycle = status_cycle(self.corpus.status)
+        position = cycle.index(self.filter.status) if self.filter.status in cycle else 0
+        status = cycle[(position + 1) % len(cycle)]
         self.set_filter(self.filter.with_changes(status=status))
         self.notify("status: " + ("all" if status is None else STATUS_NAMES[status]), timeout=2)
 
