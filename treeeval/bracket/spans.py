@@ -294,6 +294,7 @@ def per_line_spans(spans: BracketSpans) -> BracketSpans:
     (evalb_spmrl's zero row before a scored one) merged as ``SentenceCounts.per_line``
     merges them, each bracket numbered by its line.
 
+    >>> from treeeval.bracket.span_scoring import bracket_spans
     >>> spmrl = EvalbParams(rules="spmrl")
     >>> spans = bracket_spans(b"(S (A a))\\n(S (B b))\\n", b"(S (A a) (C c))\\n(S (B b))\\n", spmrl)
     >>> spans.counts.line.tolist(), spans.test.sentence.tolist()
