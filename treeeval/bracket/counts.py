@@ -40,6 +40,9 @@ class EvalbStatus(IntEnum):
     ERROR = 1
     #: the test line has no word left: counted as a skipped sentence, numbers zero
     SKIP = 2
+    #: evalb_spmrl's ``-X``: the test line has no word, an unparsed sentence counted as
+    #: valid, its gold brackets and words counted (never EVALB's)
+    UNPARSED = 3
 
 
 #: the columns of EVALB's per-sentence table, in its order
@@ -136,6 +139,8 @@ class Totals:
     crossing: int = 0
     no_crossing: int = 0
     le2_crossing: int = 0
+    #: evalb_spmrl's ``-X`` sentences (status 3, among the valid ones)
+    unparsed_sentences: int = 0
 
     @classmethod
     def from_sentences(cls, rows: SentenceCounts, mask: BoolArray | None = None) -> Totals:
@@ -162,6 +167,7 @@ class Totals:
             crossing=int(crossing.sum()),
             no_crossing=int(np.count_nonzero(crossing == 0)),
             le2_crossing=int(np.count_nonzero(crossing <= 2)),
+            unparsed_sentences=int(np.count_nonzero(status == EvalbStatus.UNPARSED)),
         )
 
     def __add__(self, other: Totals) -> Totals:
@@ -198,10 +204,18 @@ class Totals:
         return 100.0 * self.correct / self.words if self.words > 0 else 0.0
 
     def to_dict(self) -> dict[str, object]:
-        """All counts and the derived figures (NaN F-measure becomes None)."""
+        """All counts and the derived figures (NaN F-measure becomes None);
+        ``unparsed_sentences`` only when there are some (evalb_spmrl's -X).
+
+        >>> "unparsed_sentences" in Totals().to_dict(), Totals(unparsed_sentences=2).to_dict()["unparsed_sentences"]
+        (False, 2)
+        """
         f = self.fmeasure()
+        counts = asdict(self)
+        if not self.unparsed_sentences:
+            del counts["unparsed_sentences"]
         return {
-            **asdict(self),
+            **counts,
             "valid_sentences": self.valid,
             "recall": self.recall(),
             "precision": self.precision(),

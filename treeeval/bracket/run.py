@@ -373,7 +373,8 @@ class EvalbRun:
             cutoff = self.params.cutoff_len
             if self.spmrl is not None:
                 self.out.write(spmrl_summary(self.spmrl, self.all_totals, self.cut_totals,
-                                             cutoff, gold_name, test_name))
+                                             cutoff, gold_name, test_name,
+                                             fixed=self.params.rules == "spmrl-fixed"))
             else:
                 self.out.write(summary(self.all_totals, self.cut_totals, cutoff))
         sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None

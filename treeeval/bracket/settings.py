@@ -69,7 +69,8 @@ class BracketSettings:
         not evalb_spmrl's rules, not under EVALB's -d/-D tables (which show word positions),
         and with EQ_LABEL pairs that form classes (brackets are keyed by label class)."""
         if self.spmrl is not None:
-            raise UsageError("--align applies EVALB's rules: it cannot be given with --spmrl")
+            raise UsageError("--align applies EVALB's rules: it cannot be given with --spmrl "
+                             "or --spmrl-fixed")
         if self.params.debug >= EvalbDebug.TABLES:
             raise UsageError("--align cannot be given with -d, -D or a DEBUG setting: EVALB's "
                              "tables show word positions")
@@ -127,14 +128,18 @@ def evalb_params(given: Sequence[tuple[str, object]]) -> tuple[EvalbParams, list
 
 def signature_items(params: EvalbParams, prms: Sequence[str]) -> list[tuple[str, signature.Value]]:
     """The signature's fields of EVALB's settings: the ``-p`` files (with their hashes),
-    LABELED, CUTOFF_LEN, MAX_ERROR and a digest of every effective parameter; the one
-    home of these fields for ``treeeval bracket`` and ``treeeval.metrics.Brackets``.
+    LABELED, CUTOFF_LEN, MAX_ERROR, evalb_spmrl's rules when they score (``spmrl`` or
+    ``spmrl-fixed``) and a digest of every effective parameter; the one home of these
+    fields for ``treeeval bracket`` and ``treeeval.metrics.Brackets``.
 
     >>> [key for key, _ in signature_items(EvalbParams(), [])]
     ['prm', 'lab', 'cut', 'maxerr', 'params']
+    >>> signature_items(EvalbParams(rules="spmrl-fixed"), [])[4]
+    ('rules', 'spmrl-fixed')
     """
     from ..formats.prm import find_prm
 
+    rules: list[tuple[str, signature.Value]] = [("rules", params.rules)] if params.spmrl else []
     return [("prm", [find_prm(name) for name in prms] or "none"), ("lab", params.labeled),
-            ("cut", params.cutoff_len), ("maxerr", params.max_error),
+            ("cut", params.cutoff_len), ("maxerr", params.max_error), *rules,
             ("params", signature.digest(params.to_dict()))]

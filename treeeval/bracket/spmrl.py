@@ -22,6 +22,13 @@ bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
   as there); ``-V`` names the files in the summary's title; the run writes a ``status``
   file only on request (``status``: its path).
 
+``--spmrl-fixed`` (``params.rules == "spmrl-fixed"``) keeps these rules and corrects the
+defects: a length mismatch is an Error sentence only (one row, whatever the gold length,
+the message before it as in EVALB), an unparsed sentence's gold brackets are counted as
+EVALB's massaging counts them, and the compact line prints precision under "Prec:", recall
+under "Rec:" and counts the unparsed sentences under "Unparsed:" with the Skip and Error
+ones (``compact_line``).
+
 >>> import io
 >>> from treeeval.bracket.params import EvalbParams
 >>> engine = SpmrlEngine(EvalbParams(delete_label=[b"-NONE-"], rules="spmrl"),
@@ -34,6 +41,11 @@ bf5bbae, ``EVALB_SPMRL/evalb.c``, and run on test cases; docs/bracket.md):
 >>> spmrl_summary(SpmrlOptions(compact=True), Totals(sentences=1, gold=3, test=2, matched=1),
 ...               Totals(), 40, "gold", "test").decode().split("\\t")[:3]
 ['F1:  40.00 %', 'Prec:  33.33 %', 'Rec:  50.00 %']
+>>> fixed = SpmrlEngine(EvalbParams(rules="spmrl-fixed"), ErrorBudget(10, io.BytesIO()))
+>>> rows = []
+>>> _ = fixed.score_rows(b"(S (A a))", b"(S (A a) (B b))", 2, rows)  # one row: an Error
+>>> [(row.line, row.status) for row in rows]
+[(2, <EvalbStatus.ERROR: 1>)]
 """
 
 from __future__ import annotations
@@ -60,8 +72,6 @@ from .spmrl_options import SpmrlOptions
 
 #: the bytes evalb_spmrl's fgets reads at most as one line (its 50,000-byte buffer)
 LINE_BYTES = 50_000 - 1
-#: the status of an empty test line under -X (counted as valid)
-UNPARSED = 3
 
 
 class SpmrlEngine(ReferenceEngine):
@@ -81,6 +91,8 @@ class SpmrlEngine(ReferenceEngine):
         #: without knowing that the lines before it cut them is scored again: EvalbRun)
         self.read_uncut = False
         self._rows: Rows = []
+        #: ``--spmrl-fixed``: the defects corrected (the module's list)
+        self.fixed = params.rules == "spmrl-fixed"
 
     def cut_delete_labels(self) -> None:
         """Cut the DELETE_LABEL entries (as the first comparison with them does)."""
@@ -131,28 +143,33 @@ class SpmrlEngine(ReferenceEngine):
     def _calc(self, gold: ReadSide, test: ReadSide, line_no: int) -> None:
         length = gold.length
 
-        def row(status: int, matched: int = 0, gold_count: int = 0, test_count: int = 0,
-                crossing: int = 0, words: int = 0, correct: int = 0) -> SentenceScore:
-            return SentenceScore(line_no, length, status, matched,  # type: ignore[arg-type]  # status 3 is evalb_spmrl's own
-                                 gold_count, test_count, crossing, words, correct)
+        def row(status: EvalbStatus, matched: int = 0, gold_count: int = 0,
+                test_count: int = 0, crossing: int = 0, words: int = 0,
+                correct: int = 0) -> SentenceScore:
+            return SentenceScore(line_no, length, status, matched, gold_count, test_count,
+                                 crossing, words, correct)
 
         emit = self._rows.append
         if self.trace:
             self.out.write(b"\n")
         if not test.terminals:
             if self.params.unparsed:
-                emit(row(UNPARSED, gold_count=self._gold_only(gold.brackets),
-                         words=len(gold.terminals)))
+                gold_count = (self._massage(gold.brackets) if self.fixed
+                              else self._gold_only(gold.brackets))
+                emit(row(EvalbStatus.UNPARSED, gold_count=gold_count, words=len(gold.terminals)))
             else:
                 emit(row(EvalbStatus.SKIP))
             return
         if len(gold.terminals) != len(test.terminals):
             self._fix_quote(gold, test)
             if len(gold.terminals) != len(test.terminals):
-                emit(row(self._status))
-                if len(gold.terminals) > 1:
+                if not self.fixed:
+                    emit(row(self._status))  # recorded as a valid sentence first
+                if self.fixed or len(gold.terminals) > 1:
                     self._error(b"Length unmatch (%d|%d)" % (len(gold.terminals),
                                                              len(test.terminals)))
+                    if self.fixed:
+                        emit(row(self._status))  # EVALB's: an Error sentence, one row
                     return
         for g, t in zip(gold.terminals, test.terminals):
             if not self.params.words_equal(g.word, t.word):
@@ -186,11 +203,12 @@ def open_lines(path: str | os.PathLike[str], what: str, params: EvalbParams) -> 
 
 
 def spmrl_summary(options: SpmrlOptions, everything: Totals, within: Totals, cutoff: int,
-                  gold_name: str, test_name: str) -> bytes:
+                  gold_name: str, test_name: str, fixed: bool = False) -> bytes:
     """What evalb_spmrl prints after its table: -L's (or -l's) one line, or EVALB's summary
-    (titled with the files' names under -V); the ``status`` file is written on request."""
+    (titled with the files' names under -V); the ``status`` file is written on request.
+    ``fixed``: ``--spmrl-fixed``'s compact line (``compact_line``)."""
     if options.compact or options.compact_cutoff:
-        return compact_line(within if options.compact_cutoff else everything, test_name)
+        return compact_line(within if options.compact_cutoff else everything, test_name, fixed)
     if options.status is not None:
         write_status(options.status, everything)
     title = (b"=== Summary: %s\tvs\t%s ===\n" % (gold_name.encode(), test_name.encode())
@@ -198,14 +216,27 @@ def spmrl_summary(options: SpmrlOptions, everything: Totals, within: Totals, cut
     return summary(everything, within, cutoff, title)
 
 
-def compact_line(totals: Totals, test_name: str) -> bytes:
-    """-L's (or -l's) one line; recall under "Prec:" and precision under "Rec:", as
-    evalb_spmrl prints them."""
+def compact_line(totals: Totals, test_name: str, fixed: bool = False) -> bytes:
+    """-L's (or -l's) one line.  evalb_spmrl prints recall under "Prec:" and precision
+    under "Rec:", and counts under "Unparsed:" the Skip and Error sentences only (none of
+    -X's unparsed ones); ``fixed`` (``--spmrl-fixed``) prints each figure under its name
+    and counts -X's unparsed sentences too.
+
+    >>> totals = Totals(sentences=3, error_sentences=1, gold=4, test=2, matched=2,
+    ...                 unparsed_sentences=1)
+    >>> [compact_line(totals, "t", fixed).decode().split("\\t")[k] for fixed in (False, True)
+    ...  for k in (1, 2, 5)]
+    ['Prec:  50.00 %', 'Rec: 100.00 %', 'Unparsed:      1', 'Prec: 100.00 %', 'Rec:  50.00 %', 'Unparsed:      2']
+    """
+    first, second = ((totals.precision(), totals.recall()) if fixed
+                     else (totals.recall(), totals.precision()))
+    unparsed = totals.skip_sentences + totals.error_sentences
+    if fixed:
+        unparsed += totals.unparsed_sentences
     return (b"F1: %s %%\tPrec: %s %%\tRec: %s %%\t" % (
-        _float(totals.fmeasure()), _float(totals.recall()), _float(totals.precision()))
+        _float(totals.fmeasure()), _float(first), _float(second))
         + b"POS: %6.2f %%\tEX: %6.2f %%\tUnparsed: %6d\tSent: %6d\tfile: %s\n" % (
-            totals.tagging_accuracy(), totals.complete_match(),
-            totals.skip_sentences + totals.error_sentences, totals.sentences,
+            totals.tagging_accuracy(), totals.complete_match(), unparsed, totals.sentences,
             test_name.encode()))
 
 

@@ -84,6 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     spmrl.add_argument("--spmrl", action="store_true",
                        help="score as evalb_spmrl does: labels and tags cut at - = #, "
                             "punctuation kept, its options below (docs/bracket.md)")
+    spmrl.add_argument("--spmrl-fixed", action="store_true",
+                       help="evalb_spmrl's rules and options with its defects corrected "
+                            "(docs/differences.md): given instead of --spmrl, or with it")
     spmrl.add_argument("-K", metavar="N", help="--spmrl: score the first N lines only")
     spmrl.add_argument("-X", action="store_true",
                        help="--spmrl: an empty test line is an unparsed sentence (status 3)")
@@ -137,8 +140,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def bracket_settings(args: argparse.Namespace) -> BracketSettings:
     """The settings of a parsed command line (EVALB's options applied in order)."""
     params, messages, prms = evalb_params(args.evalb)
-    if args.spmrl:
-        params.rules, params.unparsed = "spmrl", args.X
+    if args.spmrl or args.spmrl_fixed:
+        params.rules = "spmrl-fixed" if args.spmrl_fixed else "spmrl"
+        params.unparsed = args.X
     if len(args.files) < 2:
         raise UsageError(f"expected GOLD and TEST files, got {len(args.files)} file argument(s)")
     params.align = args.align
@@ -151,7 +155,8 @@ def bracket_settings(args: argparse.Namespace) -> BracketSettings:
 
 
 def _spmrl_options(args: argparse.Namespace) -> SpmrlOptions | None:
-    """evalb_spmrl's options (None without ``--spmrl``; one of them alone is an error).
+    """evalb_spmrl's options (None without ``--spmrl`` or ``--spmrl-fixed``; one of them
+    alone is an error).
 
     >>> from treeeval.arguments import parse_command
     >>> _spmrl_options(parse_command("bracket", ["--spmrl", "-K", "-1", "-L", "g", "t"]))
@@ -161,9 +166,9 @@ def _spmrl_options(args: argparse.Namespace) -> SpmrlOptions | None:
                                       ("-l", args.l), ("-V", args.V),
                                       ("--spmrl-status", args.spmrl_status is not None))
              if value]
-    if not args.spmrl:
+    if not (args.spmrl or args.spmrl_fixed):
         if given:
-            raise UsageError(f"{given[0]} is an option of --spmrl")
+            raise UsageError(f"{given[0]} is an option of --spmrl (and --spmrl-fixed)")
         return None
     lines = None if args.K is None else c_int(whole_number(args.K, "-K", minimum=None))
     return SpmrlOptions(None if lines == -1 else lines, args.L, args.l, args.V,

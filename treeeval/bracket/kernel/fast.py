@@ -74,13 +74,14 @@ def score_chunk(gold: bytes, test: bytes, params: EvalbParams) -> ChunkScores:
 
 def _rules_fallback(scores: ChunkScores, params: EvalbParams) -> ChunkScores:
     """Under evalb_spmrl's rules, the lines the engine scores otherwise than EVALB also
-    fall back: a length mismatch (a row, then the error, or two rows), and under -X an
-    empty test line (a sentence of status 3)."""
-    if params.spmrl:
-        status = scores.counts.status
+    fall back: a length mismatch (a row, then the error, or two rows; ``--spmrl-fixed``
+    scores it as EVALB does, an Error row), and under -X an empty test line (a sentence of
+    status 3)."""
+    status = scores.counts.status
+    if params.rules == "spmrl":
         scores.fallback |= status == EvalbStatus.ERROR
-        if params.unparsed:
-            scores.fallback |= status == EvalbStatus.SKIP
+    if params.spmrl and params.unparsed:
+        scores.fallback |= status == EvalbStatus.SKIP
     return scores
 
 
