@@ -38,7 +38,6 @@ from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult, EvalbRun
 from ..bracket.sentence_rates import sentence_rates
 from ..bracket.spans import BracketSpans, first_spans, per_line_spans
-from ..bracket.spmrl import UNPARSED
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from ..stats import rates
 from ..wording import counted
@@ -80,7 +79,7 @@ class BracketCorpus(TableCorpus):
         values, columns = self._columns()
         statuses = np.stack([rows.status for rows in self.rows])
         status = np.full(size, EvalbStatus.SCORED, dtype=np.int64)
-        for worse in (UNPARSED, EvalbStatus.SKIP, EvalbStatus.ERROR):  # the worst wins
+        for worse in (EvalbStatus.UNPARSED, EvalbStatus.SKIP, EvalbStatus.ERROR):  # the worst wins
             status[(statuses == worse).any(axis=0)] = worse
         wrong = np.zeros(size, dtype=bool)
         for rows in self.rows:
@@ -183,7 +182,7 @@ class BracketCorpus(TableCorpus):
             out.append(title)
             for message in diff.messages:
                 out.append(Text(f"EVALB: {message}", style="bold red"))
-            if row["status"] == UNPARSED:
+            if row["status"] == EvalbStatus.UNPARSED:
                 out.append(Text(f"unparsed (-X): the test line is empty; evalb_spmrl counts "
                                 f"{row['gold']} gold brackets for it (each bracket over a word "
                                 "once, and once more for every DELETE_LABEL its label is not)",

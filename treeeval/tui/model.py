@@ -24,14 +24,13 @@ import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.counts import EvalbStatus
-from ..bracket.spmrl import UNPARSED
 from ..stats.rates import UNDEFINED
 
 #: the digits of a system's number as a column-title mark (₁₂₃…)
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 #: EVALB's Stat column values (and evalb_spmrl's 3: -X's unparsed sentence)
 STATUS_NAMES: dict[int, str] = {EvalbStatus.SCORED: "ok", EvalbStatus.ERROR: "error",
-                                EvalbStatus.SKIP: "skip", UNPARSED: "unparsed"}
+                                EvalbStatus.SKIP: "skip", EvalbStatus.UNPARSED: "unparsed"}
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ class SentenceFilter:
     only_wrong: bool = False
     min_length: int | None = None
     max_length: int | None = None
-    #: an EvalbStatus, or evalb_spmrl's UNPARSED
+    #: an EvalbStatus (UNPARSED: evalb_spmrl's -X)
     status: int | None = None
     search: str = ""
     label: str = ""

@@ -16,7 +16,6 @@ from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
 from ...bracket.counts import EvalbStatus
-from ...bracket.spmrl import UNPARSED
 from ..corpus import BrowseCorpus, enhanced_view
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
@@ -37,9 +36,9 @@ def status_cycle(statuses: IntArray | None) -> tuple[int | None, ...]:
     >>> status_cycle(np.array([0, 3])), len(status_cycle(np.array([0, 1])))
     ((None, <EvalbStatus.ERROR: 1>, <EvalbStatus.SKIP: 2>, 3, <EvalbStatus.SCORED: 0>), 4)
     """
-    if statuses is None or not bool((statuses == UNPARSED).any()):
+    if statuses is None or not bool((statuses == EvalbStatus.UNPARSED).any()):
         return STATUS_CYCLE
-    return (*STATUS_CYCLE[:-1], UNPARSED, STATUS_CYCLE[-1])
+    return (*STATUS_CYCLE[:-1], EvalbStatus.UNPARSED, STATUS_CYCLE[-1])
 #: a length range as typed: "1-40", "41-", "-10", "12"
 LENGTH_RANGE = re.compile(r"^\s*(\d*)\s*(-|\.\.)?\s*(\d*)\s*$")
 
