@@ -34,7 +34,7 @@ def status_cycle(statuses: IntArray | None) -> tuple[int | None, ...]:
 
     >>> import numpy as np
     >>> status_cycle(np.array([0, 3])), len(status_cycle(np.array([0, 1])))
-    ((None, <EvalbStatus.ERROR: 1>, <EvalbStatus.SKIP: 2>, 3, <EvalbStatus.SCORED: 0>), 4)
+    ((None, <EvalbStatus.ERROR: 1>, <EvalbStatus.SKIP: 2>, <EvalbStatus.UNPARSED: 3>, <EvalbStatus.SCORED: 0>), 4)
     """
     if statuses is None or not bool((statuses == EvalbStatus.UNPARSED).any()):
         return STATUS_CYCLE
