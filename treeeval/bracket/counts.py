@@ -45,6 +45,16 @@ class EvalbStatus(IntEnum):
     UNPARSED = 3
 
 
+def counted(status: IntArray) -> BoolArray:
+    """The sentences whose numbers count in the totals (valid ones): neither Error nor
+    Skip (evalb_spmrl's unparsed sentences count).
+
+    >>> counted(np.array([0, 1, 2, 3])).tolist()
+    [True, False, False, True]
+    """
+    return (status != EvalbStatus.ERROR) & (status != EvalbStatus.SKIP)
+
+
 #: the columns of EVALB's per-sentence table, in its order
 COLUMNS = ("line", "length", "status", "matched", "gold", "test", "crossing", "words", "correct")
 
@@ -150,8 +160,7 @@ class Totals:
         def pick(column: IntArray) -> IntArray:
             return column if mask is None else column[mask]
 
-        # evalb_spmrl's status 3 (-X: an unparsed sentence) is valid too
-        valid = (status != EvalbStatus.ERROR) & (status != EvalbStatus.SKIP)
+        valid = counted(status)
         gold, test, matched = pick(rows.gold)[valid], pick(rows.test)[valid], pick(rows.matched)[valid]
         crossing = pick(rows.crossing)[valid]
         return cls(

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..arrays import BoolArray, FloatArray, IntArray
 from ..stats.rates import plain, precision_recall_f1, shown
-from .counts import EvalbStatus
+from .counts import counted
 from .spans import BracketColumns, BracketSpans
 
 
@@ -76,9 +76,10 @@ class LabelCounts:
 
 
 def label_counts(spans: BracketSpans, scored: BoolArray | None = None) -> LabelCounts:
-    """The brackets of the ``scored`` sentences (a mask; default: those EVALB scores, status
-    SCORED) counted by label; labels without a gold or test bracket there are left out."""
-    keep = spans.status == EvalbStatus.SCORED if scored is None else scored
+    """The brackets of the ``scored`` sentences (a mask; default: those whose numbers count
+    in the totals, ``counts.counted``) counted by label; labels without a gold or test
+    bracket there are left out."""
+    keep = counted(spans.status) if scored is None else scored
     size = len(spans.labels)
 
     def count(side: BracketColumns) -> tuple[IntArray, IntArray]:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
+from ..bracket.counts import SentenceCounts, Totals, counted
 from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
 from ..bracket.run import EvalbResult
@@ -52,7 +52,7 @@ def f1_by_length(runs: Mapping[str, EvalbResult], bins: LengthBins = LENGTH_BINS
     series = []
     for name, run in runs.items():
         rows = _sentences(run)
-        valid = rows.status == EvalbStatus.SCORED
+        valid = counted(rows.status)
         where = bins.index(rows.length[valid])
         matched, gold, test = (np.bincount(where, weights=column[valid], minlength=len(bins))
                                for column in (rows.matched, rows.gold, rows.test))

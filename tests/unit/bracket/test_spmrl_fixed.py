@@ -162,3 +162,15 @@ def test_given_alone_or_with_spmrl(folder: Path) -> None:
     assert bracket("-X", "-L", "--spmrl-fixed", "-p", "p.prm", "g", "t") == alone
     with pytest.raises(UsageError, match="cannot be given with --spmrl or --spmrl-fixed"):
         run_bracket(["--spmrl-fixed", "--align", "g", "t"], io.BytesIO(), io.BytesIO())
+
+
+def test_per_label_counts_add_up_to_the_totals_with_unparsed_sentences(folder: Path) -> None:
+    """The unparsed sentence's gold brackets (S and NP, counted once each) are in the
+    per-label table as in the totals: every gold bracket the totals count is some label's."""
+    status, lines, _ = bracket("--spmrl-fixed", "-X", "-p", "p.prm", "--json", "--per-label",
+                               "g", "t")
+    document = json.loads("\n".join(lines))
+    labels = {entry["label"]: entry for entry in document["per_label"]}
+    assert status == 0 and document["all"]["gold"] == 5
+    assert sum(entry["gold"] for entry in labels.values()) == 5
+    assert (labels["S"]["gold"], labels["NP"]["gold"], labels["NP"]["matched_gold"]) == (2, 2, 1)
