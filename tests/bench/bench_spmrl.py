@@ -58,8 +58,10 @@ def main() -> None:
 
         def runner(name: str, command: list[str]):
             def run() -> None:
-                outputs[name] = subprocess.run(command, capture_output=True, check=False,
-                                               cwd=folder).stdout
+                done = subprocess.run(command, capture_output=True, check=False, cwd=folder)
+                if done.returncode != 0:
+                    sys.exit(f"{name} exited {done.returncode}: {done.stderr[-300:]!r}")
+                outputs[name] = done.stdout
             return run
 
         times = best_times([runner(name, command) for name, command in commands.items()],
