@@ -32,7 +32,7 @@ LAYERS: dict[str, float] = {
     "arguments": 2.5,
     "bracket": 3,
     "conversion": 4,
-    "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5,
+    "dep": 5, "lin": 5, "ud": 5, "errorclasses": 5, "disco": 5,
     # the streaming metrics of training loops: each scorer fed sentence by sentence
     "metrics": 5.1,
     # a whole shared task (teams x treebanks): scores each run with ud, aggregates, ranks
