@@ -134,6 +134,8 @@ def _parse_tree(text: str, leaf: Callable[[str, int], int], path: str,
     tree: DiscNode | None = None
     for token in _TOKEN.finditer(text):
         column = token.start() + 1
+        if token.group() == ")" and not stack:
+            raise InputError("extra ')'", path=path, line=number, column=column)
         if tree is not None:
             raise InputError("text after the tree", path=path, line=number, column=column)
         word = token.group(2)
@@ -143,8 +145,6 @@ def _parse_tree(text: str, leaf: Callable[[str, int], int], path: str,
                                  column=column)
             stack[-1].children.append(leaf(word, column))
         elif token.group() == ")":
-            if not stack:
-                raise InputError("extra ')'", path=path, line=number, column=column)
             node = stack.pop()
             if stack:
                 stack[-1].children.append(node)
