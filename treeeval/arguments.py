@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bracket": ("treeeval.commands.bracket", "score constituency trees as EVALB does"),
     "convert": ("treeeval.commands.convert", "convert constituency trees to CoNLL dependencies"),
     "lin": ("treeeval.commands.lin", "Lin's (1995) dependency error count"),
+    "disco": ("treeeval.commands.disco",
+              "score discontinuous constituency trees as discodop eval does"),
     "dep": ("treeeval.commands.dep", "score dependencies as MaltEval does"),
     "wde": ("treeeval.commands.wde", "word dependency entropy of UD relations, WLAS weights"),
     "ud": ("treeeval.commands.ud", "score CoNLL-U as the CoNLL 2018/2017 UD scorers do"),

@@ -98,6 +98,10 @@ FILES = {
     "conllx": "conllx",
     # MaltEval's evaluation file (conllx/malteval_out): LAS, UAS, LA by Token and relation length
     "eval.xml": "conllx/malteval_out/eval.xml",
+    # disco-dop's sample export file and test files (disco)
+    "alpinosample.export": "disco/alpinosample.export",
+    "t1.mrg": "disco/t1.mrg",
+    "t2.dbr": "disco/t2.dbr",
     # this repository's own files
     "docs": "repo:docs",
 }
@@ -120,6 +124,9 @@ FIXTURES = {
     "key.lin": _LIN_5A + "\n" + _LIN_5A,
     "answer.lin": _LIN_5B + "\n" + _LIN_6A,
     "bad.ops": "; a typo\n(if (t (cat P)) (delet))\n",
+    # docs/disco.md: a discontinuous VP, and a parse that misses it
+    "gold.dbr": "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n",
+    "parse.dbr": "(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\n",
 }
 
 #: Options whose value is a file the command writes.

@@ -76,7 +76,7 @@ def bundled_prms() -> list[str]:
     """The names of the bundled parameter files.
 
     >>> bundled_prms()
-    ['COLLINS.prm', 'new.prm', 'nk.prm', 'spmrl.prm', 'spmrl_hebrew.prm']
+    ['COLLINS.prm', 'new.prm', 'nk.prm', 'proper.prm', 'spmrl.prm', 'spmrl_hebrew.prm']
     """
     return sorted(path.name for path in bundled_prm_dir().glob("*.prm"))
 
@@ -116,7 +116,7 @@ def _not_found(path: Path) -> str:
     bundled files are found by), the bundled ones and the one it is near to.
 
     >>> print(_not_found(Path("COLINS.prm")).replace("; ", ";\\n"))
-    no such parameter file (bundled: COLLINS.prm, new.prm, nk.prm, spmrl.prm, spmrl_hebrew.prm);
+    no such parameter file (bundled: COLLINS.prm, new.prm, nk.prm, proper.prm, spmrl.prm, spmrl_hebrew.prm);
     did you mean COLLINS.prm?
     >>> _not_found(Path("runs") / "COLLINS.prm")
     'no such parameter file'

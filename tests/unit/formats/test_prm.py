@@ -65,7 +65,7 @@ def test_missing_file(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     # a name alone: the bundled files, and the one it is near to (issue 25)
     with pytest.raises(InputError, match=r"^COLINS.prm: no such parameter file \(bundled: "
-                                         r"COLLINS.prm, new.prm, nk.prm, spmrl.prm, "
+                                         r"COLLINS.prm, new.prm, nk.prm, proper.prm, spmrl.prm, "
                                          r"spmrl_hebrew.prm\); did you mean COLLINS.prm\?$"):
         read_prm(find_prm("COLINS.prm"))
     (tmp_path / "folder.prm").mkdir()

@@ -1,0 +1,206 @@
+"""``treeeval disco GOLD PARSES [PARAM]``: read both files, compare each parse with the gold
+sentence of the same key, print what ``discodop eval`` prints.
+
+The parses decide which sentences are scored, in their order, each matched with the gold
+sentence of its key (a gold sentence no parse has is left out; a parse without a gold
+sentence is an error).  Both files are read one sentence at a time.
+
+>>> import io, pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "gold").write_text("(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\\n")
+>>> _ = (folder / "parses").write_text("(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\\n")
+>>> out = io.BytesIO()
+>>> run_disco(DiscoSettings(str(folder / "gold"), str(folder / "parses"), fmt="discbracket"),
+...           out)
+0
+>>> print(out.getvalue().decode().split("\\n\\n")[-1], end="")
+__________ Summary (ALL) __________
+number of sentences:            1
+longest sentence:               4
+gold brackets (disc.):          2 (1)
+cand. brackets (disc.):         3 (0)
+labeled recall:             50.00
+labeled precision:          33.33
+labeled f-measure:          40.00
+exact match:                 0.00
+pos accuracy:               75.00
+"""
+
+from __future__ import annotations
+
+import decimal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ..errors import InputError, UsageError
+from ..formats.discbracket import read_bracket, read_discbracket
+from ..formats.export import read_export
+from ..model.disc_trees import DiscSentence
+from .labels import apply_options
+from .pairs import compare
+from .params import DiscoParams, read_params
+from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
+from .totals import Breakdowns, DiscoTotals
+
+#: each format's reader, and whether it has edge and morphology columns
+READERS: dict[str, tuple[Callable[[str, str], Iterator[DiscSentence]], bool]] = {
+    "export": (read_export, True),
+    "bracket": (read_bracket, False),
+    "discbracket": (read_discbracket, False),
+}
+#: the formats discodop reads that treeeval does not yet
+LATER = ("tiger", "alpino")
+
+
+@dataclass
+class DiscoSettings:
+    """The command line of ``treeeval disco``, spelt as ``discodop eval``'s."""
+
+    gold: str
+    parses: str
+    param: str | None = None
+    cutofflen: int | None = None
+    verbose: bool = False
+    debug: bool = False
+    disconly: bool = False
+    fmt: str | None = None
+    goldfmt: str = "export"
+    parsesfmt: str = "export"
+    goldenc: str = "utf8"
+    parsesenc: str = "utf8"
+    functions: str = "remove"
+    morphology: str = "no"
+    la: bool = False
+    ted: bool = False
+    headrules: str | None = None
+
+
+def _reader(fmt: str) -> tuple[Callable[[str, str], Iterator[DiscSentence]], bool]:
+    if fmt in LATER:
+        raise UsageError(f"format {fmt} is not yet read by treeeval disco (issue 29)")
+    return READERS[fmt]
+
+
+def _sentences(path: str, fmt: str, encoding: str, settings: DiscoSettings,
+               params: DiscoParams) -> Iterator[DiscSentence]:
+    read, export = _reader(fmt)
+    try:
+        "".encode(encoding)
+    except LookupError:
+        raise UsageError(f"unknown encoding {encoding!r}") from None
+    for sentence in read(path, encoding):
+        apply_options(sentence, export=export, functions=settings.functions,
+                      morphology=settings.morphology)
+        yield sentence
+
+
+def _debug_level(params: DiscoParams, settings: DiscoSettings) -> int | bool:
+    """discodop's DEBUG: the file's, raised by --verbose (to True) and --debug (to 2)."""
+    level: int | bool = max(params.numbers["DEBUG"], settings.verbose, 2 * settings.debug)
+    return level
+
+
+def _shown_params(params: DiscoParams, debug: int | bool, cutoff: int, disc_only: bool,
+                  la: int, ted: int, dep: bool) -> list[str]:
+    numbers = params.numbers
+    values: dict[str, object] = {
+        "DEBUG": debug, "MAX_ERROR": numbers["MAX_ERROR"], "CUTOFF_LEN": cutoff,
+        "LABELED": numbers["LABELED"],
+        "DELETE_LABEL_FOR_LENGTH": _set(params.delete_label_for_length),
+        "DELETE_LABEL": _set(params.delete_label), "DELETE_WORD": _set(params.delete_word),
+        "EQ_LABEL": params.eq_label, "EQ_WORD": params.eq_word, "DISC_ONLY": disc_only,
+        "LA": la, "TED": ted, "DEP": dep,
+        "DELETE_ROOT_PRETERMS": numbers["DELETE_ROOT_PRETERMS"]}
+    return ["Parameters:"] + [f"{key}\t{value}" for key, value in values.items()]
+
+
+def _set(items: list[str]) -> str:
+    return "{" + ", ".join(repr(item) for item in items) + "}" if items else "set()"
+
+
+def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
+    """Score ``settings.parses`` against ``settings.gold``, write the report to ``out``;
+    the exit status (InputError and DiscoCrash are raised after what precedes them is
+    written)."""
+    params = read_params(settings.param)
+    cutoff = params.cutoff_len if settings.cutofflen is None else settings.cutofflen
+    debug = _debug_level(params, settings)
+    la = params.numbers["LA"] | settings.la
+    ted = params.numbers["TED"] | settings.ted
+    dep = settings.headrules is not None
+    for asked, name in ((la, "--la (LA)"), (ted, "--ted (TED)"), (dep, "--headrules"),
+                        (debug >= 2, "--debug (DEBUG 2)")):
+        if asked:
+            raise UsageError(f"{name} is not yet offered by treeeval disco (issue 29)")
+    goldfmt = settings.fmt or settings.goldfmt
+    parsesfmt = settings.fmt or settings.parsesfmt
+    _reader(goldfmt)
+    _reader(parsesfmt)
+    lines: list[str] = []
+    with decimal.localcontext(decimal.Context()):
+        try:
+            return _evaluate(settings, params, goldfmt, parsesfmt, cutoff, debug,
+                             (la, ted, dep), lines, out)
+        finally:
+            out.write(joined(lines).encode("utf-8"))
+
+
+def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parsesfmt: str,
+              cutoff: int, debug: int | bool, extras: tuple[int, int, bool],
+              lines: list[str], out: BinaryIO) -> int:
+    la, ted, dep = extras
+    disc_only = settings.disconly
+    gold = _sentences(settings.gold, goldfmt, settings.goldenc, settings, params)
+    parses = _sentences(settings.parses, parsesfmt, settings.parsesenc, settings, params)
+    first_gold = next(gold, None)
+    if first_gold is None:
+        raise InputError("no trees in the gold file", path=settings.gold)
+    first_parse = next(parses, None)
+    if first_parse is None:
+        raise InputError("no trees in the parses file", path=settings.parses)
+    if debug >= 1:
+        keys = [first_parse.key] + [s.key for s in _sentences(
+            settings.parses, parsesfmt, settings.parsesenc, settings, params)][1:]
+        keylen = max(len(key) for key in keys)
+        lines.extend(_shown_params(params, debug, cutoff, disc_only, la, ted, dep))
+        lines.extend(header(keylen))
+    acc, upto = DiscoTotals(disc_only), DiscoTotals(disc_only)
+    tables = Breakdowns()
+    pending: dict[str, DiscSentence] = {first_gold.key: first_gold}
+    for cand in _chain(first_parse, parses):
+        match = pending.pop(cand.key, None)
+        while match is None:
+            found = next(gold, None)
+            if found is None:
+                raise InputError(f"sentence {cand.key} is not in the gold file "
+                                 f"{settings.gold}", path=settings.parses,
+                                 line=cand.line or None)
+            if found.key == cand.key:
+                match = found
+            else:
+                pending[found.key] = found
+        pair = compare(cand.key, match, cand, params, disc_only, settings.parses)
+        acc.add(pair)
+        tables.add(pair)
+        if pair.length <= cutoff:
+            upto.add(pair)
+        if debug >= 1:
+            lines.append(sentence_line(pair, keylen, bool(la), bool(ted), dep))
+            if len(lines) >= 256:
+                out.write(joined(lines).encode("utf-8"))
+                lines.clear()
+    for _ in gold:
+        pass
+    if params.numbers["LABELED"] and debug != -1:
+        breakdowns(tables, acc, 10 if debug <= 0 else None, lines)
+    lines.append(summary(acc, upto, cutoff, bool(la), bool(ted), dep))
+    return 0
+
+
+def _chain(first: DiscSentence, rest: Iterator[DiscSentence]) -> Iterator[DiscSentence]:
+    yield first
+    yield from rest
+
+
+__all__ = ["DiscoCrash", "DiscoSettings", "run_disco"]
