@@ -1,0 +1,1 @@
+"""``treeeval disco``: discodop eval's scores of discontinuous constituency trees."""
