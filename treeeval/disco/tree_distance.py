@@ -50,24 +50,15 @@ from .phrases import phrase_children
 #: index of each node's leftmost leaf, and the key roots (the nodes that are not the first
 #: child of their parent, and the root), in increasing order
 Flat = tuple[list[int], list[int], list[int]]
-#: a node prepared for the distance: lowest word, label number, prepared children in word order
-_Prepared = tuple[int, int, tuple["_Prepared", ...]]
+#: a node prepared for the distance: lowest word, label number, prepared children in word
+#: order, number of nodes
+_Prepared = tuple[int, int, tuple["_Prepared", ...], int]
 
 
 def tree_distance(gold: DiscNode, cand: DiscNode) -> int:
     """The unit-cost tree-edit distance between the two trees as discodop prepares them
     (module docstring); symmetric, 0 only for trees with the same prepared form."""
-    codes: dict[str, int] = {}
-    gold_prepared, cand_prepared = _prepare(gold, codes), _prepare(cand, codes)
-    pair = _flatten(gold_prepared, False), _flatten(cand_prepared, False)
-    if pair[0] == pair[1]:
-        return 0
-    # mirrored trees have the same distance; the program's work is the product of the
-    # trees' key-root subtree sizes, which the leftmost paths of one orientation may cut
-    mirrored = _flatten(gold_prepared, True), _flatten(cand_prepared, True)
-    if _work(mirrored[0]) * _work(mirrored[1]) < _work(pair[0]) * _work(pair[1]):
-        pair = mirrored
-    return _zhang_shasha(*pair)
+    return tree_dist_terms(gold, cand, include_root=True)[0]
 
 
 def tree_dist_terms(gold: DiscNode, cand: DiscNode, include_root: bool) -> tuple[int, int]:
@@ -79,8 +70,20 @@ def tree_dist_terms(gold: DiscNode, cand: DiscNode, include_root: bool) -> tuple
     >>> tree_dist_terms(tree, tree, include_root=False)
     (0, 2)
     """
-    denominator = node_count(gold) + node_count(cand)
-    return tree_distance(gold, cand), denominator if include_root else denominator - 2
+    codes: dict[str, int] = {}
+    prepared = _prepare(gold, codes), _prepare(cand, codes)
+    denominator = prepared[0][3] + prepared[1][3]  # the nodes of both trees
+    pair = _flatten(prepared[0], False), _flatten(prepared[1], False)
+    if pair[0][0] == pair[1][0] and pair[0][1] == pair[1][1]:
+        distance = 0
+    else:
+        # mirrored trees have the same distance; the program's work is the product of the
+        # trees' key-root subtree sizes, which the leftmost paths of one orientation may cut
+        work, mirrored_work = zip(*(_work(flat) for flat in pair))
+        if mirrored_work[0] * mirrored_work[1] < work[0] * work[1]:
+            pair = _flatten(prepared[0], True), _flatten(prepared[1], True)
+        distance = _zhang_shasha(*pair)
+    return distance, denominator if include_root else denominator - 2
 
 
 def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> Decimal:
@@ -93,53 +96,48 @@ def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> De
     return ctx.subtract(Decimal(1), total)
 
 
-def node_count(tree: DiscNode) -> int:
-    """The number of nodes (phrases and preterminals) of a tree, words not counted.
-
-    >>> from treeeval.model.disc_trees import DiscNode as N
-    >>> node_count(N("S", [N("NP", [N("NN", [0])]), N("VB", [1])]))
-    4
-    """
-    return fold(tree, phrase_children, lambda _: 1, lambda _, counts: 1 + sum(counts))
-
-
-
 def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
     """The tree as discodop prepares it, labels numbered by ``codes`` (shared by the pair)."""
 
     def leaf(node: DiscNode) -> _Prepared:
         words = [child for child in node.children if isinstance(child, int)]
         label = node.label + "".join(f"-{word}" for word in words)
-        return min(words), codes.setdefault(label, len(codes)), ()
+        return min(words), codes.setdefault(label, len(codes)), (), 1
 
     def phrase(node: DiscNode, children: list[_Prepared]) -> _Prepared:
         ordered = tuple(sorted(children, key=lambda child: child[0]))
-        return ordered[0][0], codes.setdefault(node.label, len(codes)), ordered
+        size = 1 + sum(child[3] for child in ordered)
+        return ordered[0][0], codes.setdefault(node.label, len(codes)), ordered, size
 
     return fold(tree, phrase_children, leaf, phrase)
 
 
 def _flatten(prepared: _Prepared, mirror: bool) -> Flat:
-    """A prepared tree in post-order, children right to left if ``mirror``."""
-    labels: list[int] = []
-    leftmost: list[int] = []
-
-    def visit(node: _Prepared, first_child: int | None) -> int:
-        index = len(labels)
-        labels.append(node[1])
-        leftmost.append(index if first_child is None else leftmost[first_child])
-        return index
-
-    fold(prepared, lambda node: (node[2][::-1] if mirror else node[2]) or None,
-         lambda node: visit(node, None), lambda node, below: visit(node, below[0]))
+    """A prepared tree in post-order, children right to left if ``mirror``: the reverse of
+    the pre-order that visits children the other way round."""
+    order = []
+    stack = [prepared]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(node[2]) if mirror else node[2])
+    order.reverse()
+    leftmost = [index - node[3] + 1 for index, node in enumerate(order)]
     highest = {lmd: index for index, lmd in enumerate(leftmost)}
-    return labels, leftmost, sorted(highest.values())
+    return [node[1] for node in order], leftmost, sorted(highest.values())
 
 
-def _work(tree: Flat) -> int:
-    """The summed size of the subtrees that need a table of their own (:func:`_zhang_shasha`)."""
+def _work(tree: Flat) -> tuple[int, int]:
+    """The summed size of the subtrees that need a table of their own (:func:`_zhang_shasha`):
+    the key roots that are no leaves, for the tree and for its mirror image (whose key
+    roots are the nodes that are not the last child of their parent: in post-order, those
+    whose next node is not their parent)."""
     _, leftmost, keyroots = tree
-    return sum(root - leftmost[root] + 1 for root in keyroots if leftmost[root] != root)
+    last = len(leftmost) - 1
+    work = sum(root - leftmost[root] + 1 for root in keyroots if leftmost[root] != root)
+    mirrored = sum(node - first + 1 for node, first in enumerate(leftmost)
+                   if first != node and (node == last or leftmost[node + 1] > node))
+    return work, mirrored
 
 
 def _zhang_shasha(tree1: Flat, tree2: Flat) -> int:

@@ -7,7 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 import pytest
 
-from treeeval.disco.tree_distance import node_count, tree_dist_score, tree_dist_terms, tree_distance
+from treeeval.disco.tree_distance import tree_dist_score, tree_dist_terms, tree_distance
 from treeeval.model.disc_trees import DiscNode as N
 
 GOLD = N("S", [N("NP", [N("ART", [0]), N("NN", [1])]), N("VB", [2])])
@@ -43,8 +43,12 @@ def test_a_leaf_is_its_tag_and_its_word_together() -> None:
     assert tree_distance(gold, cand) == 2
 
 
-def test_node_count_and_the_micro_average() -> None:
-    assert node_count(GOLD) == 5
+def test_the_denominator_counts_phrases_and_preterminals_of_both_trees() -> None:
+    assert tree_dist_terms(GOLD, GOLD, include_root=True) == (0, 10)
+    assert tree_dist_terms(GOLD, N("S", [N("NN", [0])]), include_root=False) == (4, 5)
+
+
+def test_the_micro_average() -> None:
     assert tree_dist_score([1, 2], [9, 11]) == Decimal("0.85")
     assert tree_dist_score([1], [3]) == Decimal("0.6666666666666666666666666667")
     with pytest.raises(InvalidOperation):
