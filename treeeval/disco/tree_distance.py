@@ -1,0 +1,237 @@
+"""discodop eval's tree-edit distance (``--ted``, ``TED 1``): ``tree-dist (Dice micro avg)``.
+
+The distance is the ordered tree-edit distance with unit costs (Zhang & Shasha 1989:
+deleting, inserting or relabelling a node costs 1) between the two trees as discodop
+prepares them for it:
+
+- the children of every node are put in the order of their first (lowest) word, so a
+  discontinuous tree has one canonical order and the order a file wrote them in is moot;
+- a preterminal and its word become one leaf node labelled ``TAG-INDEX`` (the word's index
+  in the sentence after the transforms): a wrong tag costs one relabelling, and two leaves
+  never match across different words.
+
+Each sentence contributes ``(distance, denominator)``: the denominator is the number of
+nodes of both trees (phrases and preterminals; the root included), less 2 when the gold
+root's label is a ``DELETE_LABEL`` (``include_root=False``), and the summary's figure is
+``1 - sum(distances) / sum(denominators)`` over the sentences (a micro average).
+
+Which trees discodop passes in (``TreePairResult``): the gold and candidate trees *after*
+its transforms, the same trees it takes brackets from: EQ_LABEL applied, phrases labelled
+with a DELETE_LABEL spliced out (their children go to the parent), preterminals whose gold
+tag is a DELETE_LABEL, whose word is a DELETE_WORD or (DELETE_ROOT_PRETERMS) that hang under
+the gold root removed, nodes left empty removed, and the words renumbered from 0.  The root
+is never removed, whatever its label.  Function tags are not in the labels unless
+``--functions`` put them there (the readers' business).  A sentence whose gold tree has no
+words left is not scored: discodop adds NaN to both sums then, so the summary prints
+``   nan`` (the caller's business: :func:`tree_dist_terms` needs words).
+
+>>> from treeeval.model.disc_trees import DiscNode as N
+>>> gold = N("S", [N("NP", [N("ART", [0]), N("NN", [2])]), N("VVFIN", [1])])
+>>> cand = N("S", [N("ART", [0]), N("VVFIN", [1]), N("NN", [2])])
+>>> tree_distance(gold, cand)  # delete NP, then VVFIN and NN are out of order
+3
+>>> tree_dist_terms(gold, cand, include_root=True)
+(3, 9)
+>>> tree_dist_score([1, 0], [9, 7])
+Decimal('0.9375')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from ..model.disc_trees import DiscNode
+from ..model.tree_walks import fold
+from .decimals import DISCODOP_DECIMAL
+from .phrases import phrase_children
+
+#: a tree as the distance needs it: the nodes' label numbers in post-order, the post-order
+#: index of each node's leftmost leaf, and the key roots (the nodes that are not the first
+#: child of their parent, and the root), in increasing order
+Flat = tuple[list[int], list[int], list[int]]
+#: a node prepared for the distance: lowest word, label number, prepared children in word
+#: order, number of nodes
+_Prepared = tuple[int, int, tuple["_Prepared", ...], int]
+
+
+def tree_distance(gold: DiscNode, cand: DiscNode) -> int:
+    """The unit-cost tree-edit distance between the two trees as discodop prepares them
+    (module docstring); symmetric, 0 only for trees with the same prepared form."""
+    return tree_dist_terms(gold, cand, include_root=True)[0]
+
+
+def tree_dist_terms(gold: DiscNode, cand: DiscNode, include_root: bool) -> tuple[int, int]:
+    """One sentence's ``(distance, Dice denominator)``: discodop's ``treedisteval`` with
+    ``include_root`` False exactly when the gold root's label is a DELETE_LABEL.
+
+    >>> from treeeval.model.disc_trees import DiscNode as N
+    >>> tree = N("ROOT", [N("NN", [0])])
+    >>> tree_dist_terms(tree, tree, include_root=False)
+    (0, 2)
+    """
+    codes: dict[str, int] = {}
+    prepared = _prepare(gold, codes), _prepare(cand, codes)
+    denominator = prepared[0][3] + prepared[1][3]  # the nodes of both trees
+    pair = _flatten(prepared[0], False), _flatten(prepared[1], False)
+    if pair[0][0] == pair[1][0] and pair[0][1] == pair[1][1]:
+        distance = 0
+    else:
+        # mirrored trees have the same distance; the program's work is the product of the
+        # trees' key-root subtree sizes, which the leftmost paths of one orientation may cut
+        work, mirrored_work = zip(*(_work(flat) for flat in pair))
+        if mirrored_work[0] * mirrored_work[1] < work[0] * work[1]:
+            pair = _flatten(prepared[0], True), _flatten(prepared[1], True)
+        distance = _zhang_shasha(*pair)
+    return distance, denominator if include_root else denominator - 2
+
+
+def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> Decimal:
+    """The summary's ``tree-dist (Dice micro avg)`` as a fraction: ``1 - sum(distances) /
+    sum(denominators)`` in discodop's decimal arithmetic (``nozerodiv`` prints it as a
+    percent); a zero total denominator raises as in discodop (``decimal.InvalidOperation``
+    for 0/0, ``decimal.DivisionByZero`` otherwise), which it prints as `` 0DIV!``."""
+    ctx = DISCODOP_DECIMAL
+    total = ctx.divide(Decimal(sum(distances)), Decimal(sum(denominators)))
+    return ctx.subtract(Decimal(1), total)
+
+
+def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
+    """The tree as discodop prepares it, labels numbered by ``codes`` (shared by the pair)."""
+
+    def leaf(node: DiscNode) -> _Prepared:
+        words = [child for child in node.children if isinstance(child, int)]
+        label = node.label + "".join(f"-{word}" for word in words)
+        return min(words), codes.setdefault(label, len(codes)), (), 1
+
+    def phrase(node: DiscNode, children: list[_Prepared]) -> _Prepared:
+        ordered = tuple(sorted(children, key=lambda child: child[0]))
+        size = 1 + sum(child[3] for child in ordered)
+        return ordered[0][0], codes.setdefault(node.label, len(codes)), ordered, size
+
+    return fold(tree, phrase_children, leaf, phrase)
+
+
+def _flatten(prepared: _Prepared, mirror: bool) -> Flat:
+    """A prepared tree in post-order, children right to left if ``mirror``: the reverse of
+    the pre-order that visits children the other way round."""
+    order = []
+    stack = [prepared]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(node[2]) if mirror else node[2])
+    order.reverse()
+    leftmost = [index - node[3] + 1 for index, node in enumerate(order)]
+    highest = {lmd: index for index, lmd in enumerate(leftmost)}
+    return [node[1] for node in order], leftmost, sorted(highest.values())
+
+
+def _work(tree: Flat) -> tuple[int, int]:
+    """The summed size of the subtrees that need a table of their own (:func:`_zhang_shasha`):
+    the key roots that are no leaves, for the tree and for its mirror image (whose key
+    roots are the nodes that are not the last child of their parent: in post-order, those
+    whose next node is not their parent)."""
+    _, leftmost, keyroots = tree
+    last = len(leftmost) - 1
+    work = sum(root - leftmost[root] + 1 for root in keyroots if leftmost[root] != root)
+    mirrored = sum(node - first + 1 for node, first in enumerate(leftmost)
+                   if first != node and (node == last or leftmost[node + 1] > node))
+    return work, mirrored
+
+
+def _zhang_shasha(tree1: Flat, tree2: Flat) -> int:
+    """Zhang & Shasha's dynamic program over the key roots of both trees.
+
+    For key roots ``i`` and ``j``, a table of forest distances between the post-order
+    prefixes of subtree ``i`` (rows) and of subtree ``j`` (columns), row and column 0 the
+    empty forest.  Where both prefixes are whole subtrees on the leftmost paths of ``i``
+    and ``j``, the entry is a tree distance and is kept in ``trees`` for the later key
+    roots; elsewhere the entry combines one of those kept distances with the table's entry
+    for the forests to the left of both subtrees.  The distance between a single node and
+    a tree needs no table (:func:`_leaf_distances`), so neither do key roots that are
+    leaves: most key roots are."""
+    labels1, leftmost1, keyroots1 = tree1
+    labels2, leftmost2, keyroots2 = tree2
+    trees = [[0] * len(labels2) for _ in labels1]
+    _leaf_distances(tree1, tree2, trees, transpose=False)
+    _leaf_distances(tree2, tree1, trees, transpose=True)
+    columns = []
+    for j in keyroots2:
+        first = leftmost2[j]
+        if first == j:
+            continue
+        span = range(first, j + 1)
+        columns.append((first, j + 1, [leftmost2[y] - first for y in span],
+                        [leftmost2[y] == first for y in span], [labels2[y] for y in span]))
+    for i in keyroots1:
+        start = leftmost1[i]
+        if start == i:
+            continue
+        for first, stop, offsets, on_path, labels in columns:
+            empty = list(range(stop - first + 1))
+            rows = [empty]
+            previous = empty
+            for x in range(start, i + 1):
+                row_tree = trees[x]
+                known = row_tree[first:stop]
+                current = x - start + 1
+                row = [current]
+                if leftmost1[x] == start:  # subtree x is a prefix of subtree i
+                    label = labels1[x]
+                    diagonal = previous[0]
+                    for c, (up, offset, path, other) in enumerate(
+                            zip(previous[1:], offsets, on_path, labels), first):
+                        if path:
+                            value = diagonal + (label != other)
+                        else:
+                            value = offset + known[c - first]
+                        diagonal = up
+                        if up + 1 < value:
+                            value = up + 1
+                        if current + 1 < value:
+                            value = current + 1
+                        if path:
+                            row_tree[c] = value
+                        row.append(value)
+                        current = value
+                else:
+                    base = rows[leftmost1[x] - start]
+                    for up, offset, tree in zip(previous[1:], offsets, known):
+                        value = base[offset] + tree
+                        if up + 1 < value:
+                            value = up + 1
+                        if current + 1 < value:
+                            value = current + 1
+                        row.append(value)
+                        current = value
+                rows.append(row)
+                previous = row
+    return trees[-1][-1]
+
+
+def _leaf_distances(leafy: Flat, other: Flat, trees: list[list[int]], transpose: bool) -> None:
+    """Fill in the distances between each leaf of ``leafy`` and each subtree of ``other``
+    (``trees[leaf][node]``, or ``trees[node][leaf]`` with ``transpose``): a single node
+    becomes a tree of n nodes by n - 1 insertions and, unless the tree has a node of its
+    label, one relabelling."""
+    labels, leftmost, _ = leafy
+    other_labels, other_leftmost, _ = other
+    below: list[set[int]] = []  # the labels in each subtree of ``other``
+    for node, label in enumerate(other_labels):
+        found = {label}
+        child = node - 1  # the last child; its left siblings end just before its own subtree
+        while child >= other_leftmost[node]:
+            found |= below[child]
+            child = other_leftmost[child] - 1
+        below.append(found)
+    sizes = [node - first + 1 for node, first in enumerate(other_leftmost)]
+    for leaf, label in enumerate(labels):
+        if leftmost[leaf] != leaf:
+            continue
+        distances = [size - (label in found) for size, found in zip(sizes, below)]
+        if transpose:
+            for node, distance in enumerate(distances):
+                trees[node][leaf] = distance
+        else:
+            trees[leaf] = distances
