@@ -118,9 +118,16 @@ def _children(node: DiscNode | int) -> list[DiscNode | int] | None:
     return None if isinstance(node, int) else node.children
 
 
+def _word(node: DiscNode) -> int | None:
+    """The word of a preterminal; None for any other node."""
+    leaf = node.children[0] if node.is_preterminal() else None
+    return leaf if isinstance(leaf, int) else None
+
+
 def _nodes(root: DiscNode) -> list[DiscNode]:
     """The tree's nodes in pre-order (``root.subtrees()``'s order, without recursion)."""
-    return [node for _, node in preorder(root, _children) if isinstance(node, DiscNode)]
+    tree: DiscNode | int = root
+    return [node for _, node in preorder(tree, _children) if isinstance(node, DiscNode)]
 
 
 def node_ranges(nodes: list[DiscNode], position: list[int | None]) -> list[Ranges]:
@@ -155,8 +162,7 @@ def node_ranges(nodes: list[DiscNode], position: list[int | None]) -> list[Range
 
 def _dropped(gold: DiscSentence, rules: DiscRules) -> list[bool]:
     """Which words discodop's transform removes, by the gold tree."""
-    under_root = {child.children[0] for child in gold.tree.children
-                  if isinstance(child, DiscNode) and child.is_preterminal()}
+    under_root = {_word(child) for child in gold.tree.children if isinstance(child, DiscNode)}
     return [tag in rules.deleted or word in rules.deleted_words
             or (rules.delete_root_preterms and i in under_root)
             for i, (word, tag) in enumerate(zip(gold.words, gold.tags))]
@@ -277,12 +283,12 @@ def draw_disc_outline(sentence: DiscSentence, marks: DiscMarks | None = None,
         return sorted(node.children, key=first)
 
     lines: list[Text] = []
-    for depth, node in preorder(sentence.tree, ordered):
+    tree: DiscNode | int = sentence.tree
+    for depth, node in preorder(tree, ordered):
         indent = "  " * depth
         text = Text()
-        if isinstance(node, int) or node.is_preterminal():
-            word = node if isinstance(node, int) else node.children[0]
-            assert isinstance(word, int)
+        word = node if isinstance(node, int) else _word(node)
+        if word is not None:
             mark, style = _word_mark(marks.words[word] if marks else None)
             text.append(mark, style=style)
             shown = sentence.words[word] if isinstance(node, int) else \
@@ -379,8 +385,8 @@ def draw_disc_tree(sentence: DiscSentence, marks: DiscMarks | None = None,
     levels = _Levels()
     for i in reversed(range(len(nodes))):
         node = nodes[i]
-        if node.is_preterminal():
-            column[i] = node.children[0]  # type: ignore[assignment]
+        column[i] = _word(node)
+        if column[i] is not None:
             continue
         below = [(child, -1) if isinstance(child, int) else (column[index[id(child)]],
                                                              level[index[id(child)]])
@@ -457,12 +463,12 @@ def draw_disc_tree(sentence: DiscSentence, marks: DiscMarks | None = None,
         styles[row].append((start + len(mark), start + len(mark) + len(text), text_style))
     lines = []
     for row in range(rows):
-        text = Text("".join(cells[row]))
+        line = Text("".join(cells[row]))
         for start, end, style in styles[row]:
             if style:
-                text.stylize(style, start, end)
-        text.rstrip()
-        lines.append(text)
+                line.stylize(style, start, end)
+        line.rstrip()
+        lines.append(line)
     return lines
 
 
