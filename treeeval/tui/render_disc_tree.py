@@ -287,14 +287,17 @@ def draw_disc_outline(sentence: DiscSentence, marks: DiscMarks | None = None,
     for depth, node in preorder(tree, ordered):
         indent = "  " * depth
         text = Text()
-        word = node if isinstance(node, int) else _word(node)
+        if isinstance(node, int):
+            word: int | None = node
+            shown = sentence.words[node]
+        else:
+            word = _word(node)
+            shown = f"{_label(node)} {sentence.words[word]}" if word is not None else ""
         if word is not None:
             mark, style = _word_mark(marks.words[word] if marks else None)
             text.append(mark, style=style)
-            shown = sentence.words[word] if isinstance(node, int) else \
-                f"{_label(node)} {sentence.words[word]}"
             text.append(f"  {indent}{shown}", style="dim" if mark == "·" else "")
-        else:
+        elif not isinstance(node, int):
             i = index[id(node)]
             mark, style = _node_mark(marks.nodes[i] if marks else None, role)
             text.append(mark, style=style)
