@@ -65,6 +65,23 @@ def test_marks_match_brackets_as_multisets_of_label_and_words() -> None:
     assert system_marks.nodes == (X, M, U, None, None, None, M, U, None, U, None, M, None,
                                   None, None, None, None)
     assert gold_marks.words == system_marks.words == (M, M, M, M, M, X, U, M, M, X)
+    # discodop eval's row for these trees (discbracket files, proper.prm):
+    # 10 words, matched 3, gold 5, cand 6, 8 words scored, 7 tags right
+    gold_counted = [fate for fate in gold_marks.nodes if fate in (M, U)]
+    system_counted = [fate for fate in system_marks.nodes if fate in (M, U)]
+    scored = [fate for fate in gold_marks.words if fate != X]
+    assert (gold_counted.count(M), len(gold_counted), len(system_counted), len(scored),
+            scored.count(M)) == (3, 5, 6, 8, 7)
+
+
+def test_disc_only_judges_gaps_once_punctuation_is_gone() -> None:
+    """discodop eval --disconly on these trees: gold brackets 2 (VP, NP), candidate 0 (the
+    system's VP [5,7-9] has only the comma in its gap)."""
+    rules = DiscRules(deleted=PROPER.deleted, disc_only=True)
+    gold_marks, system_marks = disc_marks(gold(), system(), rules)
+    assert gold_marks.nodes == (X, X, U, U, None, None, X, None, None, None, None, None, X,
+                                None, None, None)
+    assert set(system_marks.nodes) == {X, None}
 
 
 def test_bracketing_with_gap_marks() -> None:
