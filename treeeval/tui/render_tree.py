@@ -271,12 +271,21 @@ def side_by_side(left: list[Text], right: list[Text], width: int,
 
 def bracket_legend() -> Text:
     """The key to the marks, as drawn under the trees."""
-    text = Text()
-    for (mark, style), meaning in (
+    return legend([
         (FATES["gold", MATCHED], "matched"), (FATES["gold", UNMATCHED], "missing (recall)"),
         (FATES["test", UNMATCHED], "extra (precision)"), (CROSSING_MARK, "crossing"),
         (WRONG_TAG_MARK, "wrong tag"), (NOT_COUNTED_MARK, "not counted"),
-    ):
+    ])
+
+
+def legend(entries: list[tuple[tuple[str, str], str]]) -> Text:
+    """Marks with their meanings on one line, each mark in its colour.
+
+    >>> legend([(("✓", "green"), "matched"), (("-", "red"), "missing")]).plain
+    '✓ matched  - missing'
+    """
+    text = Text()
+    for (mark, style), meaning in entries:
         text.append(mark, style=style)
         text.append(f" {meaning}  ")
     text.rstrip()
