@@ -39,6 +39,8 @@ from ..formats.discbracket import read_bracket, read_discbracket
 from ..formats.export import read_export
 from ..formats.tiger_xml import read_tiger
 from ..model.disc_trees import DiscSentence
+from ..policy.inputs import shown
+from .debug import debug_lines
 from .labels import apply_options
 from .pairs import compare
 from .params import DiscoParams, read_params
@@ -127,7 +129,7 @@ def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
     ted = params.numbers["TED"] | settings.ted
     dep = settings.headrules is not None
     for asked, name in ((la, "--la (LA)"), (ted, "--ted (TED)"), (dep, "--headrules"),
-                        (debug >= 2, "--debug (DEBUG 2)")):
+                        (debug >= 2 and (ted or dep), "--debug with --ted or --headrules")):
         if asked:
             raise UsageError(f"{name} is not yet offered by treeeval disco (issue 29)")
     goldfmt = settings.fmt or settings.goldfmt
@@ -154,6 +156,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     first_parse = next(parses, None)
     if first_parse is None:
         raise InputError("no trees in the parses file", path=settings.parses)
+    if debug >= 2:
+        lines.extend([f"gold: {shown(settings.gold)}", f"parses: {shown(settings.parses)} ", ""])
     if debug >= 1:
         keys = [first_parse.key] + [s.key for s in _sentences(
             settings.parses, parsesfmt, settings.parsesenc, settings, params)][1:]
@@ -180,6 +184,9 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
         tables.add(pair)
         if pair.length <= cutoff:
             upto.add(pair)
+        if debug >= 2:
+            lines.extend(debug_lines(pair, set(params.delete_label), bool(la)))
+            lines.extend(header(keylen))
         if debug >= 1:
             lines.append(sentence_line(pair, keylen, bool(la), bool(ted), dep))
             if len(lines) >= 256:
