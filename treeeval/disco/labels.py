@@ -20,6 +20,8 @@ cut at its first ``-`` or ``=``, as for every format).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..model.disc_trees import DiscNode, DiscSentence
 
 #: the choices of --functions and --morphology (``between`` functions are not offered)
@@ -46,18 +48,22 @@ def _escaped(text: str) -> str:
 
 
 def apply_options(sentence: DiscSentence, *, export: bool, functions: str = "remove",
-                  morphology: str = "no") -> None:
+                  morphology: str = "no", escape: bool = True) -> None:
     """Relabel ``sentence``'s tree in place as discodop's reader does under ``functions``
-    and ``morphology``; ``export`` for the formats with edge and morphology columns (their
-    brackets in labels become square ones)."""
+    and ``morphology``; ``export`` for the formats with edge and morphology columns (export,
+    Tiger, Alpino).  With ``escape`` (export and Tiger) brackets in labels become square
+    ones and the root keeps the label it was read with (``ROOT``, Tiger's root id); Alpino's
+    labels stay as written and its root is relabelled as any node is."""
     root = sentence.tree
+    keep_root = export and escape
     if export:
-        for node in root.subtrees():
-            node.label = _escaped(node.label)
+        if escape:
+            for node in _relabelled(root, keep_root):
+                node.label = _escaped(node.label)
         if morphology != "no" and sentence.morph is not None:
             _morphology(root, sentence.morph, morphology)
     if functions == "remove":
-        for node in root.subtrees():
+        for node in _relabelled(root, keep_root):
             node.label = cut_function(node.label)
     elif export and functions in ("add", "replace"):
         between = morphology == "between"
@@ -69,6 +75,13 @@ def apply_options(sentence: DiscSentence, *, export: bool, functions: str = "rem
                     node.label += "-" + node.function
             else:
                 node.label = node.function or "--"
+
+
+def _relabelled(root: DiscNode, keep_root: bool) -> Iterator[DiscNode]:
+    nodes = root.subtrees()
+    if keep_root:
+        next(nodes)
+    return nodes
 
 
 def _morphology(root: DiscNode, morph: list[str], action: str) -> None:

@@ -34,23 +34,28 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from ..errors import InputError, UsageError
+from ..formats.alpino_xml import read_alpino
 from ..formats.discbracket import read_bracket, read_discbracket
 from ..formats.export import read_export
+from ..formats.tiger_xml import read_tiger
 from ..model.disc_trees import DiscSentence
+from ..policy.inputs import shown
+from .debug import debug_lines
 from .labels import apply_options
 from .pairs import compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
 from .totals import Breakdowns, DiscoTotals
 
-#: each format's reader, and whether it has edge and morphology columns
-READERS: dict[str, tuple[Callable[[str, str], Iterator[DiscSentence]], bool]] = {
-    "export": (read_export, True),
-    "bracket": (read_bracket, False),
-    "discbracket": (read_discbracket, False),
+#: each format's reader, whether it has edge and morphology columns, and whether its labels
+#: are escaped and its root kept as read (see :func:`~treeeval.disco.labels.apply_options`)
+READERS: dict[str, tuple[Callable[[str, str], Iterator[DiscSentence]], bool, bool]] = {
+    "export": (read_export, True, True),
+    "bracket": (read_bracket, False, True),
+    "discbracket": (read_discbracket, False, True),
+    "tiger": (read_tiger, True, True),
+    "alpino": (read_alpino, True, False),
 }
-#: the formats discodop reads that treeeval does not yet
-LATER = ("tiger", "alpino")
 
 
 @dataclass
@@ -76,22 +81,16 @@ class DiscoSettings:
     headrules: str | None = None
 
 
-def _reader(fmt: str) -> tuple[Callable[[str, str], Iterator[DiscSentence]], bool]:
-    if fmt in LATER:
-        raise UsageError(f"format {fmt} is not yet read by treeeval disco (issue 29)")
-    return READERS[fmt]
-
-
 def _sentences(path: str, fmt: str, encoding: str, settings: DiscoSettings,
                params: DiscoParams) -> Iterator[DiscSentence]:
-    read, export = _reader(fmt)
+    read, export, escape = READERS[fmt]
     try:
         "".encode(encoding)
     except LookupError:
         raise UsageError(f"unknown encoding {encoding!r}") from None
     for sentence in read(path, encoding):
         apply_options(sentence, export=export, functions=settings.functions,
-                      morphology=settings.morphology)
+                      morphology=settings.morphology, escape=escape)
         yield sentence
 
 
@@ -130,13 +129,11 @@ def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
     ted = params.numbers["TED"] | settings.ted
     dep = settings.headrules is not None
     for asked, name in ((la, "--la (LA)"), (ted, "--ted (TED)"), (dep, "--headrules"),
-                        (debug >= 2, "--debug (DEBUG 2)")):
+                        (debug >= 2 and (ted or dep), "--debug with --ted or --headrules")):
         if asked:
             raise UsageError(f"{name} is not yet offered by treeeval disco (issue 29)")
     goldfmt = settings.fmt or settings.goldfmt
     parsesfmt = settings.fmt or settings.parsesfmt
-    _reader(goldfmt)
-    _reader(parsesfmt)
     lines: list[str] = []
     with decimal.localcontext(decimal.Context()):
         try:
@@ -159,6 +156,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     first_parse = next(parses, None)
     if first_parse is None:
         raise InputError("no trees in the parses file", path=settings.parses)
+    if debug >= 2:
+        lines.extend([f"gold: {shown(settings.gold)}", f"parses: {shown(settings.parses)} ", ""])
     if debug >= 1:
         keys = [first_parse.key] + [s.key for s in _sentences(
             settings.parses, parsesfmt, settings.parsesenc, settings, params)][1:]
@@ -185,6 +184,9 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
         tables.add(pair)
         if pair.length <= cutoff:
             upto.add(pair)
+        if debug >= 2:
+            lines.extend(debug_lines(pair, set(params.delete_label), bool(la)))
+            lines.extend(header(keylen))
         if debug >= 1:
             lines.append(sentence_line(pair, keylen, bool(la), bool(ted), dep))
             if len(lines) >= 256:

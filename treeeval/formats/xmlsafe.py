@@ -21,6 +21,7 @@ document type declaration.  Refusing it outright closes the entity-expansion att
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -78,6 +79,88 @@ def parse_xml(path: str | os.PathLike[str]) -> ElementTree.Element:
                          line=exc.lineno, column=exc.offset + 1) from None
     except (LookupError, ValueError) as exc:
         raise encoding_error(path, data[:200], exc) from None
+
+
+def iter_elements(path: str | os.PathLike[str], tag: str,
+                  chunk: int = 1 << 16) -> Iterator[ElementTree.Element]:
+    """The elements named ``tag`` of the XML file at ``path``, each complete (with its
+    descendants, each carrying ``LINE`` and ``COLUMN``), in document order, read a chunk at
+    a time: nothing outside them is kept, so memory stays flat however long the file.
+    Errors as :func:`parse_xml`'s.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "c.xml")
+    >>> _ = open(path, "w").write('<c><h/><s id="1"><t/></s>\\n<s id="2"/></c>')
+    >>> [(s.get("id"), s.get(LINE), len(s)) for s in iter_elements(path, "s", chunk=5)]
+    [('1', '1', 1), ('2', '2', 0)]
+    """
+    from xml.etree import ElementTree  # imported when used (start-up time)
+    from xml.parsers import expat
+
+    path = os.fspath(path)
+    parser = expat.ParserCreate()
+    builder: ElementTree.TreeBuilder | None = None
+    depth = 0
+    done: list[ElementTree.Element] = []
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        nonlocal builder, depth
+        if builder is None and name == tag:
+            builder, depth = ElementTree.TreeBuilder(), 0
+        if builder is not None:
+            depth += 1
+            builder.start(name, {**attributes, LINE: str(parser.CurrentLineNumber),
+                                 COLUMN: str(parser.CurrentColumnNumber + 1)})
+
+    def end(name: str) -> None:
+        nonlocal builder, depth
+        if builder is not None:
+            builder.end(name)
+            depth -= 1
+            if not depth:
+                done.append(builder.close())
+                builder = None
+
+    def data(text: str) -> None:
+        if builder is not None:
+            builder.data(text)
+
+    def refuse(*_: object) -> None:
+        raise _Refused
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    try:
+        stream = open(path, "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+    with stream:
+        first = b""
+        while True:
+            try:
+                block = stream.read(chunk)
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror}", path=path) from None
+            first = first or block[:200]
+            try:
+                parser.Parse(block, not block)
+            except _Refused:
+                raise InputError("a document type declaration (DOCTYPE) is not allowed: "
+                                 "entities are never expanded", path=path,
+                                 line=parser.CurrentLineNumber,
+                                 column=parser.CurrentColumnNumber + 1) from None
+            except expat.ExpatError as exc:
+                raise InputError(f"not well-formed XML ({expat.ErrorString(exc.code)})",
+                                 path=path, line=exc.lineno, column=exc.offset + 1) from None
+            except (LookupError, ValueError) as exc:
+                raise encoding_error(path, first, exc) from None
+            yield from done
+            done.clear()
+            if not block:
+                return
 
 
 def encoding_error(path: str, start: bytes, exc: Exception) -> InputError:

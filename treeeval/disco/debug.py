@@ -1,0 +1,246 @@
+"""What ``discodop eval --debug`` (DEBUG 2) prints for each sentence before its line: the
+sentence, both trees drawn (:mod:`~treeeval.disco.drawing`) with what the other tree has
+highlighted, the brackets (all, matched, unmatched), the function tags when there are
+any, and each word's leaf-ancestor path in both trees with its score.
+
+A bracket is printed ``LABEL[SPANS]``: its words as runs ``first-last`` (or one index),
+brackets sorted by label then by bit set; an empty set is ``{}``.
+
+>>> print(brackets_text([("VP", 0b101), ("S", 0b111)]), brackets_text([]))
+S[0-2], VP[0,2] {}
+>>> ancestor_paths(_example(), set())
+{0: ['S', '(', ']', 'NP'], 1: ['S'], 2: [')', 'S', 'NP', '[']}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from decimal import Decimal
+
+from ..model.disc_trees import DiscNode
+from .drawing import Highlight, draw
+from .pairs import PairResult, TreeSide
+
+#: the word of a drawing for a word in the PTB's escapes (discodop's ptbunescape)
+_PTB_WORDS = {"-LCB-": "{", "-RCB-": "}", "-LSB-": "[", "-RSB-": "]"}
+
+
+def _example() -> DiscNode:
+    return DiscNode("S", [DiscNode("NP", [DiscNode("D", [0]), DiscNode("N", [2])]),
+                          DiscNode("V", [1])])
+
+
+def runs(bits: int) -> list[tuple[int, int]]:
+    """The runs of consecutive set bits, as (first, last) pairs.
+
+    >>> runs(0b111011011)
+    [(0, 1), (3, 4), (6, 8)]
+    """
+    found: list[tuple[int, int]] = []
+    index = 0
+    while bits:
+        if bits & 1:
+            if found and found[-1][1] == index - 1:
+                found[-1] = (found[-1][0], index)
+            else:
+                found.append((index, index))
+        bits >>= 1
+        index += 1
+    return found
+
+
+def brackets_text(brackets: Iterable[tuple[str, int]], empty: str = "{}") -> str:
+    """Brackets as discodop's strbracketings prints them (``empty`` for none)."""
+    items = sorted(brackets)
+    if not items:
+        return empty
+    return ", ".join("%s[%s]" % (label, ",".join(
+        str(a) if a == b else f"{a}-{b}" for a, b in runs(bits))) for label, bits in items)
+
+
+def _bits(root: DiscNode) -> dict[int, int]:
+    bits: dict[int, int] = {}
+
+    def visit(node: DiscNode) -> int:
+        total = 0
+        for child in node.children:
+            total |= visit(child) if isinstance(child, DiscNode) else 1 << child
+        bits[id(node)] = total
+        return total
+
+    visit(root)
+    return bits
+
+
+def ancestor_paths(root: DiscNode, deleted: set[str]) -> dict[int, list[str]]:
+    """Each word's leaf-ancestor path, innermost first, with ``(``/``)`` where a
+    constituent begins/ends and ``[``/``]`` where a component of a discontinuous one
+    does (Sampson's leaf-ancestor paths as discodop builds them)."""
+    bits = _bits(root)
+    paths: dict[int, list[str]] = {leaf: [] for leaf, _ in _set_bits(bits[id(root)])}
+    level = [root]
+    while level:
+        following: list[DiscNode] = []
+        for node in level:
+            leaves = [leaf for leaf, _ in _set_bits(bits[id(node)])]
+            if not leaves or not node.children or isinstance(node.children[0], int):
+                continue
+            first, last = leaves[0], leaves[-1]
+            inside = set(leaves)
+            if node.label not in deleted:
+                for leaf in leaves:
+                    path = paths[leaf]
+                    if leaf + 1 not in inside:
+                        mark = ")" if leaf == last else "]"
+                        if mark not in path:
+                            path.append(mark)
+                    path.append(node.label)
+                    if leaf - 1 not in inside:
+                        mark = "(" if leaf == first else "["
+                        if mark not in path:
+                            path.append(mark)
+            following.extend(child for child in node.children if isinstance(child, DiscNode))
+        level = following
+    return paths
+
+
+def _set_bits(bits: int) -> Iterable[tuple[int, int]]:
+    index = 0
+    while bits:
+        if bits & 1:
+            yield index, 1
+        bits >>= 1
+        index += 1
+
+
+def edit_distance(first: list[str], second: list[str]) -> int:
+    """Levenshtein distance between two sequences.
+
+    >>> edit_distance(list("rain"), list("shine"))
+    3
+    """
+    previous = list(range(len(second) + 1))
+    for i, a in enumerate(first, start=1):
+        current = [i]
+        for j, b in enumerate(second, start=1):
+            current.append(min(previous[j] + 1, previous[j - 1] + (a != b), current[j - 1] + 1))
+        previous = current
+    return previous[-1]
+
+
+def path_score(gold: list[str], cand: list[str]) -> Decimal:
+    """1 - the edit distance of two paths over their summed length."""
+    return 1 - Decimal(edit_distance(cand, gold)) / max(len(gold) + len(cand), 1)
+
+
+def _unchanged(node: DiscNode, memo: dict[int, bool]) -> bool:
+    """Whether ordering every node's children by first word leaves the subtree as it is
+    (discodop highlights a node only then: it compares the drawn, ordered copy with the
+    tree by structure)."""
+    starts = [child if isinstance(child, int) else min(child.leaves())
+              for child in node.children]
+    result = starts == sorted(starts)
+    for child in node.children:
+        if isinstance(child, DiscNode):
+            result = _unchanged(child, memo) and result
+    memo[id(node)] = result
+    return result
+
+
+def _numbers(root: DiscNode) -> tuple[dict[int, int], dict[int, int]]:
+    """Each node's number and each word's number in the drawing's pre-order."""
+    nodes: dict[int, int] = {}
+    words: dict[int, int] = {}
+    count = 0
+
+    def visit(item: DiscNode | int) -> None:
+        nonlocal count
+        if isinstance(item, int):
+            words[item] = count
+            count += 1
+            return
+        nodes[id(item)] = count
+        count += 1
+        for child in sorted(item.children,
+                            key=lambda c: c if isinstance(c, int) else min(c.leaves())):
+            visit(child)
+
+    visit(root)
+    return nodes, words
+
+
+def _ptb_word(word: str) -> str | None:
+    if word in ("", "#FRONTIER#"):
+        return None
+    if word in _PTB_WORDS:
+        return _PTB_WORDS[word]
+    return (word.replace("-LRB-", "(").replace("-RRB-", ")").replace("#LRB#", "(")
+            .replace("#RRB#", ")").replace("\\/", "/"))
+
+
+def drawing(side: TreeSide, other_brackets: Counter[tuple[str, int]], other_pos: list[str],
+            pair: PairResult, words: list[str]) -> str:
+    """One tree drawn as discodop's visualize draws it ('' when it has no words)."""
+    root = side.root
+    if not root.children:
+        return ""
+    bits = {id(node): bitset for node, bitset, _ in side.nodes}
+    same: dict[int, bool] = {}
+    _unchanged(root, same)
+    numbers, word_numbers = _numbers(root)
+    functions = pair.cand_functions
+    shown = [_ptb_word(word) for word in words]
+    labels: set[int] = {number for leaf, number in word_numbers.items()
+                        if leaf < len(other_pos) and shown[leaf] is not None}
+    for node in root.subtrees():
+        first = node.children[0] if node.children else None
+        if same[id(node)] and ((node.label, bits[id(node)]) in other_brackets
+                               or (isinstance(first, int) and node.label == other_pos[first])):
+            labels.add(numbers[id(node)])
+    marked = labels
+    if functions:
+        both = functions & pair.gold_functions
+        found = {numbers[id(node)] for node in root.subtrees() if same[id(node)] and all(
+            ((node.label, bits[id(node)]), tag) in both
+            for tag in (node.function.split("-") if node.function else []))}
+        marked = found or labels
+    names = {id(node): node.label + ("-" + node.function
+                                     if functions and node.function and node is not root
+                                     else "") for node in root.subtrees()}
+    return draw(root, shown, Highlight(labels, marked, "-" if functions else None), names)
+
+
+def debug_lines(pair: PairResult, deleted: set[str], la: bool) -> list[str]:
+    """The lines discodop's TreePairResult.debug prints (without TED and dependencies)."""
+    gold, cand = pair.gold, pair.cand
+    gbrack, cbrack = pair.gold_brackets, pair.cand_brackets
+    lines = ["Sentence: " + " ".join(gold.words)]
+    text = "Gold tree:\n%s\nCandidate tree:\n%s" % (
+        drawing(gold, cbrack, cand.pos, pair, cand.words),
+        drawing(cand, gbrack, gold.pos, pair, cand.words))
+    lines.extend(text.split("\n"))
+    lines.append("Gold brackets:       " + brackets_text(gbrack))
+    lines.append("Candidate brackets:  " + brackets_text(cbrack))
+    lines.append("Matched brackets:    " + brackets_text(gbrack & cbrack))
+    lines.append("Unmatched brackets:  " + brackets_text((cbrack - gbrack) | (gbrack - cbrack)))
+    if pair.cand_functions:
+        gfun, cfun = pair.gold_functions, pair.cand_functions
+        lines.append("Function tags")
+        for name, items in (("gold:", gfun), ("candidate:", cfun), ("matched:", cfun & gfun),
+                            ("unmatched:", (cfun - gfun) | (gfun - cfun))):
+            lines.append("%-20s %s" % (name, brackets_text(
+                ((tag, bits) for (_, bits), tag in items), empty="")))
+    gold_paths = ancestor_paths(gold.root, deleted)
+    cand_paths = ancestor_paths(cand.root, deleted)
+    lines.append("%15s %8s %8s | %10s %36s : %s" % (
+        "word", "gold POS", "cand POS", "path score", "gold path", "cand path"))
+    for leaf, path in gold_paths.items():
+        other = cand_paths[leaf]
+        lines.append("%15s %8s %8s   %6.3g %40s : %s" % (
+            gold.words[leaf], gold.pos[leaf], cand.pos[leaf], path_score(path, other),
+            " ".join(path[::-1]), " ".join(other[::-1])))
+    if la:
+        lines.append("leaf-ancestor score: %6.3g" % pair.leaf_ancestor)
+    lines.append("")
+    return lines
