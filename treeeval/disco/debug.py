@@ -8,7 +8,7 @@ brackets sorted by label then by bit set; an empty set is ``{}``.
 
 >>> print(brackets_text([("VP", 0b101), ("S", 0b111)]), brackets_text([]))
 S[0-2], VP[0,2] {}
->>> ancestor_paths(_example(), set())
+>>> leaf_ancestor_paths(_example(), set())
 {0: ['S', '(', ']', 'NP'], 1: ['S'], 2: [')', 'S', 'NP', '[']}
 """
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from decimal import Decimal
 
 from ..model.disc_trees import DiscNode
 from .drawing import Highlight, draw
+from .leaf_ancestor import leaf_ancestor_paths, path_score
 from .pairs import PairResult, TreeSide
 
 #: the word of a drawing for a word in the PTB's escapes (discodop's ptbunescape)
@@ -57,81 +57,6 @@ def brackets_text(brackets: Iterable[tuple[str, int]], empty: str = "{}") -> str
         return empty
     return ", ".join("%s[%s]" % (label, ",".join(
         str(a) if a == b else f"{a}-{b}" for a, b in runs(bits))) for label, bits in items)
-
-
-def _bits(root: DiscNode) -> dict[int, int]:
-    bits: dict[int, int] = {}
-
-    def visit(node: DiscNode) -> int:
-        total = 0
-        for child in node.children:
-            total |= visit(child) if isinstance(child, DiscNode) else 1 << child
-        bits[id(node)] = total
-        return total
-
-    visit(root)
-    return bits
-
-
-def ancestor_paths(root: DiscNode, deleted: set[str]) -> dict[int, list[str]]:
-    """Each word's leaf-ancestor path, innermost first, with ``(``/``)`` where a
-    constituent begins/ends and ``[``/``]`` where a component of a discontinuous one
-    does (Sampson's leaf-ancestor paths as discodop builds them)."""
-    bits = _bits(root)
-    paths: dict[int, list[str]] = {leaf: [] for leaf, _ in _set_bits(bits[id(root)])}
-    level = [root]
-    while level:
-        following: list[DiscNode] = []
-        for node in level:
-            leaves = [leaf for leaf, _ in _set_bits(bits[id(node)])]
-            if not leaves or not node.children or isinstance(node.children[0], int):
-                continue
-            first, last = leaves[0], leaves[-1]
-            inside = set(leaves)
-            if node.label not in deleted:
-                for leaf in leaves:
-                    path = paths[leaf]
-                    if leaf + 1 not in inside:
-                        mark = ")" if leaf == last else "]"
-                        if mark not in path:
-                            path.append(mark)
-                    path.append(node.label)
-                    if leaf - 1 not in inside:
-                        mark = "(" if leaf == first else "["
-                        if mark not in path:
-                            path.append(mark)
-            following.extend(child for child in node.children if isinstance(child, DiscNode))
-        level = following
-    return paths
-
-
-def _set_bits(bits: int) -> Iterable[tuple[int, int]]:
-    index = 0
-    while bits:
-        if bits & 1:
-            yield index, 1
-        bits >>= 1
-        index += 1
-
-
-def edit_distance(first: list[str], second: list[str]) -> int:
-    """Levenshtein distance between two sequences.
-
-    >>> edit_distance(list("rain"), list("shine"))
-    3
-    """
-    previous = list(range(len(second) + 1))
-    for i, a in enumerate(first, start=1):
-        current = [i]
-        for j, b in enumerate(second, start=1):
-            current.append(min(previous[j] + 1, previous[j - 1] + (a != b), current[j - 1] + 1))
-        previous = current
-    return previous[-1]
-
-
-def path_score(gold: list[str], cand: list[str]) -> Decimal:
-    """1 - the edit distance of two paths over their summed length."""
-    return 1 - Decimal(edit_distance(cand, gold)) / max(len(gold) + len(cand), 1)
 
 
 def _unchanged(node: DiscNode, memo: dict[int, bool]) -> bool:
@@ -231,8 +156,8 @@ def debug_lines(pair: PairResult, deleted: set[str], la: bool) -> list[str]:
                             ("unmatched:", (cfun - gfun) | (gfun - cfun))):
             lines.append("%-20s %s" % (name, brackets_text(
                 ((tag, bits) for (_, bits), tag in items), empty="")))
-    gold_paths = ancestor_paths(gold.root, deleted)
-    cand_paths = ancestor_paths(cand.root, deleted)
+    gold_paths = leaf_ancestor_paths(gold.root, deleted)
+    cand_paths = leaf_ancestor_paths(cand.root, deleted)
     lines.append("%15s %8s %8s | %10s %36s : %s" % (
         "word", "gold POS", "cand POS", "path score", "gold path", "cand path"))
     for leaf, path in gold_paths.items():
