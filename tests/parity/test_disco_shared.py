@@ -1,6 +1,8 @@
 """``treeeval disco`` against ``discodop eval`` on the shared files (../shared/data/disco):
 each file against itself and against a parse made from it here (labels, tags and
-attachments changed), under each option, stdout compared byte for byte.
+attachments changed), under each option, stdout compared byte for byte; then the optional
+scores (--la, --ted, --headrules with the head table HEAD_RULES, written here in discodop's
+format for the shared files' labels), with and without proper.prm and --verbose.
 
 discodop prints two things in an order that changes from run to run (Python's string
 hashing): the sets and equivalence classes of ``Parameters:`` under --verbose, and the
@@ -92,13 +94,33 @@ OPTIONS = [[], ["proper.prm"], ["--verbose"], ["proper.prm", "--verbose"], ["--d
            ["--goldenc=latin1", "--parsesenc=latin1"]]
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
-@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
-def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
-                                 options: list[str]) -> None:
+#: a head table in discodop's format (case does not matter, ``%`` starts a comment, a
+#: line of two items is skipped) for the labels of the shared files: Alpino's phrases
+#: without an ``hd`` edge, and the letters of t1, t2 and longsent
+HEAD_RULES = """\
+% head rules for the shared files of ../shared/data/disco
+DU left-to-right SMAIN SSUB NP
+conj LEFTDIS NP PP
+MWU left SPEC N
+MWU
+S right-to-left RIGHT WRONG WRONG2 A
+WRONG left-to-right X C
+RIGHT right X B
+X leftdis A C D
+Z RIGHT E D
+A LIKE X
+"""
+SCORES = [[*extra, *base] for extra in (["--la"], ["--ted"], ["--la", "--ted"],
+                                        ["--headrules=heads.txt"])
+          for base in ([], ["proper.prm"], ["--verbose"], ["proper.prm", "--verbose"])]
+
+
+def _compare(tmp_path: Path, name: str, fmt: list[str], perturb, options: list[str]) -> None:
+    """The file against itself and against its perturbed copy, ours and discodop's."""
     gold = require("disco", name)
     require("disco", "proper.prm")
     (tmp_path / "proper.prm").write_bytes((gold.parent / "proper.prm").read_bytes())
+    (tmp_path / "heads.txt").write_text(HEAD_RULES, encoding="utf-8")
     parses = tmp_path / ("parses" + gold.suffix)
     parses.write_text(perturb(gold.read_text(encoding="utf-8")), encoding="utf-8")
     assert parses.read_text(encoding="utf-8") != gold.read_text(encoding="utf-8")
@@ -108,6 +130,20 @@ def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], pert
         ours = run_treeeval(["disco", *args], tmp_path)
         assert ours.status == theirs.status, ours.stderr
         assert canonical(ours.stdout.decode()) == canonical(theirs.stdout.decode())
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
+@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
+def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
+                                 options: list[str]) -> None:
+    _compare(tmp_path, name, fmt, perturb, options)
+
+
+@pytest.mark.parametrize("options", SCORES, ids=" ".join)
+@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
+def test_optional_scores_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
+                                     options: list[str]) -> None:
+    _compare(tmp_path, name, fmt, perturb, options)
 
 
 def test_parameter_file_discodop_rejects(tmp_path: Path) -> None:
