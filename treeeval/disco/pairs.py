@@ -181,9 +181,8 @@ def _dependencies(root: DiscNode, heads: set[DiscNode], sentence: DiscSentence,
     try:
         return dependencies(root, heads)
     except HeadlessPhrase as exc:
-        raise ScoreCrash(f"sentence {sentence.key}: {exc} once the parameter file's deletions "
-                         "are made (discodop eval stops here: see docs/differences.md)",
-                         path=path, line=sentence.line or None) from None
+        raise ScoreCrash(f"sentence {sentence.key}: {exc} (discodop eval stops here: see "
+                         "docs/differences.md)", path=path, line=sentence.line or None) from None
 
 
 def _align(cwords: list[str], gwords: list[str], gold_tag: dict[int, str]) -> dict[int, str]:

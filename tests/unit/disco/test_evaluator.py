@@ -165,8 +165,12 @@ def test_headless_phrase_is_a_located_error(tmp_path: Path) -> None:
     (tmp_path / "heads").write_text("NP left PU\n")
     gold = "(S (A 0=x))\n(S (NP (PU 0=,) (X 1=a)) (V 2=b))\n"
     with pytest.raises(InputError, match=r"/parses:2: sentence 2: the phrase NP over words "
-                                         r"\[1\] has no head child once"):
+                                         r"\[1\] has no head child \(discodop eval stops"):
         report(tmp_path, gold, gold, "DELETE_LABEL PU\n", fmt="discbracket",
+               headrules=str(tmp_path / "heads"))
+    # a root that is a preterminal has no dependencies (discodop: TypeError)
+    with pytest.raises(InputError, match=r"/parses:1: sentence 1: the root NN is a preterminal"):
+        report(tmp_path, "(NN 0=a)\n", "(NN 0=a)\n", fmt="discbracket",
                headrules=str(tmp_path / "heads"))
 
 
