@@ -4,68 +4,20 @@ attachments changed), under each option, stdout compared byte for byte; then the
 scores (--la, --ted, --headrules with the head table HEAD_RULES, written here in discodop's
 format for the shared files' labels), with and without proper.prm and --verbose.
 
-discodop prints two things in an order that changes from run to run (Python's string
-hashing): the sets and equivalence classes of ``Parameters:`` under --verbose, and the
-rows of the category, function-tag and attachment tables whose sort keys tie.  Those lines
-are compared as sets (``canonical``); every other byte must be equal.  Skips without
+discodop prints some parts in an order that changes from run to run: they are compared as
+sets (tests/disco_output.canonical); every other byte must be equal.  Skips without
 ../shared or without the oracle."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 from cli_runner import run_treeeval
+from disco_output import canonical
 from oracles import run_oracle
 from shared_data import require
-
-TABLES = (" Category Statistics", " Function Tag Statistics", " Attachment errors")
-
-
-def _param_line(line: str) -> str:
-    key, _, value = line.partition("\t")
-    if value.startswith("{") or value == "set()":
-        parsed = ast.literal_eval(value) if value != "set()" else set()
-        if isinstance(parsed, dict):  # an equivalence: its classes, not their names
-            classes: dict[str, set[str]] = {}
-            for member, name in parsed.items():
-                classes.setdefault(name, set()).add(member)
-            return f"{key}\t{sorted(sorted(c) for c in classes.values())}"
-        return f"{key}\t{sorted(parsed)}"
-    return line
-
-
-def canonical(text: str) -> list[str]:
-    """The output with the hash-ordered parts sorted (see the module's text)."""
-    lines = text.split("\n")
-    result: list[str] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        result.append(_param_line(line) if "\t" in line and line[:1].isupper() else line)
-        index += 1
-        if line.startswith(TABLES):
-            while index < len(lines) and not lines[index].startswith(" _"):
-                result.append(lines[index])
-                index += 1
-            result.append(lines[index])
-            index += 1
-            rows = []
-            while index < len(lines) and lines[index].strip():
-                rows.append(lines[index])
-                index += 1
-            if line.startswith(" Attachment"):
-                result.extend(sorted(rows))
-                continue
-            lefts = [row[:39] for row in rows if row[:39].strip()]
-            rights = sorted(row[39:] for row in rows if row[39:].strip())
-            if len(lefts) == 10:  # a tie at the cut may show other labels of the same rank
-                last = lefts[-1].split()[1]
-                lefts = [left for left in lefts if left.split()[1] != last]
-            result.extend(sorted(lefts) + ["--"] + rights)
-    return result
 
 
 def _perturbed_export(text: str) -> str:
