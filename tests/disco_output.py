@@ -50,12 +50,19 @@ def canonical(text: str) -> list[str]:
                 rows.append(lines[index])
                 index += 1
             if line.startswith(" Attachment"):
-                result.extend(sorted(rows))
+                result.extend(sorted(_uncut(rows, -1)))
                 continue
-            lefts = [row[:39] for row in rows if row[:39].strip()]
-            rights = sorted(row[39:] for row in rows if row[39:].strip())
-            if len(lefts) == 10:  # a tie at the cut may show other labels of the same rank
-                last = lefts[-1].split()[1]
-                lefts = [left for left in lefts if left.split()[1] != last]
-            result.extend(sorted(lefts) + ["--"] + rights)
+            lefts = _uncut([row[:39] for row in rows if row[:39].strip()], 1)
+            rights = _uncut([row[39:] for row in rows if row[39:].strip()], -1)
+            result.extend(sorted(lefts) + ["--"] + sorted(rights))
     return result
+
+
+def _uncut(rows: list[str], column: int) -> list[str]:
+    """The rows of a table cut at 10 (the default limit) without those of the last row's
+    rank (``column``: the field that ranks them), which a tie at the cut may replace by
+    others of that rank."""
+    if len(rows) != 10:
+        return rows
+    last = rows[-1].split()[column]
+    return [row for row in rows if row.split()[column] != last]
