@@ -1,69 +1,23 @@
 """``treeeval disco`` against ``discodop eval`` on the shared files (../shared/data/disco):
 each file against itself and against a parse made from it here (labels, tags and
-attachments changed), under each option, stdout compared byte for byte.
+attachments changed), under each option, stdout compared byte for byte; then the optional
+scores (--la, --ted, --headrules with the head table HEAD_RULES, written here in discodop's
+format for the shared files' labels), with and without proper.prm and --verbose.
 
-discodop prints two things in an order that changes from run to run (Python's string
-hashing): the sets and equivalence classes of ``Parameters:`` under --verbose, and the
-rows of the category, function-tag and attachment tables whose sort keys tie.  Those lines
-are compared as sets (``canonical``); every other byte must be equal.  Skips without
+discodop prints some parts in an order that changes from run to run: they are compared as
+sets (tests/disco_output.canonical); every other byte must be equal.  Skips without
 ../shared or without the oracle."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 from cli_runner import run_treeeval
+from disco_output import canonical
 from oracles import run_oracle
 from shared_data import require
-
-TABLES = (" Category Statistics", " Function Tag Statistics", " Attachment errors")
-
-
-def _param_line(line: str) -> str:
-    key, _, value = line.partition("\t")
-    if value.startswith("{") or value == "set()":
-        parsed = ast.literal_eval(value) if value != "set()" else set()
-        if isinstance(parsed, dict):  # an equivalence: its classes, not their names
-            classes: dict[str, set[str]] = {}
-            for member, name in parsed.items():
-                classes.setdefault(name, set()).add(member)
-            return f"{key}\t{sorted(sorted(c) for c in classes.values())}"
-        return f"{key}\t{sorted(parsed)}"
-    return line
-
-
-def canonical(text: str) -> list[str]:
-    """The output with the hash-ordered parts sorted (see the module's text)."""
-    lines = text.split("\n")
-    result: list[str] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        result.append(_param_line(line) if "\t" in line and line[:1].isupper() else line)
-        index += 1
-        if line.startswith(TABLES):
-            while index < len(lines) and not lines[index].startswith(" _"):
-                result.append(lines[index])
-                index += 1
-            result.append(lines[index])
-            index += 1
-            rows = []
-            while index < len(lines) and lines[index].strip():
-                rows.append(lines[index])
-                index += 1
-            if line.startswith(" Attachment"):
-                result.extend(sorted(rows))
-                continue
-            lefts = [row[:39] for row in rows if row[:39].strip()]
-            rights = sorted(row[39:] for row in rows if row[39:].strip())
-            if len(lefts) == 10:  # a tie at the cut may show other labels of the same rank
-                last = lefts[-1].split()[1]
-                lefts = [left for left in lefts if left.split()[1] != last]
-            result.extend(sorted(lefts) + ["--"] + rights)
-    return result
 
 
 def _perturbed_export(text: str) -> str:
@@ -92,13 +46,33 @@ OPTIONS = [[], ["proper.prm"], ["--verbose"], ["proper.prm", "--verbose"], ["--d
            ["--goldenc=latin1", "--parsesenc=latin1"]]
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
-@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
-def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
-                                 options: list[str]) -> None:
+#: a head table in discodop's format (case does not matter, ``%`` starts a comment, a
+#: line of two items is skipped) for the labels of the shared files: Alpino's phrases
+#: without an ``hd`` edge, and the letters of t1, t2 and longsent
+HEAD_RULES = """\
+% head rules for the shared files of ../shared/data/disco
+DU left-to-right SMAIN SSUB NP
+conj LEFTDIS NP PP
+MWU left SPEC N
+MWU
+S right-to-left RIGHT WRONG WRONG2 A
+WRONG left-to-right X C
+RIGHT right X B
+X leftdis A C D
+Z RIGHT E D
+A LIKE X
+"""
+SCORES = [[*extra, *base] for extra in (["--la"], ["--ted"], ["--la", "--ted"],
+                                        ["--headrules=heads.txt"])
+          for base in ([], ["proper.prm"], ["--verbose"], ["proper.prm", "--verbose"])]
+
+
+def _compare(tmp_path: Path, name: str, fmt: list[str], perturb, options: list[str]) -> None:
+    """The file against itself and against its perturbed copy, ours and discodop's."""
     gold = require("disco", name)
     require("disco", "proper.prm")
     (tmp_path / "proper.prm").write_bytes((gold.parent / "proper.prm").read_bytes())
+    (tmp_path / "heads.txt").write_text(HEAD_RULES, encoding="utf-8")
     parses = tmp_path / ("parses" + gold.suffix)
     parses.write_text(perturb(gold.read_text(encoding="utf-8")), encoding="utf-8")
     assert parses.read_text(encoding="utf-8") != gold.read_text(encoding="utf-8")
@@ -108,6 +82,20 @@ def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], pert
         ours = run_treeeval(["disco", *args], tmp_path)
         assert ours.status == theirs.status, ours.stderr
         assert canonical(ours.stdout.decode()) == canonical(theirs.stdout.decode())
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=" ".join)
+@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
+def test_same_output_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
+                                 options: list[str]) -> None:
+    _compare(tmp_path, name, fmt, perturb, options)
+
+
+@pytest.mark.parametrize("options", SCORES, ids=" ".join)
+@pytest.mark.parametrize("name, fmt, perturb", CASES, ids=[case[0] for case in CASES])
+def test_optional_scores_as_discodop(tmp_path: Path, name: str, fmt: list[str], perturb,
+                                     options: list[str]) -> None:
+    _compare(tmp_path, name, fmt, perturb, options)
 
 
 def test_parameter_file_discodop_rejects(tmp_path: Path) -> None:

@@ -127,6 +127,7 @@ FIXTURES = {
     # docs/disco.md: a discontinuous VP, and a parse that misses it
     "gold.dbr": "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n",
     "parse.dbr": "(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\n",
+    "heads.txt": "S right-to-left VP V\nVP right V\nX left Y N\n",
 }
 
 #: Options whose value is a file the command writes.

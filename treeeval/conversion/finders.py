@@ -3,8 +3,8 @@ tables (``semantic``, ``semantic-copula``), the table-driven finder for the othe
 
 from __future__ import annotations
 
+from ..formats.head_finder import HeadFinder
 from ..formats.headrules import HeadTable
-from .heads import HeadFinder
 from .semantic import SemanticHeadFinder
 
 

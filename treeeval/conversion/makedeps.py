@@ -18,7 +18,7 @@ Label schemes (``--labels``):
 The root word is labelled ``root`` in every scheme.
 
 >>> from nltk import Tree
->>> from treeeval.conversion.heads import HeadFinder
+>>> from treeeval.formats.head_finder import HeadFinder
 >>> from treeeval.formats.headrules import load_heads
 >>> tree = Tree.fromstring("(S (NP-SBJ (DT The) (NN cat)) (VP (VBD sat) (-NONE- *T*)) (. .))")
 >>> sentence = tree_to_sentence(tree, HeadFinder(load_heads("collins")), "triple")
@@ -33,9 +33,10 @@ import re
 from nltk import Tree
 
 from ..errors import TreeevalError
+from ..formats.head_finder import HeadFinder
 from ..model.dependencies import DependencySentence
 from ..model.tree_walks import fold
-from .heads import HeadFinder, base_category, phrase_children
+from .heads import base_category, phrase_children
 
 SCHEMES = ("none", "category", "function", "triple")
 _INDEX = re.compile(r"(?<=.)[-=]\d+$")

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 from nltk import Tree
 
+from ..formats.head_finder import HeadFinder, compile_rule
 from ..formats.headrules import HeadPass, HeadTable
 from ..model.tree_walks import fold, preorder
-from .heads import HeadFinder, base_category, compile_rule, is_preterminal, phrase_children
+from .heads import base_category, is_preterminal, phrase_children
 
 #: auxiliaries (with a verb tag), including the misspellings CoreNLP lists for web text
 AUXILIARIES = frozenset(

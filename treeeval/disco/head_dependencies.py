@@ -67,8 +67,8 @@ import os
 import re
 from collections.abc import Collection, Sequence
 
-from ..conversion.heads import HeadFinder, compile_rule
 from ..errors import InputError
+from ..formats.head_finder import HeadFinder, compile_rule
 from ..formats.headrules import HeadPass, HeadTable
 from ..formats.text import read_text
 from ..model.disc_trees import DiscNode

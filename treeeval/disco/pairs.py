@@ -26,8 +26,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..errors import InputError
+from ..formats.headrules import HeadTable
 from ..model.disc_trees import DiscNode, DiscSentence
+from .head_dependencies import Dependency, HeadlessPhrase, dependencies, find_heads
+from .leaf_ancestor import leaf_ancestor
 from .params import DiscoParams
+from .tree_distance import tree_dist_terms
 
 Bracket = tuple[str, int]
 #: a rewrite rule: the labels (parent first) and, per component, its children's numbers;
@@ -46,6 +50,21 @@ def fanout(bits: int) -> int:
 
 class WordMismatch(InputError):
     """The parse's words are not the gold sentence's (discodop stops the run)."""
+
+
+class ScoreCrash(InputError):
+    """Where discodop eval's optional scores stop it with a traceback: a phrase left
+    without a head child (``--headrules``), a leaf-ancestor score of 1 where the brackets
+    differ (its assertion, ``--la``)."""
+
+
+@dataclass(frozen=True)
+class OptionalScores:
+    """Which optional scores to compute: ``--la``, ``--ted``, ``--headrules`` (its table)."""
+
+    la: bool = False
+    ted: bool = False
+    head_table: HeadTable | None = None
 
 
 @dataclass(eq=False)
@@ -83,8 +102,8 @@ class PairResult:
     leaf_ancestor: Decimal = field(default_factory=lambda: Decimal("NaN"))
     tree_distance: Decimal = field(default_factory=lambda: Decimal("NaN"))
     distance_denominator: Decimal = field(default_factory=lambda: Decimal("NaN"))
-    gold_deps: list[object] = field(default_factory=list)
-    cand_deps: list[object] = field(default_factory=list)
+    gold_deps: list[Dependency] = field(default_factory=list)
+    cand_deps: list[Dependency] = field(default_factory=list)
 
 
 def _sorted_pos(root: DiscNode) -> list[tuple[int, str]]:
@@ -95,8 +114,12 @@ def _sorted_pos(root: DiscNode) -> list[tuple[int, str]]:
 
 
 def compare(key: str, gold: DiscSentence, cand: DiscSentence, params: DiscoParams,
-            disc_only: bool = False, parses_path: str = "<parses>") -> PairResult:
-    """Transform both sentences (in place) and compare them."""
+            disc_only: bool = False, parses_path: str = "<parses>",
+            scores: OptionalScores = OptionalScores(), gold_path: str = "<gold>") -> PairResult:
+    """Transform both sentences (in place) and compare them; the optional ``scores`` on
+    the transformed trees (heads are found before the transforms)."""
+    table = scores.head_table
+    heads = (find_heads(gold.tree, table), find_heads(cand.tree, table)) if table else None
     gpos_pairs = _sorted_pos(gold.tree)
     cpos_pairs = _sorted_pos(cand.tree)
     length_deleted = params.delete_label_for_length
@@ -122,11 +145,44 @@ def compare(key: str, gold: DiscSentence, cand: DiscSentence, params: DiscoParam
                       cside.pos, _functions(gside, cside), _functions(cside, gside))
     if not gside.pos:
         return pair
+    _optional_scores(pair, scores, heads, deleted, (gold, gold_path), (cand, parses_path))
     pair.gold_parented = _parented(gside, deleted, disc_only)
     pair.cand_parented = _parented(cside, deleted, disc_only)
     pair.gold_rules = _rules(gside)
     pair.cand_rules = _rules(cside)
     return pair
+
+
+def _optional_scores(pair: PairResult, scores: OptionalScores,
+                     heads: tuple[set[DiscNode], set[DiscNode]] | None, deleted: set[str],
+                     gold: tuple[DiscSentence, str], cand: tuple[DiscSentence, str]) -> None:
+    """Leaf-ancestor, tree distance and dependencies, in discodop's order, and its two
+    crashes as located errors."""
+    groot, croot = pair.gold.root, pair.cand.root
+    if scores.la:
+        pair.leaf_ancestor = leaf_ancestor(groot, croot, deleted)
+    if scores.ted:
+        distance, denominator = tree_dist_terms(groot, croot,
+                                                include_root=groot.label not in deleted)
+        pair.tree_distance = Decimal(distance)
+        pair.distance_denominator = Decimal(denominator)
+    if heads is not None:  # discodop reads the parse's first
+        pair.cand_deps = _dependencies(croot, heads[1], *cand)
+        pair.gold_deps = _dependencies(groot, heads[0], *gold)
+    if scores.la and pair.leaf_ancestor == 1 and pair.gold_brackets != pair.cand_brackets:
+        sentence, path = cand
+        raise ScoreCrash(f"sentence {sentence.key}: leaf-ancestor score 1 but the brackets "
+                         "differ (discodop eval stops here on an assertion: see "
+                         "docs/differences.md)", path=path, line=sentence.line or None)
+
+
+def _dependencies(root: DiscNode, heads: set[DiscNode], sentence: DiscSentence,
+                  path: str) -> list[Dependency]:
+    try:
+        return dependencies(root, heads)
+    except HeadlessPhrase as exc:
+        raise ScoreCrash(f"sentence {sentence.key}: {exc} (discodop eval stops here: see "
+                         "docs/differences.md)", path=path, line=sentence.line or None) from None
 
 
 def _align(cwords: list[str], gwords: list[str], gold_tag: dict[int, str]) -> dict[int, str]:

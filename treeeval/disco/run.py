@@ -41,8 +41,9 @@ from ..formats.tiger_xml import read_tiger
 from ..model.disc_trees import DiscSentence
 from ..policy.inputs import shown
 from .debug import debug_lines
+from .head_dependencies import read_head_rules
 from .labels import apply_options
-from .pairs import compare
+from .pairs import OptionalScores, compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
 from .totals import Breakdowns, DiscoTotals
@@ -128,10 +129,9 @@ def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
     la = params.numbers["LA"] | settings.la
     ted = params.numbers["TED"] | settings.ted
     dep = settings.headrules is not None
-    for asked, name in ((la, "--la (LA)"), (ted, "--ted (TED)"), (dep, "--headrules"),
-                        (debug >= 2 and (ted or dep), "--debug with --ted or --headrules")):
-        if asked:
-            raise UsageError(f"{name} is not yet offered by treeeval disco (issue 29)")
+    if debug >= 2 and (ted or dep):
+        raise UsageError("--debug with --ted or --headrules is not yet offered by treeeval "
+                         "disco (issue 29)")
     goldfmt = settings.fmt or settings.goldfmt
     parsesfmt = settings.fmt or settings.parsesfmt
     lines: list[str] = []
@@ -148,6 +148,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
               lines: list[str], out: BinaryIO) -> int:
     la, ted, dep = extras
     disc_only = settings.disconly
+    scores = OptionalScores(bool(la), bool(ted),
+                            read_head_rules(settings.headrules) if settings.headrules else None)
     gold = _sentences(settings.gold, goldfmt, settings.goldenc, settings, params)
     parses = _sentences(settings.parses, parsesfmt, settings.parsesenc, settings, params)
     first_gold = next(gold, None)
@@ -179,7 +181,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
                 match = found
             else:
                 pending[found.key] = found
-        pair = compare(cand.key, match, cand, params, disc_only, settings.parses)
+        pair = compare(cand.key, match, cand, params, disc_only, settings.parses, scores,
+                       settings.gold)
         acc.add(pair)
         tables.add(pair)
         if pair.length <= cutoff:

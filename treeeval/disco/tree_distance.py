@@ -73,16 +73,7 @@ def tree_dist_terms(gold: DiscNode, cand: DiscNode, include_root: bool) -> tuple
     codes: dict[str, int] = {}
     prepared = _prepare(gold, codes), _prepare(cand, codes)
     denominator = prepared[0][3] + prepared[1][3]  # the nodes of both trees
-    pair = _flatten(prepared[0], False), _flatten(prepared[1], False)
-    if pair[0][0] == pair[1][0] and pair[0][1] == pair[1][1]:
-        distance = 0
-    else:
-        # mirrored trees have the same distance; the program's work is the product of the
-        # trees' key-root subtree sizes, which the leftmost paths of one orientation may cut
-        work, mirrored_work = zip(*(_work(flat) for flat in pair))
-        if mirrored_work[0] * mirrored_work[1] < work[0] * work[1]:
-            pair = _flatten(prepared[0], True), _flatten(prepared[1], True)
-        distance = _zhang_shasha(*pair)
+    distance = _distance(*prepared)
     return distance, denominator if include_root else denominator - 2
 
 
@@ -94,6 +85,50 @@ def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> De
     ctx = DISCODOP_DECIMAL
     total = ctx.divide(Decimal(sum(distances)), Decimal(sum(denominators)))
     return ctx.subtract(Decimal(1), total)
+
+
+def _distance(first: _Prepared, second: _Prepared) -> int:
+    """The distance between two prepared trees: 0 for equal ones; for roots of one label,
+    the distance between their forests of children (an optimal mapping maps such roots
+    onto each other: mapping a root elsewhere leaves the other root unmapped, and swapping
+    costs nothing); else :func:`_zhang_shasha`."""
+    if first == second:
+        return 0
+    if first[1] == second[1]:
+        return _forest_distance(first[2], second[2], first[1])
+    return _program(first, second)
+
+
+def _forest_distance(first: tuple[_Prepared, ...], second: tuple[_Prepared, ...],
+                     label: int) -> int:
+    """The distance between two forests, less the trees both begin or end with: an equal
+    first (or last) tree of both forests maps onto itself in an optimal mapping (its nodes
+    cannot map across it without crossing the order of the forests, and a mapping that
+    uses them otherwise leaves at least as many of its own nodes unmapped)."""
+    start, end1, end2 = 0, len(first), len(second)
+    while start < end1 and start < end2 and first[start] == second[start]:
+        start += 1
+    while end1 > start and end2 > start and first[end1 - 1] == second[end2 - 1]:
+        end1, end2 = end1 - 1, end2 - 1
+    first, second = first[start:end1], second[start:end2]
+    if not first or not second:
+        return sum(tree[3] for tree in first + second)
+    if len(first) == 1 and len(second) == 1:
+        return _distance(first[0], second[0])
+    # the forests under two roots of one label (their mapping costs nothing)
+    return _program((first[0][0], label, first, 1 + sum(tree[3] for tree in first)),
+                    (second[0][0], label, second, 1 + sum(tree[3] for tree in second)))
+
+
+def _program(first: _Prepared, second: _Prepared) -> int:
+    """Zhang & Shasha's program over the trees or their mirror images, whichever needs less
+    work (mirrored trees have the same distance; the program's work is the product of the
+    trees' key-root subtree sizes, which the leftmost paths of one orientation may cut)."""
+    pair = _flatten(first, False), _flatten(second, False)
+    work, mirrored_work = zip(*(_work(flat) for flat in pair))
+    if mirrored_work[0] * mirrored_work[1] < work[0] * work[1]:
+        pair = _flatten(first, True), _flatten(second, True)
+    return _zhang_shasha(*pair)
 
 
 def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:

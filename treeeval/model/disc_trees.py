@@ -44,11 +44,14 @@ class DiscNode:
                 yield from child.leaves()
 
     def subtrees(self) -> Iterator[DiscNode]:
-        """The node and every node under it, in pre-order."""
-        yield self
-        for child in self.children:
-            if not isinstance(child, int):
-                yield from child.subtrees()
+        """The node and every node under it, in pre-order (a node's children are read
+        when the walk goes on from it)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend([child for child in reversed(node.children)
+                          if not isinstance(child, int)])
 
     def is_preterminal(self) -> bool:
         return len(self.children) == 1 and isinstance(self.children[0], int)

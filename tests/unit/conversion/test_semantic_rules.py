@@ -13,8 +13,8 @@ from profiles import examples
 
 from treeeval.conversion import Converter
 from treeeval.conversion.finders import head_finder
-from treeeval.conversion.heads import HeadFinder
 from treeeval.conversion.semantic import SemanticHeadFinder, without_empty
+from treeeval.formats.head_finder import HeadFinder
 from treeeval.formats.headrules import load_heads
 
 

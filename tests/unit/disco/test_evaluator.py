@@ -121,3 +121,64 @@ def test_params_are_read_as_discodop_reads_them() -> None:
         parse_params("CUTOFF_LEN 4\nCUTOFF_LEN 5\n", "p")
     with pytest.raises(InputError, match=r"^p:1: unknown key 'FOO'$"):
         parse_params("FOO 1\n", "p")
+
+
+# the optional scores wired in (values checked against discodop eval): sentence 2 loses
+# its root and punctuation to the parameter file, and S's NP is flattened in the parse
+GOLD2 = GOLD + "(ROOT (S (NP (ART 0=a) (NN 1=b)) (VVFIN 2=c)) ($. 3=.))\n"
+PARSE2 = PARSE + "(ROOT (S (ART 0=a) (NN 1=b) (VVFIN 2=c)) ($. 3=.))\n"
+HEADS = "S right V\nVP right V\nX left Y N\nNP right NN\n"
+
+
+def test_optional_scores_in_lines_and_summary(tmp_path: Path) -> None:
+    (tmp_path / "heads").write_text(HEADS)
+    options = dict(fmt="discbracket", la=True, ted=True, headrules=str(tmp_path / "heads"))
+    text = report(tmp_path, GOLD2, PARSE2, **options, verbose=True)  # type: ignore[arg-type]
+    # leaf-ancestor as 100 times the percent, the distance as 100 times the count, and the
+    # dependency accuracy, run together
+    assert "1      4   50.00   33.33       1      2      3      4     3   75.00 7723.21400.00 75.00\n" in text
+    assert "LA\t1\nTED\t1\nDEP\tTrue\n" in text
+    found = summary(text)
+    assert found["leaf-ancestor:"] == "82.66" and found["tree-dist (Dice micro avg)"] == "80.77"
+    assert found["unlabeled dependencies:"] == "75.00"
+    prm = "DELETE_LABEL ROOT\nDELETE_LABEL $.\n"
+    block = report(tmp_path, GOLD2, PARSE2, prm, **options, cutofflen=3).split("\n\n")[-1]
+    assert "leaf-ancestor:                nan      76.95\n" in block
+    assert "tree-dist (Dice micro avg)  0DIV!      77.27\n" in block
+    assert "unlabeled dependencies:     0DIV!      71.43  (5 / 7)\n" in block
+
+
+def test_optional_scores_from_the_parameter_file(tmp_path: Path) -> None:
+    found = summary(report(tmp_path, GOLD2, PARSE2, "LA 1\nTED 1\nDEP 1\n", fmt="discbracket"))
+    assert found["leaf-ancestor:"] == "82.66" and found["tree-dist (Dice micro avg)"] == "80.77"
+    assert "unlabeled dependencies:" not in found  # DEP needs --headrules, as in discodop
+
+
+def test_sentence_without_words_scores_nan(tmp_path: Path) -> None:
+    found = summary(report(tmp_path, GOLD + "(S (PU 0=,))\n", PARSE + "(S (PU 0=,))\n",
+                           "DELETE_LABEL PU\n", fmt="discbracket", la=True, ted=True))
+    assert found["leaf-ancestor:"] == "nan" and found["tree-dist (Dice micro avg)"] == "nan"
+
+
+def test_headless_phrase_is_a_located_error(tmp_path: Path) -> None:
+    # NP's head is the punctuation the parameter file deletes (discodop: StopIteration)
+    (tmp_path / "heads").write_text("NP left PU\n")
+    gold = "(S (A 0=x))\n(S (NP (PU 0=,) (X 1=a)) (V 2=b))\n"
+    with pytest.raises(InputError, match=r"/parses:2: sentence 2: the phrase NP over words "
+                                         r"\[1\] has no head child \(discodop eval stops"):
+        report(tmp_path, gold, gold, "DELETE_LABEL PU\n", fmt="discbracket",
+               headrules=str(tmp_path / "heads"))
+    # a root that is a preterminal has no dependencies (discodop: TypeError)
+    with pytest.raises(InputError, match=r"/parses:1: sentence 1: the root NN is a preterminal"):
+        report(tmp_path, "(NN 0=a)\n", "(NN 0=a)\n", fmt="discbracket",
+               headrules=str(tmp_path / "heads"))
+
+
+def test_leaf_ancestor_one_with_other_brackets_is_a_located_error(tmp_path: Path) -> None:
+    # the same leaf-ancestor paths from two bracketings (X{0,4}, X{1,3} against X{0,3},
+    # X{1,4}): discodop stops on its assertion that they are the same
+    gold = "(X (X (X (T 0=a) (T 4=e)) (X (T 1=b) (T 3=d))) (T 2=c))\n"
+    parse = "(X (X (X (T 0=a) (T 3=d)) (X (T 1=b) (T 4=e))) (T 2=c))\n"
+    with pytest.raises(InputError, match=r"/parses:1: sentence 1: leaf-ancestor score 1 but"):
+        report(tmp_path, gold, parse, fmt="discbracket", la=True)
+    assert summary(report(tmp_path, gold, parse, fmt="discbracket"))["labeled recall:"] == "50.00"

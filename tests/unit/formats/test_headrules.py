@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from treeeval.conversion.heads import HeadFinder
 from treeeval.errors import InputError
+from treeeval.formats.head_finder import HeadFinder
 from treeeval.formats.headrules import (
     HeadPass,
     HeadRulesError,
