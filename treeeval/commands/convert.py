@@ -37,10 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.epilog = examples(
         "treeeval convert --heads collins wsj_0001.mrg -o wsj_0001.conllx",
-        "treeeval convert --heads penn2malt --labels function --format conllu wsj_0001.mrg",
         "treeeval convert -p COLLINS.prm wsj_0001.mrg -o wsj_0001.conllx",
         "treeeval convert --inputfmt export --headrules negra.headrules --labels function "
-        "negra.export")
+        "--format conllu negra.export")
     parser.add_argument("files", nargs="*", type=input_file, metavar="IN",
                         help="bracketed trees (- for standard input), or discontinuous "
                              "ones in the --inputfmt format")
@@ -62,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--labels", metavar="SCHEME", default="none",
                         help="dependency labels: none (dep/root, "
                              "default), category (the dependent's category), function (with "
-                             "function tags), triple (parent/head/dependent)")
+                             "function tags; for discontinuous input the edge label), triple "
+                             "(parent/head/dependent)")
     parser.add_argument("--format", metavar="F", default="conllx",
                         help=f"{' or '.join(FORMATS)} (default conllx); CoNLL-U gets # sent_id "
                              "and # text comments, the Penn tag in XPOS and no UPOS")
