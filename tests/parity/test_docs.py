@@ -127,6 +127,10 @@ FIXTURES = {
     # docs/disco.md: a discontinuous VP, and a parse that misses it
     "gold.dbr": "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n",
     "parse.dbr": "(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\n",
+    # docs/convert.md: a head-rule file in discodop's format for alpinosample.export
+    "alpino.headrules": "% Alpino categories (a phrase with an hd child needs no rule)\n"
+                        "DU LEFT-TO-RIGHT SMAIN SV1 WHQ\nCONJ LEFT-TO-RIGHT NP PP SMAIN SSUB\n"
+                        "MWU LEFT SPEC\n",
 }
 
 #: Options whose value is a file the command writes.
