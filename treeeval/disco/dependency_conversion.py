@@ -132,8 +132,11 @@ def convert_discontinuous(settings: ConvertSettings, out: BinaryIO, notices: Not
             raise InputError(f"no sentence found: is it in the {settings.inputfmt} format "
                              "(--inputfmt)?", path=settings.input)
 
-    keyed, numbered = itertools.tee(converted())
-    write_converted(settings, (sentence for _, sentence in numbered), out, [table_file],
-                    ids=(key for key, _ in keyed))
+    pairs = converted()
+    ids = None
+    if settings.format == "conllu":  # the keys are the sent_ids, read in step with the sentences
+        keyed, pairs = itertools.tee(pairs)
+        ids = (key for key, _ in keyed)
+    write_converted(settings, (sentence for _, sentence in pairs), out, [table_file], ids)
     if isinstance(choose, HeadFinder):
         note_unknown(choose.unknown, notices)

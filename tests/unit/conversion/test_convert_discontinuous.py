@@ -1,8 +1,8 @@
 """``treeeval convert --inputfmt export|discbracket|tiger|alpino``: a German sentence with a
-discontinuous VP written in three formats, converted with a head-rule file in discodop's
-format or a ``.heads`` table; bad input; and, where the ``discodop-eval`` oracle is
-installed, the converted arcs of random trees scored as ``discodop eval --headrules``
-scores them."""
+discontinuous VP written in export, discbracket and Tiger XML (and Alpino XML written from
+the export), converted with a head-rule file in discodop's format or a ``.heads`` table;
+bad input; and, where the ``discodop-eval`` oracle is installed, the converted arcs of
+random trees scored as ``discodop eval --headrules`` scores them."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from cli_runner import run_treeeval
 from disco_score_trees import discbracket, perturb, random_tree
-from disco_xml import tiger_xml
+from disco_xml import tiger_xml, write_alpino
 from oracles import run_oracle
 
 from treeeval.disco.decimals import DISCODOP_DECIMAL
 from treeeval.disco.labels import cut_function
 from treeeval.formats.discbracket import read_discbracket
+from treeeval.formats.export import read_export
 
 #: "Den Mann hat sie gestern gesehen ." -- the VP (Den Mann ... gesehen) has a gap
 EXPORT = """\
@@ -153,6 +154,14 @@ def test_each_format_gives_the_same_output(folder: Path) -> None:
     no_morphology = "".join(re.sub(r"^((?:[^\t]*\t){5})[^\t]*", r"\1_", line)
                             for line in CONLLX.splitlines(keepends=True))
     assert convert(folder, "discbracket", *options) == no_morphology
+
+
+def test_alpino_xml_written_from_the_export_gives_the_same_output(folder: Path) -> None:
+    [sentence] = read_export(folder / "s.export")
+    write_alpino([sentence], folder / "alpino")
+    ran = run_treeeval(["convert", "--inputfmt", "alpino", "--headrules", "rules.txt",
+                        "--labels", "function", "alpino"], folder)
+    assert ran.stdout.decode() == CONLLX, ran.stderr.decode()
 
 
 def test_the_label_schemes(folder: Path) -> None:
