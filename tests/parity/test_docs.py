@@ -128,6 +128,10 @@ FIXTURES = {
     "gold.dbr": "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n",
     "parse.dbr": "(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\n",
     "heads.txt": "S right-to-left VP V\nVP right V\nX left Y N\n",
+    # docs/convert.md: a head-rule file in discodop's format for alpinosample.export
+    "alpino.headrules": "% Alpino categories (a phrase with an hd child needs no rule)\n"
+                        "DU LEFT-TO-RIGHT SMAIN SV1 WHQ\nCONJ LEFT-TO-RIGHT NP PP SMAIN SSUB\n"
+                        "MWU LEFT SPEC\n",
 }
 
 #: Options whose value is a file the command writes.

@@ -24,6 +24,7 @@ so that the FORMs concatenate to the text, as CoNLL-U checks.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterable, Iterator
 
 from ..model.dependencies import DependencySentence
@@ -32,10 +33,18 @@ from ..model.dependencies import DependencySentence
 NO_UPOS = "_"
 
 
-def as_conllu(sentences: Iterable[DependencySentence]) -> Iterator[DependencySentence]:
+def as_conllu(sentences: Iterable[DependencySentence],
+              ids: Iterable[str] | None = None) -> Iterator[DependencySentence]:
     """Each sentence with its ``sent_id`` and ``text`` comments, its tags in XPOS and no
-    UPOS, ready for ``format_sentence(..., "conllu")``."""
-    for number, sentence in enumerate(sentences, 1):
+    UPOS, ready for ``format_sentence(..., "conllu")``; the ``sent_id`` values are ``ids``
+    (a discontinuous treebank's sentence keys), by default the numbers from 1.
+
+    >>> [s.extra["comments"][0] for s in as_conllu([DependencySentence(["a"], ["X"], [0],
+    ...                                               ["root"])], ids=["s7"])]
+    ['# sent_id = s7']
+    """
+    numbered = zip(ids or (str(number) for number in itertools.count(1)), sentences)
+    for number, sentence in numbered:
         comments = [f"# sent_id = {number}", f"# text = {' '.join(sentence.forms)}"]
         yield dataclasses.replace(
             sentence, tags=[NO_UPOS] * len(sentence),

@@ -11,7 +11,7 @@ whose category is anywhere in the list), or ``LABEL LIKE OTHER`` (a copy of OTHE
 so far).  Several lines for a label are passes tried in file order.  treeeval's ``.heads``
 tables (:mod:`treeeval.formats.headrules`) hold the same passes, and this reader builds the
 same :class:`~treeeval.formats.headrules.HeadTable`, which
-:class:`~treeeval.conversion.heads.HeadFinder` scans; the file formats differ: ``%`` starts
+:class:`~treeeval.formats.head_finder.HeadFinder` scans; the file formats differ: ``%`` starts
 an option there and a comment here, ``#`` the reverse; here case does not matter, the
 directions are upper-case and may be spelt ``LEFT-TO-RIGHT``, ``LIKE`` copies a rule, a
 line without categories is ignored (there it is a default pass), and there is no
@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..errors import InputError
 from ..formats.head_finder import HeadFinder, compile_rule
@@ -96,6 +96,8 @@ HEAD_FUNCTION = "HD"
 COORDINATORS = frozenset(["CC", "CONJP"])
 #: a dependency: the dependent's word number (from 1), its label, its head's (0: the root)
 Dependency = tuple[int, str, int]
+#: a dependency's label from the dependent's child node, its phrase and the phrase's head child
+Labeller = Callable[[DiscNode, DiscNode, DiscNode], str]
 
 _LINE = re.compile(r"(\S+)\s+(LEFT-TO-RIGHT|RIGHT-TO-LEFT|LEFTDIS|RIGHTDIS|LEFT|RIGHT|LIKE)"
                    r"(?:\s+(.*))?")
@@ -161,11 +163,25 @@ def find_heads(tree: DiscNode, table: HeadTable) -> set[DiscNode]:
     (module docstring), as the set of those children: keep it with the tree's nodes
     through the transforms."""
     scan = _RuleScan(table)
+    return head_children(tree, lambda node, children: _head(node.label, children, table, scan))
+
+
+def head_children(tree: DiscNode,
+                  choose: Callable[[DiscNode, list[DiscNode]], DiscNode]) -> set[DiscNode]:
+    """The child ``choose(phrase, children)`` picks in every phrase of ``tree`` whose first
+    child is a node (:func:`find_heads` chooses by discodop's rules; ``treeeval convert
+    --heads`` by a treeeval head table).
+
+    >>> from treeeval.model.disc_trees import DiscNode as N
+    >>> tree = N("S", [N("NP", [N("NN", [0])]), N("VB", [1])])
+    >>> sorted(node.label for node in head_children(tree, lambda node, children: children[-1]))
+    ['NN', 'VB']
+    """
     heads: set[DiscNode] = set()
     for _, node in preorder(tree, phrase_children):
         children = [child for child in node.children if isinstance(child, DiscNode)]
         if children and isinstance(node.children[0], DiscNode):
-            heads.add(_head(node.label, children, table, scan))
+            heads.add(choose(node, children))
     return heads
 
 
@@ -189,9 +205,13 @@ def _head(label: str, children: Sequence[DiscNode], table: HeadTable, scan: _Rul
     return next((child for child in ordered if child.label not in PUNCTUATION_TAGS), ordered[0])
 
 
-def dependencies(tree: DiscNode, heads: Collection[DiscNode]) -> list[Dependency]:
+def dependencies(tree: DiscNode, heads: Collection[DiscNode],
+                 label: Labeller | None = None) -> list[Dependency]:
     """The sorted dependencies of a transformed tree whose head children are ``heads``
-    (found by :func:`find_heads` before the transforms)."""
+    (found by :func:`find_heads` before the transforms); a dependent's label is
+    ``label(child, phrase, head_child)`` (its child and phrase nodes, the head child of the
+    phrase), by default discodop's: the child's edge label (``-`` when it has none)."""
+    name = label or edge_label
     if not isinstance(tree.children[0], DiscNode):
         raise HeadlessPhrase(f"the root {tree.label} is a preterminal: no dependencies")
     found: list[Dependency] = []
@@ -207,7 +227,7 @@ def dependencies(tree: DiscNode, heads: Collection[DiscNode]) -> list[Dependency
         if head is None:
             raise HeadlessPhrase(f"the phrase {node.label} over words "
                                  f"{sorted(w + 1 for w in _all_words(node))} has no head child")
-        found.extend((dependent, _label(child), below[head])
+        found.extend((dependent, name(child, node, children[head]), below[head])
                      for n, (child, dependent) in enumerate(zip(children, below)) if n != head)
         return below[head]
 
@@ -217,7 +237,13 @@ def dependencies(tree: DiscNode, heads: Collection[DiscNode]) -> list[Dependency
     return sorted(found)
 
 
-def _label(node: DiscNode) -> str:
+def edge_label(node: DiscNode, phrase: DiscNode | None = None,
+               head: DiscNode | None = None) -> str:
+    """discodop's label of a dependency: the dependent's edge label, ``-`` when it has none.
+
+    >>> edge_label(DiscNode("NP", [], "SB")), edge_label(DiscNode("NP", [], "--"))
+    ('SB', '-')
+    """
     return node.function if node.function and node.function != "--" else "-"
 
 

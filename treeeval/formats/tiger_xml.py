@@ -64,10 +64,10 @@ def check_xml_encoding(encoding: str, path: str) -> None:
     Traceback (most recent call last):
     ...
     treeeval.errors.InputError: t.xml: an XML file declares its own encoding: \
---goldenc/--parsesenc cannot override it (found latin1)
+--goldenc/--parsesenc/--inputenc cannot override it (found latin1)
     """
     if encoding not in ("utf8", "utf-8"):
-        raise InputError("an XML file declares its own encoding: --goldenc/--parsesenc "
+        raise InputError("an XML file declares its own encoding: --goldenc/--parsesenc/--inputenc "
                          f"cannot override it (found {encoding})", path=path)
 
 
