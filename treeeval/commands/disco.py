@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..arguments import (
     INCOMPLETE_CHECK,
-    NOTHING_TESTED_CHECK,
     add_comparison,
     add_signature,
     add_strict,
@@ -67,7 +66,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples(
         "treeeval disco gold.export parses.export proper.prm",
         "treeeval disco gold.dbr parses.dbr proper.prm --fmt=discbracket --disconly",
-        "treeeval disco gold.mrg parses.mrg COLLINS.prm --fmt=bracket --verbose",
         "treeeval disco --param proper.prm --stat ar --format markdown gold.export a.export "
         "b.export")
     parser.add_argument("files", nargs="*", type=input_file, metavar="GOLD PARSES [PARAM]",
@@ -121,7 +119,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "sentences; mcnemar applies to EX (exact_match) only",
                    plot="bracket F1 by sentence length and by label", title=True)
     add_signature(own)
-    add_strict(own, NOTHING_TESTED_CHECK, INCOMPLETE_CHECK)
+    add_strict(own, INCOMPLETE_CHECK)
 
 
 def disco_command(args: argparse.Namespace) -> DiscoCommand:
