@@ -3,8 +3,8 @@ what the significance tests resample and the figures bin (``--stat``, ``--plot``
 
 A row is a handful of numbers per sentence (never its brackets), appended to compact
 growing columns of float64, so memory grows by 168 bytes a sentence (21 columns) and
-stays flat in everything else.  ``gold`` is the sentence's position in the gold file (from 0), by which
-systems are paired (the parses decide which gold sentences are scored).
+stays flat in everything else.  ``gold`` is the sentence's position in the gold file (from
+0), by which systems are paired (the parses decide which gold sentences are scored).
 
 >>> from treeeval.formats.discbracket import parse_discbracket
 >>> from treeeval.disco.params import DiscoParams
