@@ -23,6 +23,7 @@ def conll(*words: tuple[str, int, str]) -> str:
                    for index, (form, head, label) in enumerate(words, 1)) + "\n"
 
 
+DISC = "(S (VP (NN 0=a) (VB 2=c)) (XX 1=b))\n"
 WORDS = conll(("Dogs", 2, "nsubj"), ("bark", 0, "root"))
 
 #: (command, files, arguments, a word of the check its help must name, a part of the notice)
@@ -72,6 +73,9 @@ CHECKS = [
     ("errors", {"g.mrg": "", "a.mrg": "", "b.mrg": ""}, ["--stat", "ar", "g.mrg", "a.mrg",
                                                         "b.mrg"],
      "--stat on a gold file", "--stat tests nothing"),
+    ("disco", {"g.dbr": DISC * 2, "a.dbr": DISC * 2, "b.dbr": DISC},
+     ["--param", "none", "--fmt=discbracket", "g.dbr", "a.dbr", "b.dbr"],
+     "an incomplete system", "incomplete (1 of 2 sentences)"),
     ("task", {"gold/aa.conllu": WORDS, "gold/bb.conllu": WORDS, "sys/t/aa.conllu": WORDS},
      ["gold", "sys"], "counts 0", "the run of t on bb counts 0"),
     ("task", {"gold/aa.conllu": WORDS, "sys/t/aa.conllu": WORDS, "sys/t/zz.conllu": WORDS},

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import decimal
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ..errors import InputError, UsageError
@@ -46,7 +46,8 @@ from .labels import apply_options
 from .pairs import OptionalScores, compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
-from .totals import Breakdowns, DiscoTotals
+from .sentence_rows import SentenceRows
+from .totals import Breakdowns, DiscoTotals, counted
 
 #: each format's reader, whether it has edge and morphology columns, and whether its labels
 #: are escaped and its root kept as read (see :func:`~treeeval.disco.labels.apply_options`)
@@ -82,6 +83,26 @@ class DiscoSettings:
     headrules: str | None = None
 
 
+@dataclass
+class DiscoRun:
+    """What a run leaves besides its report, filled as it goes (so that a run stopped by
+    an error leaves what it scored): the summary's totals (all sentences, those up to
+    ``cutoff``), the breakdowns, each scored sentence's row when ``rows`` is given, how
+    many pairs were scored, and once the gold file is read to its end, its sentences."""
+
+    rows: SentenceRows | None = None
+    totals: DiscoTotals = field(default_factory=lambda: DiscoTotals(False))
+    upto: DiscoTotals = field(default_factory=lambda: DiscoTotals(False))
+    tables: Breakdowns = field(default_factory=Breakdowns)
+    cutoff: int = 0
+    scored: int = 0
+    gold_sentences: int | None = None
+    #: the optional scores asked (leaf-ancestor, tree distance, dependencies)
+    la: bool = False
+    ted: bool = False
+    dep: bool = False
+
+
 def _sentences(path: str, fmt: str, encoding: str, settings: DiscoSettings,
                params: DiscoParams) -> Iterator[DiscSentence]:
     read, export, escape = READERS[fmt]
@@ -93,6 +114,21 @@ def _sentences(path: str, fmt: str, encoding: str, settings: DiscoSettings,
         apply_options(sentence, export=export, functions=settings.functions,
                       morphology=settings.morphology, escape=escape)
         yield sentence
+
+
+def in_effect(settings: DiscoSettings) -> tuple[DiscoParams, int, int, int, bool]:
+    """The parameters, and what is in effect of the options and the file: the cutoff, the
+    leaf-ancestor and tree-distance scores (LA, TED), dependencies (``--headrules``)."""
+    params = read_params(settings.param)
+    cutoff = params.cutoff_len if settings.cutofflen is None else settings.cutofflen
+    return (params, cutoff, params.numbers["LA"] | settings.la,
+            params.numbers["TED"] | settings.ted, settings.headrules is not None)
+
+
+def count_gold(settings: DiscoSettings) -> int:
+    """The number of sentences of the gold file (read to its end)."""
+    read, _, _ = READERS[settings.fmt or settings.goldfmt]
+    return sum(1 for _ in read(settings.gold, settings.goldenc))
 
 
 def _debug_level(params: DiscoParams, settings: DiscoSettings) -> int | bool:
@@ -119,16 +155,12 @@ def _set(items: list[str]) -> str:
     return "{" + ", ".join(repr(item) for item in items) + "}" if items else "set()"
 
 
-def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
+def run_disco(settings: DiscoSettings, out: BinaryIO, run: DiscoRun | None = None) -> int:
     """Score ``settings.parses`` against ``settings.gold``, write the report to ``out``;
     the exit status (InputError and DiscoCrash are raised after what precedes them is
-    written)."""
-    params = read_params(settings.param)
-    cutoff = params.cutoff_len if settings.cutofflen is None else settings.cutofflen
+    written).  ``run``, when given, receives the totals as they are counted."""
+    params, cutoff, la, ted, dep = in_effect(settings)
     debug = _debug_level(params, settings)
-    la = params.numbers["LA"] | settings.la
-    ted = params.numbers["TED"] | settings.ted
-    dep = settings.headrules is not None
     if debug >= 2 and (ted or dep):
         raise UsageError("--debug with --ted or --headrules is not yet offered by treeeval "
                          "disco (issue 29)")
@@ -138,16 +170,17 @@ def run_disco(settings: DiscoSettings, out: BinaryIO) -> int:
     with decimal.localcontext(decimal.Context()):
         try:
             return _evaluate(settings, params, goldfmt, parsesfmt, cutoff, debug,
-                             (la, ted, dep), lines, out)
+                             (la, ted, dep), lines, out, run or DiscoRun())
         finally:
             out.write(joined(lines).encode("utf-8"))
 
 
 def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parsesfmt: str,
               cutoff: int, debug: int | bool, extras: tuple[int, int, bool],
-              lines: list[str], out: BinaryIO) -> int:
+              lines: list[str], out: BinaryIO, run: DiscoRun) -> int:
     la, ted, dep = extras
     disc_only = settings.disconly
+    run.la, run.ted, run.dep, run.cutoff = bool(la), bool(ted), dep, cutoff
     scores = OptionalScores(bool(la), bool(ted),
                             read_head_rules(settings.headrules) if settings.headrules else None)
     gold = _sentences(settings.gold, goldfmt, settings.goldenc, settings, params)
@@ -166,9 +199,10 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
         keylen = max(len(key) for key in keys)
         lines.extend(_shown_params(params, debug, cutoff, disc_only, la, ted, dep))
         lines.extend(header(keylen))
-    acc, upto = DiscoTotals(disc_only), DiscoTotals(disc_only)
-    tables = Breakdowns()
-    pending: dict[str, DiscSentence] = {first_gold.key: first_gold}
+    run.totals, run.upto = acc, upto = DiscoTotals(disc_only), DiscoTotals(disc_only)
+    tables = run.tables
+    read = 1  # gold sentences read
+    pending: dict[str, tuple[int, DiscSentence]] = {first_gold.key: (0, first_gold)}
     for cand in _chain(first_parse, parses):
         match = pending.pop(cand.key, None)
         while match is None:
@@ -178,15 +212,19 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
                                  f"{settings.gold}", path=settings.parses,
                                  line=cand.line or None)
             if found.key == cand.key:
-                match = found
+                match = (read, found)
             else:
-                pending[found.key] = found
-        pair = compare(cand.key, match, cand, params, disc_only, settings.parses, scores,
+                pending[found.key] = (read, found)
+            read += 1
+        pair = compare(cand.key, match[1], cand, params, disc_only, settings.parses, scores,
                        settings.gold)
         acc.add(pair)
         tables.add(pair)
         if pair.length <= cutoff:
             upto.add(pair)
+        run.scored += 1
+        if run.rows is not None:
+            run.rows.add(match[0], pair, counted(pair, disc_only))
         if debug >= 2:
             lines.extend(debug_lines(pair, set(params.delete_label), bool(la)))
             lines.extend(header(keylen))
@@ -195,8 +233,7 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
             if len(lines) >= 256:
                 out.write(joined(lines).encode("utf-8"))
                 lines.clear()
-    for _ in gold:
-        pass
+    run.gold_sentences = read + sum(1 for _ in gold)
     if params.numbers["LABELED"] and debug != -1:
         breakdowns(tables, acc, 10 if debug <= 0 else None, lines)
     lines.append(summary(acc, upto, cutoff, bool(la), bool(ted), dep))
@@ -208,4 +245,4 @@ def _chain(first: DiscSentence, rest: Iterator[DiscSentence]) -> Iterator[DiscSe
     yield from rest
 
 
-__all__ = ["DiscoCrash", "DiscoSettings", "run_disco"]
+__all__ = ["DiscoCrash", "DiscoRun", "DiscoSettings", "run_disco"]

@@ -20,7 +20,31 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from .pairs import PairResult, Rule, fanout
+from .pairs import Bracket, PairResult, Rule, fanout
+
+
+def shared_count(gold: Counter[Any], cand: Counter[Any]) -> int:
+    """What two multisets share (each item as often as both have it).
+
+    >>> shared_count(Counter("aab"), Counter("abbc"))
+    2
+    """
+    return sum(min(count, cand[item]) for item, count in gold.items() if item in cand)
+
+
+def discontinuous(brackets: Counter[Bracket]) -> Counter[Bracket]:
+    """The discontinuous brackets of a multiset (fan-out above 1).
+
+    >>> sorted(discontinuous(Counter({("VP", 0b101): 2, ("S", 0b111): 1})).items())
+    [(('VP', 5), 2)]
+    """
+    return Counter({bracket: count for bracket, count in brackets.items()
+                    if fanout(bracket[1]) > 1})
+
+
+def counted(pair: PairResult, disc_only: bool) -> bool:
+    """Whether a sentence counts for exact match (under --disconly, one with a bracket)."""
+    return not disc_only or bool(pair.cand_brackets) or bool(pair.gold_brackets)
 
 
 @dataclass
@@ -36,7 +60,7 @@ class Matched:
 
     def add(self, gold: Counter[Any], cand: Counter[Any]) -> int:
         """Add one sentence's multisets; returns what they share."""
-        shared = sum(min(count, cand[item]) for item, count in gold.items() if item in cand)
+        shared = shared_count(gold, cand)
         self.gold += sum(gold.values())
         self.cand += sum(cand.values())
         self.matched += shared
@@ -56,6 +80,7 @@ class DiscoTotals:
     gold_brackets: Matched = field(default_factory=Matched)
     gold_disc: int = 0
     cand_disc: int = 0
+    disc_matched: int = 0
     functions: Matched = field(default_factory=Matched)
     pos_total: int = 0
     pos_correct: int = 0
@@ -67,17 +92,17 @@ class DiscoTotals:
     dep_correct: int = 0
 
     def add(self, pair: PairResult) -> None:
-        counted = not self.disc_only or bool(pair.cand_brackets) or bool(pair.gold_brackets)
-        if counted:
+        if counted(pair, self.disc_only):
             self.sentences += 1
             if pair.cand_brackets == pair.gold_brackets:
                 self.exact += 1
         self.longest = max(self.longest, pair.length)
         self.gold_brackets.add(pair.gold_brackets, pair.cand_brackets)
-        self.gold_disc += sum(n for (_, bits), n in pair.gold_brackets.items()
-                              if fanout(bits) > 1)
-        self.cand_disc += sum(n for (_, bits), n in pair.cand_brackets.items()
-                              if fanout(bits) > 1)
+        gold_disc, cand_disc = (discontinuous(pair.gold_brackets),
+                                discontinuous(pair.cand_brackets))
+        self.gold_disc += sum(gold_disc.values())
+        self.cand_disc += sum(cand_disc.values())
+        self.disc_matched += shared_count(gold_disc, cand_disc)
         self.functions.add(pair.gold_functions, pair.cand_functions)
         self.pos_total += len(pair.gold_pos)
         self.pos_correct += sum(1 for g, c in zip(pair.gold_pos, pair.cand_pos) if g == c)

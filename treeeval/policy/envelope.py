@@ -26,7 +26,7 @@ from .inputs import shown_in
 #: the document family of every --json output
 SCHEMA = "treeeval/1"
 #: the commands that write a --json document (one schema file each)
-COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
+COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task", "disco")
 
 
 def envelope(command: str, signature: str, **fields: object) -> dict[str, object]:

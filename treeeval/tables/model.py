@@ -36,7 +36,7 @@ UNITS = ("percent", "count", "number")
 #: where a table's best values are looked for (:attr:`ComparisonTable.best_in`)
 BEST_IN = ("column", "row")
 #: the commands that score systems (a table's ``command``)
-COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task")
+COMMANDS = ("bracket", "dep", "ud", "lin", "errors", "task", "disco")
 
 Number = float | int
 

@@ -123,3 +123,15 @@ def test_a_document_without_the_envelope_is_rejected(files: Path,
     del value["version"]
     with pytest.raises(jsonschema.ValidationError, match="'version' is a required property"):
         validate("bracket", value)
+
+
+def test_disco(files: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    gold, test = str(files / "gold.mrg"), str(files / "test.mrg")
+    one = document(capsysbinary, "disco", "--json", "--fmt=bracket", "--la", gold, test,
+                   "COLLINS.prm")
+    validate("disco", one)
+    assert one["systems"][0]["all"]["leaf_ancestor"] is not None
+    several = document(capsysbinary, "disco", "--json", "--fmt=bracket", "--param", "none",
+                       gold, test, gold)
+    validate("disco", several)
+    assert [system["all"]["fmeasure"] for system in several["systems"]][1] == 100.0
