@@ -127,6 +127,28 @@ def _preterminals(sentence: DiscSentence) -> list[int | None]:
             else None for node in preorder_nodes(sentence.tree)]
 
 
+def kept_words(pair: ScoredPair) -> list[int]:
+    """The word of the sentence as read behind each word of the transformed trees (the
+    transforms number the words they keep again from 0).
+
+    >>> from treeeval.disco.params import DiscoParams
+    >>> from treeeval.model.disc_trees import DiscNode as N
+    >>> tree = N("S", [N("N", [0]), N("$,", [1]), N("V", [2])])
+    >>> gold = DiscSentence(["x", ",", "y"], ["N", "$,", "V"], tree)
+    >>> kept_words(score_pair("1", gold, gold, DiscoParams(delete_label=["$,"])))
+    [0, 2]
+    """
+    words = _preterminals(pair.gold)
+    kept = [0] * len(pair.result.gold.words)
+    for node, _, _ in pair.result.gold.nodes:
+        word = words[pair.gold_origin[id(node)]]
+        if word is not None and node.is_preterminal():
+            new = node.children[0]
+            assert isinstance(new, int)
+            kept[new] = word
+    return kept
+
+
 def disc_marks(pair: ScoredPair) -> tuple[DiscMarks, DiscMarks]:
     """The marks of the gold and the system tree as read, from the scorer's comparison
     (see the module's text).
@@ -142,20 +164,15 @@ def disc_marks(pair: ScoredPair) -> tuple[DiscMarks, DiscMarks]:
     """
     result = pair.result
     words: list[ResultCode] = [NOT_COUNTED] * len(pair.gold.words)
-    gold_words = _preterminals(pair.gold)
-    for node, _, _ in result.gold.nodes:
-        word = gold_words[pair.gold_origin[id(node)]]
-        if word is not None and node.is_preterminal():
-            kept = node.children[0]
-            assert isinstance(kept, int)
-            words[word] = MATCHED if result.gold_pos[kept] == result.cand_pos[kept] else UNMATCHED
+    for new, word in enumerate(kept_words(pair)):
+        words[word] = MATCHED if result.gold_pos[new] == result.cand_pos[new] else UNMATCHED
     marks = []
     for sentence, side, origin, other in (
             (pair.gold, result.gold, pair.gold_origin, result.cand_brackets),
             (pair.cand, result.cand, pair.cand_origin, result.gold_brackets)):
         fates = _node_fates(side, origin, len(preorder_nodes(sentence.tree)), other, pair)
-        for index, word in enumerate(_preterminals(sentence)):
-            if word is not None:
+        for index, leaf in enumerate(_preterminals(sentence)):
+            if leaf is not None:
                 fates[index] = None
         marks.append(DiscMarks(tuple(fates), tuple(words)))
     return marks[0], marks[1]
