@@ -53,9 +53,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "differential"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit" / "tui"))
 
 from harness import run_treeeval  # noqa: E402
 from shared_data import DATA  # noqa: E402
+from tui_fixtures import DISCO_GOLD, DISCO_PARSE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
@@ -128,6 +130,9 @@ FIXTURES = {
     "gold.dbr": "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n",
     "parse.dbr": "(S (NP 0=a) (VP (V 1=b)) (X (Y 2=c) (N 3=d)))\n",
     "heads.txt": "S right-to-left VP V\nVP right V\nX left Y N\n",
+    # docs/browse.md: a German sentence with a discontinuous VP in export format, and a parse
+    "gold.export": DISCO_GOLD,
+    "parse.export": DISCO_PARSE,
 }
 
 #: Options whose value is a file the command writes.

@@ -9,6 +9,7 @@ bracket`` reads them).
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -18,6 +19,7 @@ from ..errors import UsageError
 from ..formats.prm import find_prm
 from ..policy.inputs import input_file
 from ..policy.sniffing import sniff_disco
+from ..tui.lines import LineIndex
 from ..tui.loading import BrowseSettings
 from ..ud.enhanced_options import add_enhanced_arguments, enhanced_rules
 from .disco import FORMATS, FUNCTIONS, MORPHOLOGY
@@ -107,25 +109,27 @@ DISCO_OPTIONS = {"fmt": "--fmt", "goldfmt": "--goldfmt", "parsesfmt": "--parsesf
                  "disconly": "--disconly", "la": "--la", "ted": "--ted"}
 
 
-def disco_settings(args: argparse.Namespace) -> DiscoSettings | None:
+def disco_settings(args: argparse.Namespace,
+                   gold: LineIndex | None = None) -> DiscoSettings | None:
     """``treeeval disco``'s settings when GOLD holds discontinuous trees (``--fmt`` or
     ``--goldfmt`` given, or the content says export, discbracket, Tiger or Alpino: see
-    ``policy.sniffing.sniff_disco``), else None.  PARAM is ``-p PARAM`` or a last file
-    named ``*.prm`` (moved off ``args.files``); the systems' format is ``--parsesfmt``,
-    else the first system's by its content, else gold's.
+    ``policy.sniffing.sniff_disco``, on ``gold``: GOLD's bytes, read once), else None.
+    PARAM is ``-p PARAM`` or a last file named ``*.prm`` (moved off ``args.files``); the
+    systems' format is ``--parsesfmt``, else the first system's by its content, else
+    gold's.
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "g")
     >>> _ = open(path, "w").write("#BOS 1\\n#EOS 1\\n")
     >>> args = parse_command("browse", [path, path, "proper.prm"])
-    >>> settings = disco_settings(args)
+    >>> settings = disco_settings(args, LineIndex(path))
     >>> settings.goldfmt, settings.parsesfmt, os.path.basename(settings.param), args.files[1:]
     ('export', 'export', 'proper.prm', [...])
     """
     from ..disco.run import DiscoSettings
 
     given = [option for key, option in DISCO_OPTIONS.items() if getattr(args, key)]
-    goldfmt = args.fmt or args.goldfmt or (sniff_disco(args.files[0]) if args.files else None)
+    goldfmt = args.fmt or args.goldfmt or (sniff_disco(gold.path, gold.data) if gold else None)
     if goldfmt is None:
         if given:
             raise UsageError(f"{given[0]} is an option of discontinuous trees (export, "
@@ -157,14 +161,17 @@ def disco_settings(args: argparse.Namespace) -> DiscoSettings | None:
 def browse_settings(args: argparse.Namespace) -> BrowseSettings:
     """The settings of a parsed command line: EVALB's options applied in order, GOLD and any
     number of systems (none: one file browsed without gold); for discontinuous trees
-    ``treeeval disco``'s (:func:`disco_settings`)."""
-    disco = disco_settings(args)
+    ``treeeval disco``'s (:func:`disco_settings`).  GOLD is read here, once (its bytes
+    are kept for the loading), when it is a file."""
+    gold = LineIndex(args.files[0]) if args.files and os.path.isfile(args.files[0]) else None
+    disco = disco_settings(args, gold)
     if disco is not None:
         if enhanced_rules(args) is not None:
             raise UsageError("--udeval and --iwpt20 score CoNLL-U files")
         if len(args.files) < 2:
             raise UsageError("discontinuous trees: expected GOLD SYS [SYS2 ...] [PARAM]")
-        return BrowseSettings(args.files[0], tuple(args.files[1:]), disco=disco)
+        return BrowseSettings(args.files[0], tuple(args.files[1:]), disco=disco,
+                              gold_lines=gold)
     params, _, names = evalb_params(args.evalb)
     params.align = args.align
     if args.X and not args.spmrl:
@@ -179,7 +186,7 @@ def browse_settings(args: argparse.Namespace) -> BrowseSettings:
     if not args.files:
         raise UsageError("expected GOLD [SYS [SYS2 ...]], got no file")
     return BrowseSettings(args.files[0], tuple(args.files[1:]), params, tuple(names), args.heads,
-                          args.exclude_punct, enhanced_rules(args))
+                          args.exclude_punct, enhanced_rules(args), gold_lines=gold)
 
 
 def parse_browse_args(argv: Sequence[str]) -> BrowseSettings | None:

@@ -44,6 +44,8 @@ class BrowseSettings:
     exclude_punct: bool = False
     enhanced: EnhancedRules | None = None
     disco: DiscoSettings | None = None
+    #: GOLD's bytes when the command line read them (to sniff the format), else None
+    gold_lines: LineIndex | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -74,7 +76,7 @@ def load_corpus(settings: BrowseSettings) -> BrowseCorpus:
         from .disco_data import load_disco
 
         return load_disco(settings.disco, settings.systems)
-    gold = LineIndex(settings.gold)
+    gold = settings.gold_lines or LineIndex(settings.gold)
     kind = sniff(gold.path, "browse", gold.data)
     if settings.enhanced is not None and (kind != "conllu" or not settings.systems):
         raise UsageError(f"--{settings.enhanced.scorer} scores a CoNLL-U system against gold: "
