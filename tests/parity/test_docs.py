@@ -53,9 +53,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "differential"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit" / "tui"))
 
 from harness import run_treeeval  # noqa: E402
 from shared_data import DATA  # noqa: E402
+from tui_fixtures import DISCO_GOLD, DISCO_PARSE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
@@ -132,6 +134,9 @@ FIXTURES = {
     "alpino.headrules": "% Alpino categories (a phrase with an hd child needs no rule)\n"
                         "DU LEFT-TO-RIGHT SMAIN SV1 WHQ\nCONJ LEFT-TO-RIGHT NP PP SMAIN SSUB\n"
                         "MWU LEFT SPEC\n",
+    # docs/browse.md: a German sentence with a discontinuous VP in export format, and a parse
+    "gold.export": DISCO_GOLD,
+    "parse.export": DISCO_PARSE,
 }
 
 #: Options whose value is a file the command writes.

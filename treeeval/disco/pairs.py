@@ -278,9 +278,22 @@ def _collect(side: TreeSide, labeled: bool, deleted: set[str], disc_only: bool) 
     for node, parent in order:
         bitset = bits[id(node)]
         nodes.append((node, bitset, parent))
-        if (node.children and isinstance(node.children[0], DiscNode)
-                and node.label not in deleted and (not disc_only or fanout(bitset) > 1)):
+        if is_bracket(node, bitset, deleted, disc_only):
             brackets[(node.label if labeled else "", bitset)] += 1
+
+
+def is_bracket(node: DiscNode, bitset: int, deleted: set[str] | frozenset[str],
+               disc_only: bool) -> bool:
+    """Whether a node of a transformed tree (with its bit set) counts as a bracket: a
+    phrasal node whose label is not deleted (only the root can still have one), and with
+    ``disc_only`` a discontinuous one.
+
+    >>> np_ = DiscNode("NP", [DiscNode("N", [0]), DiscNode("N", [2])])
+    >>> is_bracket(np_, 0b101, set(), True), is_bracket(np_.children[0], 0b1, set(), False)
+    (True, False)
+    """
+    return (bool(node.children) and isinstance(node.children[0], DiscNode)
+            and node.label not in deleted and (not disc_only or fanout(bitset) > 1))
 
 
 def _functions(side: TreeSide, other: TreeSide) -> Counter[tuple[Bracket, str]]:
@@ -303,8 +316,7 @@ def _parented(side: TreeSide, deleted: set[str], disc_only: bool) -> list[tuple[
     """Each distinct (bracket, parent's label) of the constituents, in pre-order."""
     found: dict[tuple[Bracket, str], None] = {}
     for node, bitset, parent in side.nodes:
-        if (node.children and isinstance(node.children[0], DiscNode)
-                and node.label not in deleted and (not disc_only or fanout(bitset) > 1)):
+        if is_bracket(node, bitset, deleted, disc_only):
             found[((node.label, bitset), parent)] = None
     return list(found)
 

@@ -103,8 +103,10 @@ class DiscoRun:
     dep: bool = False
 
 
-def _sentences(path: str, fmt: str, encoding: str, settings: DiscoSettings,
-               params: DiscoParams) -> Iterator[DiscSentence]:
+def read_sentences(path: str, fmt: str, encoding: str,
+                   settings: DiscoSettings) -> Iterator[DiscSentence]:
+    """The sentences of ``path`` in ``fmt``, relabelled as ``settings`` (``--functions``,
+    ``--morphology``) say, one at a time."""
     read, export, escape = READERS[fmt]
     try:
         "".encode(encoding)
@@ -183,8 +185,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     run.la, run.ted, run.dep, run.cutoff = bool(la), bool(ted), dep, cutoff
     scores = OptionalScores(bool(la), bool(ted),
                             read_head_rules(settings.headrules) if settings.headrules else None)
-    gold = _sentences(settings.gold, goldfmt, settings.goldenc, settings, params)
-    parses = _sentences(settings.parses, parsesfmt, settings.parsesenc, settings, params)
+    gold = read_sentences(settings.gold, goldfmt, settings.goldenc, settings)
+    parses = read_sentences(settings.parses, parsesfmt, settings.parsesenc, settings)
     first_gold = next(gold, None)
     if first_gold is None:
         raise InputError("no trees in the gold file", path=settings.gold)
@@ -194,8 +196,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     if debug >= 2:
         lines.extend([f"gold: {shown(settings.gold)}", f"parses: {shown(settings.parses)} ", ""])
     if debug >= 1:
-        keys = [first_parse.key] + [s.key for s in _sentences(
-            settings.parses, parsesfmt, settings.parsesenc, settings, params)][1:]
+        keys = [first_parse.key] + [s.key for s in read_sentences(
+            settings.parses, parsesfmt, settings.parsesenc, settings)][1:]
         keylen = max(len(key) for key in keys)
         lines.extend(_shown_params(params, debug, cutoff, disc_only, la, ted, dep))
         lines.extend(header(keylen))

@@ -181,3 +181,47 @@ def sniff(path: str | os.PathLike[str], command: str, data: bytes | None = None,
     readable = ", ".join(dict.fromkeys(NAMES.get(k, "Lin's tuples") for k in reads))
     raise InputError(f"{NAMES[kind]} is not read by treeeval {command} (it reads {readable})",
                      path=name)
+
+
+#: a bracketed tree whose leaves are numbered (``0=Der``): discbracket
+_DISC_LEAF = re.compile(rb"\s[0-9]+=[^\s()]")
+#: how much of a file :func:`sniff_disco` looks at
+_DISCO_SNIFF_BYTES = 1 << 16
+
+
+def sniff_disco(path: str | os.PathLike[str], data: bytes | None = None) -> str | None:
+    """The format of ``treeeval disco`` a file is in by its content, or None: ``export``
+    (a line starts with ``#BOS``), ``alpino`` (an ``<alpino_ds`` element), ``tiger`` (a
+    ``<graph`` element) or ``discbracket`` (the first word line a bracketed tree with a
+    numbered leaf, ``0=Der``), in the first 64 KiB.  Plain bracketed trees are never
+    guessed (every command reads them as EVALB does); a path that is not a readable file
+    (an Alpino folder or pattern) is None.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "f")
+    >>> def disco(text):
+    ...     _ = open(path, "w").write(text)
+    ...     return sniff_disco(path)
+    >>> disco("#FORMAT 3\\n#BOS 1\\n"), disco("(S (NP 0=Der 2=Mann) (V 1=kam))\\n")
+    ('export', 'discbracket')
+    >>> disco("(S (NP Der))\\n"), disco("<corpus><s><graph/></s></corpus>"), sniff_disco(".")
+    (None, 'tiger', None)
+    """
+    if data is None:
+        try:
+            with open(path, "rb") as stream:
+                head = stream.read(_DISCO_SNIFF_BYTES)
+        except OSError:
+            return None
+    else:
+        head = data[:_DISCO_SNIFF_BYTES]
+    if re.search(rb"(?m)^#BOS\s", head):
+        return "export"
+    if b"<alpino_ds" in head:
+        return "alpino"
+    if b"<graph" in head:
+        return "tiger"
+    first = first_word_line(path, head)
+    if first is not None and first[1].lstrip().startswith(b"(") and _DISC_LEAF.search(first[1]):
+        return "discbracket"
+    return None

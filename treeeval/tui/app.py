@@ -16,6 +16,7 @@ from textual.screen import Screen
 from .corpus import BrowseCorpus, enhanced_view
 from .render_alignment import alignment_legend
 from .render_deps import dependency_legend
+from .render_disc_tree import disc_legend
 from .render_enhanced import enhanced_legend
 from .render_tree import bracket_legend
 from .screens.browser import BrowserScreen
@@ -43,7 +44,8 @@ class BrowseApp(App[None]):
 
     def action_help(self) -> None:
         columns = [(column.title, column.help) for column in self.corpus.columns]
-        legends = {"bracket": bracket_legend, "ud": alignment_legend, "single": Text}
+        legends = {"bracket": bracket_legend, "ud": alignment_legend, "single": Text,
+                   "disco": disc_legend}
         legend = [legends.get(self.corpus.kind, dependency_legend)()]
         if enhanced_view(self.corpus) is not None:
             legend.append(enhanced_legend())

@@ -48,6 +48,14 @@ class EnhancedCorpus(Protocol):
     def enhanced_detail(self, index: int, width: int) -> list[Text]: ...
 
 
+@runtime_checkable
+class DrawingCorpus(Protocol):
+    """A corpus whose trees the detail pane draws in more than one way
+    (``disco_data.DiscoCorpus``: outlines or crossing branches)."""
+
+    def toggle_drawing(self) -> str: ...
+
+
 def enhanced_view(corpus: BrowseCorpus) -> EnhancedCorpus | None:
     """The corpus, if it has an enhanced view (enhanced graphs scored), else None."""
     if isinstance(corpus, EnhancedCorpus) and corpus.enhanced_scored:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..bracket.params import EvalbParams
 from ..errors import InputError, UsageError
@@ -17,6 +18,9 @@ from ..policy.sniffing import sniff
 from ..ud.enhanced import EnhancedRules
 from .corpus import BrowseCorpus
 from .lines import LineIndex
+
+if TYPE_CHECKING:
+    from ..disco.run import DiscoSettings
 
 #: the formats by the names ``sniff_format`` gives them, for messages
 NAMES = {"bracket": "bracketed trees", "conllx": "CoNLL-X", "conllu": "CoNLL-U",
@@ -28,7 +32,9 @@ class BrowseSettings:
     """What ``treeeval browse`` shows: the gold file and any number of systems (none: one file
     browsed without gold), EVALB's parameters and the ``-p`` names (brackets), the head table
     that turns trees into dependencies, MaltEval's ExcludeUnicodePunc, and the enhanced rules
-    of ``--udeval`` or ``--iwpt20`` (CoNLL-U: DEPS read, ELAS and EULAS scored)."""
+    of ``--udeval`` or ``--iwpt20`` (CoNLL-U: DEPS read, ELAS and EULAS scored); for
+    discontinuous trees ``treeeval disco``'s settings (its ``gold`` is ``gold``, its
+    ``parses`` unused: each system is read)."""
 
     gold: str
     systems: tuple[str, ...] = ()
@@ -37,6 +43,9 @@ class BrowseSettings:
     heads: str | None = None
     exclude_punct: bool = False
     enhanced: EnhancedRules | None = None
+    disco: DiscoSettings | None = None
+    #: GOLD's bytes when the command line read them (to sniff the format), else None
+    gold_lines: LineIndex | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -59,10 +68,15 @@ def sniff_format(path: str) -> str:
 
 def load_corpus(settings: BrowseSettings) -> BrowseCorpus:
     """Score the files as the matching ``treeeval`` command does; returns the corpus.
+    Discontinuous trees are read by ``treeeval disco``'s readers (``disco_data``).
 
     Each file is read once (``lines.LineIndex``): the format is sniffed from the bytes
     read, and every reader, scorer and the detail pane work on them."""
-    gold = LineIndex(settings.gold)
+    if settings.disco is not None:
+        from .disco_data import load_disco
+
+        return load_disco(settings.disco, settings.systems)
+    gold = settings.gold_lines or LineIndex(settings.gold)
     kind = sniff(gold.path, "browse", gold.data)
     if settings.enhanced is not None and (kind != "conllu" or not settings.systems):
         raise UsageError(f"--{settings.enhanced.scorer} scores a CoNLL-U system against gold: "

@@ -13,12 +13,14 @@ Two views of one sentence, both lists of Rich ``Text`` lines:
   drawn through it (``│``, the bar broken), so a discontinuity shows as branches crossing.
 
 The marks are those of ``render_tree`` (``✓`` matched, ``-`` only in gold, ``+`` only in
-the system tree, ``·`` not counted, ``~`` wrong tag), with their colours, computed by
-:func:`disc_marks` as ``discodop eval`` compares brackets by default: a bracket is a
-phrasal node's label and the set of its words, and the two trees' brackets are matched as
-multisets.  :class:`DiscMarks` gives a node's fate by its pre-order index, the position
-of the node in ``sentence.tree.subtrees()``, so marks survive a copy of the tree.
+the system tree, ``·`` not counted, ``~`` wrong tag), with their colours, as
+:class:`DiscMarks` gives them: a node's fate by its pre-order index, the position of the
+node in ``sentence.tree.subtrees()``.  They come from ``treeeval disco``'s own comparison
+(:func:`treeeval.tui.disc_marks.disc_marks`, on ``pairs.compare``'s result); this module
+only draws.
 
+>>> from treeeval.disco.params import DiscoParams
+>>> from treeeval.tui.disc_marks import disc_marks, score_pair
 >>> words = ["Der", "kam", "Mann", "."]
 >>> np_ = DiscNode("NP", [DiscNode("ART", [0], "NK"), DiscNode("NN", [2], "NK")], "SB")
 >>> gold = DiscSentence(words, ["ART", "VVFIN", "NN", "$."], DiscNode("S", [
@@ -26,7 +28,8 @@ of the node in ``sentence.tree.subtrees()``, so marks survive a copy of the tree
 >>> test = DiscSentence(words, ["ART", "VVFIN", "NE", "$."], DiscNode("S", [
 ...     DiscNode("NP", [DiscNode("ART", [0]), DiscNode("VVFIN", [1])]),
 ...     DiscNode("NE", [2]), DiscNode("$.", [3])]))
->>> gold_marks, test_marks = disc_marks(gold, test, DiscRules(deleted=frozenset({"$."})))
+>>> pair = score_pair("1", gold, test, DiscoParams(delete_label=["$."]))
+>>> gold_marks, test_marks = disc_marks(pair)
 >>> for line in draw_disc_outline(gold, gold_marks, "gold"):
 ...     print(line.plain)
 ✓  S [1-4]
@@ -48,8 +51,6 @@ of the node in ``sentence.tree.subtrees()``, so marks survive a copy of the tree
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -65,36 +66,6 @@ DISC_MARK = ("¦", "cyan")
 
 #: a node's words as inclusive ranges, in order: ``((0, 1), (4, 4))`` for words 0, 1, 4
 Ranges = tuple[tuple[int, int], ...]
-
-
-def _identity(label: str) -> str:
-    return label
-
-
-@dataclass(frozen=True)
-class DiscRules:
-    """How brackets are compared: the hook ``treeeval disco``'s parameters fill
-    (discodop's defaults when empty).
-
-    ``key`` maps a label to what is compared (EQ_LABEL's classes); like discodop's
-    transform it is not applied to the root, whose label is compared as spelt.  A phrasal
-    node whose label (through ``key``) is in ``deleted`` is not counted (DELETE_LABEL);
-    a word whose gold tag is in ``deleted``, whose word is in ``deleted_words``
-    (DELETE_WORD) or, with ``delete_root_preterms``, whose gold preterminal hangs from the
-    root (DELETE_ROOT_PRETERMS) is dropped from every bracket and its tag not compared.
-    ``labeled`` False compares the sets of words alone (LABELED 0); ``disc_only`` counts
-    the brackets discontinuous once the dropped words are gone (DISC_ONLY).
-
-    >>> DiscRules(key=str.upper).key("np")
-    'NP'
-    """
-
-    key: Callable[[str], str] = _identity
-    deleted: frozenset[str] = frozenset()
-    deleted_words: frozenset[str] = frozenset()
-    delete_root_preterms: bool = False
-    labeled: bool = True
-    disc_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,7 +95,7 @@ def _word(node: DiscNode) -> int | None:
     return leaf if isinstance(leaf, int) else None
 
 
-def _nodes(root: DiscNode) -> list[DiscNode]:
+def preorder_nodes(root: DiscNode) -> list[DiscNode]:
     """The tree's nodes in pre-order (``root.subtrees()``'s order, without recursion)."""
     tree: DiscNode | int = root
     return [node for _, node in preorder(tree, _children) if isinstance(node, DiscNode)]
@@ -135,7 +106,8 @@ def node_ranges(nodes: list[DiscNode], position: list[int | None]) -> list[Range
     word ``i`` taking ``position[i]`` (None: the word is left out).
 
     >>> tree = DiscNode("S", [DiscNode("A", [0]), DiscNode("B", [2]), DiscNode("C", [1])])
-    >>> node_ranges(_nodes(tree), [0, 1, 2])[0], node_ranges(_nodes(tree), [0, None, 1])[0]
+    >>> nodes = preorder_nodes(tree)
+    >>> node_ranges(nodes, [0, 1, 2])[0], node_ranges(nodes, [0, None, 1])[0]
     (((0, 2),), ((0, 1),))
     """
     index = {id(node): i for i, node in enumerate(nodes)}
@@ -158,76 +130,6 @@ def node_ranges(nodes: list[DiscNode], position: list[int | None]) -> list[Range
                 merged.append((start, end))
         ranges[i] = tuple(merged)
     return ranges
-
-
-def _dropped(gold: DiscSentence, rules: DiscRules) -> list[bool]:
-    """Which words discodop's transform removes, by the gold tree."""
-    under_root = {_word(child) for child in gold.tree.children if isinstance(child, DiscNode)}
-    return [tag in rules.deleted or word in rules.deleted_words
-            or (rules.delete_root_preterms and i in under_root)
-            for i, (word, tag) in enumerate(zip(gold.words, gold.tags))]
-
-
-def _bracket_keys(sentence: DiscSentence, position: list[int | None],
-                  rules: DiscRules) -> list[Hashable | None]:
-    """Each node's bracket (label key, ranges), or None where it counts no bracket."""
-    nodes = _nodes(sentence.tree)
-    keys: list[Hashable | None] = []
-    for i, (node, ranges) in enumerate(zip(nodes, node_ranges(nodes, position))):
-        label = node.label if i == 0 else rules.key(node.label)
-        counted = (not node.is_preterminal() and bool(ranges) and label not in rules.deleted
-                   and (not rules.disc_only or len(ranges) > 1))
-        keys.append((label if rules.labeled else "", ranges) if counted else None)
-    return keys
-
-
-def _fates(sentence: DiscSentence, keys: list[Hashable | None],
-           other: Counter[Hashable]) -> tuple[ResultCode | None, ...]:
-    """Matched while the other tree has a bracket of the key left, first come first
-    matched (in pre-order): multiset matching."""
-    left = Counter(other)
-    fates: list[ResultCode | None] = []
-    for node, key in zip(_nodes(sentence.tree), keys):
-        if node.is_preterminal():
-            fates.append(None)
-        elif key is None:
-            fates.append(NOT_COUNTED)
-        elif left[key] > 0:
-            left[key] -= 1
-            fates.append(MATCHED)
-        else:
-            fates.append(UNMATCHED)
-    return tuple(fates)
-
-
-def disc_marks(gold: DiscSentence, system: DiscSentence,
-               rules: DiscRules = DiscRules()) -> tuple[DiscMarks, DiscMarks]:
-    """The marks of the gold and the system tree of one sentence, brackets compared as
-    ``discodop eval`` compares them under ``rules`` (words dropped by the gold tags;
-    brackets as (label, set of kept words), discontinuity judged once dropped words are
-    gone), tags compared as spelt.  ValueError if the sentences differ in length.
-
-    >>> tree = DiscNode("S", [DiscNode("NP", [DiscNode("N", [0])]), DiscNode("V", [1])])
-    >>> gold = DiscSentence(["x", "y"], ["N", "V"], tree)
-    >>> marks, _ = disc_marks(gold, gold, DiscRules(deleted=frozenset({"S"})))
-    >>> [fate and fate.name for fate in marks.nodes]
-    ['NOT_COUNTED', 'MATCHED', None, None]
-    """
-    if len(gold.words) != len(system.words):
-        raise ValueError(f"gold has {len(gold.words)} words, the system tree "
-                         f"{len(system.words)}")
-    dropped = _dropped(gold, rules)
-    position: list[int | None] = []
-    kept = 0
-    for drop in dropped:
-        position.append(None if drop else kept)
-        kept += not drop
-    gold_keys = _bracket_keys(gold, position, rules)
-    system_keys = _bracket_keys(system, position, rules)
-    words = tuple(NOT_COUNTED if drop else MATCHED if g == s else UNMATCHED
-                  for drop, g, s in zip(dropped, gold.tags, system.tags))
-    return (DiscMarks(_fates(gold, gold_keys, Counter(k for k in system_keys if k)), words),
-            DiscMarks(_fates(system, system_keys, Counter(k for k in gold_keys if k)), words))
 
 
 def _label(node: DiscNode) -> str:
@@ -267,7 +169,7 @@ def draw_disc_outline(sentence: DiscSentence, marks: DiscMarks | None = None,
     >>> [line.plain for line in draw_disc_outline(DiscSentence(["a", "b", "c"], [], tree))]
     ['   S [1-3]', ' ¦   VP [1,3]', '       N a', '       V c', '     A b']
     """
-    nodes = _nodes(sentence.tree)
+    nodes = preorder_nodes(sentence.tree)
     index = {id(node): i for i, node in enumerate(nodes)}
     ranges = node_ranges(nodes, list(range(len(sentence.words))))
 
@@ -378,7 +280,7 @@ def draw_disc_tree(sentence: DiscSentence, marks: DiscMarks | None = None,
     V  A N
     a  b c
     """
-    nodes = _nodes(sentence.tree)
+    nodes = preorder_nodes(sentence.tree)
     index = {id(node): i for i, node in enumerate(nodes)}
     count = len(sentence.words)
     # the column and the level of each node, children first; a word directly under a

@@ -10,21 +10,25 @@ from pathlib import Path
 import pytest
 
 from treeeval.bracket.reference import MATCHED, NOT_COUNTED, UNMATCHED
+from treeeval.disco.pairs import WordMismatch
+from treeeval.disco.params import DiscoParams
 from treeeval.model.disc_trees import DiscNode as N
 from treeeval.model.disc_trees import DiscSentence
-from treeeval.tui.render_disc_tree import (
-    DiscRules,
-    disc_legend,
-    disc_marks,
-    draw_disc_outline,
-    draw_disc_tree,
-)
+from treeeval.tui.disc_marks import disc_marks as pair_marks
+from treeeval.tui.disc_marks import score_pair
+from treeeval.tui.render_disc_tree import DiscMarks, disc_legend, draw_disc_outline, draw_disc_tree
 
 WORDS = "Ein Buch hat sie gelesen , das ihr gefiel .".split()
 GOLD_TAGS = ["ART", "NN", "VAFIN", "PPER", "VVPP", "$,", "PRELS", "PPER", "VVFIN", "$."]
 #: proper.prm's deletions that matter here: the root and the punctuation tags
-PROPER = DiscRules(deleted=frozenset({"VROOT", "$,", "$.", "$("}))
+PROPER = DiscoParams(delete_label=["VROOT", "$,", "$.", "$("])
 M, U, X = MATCHED, UNMATCHED, NOT_COUNTED
+
+
+def disc_marks(gold: DiscSentence, system: DiscSentence, params: DiscoParams | None = None,
+               disc_only: bool = False) -> tuple[DiscMarks, DiscMarks]:
+    """The marks of a pair compared by treeeval disco's scorer (``pairs.compare``)."""
+    return pair_marks(score_pair("1", gold, system, params or DiscoParams(), disc_only))
 
 
 def gold() -> DiscSentence:
@@ -77,8 +81,7 @@ def test_marks_match_brackets_as_multisets_of_label_and_words() -> None:
 def test_disc_only_judges_gaps_once_punctuation_is_gone() -> None:
     """discodop eval --disconly on these trees: gold brackets 2 (VP, NP), candidate 0 (the
     system's VP [5,7-9] has only the comma in its gap)."""
-    rules = DiscRules(deleted=PROPER.deleted, disc_only=True)
-    gold_marks, system_marks = disc_marks(gold(), system(), rules)
+    gold_marks, system_marks = disc_marks(gold(), system(), PROPER, disc_only=True)
     assert gold_marks.nodes == (X, X, U, U, None, None, X, None, None, None, None, None, X,
                                 None, None, None)
     assert set(system_marks.nodes) == {X, None}
@@ -206,39 +209,43 @@ def small(label: str = "NP", root: str = "S") -> DiscSentence:
     return DiscSentence(["x", "y", "z"], ["A", "C", "B"], tree)
 
 
-@pytest.mark.parametrize(("rules", "gold_fates", "system_fates"), [
-    (DiscRules(), (M, U), (M, U)),
-    (DiscRules(key=lambda label: {"PP": "NP"}.get(label, label)), (M, M), (M, M)),
-    (DiscRules(labeled=False), (M, M), (M, M)),
-    (DiscRules(deleted=frozenset({"NP"})), (M, X), (M, U)),
-    (DiscRules(disc_only=True), (X, U), (X, U)),
+ROOT_PRETERMS = {**DiscoParams().numbers, "DELETE_ROOT_PRETERMS": 1}
+
+
+@pytest.mark.parametrize(("params", "disc_only", "gold_fates", "system_fates"), [
+    (DiscoParams(), False, (M, U), (M, U)),
+    (DiscoParams(eq_label={"NP": "NP", "PP": "NP"}), False, (M, M), (M, M)),
+    (DiscoParams(numbers={**DiscoParams().numbers, "LABELED": 0}), False, (M, M), (M, M)),
+    (DiscoParams(delete_label=["NP"]), False, (M, X), (M, U)),
+    (DiscoParams(), True, (X, U), (X, U)),
     # the word under the root dropped, the NP is no longer discontinuous
-    (DiscRules(disc_only=True, delete_root_preterms=True), (X, X), (X, X)),
-    (DiscRules(disc_only=True, deleted_words=frozenset({"y"})), (X, X), (X, X)),
-    (DiscRules(disc_only=True, deleted=frozenset({"C"})), (X, X), (X, X)),
+    (DiscoParams(numbers=ROOT_PRETERMS), True, (X, X), (X, X)),
+    (DiscoParams(delete_word=["y"]), True, (X, X), (X, X)),
+    (DiscoParams(delete_label=["C"]), True, (X, X), (X, X)),
 ])
-def test_rules(rules: DiscRules, gold_fates, system_fates) -> None:
-    gold_marks, system_marks = disc_marks(small(), small("PP"), rules)
+def test_rules(params: DiscoParams, disc_only: bool, gold_fates, system_fates) -> None:
+    gold_marks, system_marks = disc_marks(small(), small("PP"), params, disc_only)
     assert gold_marks.nodes[:2] == gold_fates and system_marks.nodes[:2] == system_fates
     assert gold_marks.nodes[2:] == (None, None, None)
 
 
 def test_root_label_is_compared_as_spelt() -> None:
     """discodop maps every label through EQ_LABEL but the root's."""
-    rules = DiscRules(key=lambda label: {"ROOT": "S"}.get(label, label))
-    assert disc_marks(small(), small(root="ROOT"), rules)[0].nodes[:2] == (U, M)
-    assert disc_marks(small(label="ROOT"), small(label="S"), rules)[0].nodes[:2] == (M, M)
+    params = DiscoParams(eq_label={"S": "S", "ROOT": "S"})
+    assert disc_marks(small(), small(root="ROOT"), params)[0].nodes[:2] == (U, M)
+    assert disc_marks(small(label="ROOT"), small(label="S"), params)[0].nodes[:2] == (M, M)
 
 
 def test_dropped_words_leave_tags_uncompared() -> None:
-    other = DiscSentence(["x", "y", "z"], ["A", "D", "E"], small().tree)
+    """The scorer compares the preterminals' labels (the tags the readers give both)."""
+    other = DiscSentence(["x", "y", "z"], ["A", "D", "E"],
+                         N("S", [N("NP", [N("A", [0]), N("E", [2])]), N("D", [1])]))
     assert disc_marks(small(), other)[0].words == (M, U, U)
-    assert disc_marks(small(), other, DiscRules(deleted_words=frozenset({"y"})))[0].words \
-        == (M, X, U)
+    assert disc_marks(small(), other, DiscoParams(delete_word=["y"]))[0].words == (M, X, U)
 
 
 def test_length_mismatch() -> None:
-    with pytest.raises(ValueError, match="gold has 3 words, the system tree 1"):
+    with pytest.raises(WordMismatch, match="sentence length mismatch"):
         disc_marks(small(), DiscSentence(["x"], ["A"], N("S", [N("A", [0])])))
 
 
@@ -282,10 +289,11 @@ def test_deep_chain_past_the_recursion_limit() -> None:
 
 
 def test_browse_md_shows_these_drawings() -> None:
-    """docs/browse.md's two examples are this file's gold tree, drawn as it is drawn."""
+    """docs/browse.md's two drawings (after its screen) are this file's gold tree, drawn as
+    it is drawn."""
     text = (Path(__file__).parents[3] / "docs" / "browse.md").read_text(encoding="utf-8")
     section = text[text.index("## Discontinuous trees"):text.index("## Python")]
-    blocks = [block.strip("\n").split("\n") for block in section.split("```")[1::2]]
+    blocks = [block.strip("\n").split("\n") for block in section.split("```")[1::2]][-2:]
     gold_marks, _ = disc_marks(gold(), system(), PROPER)
     assert blocks == [plain(draw_disc_outline(gold(), gold_marks, "gold")),
                       plain(draw_disc_tree(gold(), gold_marks, "gold"))]

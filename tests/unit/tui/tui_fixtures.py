@@ -1,4 +1,4 @@
-"""Small bracket and CoNLL-X files for the browser's tests (written into a tmp_path)."""
+"""Small bracket, CoNLL-X and export files for the browser's tests (written into a tmp_path)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,44 @@ SYSTEM_TREES = [
 ]
 #: a second system: wrong only in sentence 2
 SYSTEM2_TREES = [GOLD_TREES[0], "(TOP (S (NNP John) (VP (VBZ runs)) (. .)))"] + GOLD_TREES[2:]
+
+#: 'Ein Buch hat sie gelesen, das ihr gefiel.' (VP and object NP discontinuous) and
+#: 'Gestern hat er geschlafen.'
+DISCO_GOLD = """#FORMAT 3
+#BOS 1
+Ein\tART\tNom\tNK\t503
+Buch\tNN\tNom\tNK\t503
+hat\tVAFIN\t3.Sg\tHD\t501
+sie\tPPER\tNom\tSB\t501
+gelesen\tVVPP\tPsp\tHD\t502
+,\t$,\t--\t--\t0
+das\tPRELS\tNom\tSB\t500
+ihr\tPPER\tDat\tDA\t500
+gefiel\tVVFIN\t3.Sg\tHD\t500
+.\t$.\t--\t--\t0
+#500\tS\t--\tRC\t503
+#501\tS\t--\t--\t0
+#502\tVP\t--\tOC\t501
+#503\tNP\t--\tOA\t502
+#EOS 1
+#BOS 2
+Gestern\tADV\t--\tMO\t502
+hat\tVAFIN\t3.Sg\tHD\t501
+er\tPPER\tNom\tSB\t501
+geschlafen\tVVPP\tPsp\tHD\t502
+.\t$.\t--\t--\t0
+#501\tS\t--\t--\t0
+#502\tVP\t--\tOC\t501
+#EOS 2
+"""
+#: the parse: the object NP without its clause, the clause in the VP, a unary NP over
+#: 'sie', 'das' tagged ART; sentence 2 right
+DISCO_PARSE = DISCO_GOLD.replace("Ein\tART\tNom\tNK\t503", "Ein\tART\tNom\tNK\t504").replace(
+    "Buch\tNN\tNom\tNK\t503", "Buch\tNN\tNom\tNK\t504").replace(
+    "sie\tPPER\tNom\tSB\t501", "sie\tPPER\tNom\tHD\t505").replace(
+    "das\tPRELS", "das\tART").replace(
+    "#500\tS\t--\tRC\t503", "#500\tS\t--\tRC\t502").replace(
+    "#503\tNP\t--\tOA\t502", "#504\tNP\t--\tOA\t501\n#505\tNP\t--\tSB\t501")
 
 ROW = "{id}\t{form}\t_\t{tag}\t{tag}\t_\t{head}\t{label}\t_\t_"
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
 from ...bracket.counts import EvalbStatus
-from ..corpus import BrowseCorpus, enhanced_view
+from ..corpus import BrowseCorpus, DrawingCorpus, enhanced_view
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
 from ..widgets.sentence_list import SentenceList
@@ -76,6 +76,7 @@ class BrowserScreen(Screen[None]):
         Binding("c", "clear", "Clear filter", show=False, id="browser.clear"),
         Binding("e", "error_class", "Error class", show=False, id="browser.error_class"),
         Binding("d", "toggle_enhanced", "Enhanced", show=False, id="browser.enhanced"),
+        Binding("v", "toggle_drawing", "Drawing", show=False, id="browser.drawing"),
     ]
 
     def __init__(self, corpus: BrowseCorpus) -> None:
@@ -208,6 +209,16 @@ class BrowserScreen(Screen[None]):
         detail = self.query_one(DetailPane)
         detail.show_enhanced(not detail.enhanced)
         self.update_status()
+
+    def action_toggle_drawing(self) -> None:
+        """Discontinuous trees: draw them as outlines or with crossing branches."""
+        if not isinstance(self.corpus, DrawingCorpus):
+            self.notify("the drawings are for discontinuous trees (treeeval disco's files)",
+                        severity="warning")
+            return
+        shown = self.corpus.toggle_drawing()
+        self.query_one(DetailPane).show(self.query_one(DetailPane).index)
+        self.notify(f"drawing: {shown}", timeout=2)
 
     # -- navigation and screens -------------------------------------------------------------------
     def action_goto(self) -> None:

@@ -26,6 +26,7 @@ KEY_HELP = (
     ("e", "only sentences with a repair of an error class, e.g. PP or unary (brackets)"),
     ("c", "clear every filter"),
     ("d", "enhanced graphs or alignment (CoNLL-U, --udeval/--iwpt20)"),
+    ("v", "discontinuous trees: outline or crossing branches"),
     ("b", "breakdown: by label, confusions, by length, error classes; Enter filters"),
     ("tab, shift+tab", "move the focus between the list and the detail pane"),
     ("?, f1", "this help"),
