@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..arguments import InOrder, examples, parse_command
 from ..bracket.settings import evalb_params
+from ..disco.labels import FUNCTIONS, MORPHOLOGY
 from ..errors import UsageError
+from ..formats.disc_formats import DISC_FORMATS
 from ..formats.prm import find_prm
 from ..policy.inputs import input_file
 from ..policy.sniffing import sniff_disco
 from ..tui.lines import LineIndex
 from ..tui.loading import BrowseSettings
 from ..ud.enhanced_options import add_enhanced_arguments, enhanced_rules
-from .disco import FORMATS, FUNCTIONS, MORPHOLOGY
 
 if TYPE_CHECKING:
     from ..disco.run import DiscoSettings
@@ -89,10 +90,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(dependencies; MaltEval's ExcludeUnicodePunc 1)")
     add_enhanced_arguments(parser)
     disco = parser.add_argument_group("discontinuous trees (scored as treeeval disco)")
-    disco.add_argument("--fmt", choices=FORMATS,
+    disco.add_argument("--fmt", choices=DISC_FORMATS,
                        help="the format of every file (default: each file's by its content)")
-    disco.add_argument("--goldfmt", choices=FORMATS, help="the format of GOLD")
-    disco.add_argument("--parsesfmt", choices=FORMATS, help="the format of the systems")
+    disco.add_argument("--goldfmt", choices=DISC_FORMATS, help="the format of GOLD")
+    disco.add_argument("--parsesfmt", choices=DISC_FORMATS, help="the format of the systems")
     disco.add_argument("--functions", choices=FUNCTIONS,
                        help="function tags, as treeeval disco (default: remove)")
     disco.add_argument("--morphology", choices=MORPHOLOGY,

@@ -27,7 +27,9 @@ from ..arguments import (
     needs,
     run_command,
 )
+from ..disco.labels import FUNCTIONS, MORPHOLOGY
 from ..errors import UsageError
+from ..formats.disc_formats import DISC_FORMATS
 from ..policy.inputs import input_file
 
 if TYPE_CHECKING:
@@ -46,9 +48,7 @@ defaults); every file after GOLD is then a system: each system's report, headed 
 naming it, then their comparison table (--stat tests each against the baseline).  Without
 --param, a third file is discodop's PARAM, as in discodop eval."""
 
-FORMATS = ("export", "bracket", "discbracket", "tiger", "alpino")
-FUNCTIONS = ("remove", "leave", "add", "replace")
-MORPHOLOGY = ("no", "add", "replace", "between")
+
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,11 +75,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--cutofflen", metavar="N", type=int,
                             help="the first column of the summary: sentences of at most N "
                                  "words (default: the parameter file's CUTOFF_LEN, 40)"),
-        parser.add_argument("--fmt", choices=FORMATS,
+        parser.add_argument("--fmt", choices=DISC_FORMATS,
                             help="the format of both files (default: export)"),
-        parser.add_argument("--goldfmt", choices=FORMATS, default="export",
+        parser.add_argument("--goldfmt", choices=DISC_FORMATS, default="export",
                             help="the format of GOLD"),
-        parser.add_argument("--parsesfmt", choices=FORMATS, default="export",
+        parser.add_argument("--parsesfmt", choices=DISC_FORMATS, default="export",
                             help="the format of PARSES"),
         parser.add_argument("--goldenc", metavar="E", default="utf8",
                             help="the encoding of GOLD (default: utf8)"),

@@ -18,13 +18,14 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 from ..formats.conll import FORMATS
+from ..formats.disc_formats import DISC_FORMATS
 from ..formats.headrules import DEFAULT_HEADS
 from .makedeps import SCHEMES
 
 #: the formats of ``--inputfmt``, spelt as discodop spells them: ``bracket`` is treeeval's
 #: reader of (continuous) bracketed trees, the others discontinuous trees read as discodop
 #: reads them (:mod:`treeeval.disco.dependency_conversion`)
-INPUT_FORMATS = ("bracket", "export", "discbracket", "tiger", "alpino")
+INPUT_FORMATS = DISC_FORMATS
 
 
 @dataclass(frozen=True)

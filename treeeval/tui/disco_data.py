@@ -53,6 +53,7 @@ from .disc_marks import ScoredPair, disc_marks, kept_words, score_pair
 from .model import Column, TableCorpus, delta_columns, system_column
 from .render_disc_tree import (
     Ranges,
+    Side,
     disc_legend,
     draw_disc_outline,
     draw_disc_tree,
@@ -280,10 +281,11 @@ class DiscoCorpus(TableCorpus):
                                         draw_disc_outline(pair.cand, cand_marks, "test"),
                                         width, names))
             else:
-                for name, sentence, marks, role in ((names[0], pair.gold, gold_marks, "gold"),
-                                                    (names[1], pair.cand, cand_marks, "test")):
+                roles: tuple[Side, Side] = ("gold", "test")
+                for name, sentence, marks, role in zip(names, (pair.gold, pair.cand),
+                                                       (gold_marks, cand_marks), roles):
                     out.append(Text(name, style="bold"))
-                    out.extend(draw_disc_tree(sentence, marks, role))  # type: ignore[arg-type]
+                    out.extend(draw_disc_tree(sentence, marks, role))
             out.extend(bracket_lines(pair))
             out.append(Text())
         out.append(disc_legend())
