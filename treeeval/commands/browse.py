@@ -59,7 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = examples(
         "treeeval browse -p COLLINS.prm wsj22.gld berkeley.tst",
         "treeeval browse --udeval gold.conllu parser1.conllu parser2.conllu",
-        "treeeval browse wsj22.gld",
         "treeeval browse gold.export parses.export proper.prm") + (
         "\nKeys: ? or F1 in the browser lists them all; q quits.\n")
     parser.set_defaults(evalb=[])
