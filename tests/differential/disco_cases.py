@@ -525,18 +525,19 @@ DELETE_WORDS = (".", ",", ":", ";", "'", '"', "-", "(", ")", "?", "...", "«", "
 EQ_WORDS = (("-LRB-", "("), ("-RRB-", ")"), ("Der", "der"), ("de", "het"), ("a", "b"))
 
 
-def prm_file(rng: random.Random, ted_ok: bool, traits: set[str], roots: tuple[str, ...] = ()) -> str:
-    """A random parameter file (a rare defect that discodop refuses among its lines); no
+def prm_file(rng: random.Random, ted: bool, traits: set[str], roots: tuple[str, ...] = ()) -> str:
+    """A random parameter file (a rare defect that discodop refuses among its lines), with
+    ``TED 1`` when ``ted``, else without TED or ``TED 0``; no
     EQ_LABEL pair names one of the ``roots``: discodop renames every label but the root's to
     its class's representative (picked in hash order), so whether the root and an inner
     node of its class share a label, and so the category table, would change with
     PYTHONHASHSEED."""
     lines = []
     for key in ONCE:
-        if rng.random() < 0.35:
+        if rng.random() < 0.35 or (key == "TED" and ted):
             value = {"DEBUG": rng.choice([-1, -1, 0, 1, 1, 2]), "MAX_ERROR": rng.choice([0, 10, 1000]),
                      "CUTOFF_LEN": rng.choice([0, 3, 5, 10, 40, 100]), "LABELED": rng.choice([0, 1, 1]),
-                     "TED": int(ted_ok and rng.random() < 0.5)}.get(key, rng.choice([0, 1]))
+                     "TED": int(ted)}.get(key, rng.choice([0, 1]))
             lines.append(f"{key} {value}")
             traits.add(f"prm:{key}")
     for key, pool, count in (("DELETE_LABEL", DELETABLE, 6), ("DELETE_LABEL_FOR_LENGTH", DELETABLE, 2),
@@ -729,10 +730,11 @@ def make_case(rng: random.Random) -> Case:
             options.append(["--parsesfmt", formats[1]])
         if rng.random() < 0.05:
             options.append(["--fmt", rng.choice(formats)])
-    _options(rng, case, pool, ted, options)
+    ted_in_prm = ted and rng.random() < 0.5
+    _options(rng, case, pool, ted and not ted_in_prm, options)
     args = [gold_arg, parses_arg]
-    if rng.random() < 0.75:
-        case.files["eval.prm"] = prm_file(rng, ted, traits, pool.roots).encode("utf-8")
+    if ted_in_prm or rng.random() < 0.75:
+        case.files["eval.prm"] = prm_file(rng, ted_in_prm, traits, pool.roots).encode("utf-8")
         args.append("eval.prm")
         case.eq_pairs = [tuple(line.split()[1:3]) for line in case.files["eval.prm"].decode().splitlines()
                          if line.startswith(("EQ_LABEL ", "EQ_WORD ")) and len(line.split()) == 3]
@@ -767,7 +769,7 @@ def _options(rng: random.Random, case: Case, pool: Pool, ted: bool, options: lis
     for flag, chance in (("--verbose", 0.2), ("--debug", 0.07), ("--disconly", 0.15), ("--la", 0.25)):
         if rng.random() < chance:
             options.append([flag])
-    if ted and rng.random() < 0.7:
+    if ted:
         options.append(["--ted"])
     if rng.random() < 0.35:
         options.append(["--functions", rng.choice(["leave", "add", "replace", "remove", "between"])])

@@ -251,7 +251,7 @@ def assert_located(reference: Run, ours: Run, case: Case, where: str, kind: str)
 
 @pytest.mark.differential(oracle=ORACLE)
 @pytest.mark.parametrize("case", case_ids(CI_CASES))
-def test_discodop(case: int, tmp_path: Path, record_property) -> None:  # type: ignore[no-untyped-def]
+def test_discodop(case: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     if not disco_registered():
         pytest.skip("treeeval disco is not built yet (no 'disco' command)")
     require_oracle(ORACLE)
@@ -260,18 +260,19 @@ def test_discodop(case: int, tmp_path: Path, record_property) -> None:  # type: 
     reference = run_oracle(ORACLE, drawn.args, tmp_path, timeout=600, env={"PYTHONHASHSEED": "0"})
     ours = run_treeeval(["disco", *drawn.args], tmp_path)
     kind = outcome(reference)
-    record_property("outcome", kind)
+    record = request.node.user_properties.append
+    record(("outcome", kind))
     name = f"case {case} ({', '.join(sorted(drawn.traits))})"
     where = f"{name} in {tmp_path}: treeeval disco {' '.join(drawn.args)}"
     if kind in ("refuses", "crashes"):
         assert_located(reference, ours, drawn, where, kind)
         return
     if reference.stdout == ours.stdout and reference.status == ours.status:
-        record_property("compared", "exact")
+        record(("compared", "exact"))
         return
     if reference.status == ours.status and same_but_ties(
             canonical(reference.stdout.decode("utf-8", "replace"), drawn.eq_pairs),
             canonical(ours.stdout.decode("utf-8", "replace"), drawn.eq_pairs)):
-        record_property("compared", "hash order")
+        record(("compared", "hash order"))
         return
     assert_same(reference, ours, name, ["treeeval", "disco", *drawn.args], tmp_path)
