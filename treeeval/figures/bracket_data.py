@@ -37,7 +37,7 @@ from ..bracket.run import EvalbResult
 from ..bracket.span_scoring import file_spans
 from ..bracket.spans import BracketSpans
 from ..stats.rates import precision_recall_f1
-from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
+from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series, pooled_f1_by_length
 
 #: how the bracket figures count, for their notes
 COUNTING = ("EVALB's counting: brackets of the sentences EVALB scores (no Error or Skip "
@@ -49,18 +49,13 @@ def f1_by_length(runs: Mapping[str, EvalbResult], bins: LengthBins = LENGTH_BINS
     (``runs``: name -> ``evaluate_brackets``'s result, in the legend's order); each bin's F1
     pools the matched, gold and test brackets of its sentences, and the legend's overall F1
     is EVALB's (``-- All --``)."""
-    series = []
+    columns = {}
     for name, run in runs.items():
         rows = _sentences(run)
         valid = counted(rows.status)
-        where = bins.index(rows.length[valid])
-        matched, gold, test = (np.bincount(where, weights=column[valid], minlength=len(bins))
-                               for column in (rows.matched, rows.gold, rows.test))
-        _, _, f1 = precision_recall_f1(matched, test, matched, gold)
-        series.append(Series(name, f1, gold.astype(np.int64), run.all_totals.fmeasure()))
-    return FigureData("Bracket F1 by sentence length", "lines", "sentence length (words)",
-                      "bracket F1 (%)", bins.labels, (Panel("", tuple(series)),),
-                      COUNTING + "; a bin's support is its gold brackets")
+        columns[name] = (rows.length[valid], rows.matched[valid], rows.gold[valid],
+                         rows.test[valid], run.all_totals.fmeasure())
+    return pooled_f1_by_length(columns, bins, COUNTING)
 
 
 def _sentences(run: EvalbResult) -> SentenceCounts:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..stats.rates import precision_recall_f1
-from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series
+from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series, pooled_f1_by_length
 
 #: how the disco figures count, for their notes
 COUNTING = ("discodop's counting: a bracket is a label and a set of words (discontinuous "
@@ -44,16 +44,8 @@ def disco_f1_by_length(runs: Mapping[str, SystemBrackets],
                        bins: LengthBins = LENGTH_BINS) -> FigureData:
     """Bracket F1 by sentence length (discodop's length), one series per system, each bin
     pooling the brackets of its sentences; the legend's F1 is the summary's."""
-    series = []
-    for name, run in runs.items():
-        where = bins.index(run.length)
-        matched, gold, cand = (np.bincount(where, weights=column, minlength=len(bins))
-                               for column in (run.matched, run.gold, run.cand))
-        _, _, f1 = precision_recall_f1(matched, cand, matched, gold)
-        series.append(Series(name, f1, gold.astype(np.int64), run.overall))
-    return FigureData("Bracket F1 by sentence length", "lines", "sentence length (words)",
-                      "bracket F1 (%)", bins.labels, (Panel("", tuple(series)),),
-                      COUNTING + "; a bin's support is its gold brackets")
+    return pooled_f1_by_length({name: (run.length, run.matched, run.gold, run.cand, run.overall)
+                                for name, run in runs.items()}, bins, COUNTING)
 
 
 def disco_label_f1(runs: Mapping[str, SystemBrackets], top: int = 12) -> FigureData:

@@ -16,12 +16,13 @@ The functions of :mod:`.bracket_data` and :mod:`.dependency_data` compute a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
-from ..stats.rates import plain, shown
+from ..stats.rates import plain, precision_recall_f1, shown
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,31 @@ class LengthBins:
 
 #: the sentence-length bins every figure uses unless told otherwise
 LENGTH_BINS = LengthBins()
+
+
+def pooled_f1_by_length(runs: Mapping[str, tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                 np.ndarray, float | None]],
+                        bins: LengthBins, counting: str) -> FigureData:
+    """Bracket F1 by sentence length, one series per system: ``runs`` maps a name to its
+    sentences' lengths, matched, gold and test brackets, and its overall F1 (the legend's);
+    each bin's F1 pools the brackets of its sentences (the one home of the figure for
+    ``bracket`` and ``disco``; ``counting`` says how the scorer counts).
+
+    >>> one = (np.array([3, 12]), np.array([2, 5]), np.array([4, 8]), np.array([3, 8]), 63.6)
+    >>> data = pooled_f1_by_length({"a": one}, LengthBins((10,)), "pooled")
+    >>> data.panels[0].series[0].values.round(2).tolist()
+    [57.14, 62.5]
+    """
+    series = []
+    for name, (length, *columns, overall) in runs.items():
+        where = bins.index(length)
+        matched, gold, test = (np.bincount(where, weights=column, minlength=len(bins))
+                               for column in columns)
+        _, _, f1 = precision_recall_f1(matched, test, matched, gold)
+        series.append(Series(name, f1, gold.astype(np.int64), overall))
+    return FigureData("Bracket F1 by sentence length", "lines", "sentence length (words)",
+                      "bracket F1 (%)", bins.labels, (Panel("", tuple(series)),),
+                      counting + "; a bin's support is its gold brackets")
 
 
 @dataclass(frozen=True)
