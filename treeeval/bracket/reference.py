@@ -256,9 +256,18 @@ class ReferenceEngine:
         self.partners = params.label_partners()
         self.deleted = params.deleted_labels()
         self.below = below if below is not None else BelowStack()
+        #: what the engine carries from line to line besides the memory below its stack:
+        #: whether its DELETE_LABEL entries are cut, and whether a line read them uncut
+        #: (evalb_spmrl's engine cuts them at its first comparison; EVALB's never does)
+        self.cut_done = False
+        self.read_uncut = False
         self._line = 0
         self._status = EvalbStatus.SCORED
         self._last: tuple[ReadSide, ReadSide] = (ReadSide(b""), ReadSide(b""))
+
+    def cut_delete_labels(self) -> None:
+        """Cut the DELETE_LABEL entries as a comparison with them would (EVALB compares
+        them as written: nothing to do; ``SpmrlEngine`` cuts them)."""
 
     # -- reading ---------------------------------------------------------------------------
     def read_line(self, line: bytes, line_no: int) -> ReadSide:

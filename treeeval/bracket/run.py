@@ -48,7 +48,7 @@ from .spans import (
     first_spans,
     score_line,
 )
-from .spmrl import SpmrlEngine, line_reader, make_engine, open_lines, spmrl_summary
+from .spmrl import line_reader, make_engine, open_lines, spmrl_summary
 from .spmrl_options import SpmrlOptions
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
@@ -170,6 +170,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
     first_reads: list[FirstRead] = []
     #: the rows printed before a line's last one (evalb_spmrl's first of two rows)
     earlier: dict[int, list[SentenceScore]] = {}
+    read_uncut = cut_done = False
     if len(todo):
         indices = todo.tolist()
         gold_lines, test_lines = pick_lines(gold, indices), pick_lines(test, indices)
@@ -177,7 +178,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
         engine = make_engine(params, budget, below=below_stack)
         first_massaged = int(massaged[0]) if len(massaged) else n
         for index, gold_line, test_line in zip(indices, gold_lines, test_lines):
-            if isinstance(engine, SpmrlEngine) and (cut or index > first_massaged):
+            if cut or index > first_massaged:
                 engine.cut_delete_labels()
             budget.current, budget.rows = LineMessages(index), []
             read_before, memory = set(below_stack.read_first), dict(below_stack.slots)
@@ -193,6 +194,7 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
             if budget.current.messages:
                 messages.append(budget.current)
         messages.sort(key=lambda line: line.index)
+        read_uncut, cut_done = engine.read_uncut, engine.cut_done
     if params.align:
         messages = _align(gold, test, params, rows, messages, collected if keep_brackets else None,
                           [] if words_differ is None else np.flatnonzero(words_differ).tolist())
@@ -203,10 +205,8 @@ def score_block(gold: bytes, test: bytes, first_line: int, params: EvalbParams,
                                                              collected)
     brackets = (KeptSpans(lambda: block_spans(fast_brackets(), collected, params))
                 if keep_brackets else None)
-    spmrl = engine if len(todo) and isinstance(engine, SpmrlEngine) else None
     return BlockResult(rows, messages, below_stack, brackets, first_reads, row_bounds,
-                       read_uncut=spmrl is not None and spmrl.read_uncut,
-                       cut_after=cut or len(massaged) > 0 or (spmrl is not None and spmrl.cut_done))
+                       read_uncut=read_uncut, cut_after=cut or len(massaged) > 0 or cut_done)
 
 
 def _with_earlier_rows(rows: SentenceCounts, earlier: dict[int, list[SentenceScore]],

@@ -85,17 +85,14 @@ class SpmrlEngine(ReferenceEngine):
         self.raw_delete = list(params.delete_label)
         cut = {spmrl_label(label) for label in self.raw_delete}
         self.deleted = cut.union(*(self.partners.get(label, ()) for label in cut))
-        #: whether the DELETE_LABEL entries have been cut (the first comparison cuts them)
-        self.cut_done = False
-        #: whether the quote repair read them before they were cut (a block scored
-        #: without knowing that the lines before it cut them is scored again: EvalbRun)
-        self.read_uncut = False
         self._rows: Rows = []
         #: ``--spmrl-fixed``: the defects corrected (the module's list)
         self.fixed = params.rules == "spmrl-fixed"
 
     def cut_delete_labels(self) -> None:
-        """Cut the DELETE_LABEL entries (as the first comparison with them does)."""
+        """Cut the DELETE_LABEL entries (as the first comparison with them does); the quote
+        repair may read them before (``read_uncut``: a block scored without knowing that
+        the lines before it cut them is scored again, EvalbRun)."""
         if self.raw_delete and not self.cut_done:
             self.cut_done = True
             self.delete = {spmrl_label(label) for label in self.raw_delete}
