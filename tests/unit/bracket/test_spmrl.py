@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from bracket_cli import bracket_lines, write_files
 
 from treeeval.commands.bracket import run_bracket
 from treeeval.errors import UsageError
@@ -21,17 +22,11 @@ PRM = "DELETE_LABEL PU\nDELETE_LABEL TOP\n"
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / "g").write_text(GOLD, encoding="utf-8")
-    (tmp_path / "t").write_text(TEST, encoding="utf-8")
-    (tmp_path / "p.prm").write_text(PRM, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return write_files(tmp_path, monkeypatch, {"g": GOLD, "t": TEST, "p.prm": PRM})
 
 
 def spmrl(*args: str) -> tuple[int, list[str], str]:
-    out, err = io.BytesIO(), io.BytesIO()
-    status = run_bracket(["--spmrl", *args], out, err)
-    return status, out.getvalue().decode().splitlines(), err.getvalue().decode()
+    return bracket_lines("--spmrl", *args)
 
 
 def test_rows_punctuation_kept_and_a_one_word_length_mismatch(folder: Path) -> None:
