@@ -88,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--functions", choices=FUNCTIONS, default="remove",
                             help="function tags: cut from labels (remove, the default), left "
                                  "as they are, or from the export edge labels added to "
-                                 "labels or replacing them"),
+                                 "labels, replacing them, or as a node above each node"),
         parser.add_argument("--morphology", choices=MORPHOLOGY, default="no",
                             help="the export morphology column: added to tags, replacing "
                                  "them, or as a node between tag and word"),

@@ -1,7 +1,9 @@
 """What ``discodop eval --debug`` (DEBUG 2) prints for each sentence before its line: the
 sentence, both trees drawn (:mod:`~treeeval.disco.drawing`) with what the other tree has
 highlighted, the brackets (all, matched, unmatched), the function tags when there are
-any, and each word's leaf-ancestor path in both trees with its score.
+any, each word's leaf-ancestor path in both trees with its score, and as the options say
+the leaf-ancestor score, the tree distance with its edit script
+(:mod:`~treeeval.disco.edit_script`) and the dependencies of both trees side by side.
 
 A bracket is printed ``LABEL[SPANS]``: its words as runs ``first-last`` (or one index),
 brackets sorted by label then by bit set; an empty set is ``{}``.
@@ -16,11 +18,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
 
-from ..model.disc_trees import DiscNode
+from ..model.disc_trees import DiscNode, DiscSentence
+from .decimals import DISCODOP_DECIMAL
 from .drawing import Highlight, draw
+from .edit_script import edit_script_text
 from .leaf_ancestor import leaf_ancestor_paths, path_score
-from .pairs import PairResult, TreeSide
+from .pairs import PairResult, ScoreCrash, TreeSide
 
 #: the word of a drawing for a word in the PTB's escapes (discodop's ptbunescape)
 _PTB_WORDS = {"-LCB-": "{", "-RCB-": "}", "-LSB-": "[", "-RSB-": "]"}
@@ -136,11 +142,26 @@ def drawing(side: TreeSide, other_brackets: Counter[tuple[str, int]], other_pos:
     return draw(root, shown, Highlight(labels, marked, "-" if functions else None), names)
 
 
-def debug_lines(pair: PairResult, deleted: set[str], la: bool) -> list[str]:
-    """The lines discodop's TreePairResult.debug prints (without TED and dependencies)."""
+@dataclass(frozen=True)
+class DebugOptions:
+    """What the debug lines show besides the brackets and paths: the leaf-ancestor score
+    (``la``), the tree distance and its edit script (``ted``), the dependencies (``dep``)."""
+
+    deleted: frozenset[str]
+    la: bool = False
+    ted: bool = False
+    dep: bool = False
+
+
+def debug_lines(pair: PairResult, options: DebugOptions, read: tuple[DiscSentence, DiscSentence],
+                parses_path: str, lines: list[str]) -> None:
+    """Append the lines discodop's TreePairResult.debug prints to ``lines``; ``read`` are
+    the gold and parse sentences as read (the dependencies name their words).  Where
+    discodop stops (an edit script of a sentence without words), raise ScoreCrash after
+    what it prints before."""
     gold, cand = pair.gold, pair.cand
     gbrack, cbrack = pair.gold_brackets, pair.cand_brackets
-    lines = ["Sentence: " + " ".join(gold.words)]
+    lines.append("Sentence: " + " ".join(gold.words))
     text = "Gold tree:\n%s\nCandidate tree:\n%s" % (
         drawing(gold, cbrack, cand.pos, pair, cand.words),
         drawing(cand, gbrack, gold.pos, pair, cand.words))
@@ -156,8 +177,8 @@ def debug_lines(pair: PairResult, deleted: set[str], la: bool) -> list[str]:
                             ("unmatched:", (cfun - gfun) | (gfun - cfun))):
             lines.append("%-20s %s" % (name, brackets_text(
                 ((tag, bits) for (_, bits), tag in items), empty="")))
-    gold_paths = leaf_ancestor_paths(gold.root, deleted)
-    cand_paths = leaf_ancestor_paths(cand.root, deleted)
+    gold_paths = leaf_ancestor_paths(gold.root, set(options.deleted))
+    cand_paths = leaf_ancestor_paths(cand.root, set(options.deleted))
     lines.append("%15s %8s %8s | %10s %36s : %s" % (
         "word", "gold POS", "cand POS", "path score", "gold path", "cand path"))
     for leaf, path in gold_paths.items():
@@ -165,7 +186,23 @@ def debug_lines(pair: PairResult, deleted: set[str], la: bool) -> list[str]:
         lines.append("%15s %8s %8s   %6.3g %40s : %s" % (
             gold.words[leaf], gold.pos[leaf], cand.pos[leaf], path_score(path, other),
             " ".join(path[::-1]), " ".join(other[::-1])))
-    if la:
+    if options.la:
         lines.append("leaf-ancestor score: %6.3g" % pair.leaf_ancestor)
+    if options.ted:
+        distance, denominator = pair.tree_distance, pair.distance_denominator
+        lines.append("Tree-dist: %g / %g = %g" % (distance, denominator, DISCODOP_DECIMAL.subtract(
+            Decimal(1), DISCODOP_DECIMAL.divide(distance, denominator))))
+        if not gold.root.children:
+            raise ScoreCrash(f"sentence {read[1].key}: no words left for the tree-edit script "
+                             "(discodop eval --debug stops here: see docs/differences.md)",
+                             path=parses_path, line=read[1].line or None)
+        lines.extend(edit_script_text(gold.root, cand.root).split("\n"))
+    if options.dep:
+        lines.append("Sentence: " + " ".join(gold.words))
+        lines.append("dependencies gold " + " " * 35 + " cand")
+        gwords, cwords = read[0].words, read[1].words
+        # discodop names each word by its first character, in the sentence as read
+        lines.extend("%15s -> %15s           %15s -> %15s" % (
+            gwords[a - 1][0], gwords[b - 1][0], cwords[c - 1][0], cwords[d - 1][0])
+            for (a, _, b), (c, _, d) in zip(pair.gold_deps, pair.cand_deps))
     lines.append("")
-    return lines

@@ -16,6 +16,10 @@ cut at its first ``-`` or ``=``, as for every format).
 ['ROOT', 'NP-SB', 'ART-NK', 'NN-HD']
 >>> labels(functions="replace", morphology="between")
 ['ROOT', 'SB', 'NK', 'Def-Nom', 'HD', 'Nom']
+>>> labels(functions="between", morphology="no")
+['ROOT', '-SB', 'NP', '-NK', 'ART', '-HD', 'NN']
+>>> labels(functions="between", morphology="between")
+['ROOT', '-SB', 'NP', '-NK', 'ART', 'Def-Nom', '-HD', 'NN', 'Nom']
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ from collections.abc import Iterator
 
 from ..model.disc_trees import DiscNode, DiscSentence
 
-#: the choices of --functions and --morphology (``between`` functions are not offered)
-FUNCTIONS = ("remove", "leave", "add", "replace")
+#: the choices of --functions and --morphology
+FUNCTIONS = ("remove", "leave", "add", "replace", "between")
 MORPHOLOGY = ("no", "add", "replace", "between")
 
 
@@ -66,15 +70,30 @@ def apply_options(sentence: DiscSentence, *, export: bool, functions: str = "rem
         for node in _relabelled(root, keep_root):
             node.label = cut_function(node.label)
     elif export and functions in ("add", "replace"):
-        between = morphology == "between"
-        for node in root.subtrees():
-            if node is root or (between and not isinstance(node.children[0], DiscNode)):
-                continue
+        for node in _functioned(root, morphology):
             if functions == "add":
                 if node.function:
                     node.label += "-" + node.function
             else:
                 node.label = node.function or "--"
+    elif export and functions == "between":
+        wrapped = {id(node) for node in _functioned(root, morphology)}
+        for node in list(root.subtrees()):
+            node.children[:] = [
+                DiscNode("-" + (child.function or "--"), [child])
+                if not isinstance(child, int) and id(child) in wrapped else child
+                for child in node.children]
+
+
+def _functioned(root: DiscNode, morphology: str) -> Iterator[DiscNode]:
+    """The nodes whose labels --functions changes (or that ``--functions between`` puts
+    under a new node labelled with the function): all but the root, and but the nodes
+    ``--morphology between`` put between a tag and its word."""
+    between = morphology == "between"
+    nodes = root.subtrees()
+    next(nodes)
+    return (node for node in nodes
+            if not (between and not isinstance(node.children[0], DiscNode)))
 
 
 def _relabelled(root: DiscNode, keep_root: bool) -> Iterator[DiscNode]:

@@ -40,7 +40,7 @@ from ..formats.export import read_export
 from ..formats.tiger_xml import read_tiger
 from ..model.disc_trees import DiscSentence
 from ..policy.inputs import shown
-from .debug import debug_lines
+from .debug import DebugOptions, debug_lines
 from .head_dependencies import read_head_rules
 from .labels import apply_options
 from .pairs import OptionalScores, compare
@@ -58,6 +58,9 @@ READERS: dict[str, tuple[Callable[[str, str], Iterator[DiscSentence]], bool, boo
     "tiger": (read_tiger, True, True),
     "alpino": (read_alpino, True, False),
 }
+#: the formats whose sentences discodop keys by number (1, 2, ...); the others' keys are
+#: strings, so a number never finds its sentence among them, nor a string among numbers
+NUMBERED = frozenset({"bracket", "discbracket"})
 
 
 @dataclass
@@ -118,6 +121,10 @@ def read_sentences(path: str, fmt: str, encoding: str,
         yield sentence
 
 
+def _key_kind(fmt: str) -> str:
+    return "number" if fmt in NUMBERED else "name"
+
+
 def in_effect(settings: DiscoSettings) -> tuple[DiscoParams, int, int, int, bool]:
     """The parameters, and what is in effect of the options and the file: the cutoff, the
     leaf-ancestor and tree-distance scores (LA, TED), dependencies (``--headrules``)."""
@@ -163,9 +170,6 @@ def run_disco(settings: DiscoSettings, out: BinaryIO, run: DiscoRun | None = Non
     written).  ``run``, when given, receives the totals as they are counted."""
     params, cutoff, la, ted, dep = in_effect(settings)
     debug = _debug_level(params, settings)
-    if debug >= 2 and (ted or dep):
-        raise UsageError("--debug with --ted or --headrules is not yet offered by treeeval "
-                         "disco (issue 29)")
     goldfmt = settings.fmt or settings.goldfmt
     parsesfmt = settings.fmt or settings.parsesfmt
     lines: list[str] = []
@@ -203,8 +207,14 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
         lines.extend(header(keylen))
     run.totals, run.upto = acc, upto = DiscoTotals(disc_only), DiscoTotals(disc_only)
     tables = run.tables
+    debug_options = DebugOptions(frozenset(params.delete_label), bool(la), bool(ted), dep)
     read = 1  # gold sentences read
     pending: dict[str, tuple[int, DiscSentence]] = {first_gold.key: (0, first_gold)}
+    if (goldfmt in NUMBERED) != (parsesfmt in NUMBERED):
+        raise InputError(f"sentence {first_parse.key} is not in the gold file {settings.gold} "
+                         f"(discodop keys {goldfmt} sentences by {_key_kind(goldfmt)} and "
+                         f"{parsesfmt} sentences by {_key_kind(parsesfmt)}: it pairs none)",
+                         path=settings.parses, line=first_parse.line or None)
     for cand in _chain(first_parse, parses):
         match = pending.pop(cand.key, None)
         while match is None:
@@ -228,7 +238,7 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
         if run.rows is not None:
             run.rows.add(match[0], pair, counted(pair, disc_only))
         if debug >= 2:
-            lines.extend(debug_lines(pair, set(params.delete_label), bool(la)))
+            debug_lines(pair, debug_options, (match[1], cand), settings.parses, lines)
             lines.extend(header(keylen))
         if debug >= 1:
             lines.append(sentence_line(pair, keylen, bool(la), bool(ted), dep))

@@ -88,9 +88,9 @@ def alpino_files(pattern: str) -> list[str]:
 def read_alpino(source: str | os.PathLike[str],
                 encoding: str = "utf-8") -> Iterator[DiscSentence]:
     """The sentences of the Alpino files ``source`` names, one file at a time."""
-    pattern = os.fspath(source)
-    check_xml_encoding(encoding, pattern)
-    for name in alpino_files(pattern):
+    names = alpino_files(os.fspath(source))
+    check_xml_encoding(encoding, names[0])
+    for name in names:
         folder, base = os.path.split(name)
         key = os.path.join(os.path.basename(folder), base)[:-len(".xml")]
         yield alpino_sentence(parse_xml(name), key, name)

@@ -58,17 +58,18 @@ TERMINAL_ATTRIBUTES = ((WORD, "word"), (LEMMA, "lemma"), (TAG, "pos"), (MORPH, "
 
 
 def check_xml_encoding(encoding: str, path: str) -> None:
-    """An XML file names its encoding itself: like discodop, only the default is accepted.
+    """An XML file names its encoding itself (in its first line): like discodop, only the
+    default is accepted.
 
     >>> check_xml_encoding("latin1", "t.xml")
     Traceback (most recent call last):
     ...
-    treeeval.errors.InputError: t.xml: an XML file declares its own encoding: \
+    treeeval.errors.InputError: t.xml:1: an XML file declares its own encoding: \
 --goldenc/--parsesenc/--inputenc cannot override it (found latin1)
     """
     if encoding not in ("utf8", "utf-8"):
         raise InputError("an XML file declares its own encoding: --goldenc/--parsesenc/--inputenc "
-                         f"cannot override it (found {encoding})", path=path)
+                         f"cannot override it (found {encoding})", path=path, line=1)
 
 
 def read_tiger(source: str | os.PathLike[str],

@@ -182,3 +182,40 @@ def test_leaf_ancestor_one_with_other_brackets_is_a_located_error(tmp_path: Path
     with pytest.raises(InputError, match=r"/parses:1: sentence 1: leaf-ancestor score 1 but"):
         report(tmp_path, gold, parse, fmt="discbracket", la=True)
     assert summary(report(tmp_path, gold, parse, fmt="discbracket"))["labeled recall:"] == "50.00"
+
+
+def test_debug_shows_edit_script_and_dependencies(tmp_path: Path) -> None:
+    # the parse lacks NP: one deletion; ROOT[0] S[1] NP[2] ART-0[3] NN-1[4] VVFIN-2[5]
+    # against the parse's 5 nodes: 11 nodes, 5 matched ($. is deleted before)
+    gold = "(ROOT (S (NP (ART 0=the) (NN 1=dog)) (VVFIN 2=barks)) ($. 3=.))\n"
+    parse = "(ROOT (S (ART 0=the) (NN 1=dog) (VVFIN 2=barks)) ($. 3=.))\n"
+    (tmp_path / "heads").write_text(HEADS)
+    text = report(tmp_path, gold, parse, "DELETE_LABEL $.\n", fmt="discbracket", ted=True,
+                  debug=True, headrules=str(tmp_path / "heads"))
+    assert ("Tree-dist: 1 / 11 = 0.909091\n"
+            "EditStats(distance=1, matched=5, [\n\tD(NP[2], None)])\n") in text
+    # each word by its first character in the sentence as read: a root dependency's head
+    # 0 names the last word (the deleted '.'), as discodop's index -1 does
+    rows = [("t", "d", "t", "b"), ("d", "b", "d", "b"), ("b", ".", "b", ".")]
+    expected = "".join(f"{a:>15} -> {b:>15}           {c:>15} -> {d:>15}\n" for a, b, c, d in rows)
+    assert ("Sentence: the dog barks\ndependencies gold " + " " * 35 + " cand\n"
+            + expected + "\n") in text
+
+
+def test_debug_edit_script_without_words_is_a_located_error(tmp_path: Path) -> None:
+    # discodop's edit script of a tree without words stops it with an IndexError
+    with pytest.raises(InputError, match=r"/parses:2: sentence 2: no words left for the "
+                                         r"tree-edit script"):
+        report(tmp_path, GOLD + "(S (PU 0=,))\n", PARSE + "(S (PU 0=,))\n",
+               "DELETE_LABEL PU\n", fmt="discbracket", ted=True, debug=True)
+
+
+def test_numbered_and_named_sentences_never_pair(tmp_path: Path) -> None:
+    # discodop keys bracket sentences 1, 2, ... and export ones '1', '2', ...: a KeyError
+    (tmp_path / "gold.export").write_text("#BOS 1\nw NN -- -- 0\n#EOS 1\n")
+    (tmp_path / "parses").write_text("(ROOT (NN 0=w))\n")
+    settings = DiscoSettings(str(tmp_path / "gold.export"), str(tmp_path / "parses"),
+                             goldfmt="export", parsesfmt="discbracket")
+    with pytest.raises(InputError, match=r"/parses:1: sentence 1 is not in the gold file .*"
+                                         r"by name and discbracket sentences by number"):
+        run_disco(settings, io.BytesIO())

@@ -174,9 +174,18 @@ def test_tiger_refuses_a_doctype_and_a_second_key(tmp_path: Path) -> None:
 
 def test_xml_encoding_is_not_overridden(tmp_path: Path) -> None:
     path = _write(tmp_path / "t.xml", TIGER)
-    with pytest.raises(InputError, match=r"cannot override it \(found latin1\)$"):
+    with pytest.raises(InputError, match=r"cannot override it \(found latin1\)$") as raised:
         run_disco_command([path, path, "--fmt=tiger", "--goldenc=latin1"], io.BytesIO(),
                           io.BytesIO())
+    assert (raised.value.path, raised.value.line) == (path, 1)  # where the XML names it
+    # an Alpino folder: its first file in discodop's order is named
+    for name in ("10.xml", "9.xml"):
+        _write(tmp_path / "cdb" / name, ALPINO)
+    folder = str(tmp_path / "cdb")
+    with pytest.raises(InputError, match=r"found latin1\)$") as raised:
+        run_disco_command([folder, folder, "--fmt=alpino", "--parsesenc=latin1"],
+                          io.BytesIO(), io.BytesIO())
+    assert (raised.value.path, raised.value.line) == (str(tmp_path / "cdb" / "9.xml"), 1)
 
 
 def test_alpino_sentence(tmp_path: Path) -> None:
