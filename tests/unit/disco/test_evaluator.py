@@ -92,6 +92,15 @@ def test_verbose_lines_and_tables(tmp_path: Path) -> None:
     assert "DEBUG\tTrue\n" in text and "DISC_ONLY\tFalse\n" in text
 
 
+def test_disc_only_in_the_file_is_overruled_by_the_command_line(tmp_path: Path) -> None:
+    # discodop's main sets DISC_ONLY from --disconly alone, whatever the file says
+    from_file = report(tmp_path, GOLD, PARSE, "DISC_ONLY 1\n", fmt="discbracket", verbose=True)
+    assert from_file == report(tmp_path, GOLD, PARSE, fmt="discbracket", verbose=True)
+    assert "DISC_ONLY\tFalse\n" in from_file and summary(from_file)["labeled recall:"] == "50.00"
+    option = report(tmp_path, GOLD, PARSE, "DISC_ONLY 0\n", fmt="discbracket", disconly=True)
+    assert summary(option)["labeled recall:"] == "0.00"
+
+
 def test_word_mismatch_is_a_located_error(tmp_path: Path) -> None:
     # a parse word that is not in the gold sentence (discodop: a KeyError)
     with pytest.raises(InputError, match=r"parses:1: sentence 1: word 2 \('c'\) is not in"):
