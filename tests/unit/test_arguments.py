@@ -222,3 +222,17 @@ def test_the_comparison_options_are_built_without_numpy() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "False", result.stderr
+
+
+def test_one_disco_report_is_made_without_numpy(tmp_path: Path) -> None:
+    # one system's report (with --la --ted) needs no numpy: its start-up is most of a small
+    # run; the paired tests and figures import it when asked
+    tree = "(S (NP 0=a) (VP (V 1=b) (N 3=d)) (X 2=c))\n"
+    (tmp_path / "t.dbr").write_text(tree)
+    code = ("import os, sys; from treeeval.cli import main; sys.stdout = open(os.devnull, 'w'); "
+            f"status = main(['disco', {str(tmp_path / 't.dbr')!r}, {str(tmp_path / 't.dbr')!r}, "
+            "'--fmt=discbracket', '--la', '--ted']); sys.stdout = sys.__stdout__; "
+            "print(status, 'numpy' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "0 False", result.stderr

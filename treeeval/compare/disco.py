@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..disco import metrics
 from ..disco.run import DiscoCrash, DiscoRun, DiscoSettings, count_gold, in_effect, run_disco
-from ..disco.sentence_rows import SentenceRows
 from ..disco.signature_items import signature_items
 from ..errors import InputError, UsageError
 from ..policy import signature
@@ -31,6 +30,7 @@ from . import driver
 from .adapter import Systems
 
 if TYPE_CHECKING:
+    from ..disco.sentence_rows import SentenceRows
     from ..figures.model import FigureData
     from ..stats import SentenceScores
     from ..tables.model import Metric, Number
@@ -142,6 +142,13 @@ class DiscoSystems(Systems):
                 "label_f1": disco_label_f1(brackets)}
 
 
+def _sentence_rows() -> SentenceRows:
+    """Rows for the tests and figures (numpy's: not imported for a plain report)."""
+    from ..disco.sentence_rows import SentenceRows
+
+    return SentenceRows()
+
+
 def check(command: DiscoCommand, comparison: ComparisonSettings) -> None:
     """Refuse, before anything is scored, what cannot go together."""
     synopsis = "GOLD SYS1 SYS2 [...] --param PARAM (or --param none)"
@@ -173,7 +180,7 @@ def run(command: DiscoCommand, comparison: ComparisonSettings, out: BinaryIO, er
     for index in range(len(systems.paths)):
         if compared and not quiet:
             out.write(headers[index])
-        result = DiscoRun(rows=SentenceRows() if keep else None)
+        result = DiscoRun(rows=_sentence_rows() if keep else None)
         report = io.BytesIO() if quiet else out
         error = ""
         try:

@@ -27,11 +27,11 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from .report import accuracy, f_measure, precision, recall
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..stats import SentenceScores
     from .sentence_rows import SentenceRows
     from .totals import DiscoTotals
@@ -135,6 +135,8 @@ def sentence_scores(rows: SentenceRows, name: str, cutoff: int,
     not score, or longer than the cutoff for a cutoff metric, counts 0; a leaf-ancestor
     score of NaN, a sentence without words, counts 0).  Exact match keeps its 0/1 outcome
     per sentence for McNemar's test."""
+    import numpy as np  # only the paired tests need it: not imported for one system's report
+
     from ..stats import SentenceScores
 
     figure, cut = split(name, cutoff)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import decimal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import InputError, UsageError
 from ..formats.alpino_xml import read_alpino
@@ -46,8 +46,10 @@ from .labels import apply_options
 from .pairs import OptionalScores, compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
-from .sentence_rows import SentenceRows
 from .totals import Breakdowns, DiscoTotals, counted
+
+if TYPE_CHECKING:
+    from .sentence_rows import SentenceRows  # numpy: imported by those who fill the rows
 
 #: each format's reader, whether it has edge and morphology columns, and whether its labels
 #: are escaped and its root kept as read (see :func:`~treeeval.disco.labels.apply_options`)
