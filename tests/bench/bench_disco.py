@@ -113,20 +113,24 @@ def clause(rng: random.Random, depth: int, subordinate: bool) -> Node:
     return Node("S", "--", [subject, finite, vp])
 
 
-def german_tree(rng: random.Random) -> tuple[list[Node], Node]:
-    """A sentence of 20 to 40 words: a main clause, perhaps a subordinate one, punctuation
-    at the root; the words in order, and the tree (a VP fronted with one part becomes one
-    discontinuous VP: the VP node's children are gathered under one node)."""
+def german_tree(rng: random.Random, words: tuple[int, int] = (20, 40)) -> tuple[list[Node], Node]:
+    """A sentence of 20 to 40 words (or as ``words`` says): a main clause, perhaps
+    subordinate ones (as many as the length needs), punctuation at the root; the words in
+    order, and the tree (a VP fronted with one part becomes one discontinuous VP: the VP
+    node's children are gathered under one node)."""
+    shortest, longest = words
     while True:
         main = clause(rng, 0, False)
         parts = [main]
-        if rng.random() < 0.7:
+        if rng.random() < 0.7 or shortest > 40:
+            parts += [word(rng, "$,", "--"), clause(rng, 1, True)]
+        while len(Node("", children=parts).words()) < shortest - 10:
             parts += [word(rng, "$,", "--"), clause(rng, 1, True)]
         parts.append(word(rng, "$.", "--"))
         root = Node("VROOT", "--", parts)
         words = root.words()  # the order of the words before the VPs are joined
         _join_split_vps(root)
-        if 20 <= len(words) <= 40:
+        if shortest <= len(words) <= longest:
             return words, root
 
 
@@ -198,10 +202,10 @@ def export(sentences: list[tuple[list[Node], Node]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generated(count: int, seed: int) -> tuple[str, str]:
-    """Gold and parses of ``count`` German-like sentences."""
+def generated(count: int, seed: int, words: tuple[int, int] = (20, 40)) -> tuple[str, str]:
+    """Gold and parses of ``count`` German-like sentences of ``words`` words."""
     rng = random.Random(seed)
-    gold = [german_tree(rng) for _ in range(count)]
+    gold = [german_tree(rng, words) for _ in range(count)]
     gold_text = export(gold)
     parses = []
     for words, root in gold:

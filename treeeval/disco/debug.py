@@ -23,7 +23,7 @@ from decimal import Decimal
 
 from ..model.disc_trees import DiscNode, DiscSentence
 from .decimals import DISCODOP_DECIMAL
-from .drawing import Highlight, draw
+from .drawing import Highlight, Undrawable, draw
 from .edit_script import edit_script_text
 from .leaf_ancestor import leaf_ancestor_paths, path_score
 from .pairs import PairResult, ScoreCrash, TreeSide
@@ -162,9 +162,14 @@ def debug_lines(pair: PairResult, options: DebugOptions, read: tuple[DiscSentenc
     gold, cand = pair.gold, pair.cand
     gbrack, cbrack = pair.gold_brackets, pair.cand_brackets
     lines.append("Sentence: " + " ".join(gold.words))
-    text = "Gold tree:\n%s\nCandidate tree:\n%s" % (
-        drawing(gold, cbrack, cand.pos, pair, cand.words),
-        drawing(cand, gbrack, gold.pos, pair, cand.words))
+    try:
+        text = "Gold tree:\n%s\nCandidate tree:\n%s" % (
+            drawing(gold, cbrack, cand.pos, pair, cand.words),
+            drawing(cand, gbrack, gold.pos, pair, cand.words))
+    except Undrawable as exc:
+        raise ScoreCrash(f"sentence {read[1].key}: discodop eval --debug cannot draw its trees "
+                         f"({exc}) and stops here: see docs/differences.md", path=parses_path,
+                         line=read[1].line or None) from None
     lines.extend(text.split("\n"))
     lines.append("Gold brackets:       " + brackets_text(gbrack))
     lines.append("Candidate brackets:  " + brackets_text(cbrack))

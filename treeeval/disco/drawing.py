@@ -31,6 +31,13 @@ from dataclasses import dataclass, field
 
 from ..model.disc_trees import DiscNode
 
+
+class Undrawable(ValueError):
+    """A tree discodop's drawing fails on (its ``--debug`` stops with a traceback there),
+    as this drawing, which places nodes as it does, finds: a node with no free cell, or
+    none placed at all."""
+
+
 HORIZONTAL, LEFT_CORNER, RIGHT_CORNER = "\u2500", "\u250c", "\u2510"
 VERTICAL = " \u2502 "
 TEE, BOTTOM, CROSS = ("\u2500" + mid + "\u2500" for mid in ("\u252c", "\u2534", "\u253c"))
@@ -180,7 +187,7 @@ def _free_cell(cell: _Cell, matrix: list[list[int | None]], start: int,
                         return row_index, left
                     right += _SCALE
                     left -= _SCALE
-    raise ValueError("no free cell for a node (a tree discodop cannot draw either)")
+    raise Undrawable("no free cell for a node")
 
 
 def _crossed(text: str) -> str:
@@ -236,6 +243,8 @@ def draw(tree: DiscNode, words: list[str | None], highlight: Highlight,
     order = _drawing_order(cells)
     for number in order:
         cell = cells[number]
+        if number not in where:  # discodop's coordinates miss it too: a KeyError there
+            raise Undrawable(f"the node {cell.label} has no place")
         row, column = where[number]
         grid.setdefault(row, {})[column] = number
         label = cell.label

@@ -34,16 +34,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from ..errors import InputError, UsageError
-from ..formats.alpino_xml import read_alpino
+from ..formats.alpino_xml import alpino_files, read_alpino
 from ..formats.discbracket import read_bracket, read_discbracket
 from ..formats.export import read_export
+from ..formats.file_patterns import corpus_files
 from ..formats.tiger_xml import read_tiger
 from ..model.disc_trees import DiscSentence
 from ..policy.inputs import shown
 from .debug import DebugOptions, debug_lines
 from .head_dependencies import read_head_rules
 from .labels import apply_options
-from .pairs import OptionalScores, compare
+from .pairs import OptionalScores, ScoreCrash, compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
 from .totals import Breakdowns, DiscoTotals, counted
@@ -117,10 +118,49 @@ def read_sentences(path: str, fmt: str, encoding: str,
         "".encode(encoding)
     except LookupError:
         raise UsageError(f"unknown encoding {encoding!r}") from None
-    for sentence in read(path, encoding):
+    for sentence in _corpus(read, path, fmt, encoding):
         apply_options(sentence, export=export, functions=settings.functions,
                       morphology=settings.morphology, escape=escape)
         yield sentence
+
+
+def _corpus(read: Callable[[str, str], Iterator[DiscSentence]], pattern: str, fmt: str,
+            encoding: str) -> Iterator[DiscSentence]:
+    """The sentences of the files a pattern names, as discodop reads them (Alpino's reader
+    takes the pattern itself).  One file is read a sentence at a time; of several, the
+    line formats number each file's sentences from 1 again, and a sentence takes the place
+    of the earlier one of its number (discodop keeps them in one dictionary)."""
+    if fmt == "alpino":
+        yield from read(pattern, encoding)
+        return
+    files = corpus_files(pattern)
+    if len(files) == 1:
+        yield from read(files[0], encoding)
+    elif fmt in NUMBERED:
+        merged: dict[str, DiscSentence] = {}
+        for name in files:
+            merged.update((sentence.key, sentence) for sentence in read(name, encoding))
+        yield from merged.values()
+    else:  # a key used again is an error, within a file or across them
+        seen: set[str] = set()
+        for name in files:
+            for sentence in read(name, encoding):
+                if sentence.key in seen:
+                    raise InputError(f"sentence id {sentence.key} is used twice", path=name,
+                                     line=sentence.line or None)
+                seen.add(sentence.key)
+                yield sentence
+
+
+def _no_trees(which: str, pattern: str, fmt: str) -> InputError:
+    """discodop's refusal of a file without trees, located at the end of its (last) file."""
+    last = (alpino_files if fmt == "alpino" else corpus_files)(pattern)[-1]
+    if last == "-":
+        return InputError(f"no trees in the {which} input", path="<stdin>")
+    with open(last, "rb") as data:
+        lines = sum(1 for _ in data)
+    return InputError(f"no trees in the {which} file (read to its end)", path=last,
+                      line=max(lines, 1))
 
 
 def _key_kind(fmt: str) -> str:
@@ -138,8 +178,8 @@ def in_effect(settings: DiscoSettings) -> tuple[DiscoParams, int, int, int, bool
 
 def count_gold(settings: DiscoSettings) -> int:
     """The number of sentences of the gold file (read to its end)."""
-    read, _, _ = READERS[settings.fmt or settings.goldfmt]
-    return sum(1 for _ in read(settings.gold, settings.goldenc))
+    fmt = settings.fmt or settings.goldfmt
+    return sum(1 for _ in _corpus(READERS[fmt][0], settings.gold, fmt, settings.goldenc))
 
 
 def _debug_level(params: DiscoParams, settings: DiscoSettings) -> int | bool:
@@ -195,10 +235,10 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     parses = read_sentences(settings.parses, parsesfmt, settings.parsesenc, settings)
     first_gold = next(gold, None)
     if first_gold is None:
-        raise InputError("no trees in the gold file", path=settings.gold)
+        raise _no_trees("gold", settings.gold, goldfmt)
     first_parse = next(parses, None)
     if first_parse is None:
-        raise InputError("no trees in the parses file", path=settings.parses)
+        raise _no_trees("parses", settings.parses, parsesfmt)
     if debug >= 2:
         lines.extend([f"gold: {shown(settings.gold)}", f"parses: {shown(settings.parses)} ", ""])
     if debug >= 1:
@@ -217,6 +257,7 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
                          f"(discodop keys {goldfmt} sentences by {_key_kind(goldfmt)} and "
                          f"{parsesfmt} sentences by {_key_kind(parsesfmt)}: it pairs none)",
                          path=settings.parses, line=first_parse.line or None)
+    bracketed: DiscSentence | None = None  # the first parse with a bracket counted
     for cand in _chain(first_parse, parses):
         match = pending.pop(cand.key, None)
         while match is None:
@@ -234,6 +275,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
                        settings.gold)
         acc.add(pair)
         tables.add(pair)
+        if bracketed is None and pair.cand_brackets:
+            bracketed = cand
         if pair.length <= cutoff:
             upto.add(pair)
         run.scored += 1
@@ -249,7 +292,13 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
                 lines.clear()
     run.gold_sentences = read + sum(1 for _ in gold)
     if params.numbers["LABELED"] and debug != -1:
-        breakdowns(tables, acc, 10 if debug <= 0 else None, lines)
+        try:
+            breakdowns(tables, acc, 10 if debug <= 0 else None, lines)
+        except DiscoCrash as exc:  # no gold bracket: located at the first parse with one
+            where = bracketed or first_parse
+            raise ScoreCrash(f"sentence {where.key} is the first parse with brackets, and the "
+                             f"gold has none: {exc}", path=settings.parses,
+                             line=where.line or None) from None
     lines.append(summary(acc, upto, cutoff, bool(la), bool(ted), dep))
     return 0
 

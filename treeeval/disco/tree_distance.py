@@ -121,14 +121,32 @@ def _forest_distance(first: tuple[_Prepared, ...], second: tuple[_Prepared, ...]
 
 
 def _program(first: _Prepared, second: _Prepared) -> int:
-    """Zhang & Shasha's program over the trees or their mirror images, whichever needs less
-    work (mirrored trees have the same distance; the program's work is the product of the
-    trees' key-root subtree sizes, which the leftmost paths of one orientation may cut)."""
-    pair = _flatten(first, False), _flatten(second, False)
-    work, mirrored_work = zip(*(_work(flat) for flat in pair))
-    if mirrored_work[0] * mirrored_work[1] < work[0] * work[1]:
-        pair = _flatten(first, True), _flatten(second, True)
+    """Zhang & Shasha's program over the trees or their mirror images (mirrored trees have
+    the same distance), in pure Python or, for trees whose tables are wide, a row of all
+    tables at a time with numpy (:mod:`~treeeval.disco.ted_rows`; the distance is
+    symmetric, so either tree may give the rows), whichever the estimate says is cheaper:
+    the pure program's work is the product of the trees' key-root subtree sizes (which the
+    leftmost paths of one orientation may cut), numpy's about 20 cells a row."""
+    plain = _flatten(first, False), _flatten(second, False)
+    mirrored = _flatten(first, True), _flatten(second, True)
+    (work1, mirrored1), (work2, mirrored2) = (_work(flat) for flat in plain)
+    pair = mirrored if mirrored1 * mirrored2 < work1 * work2 else plain
+    python_cost = min(work1 * work2, mirrored1 * mirrored2)
+    # numpy: each row of the row tree's key roots costs about 20 cells of the program
+    options = [(rows * (_ROW_COST + columns // 50), flats)
+               for rows, columns, flats in ((work1, work2, plain), (work2, work1, plain[::-1]),
+                                            (mirrored1, mirrored2, mirrored),
+                                            (mirrored2, mirrored1, mirrored[::-1]))]
+    numpy_cost, flats = min(options, key=lambda option: option[0])
+    if numpy_cost < python_cost:
+        from .ted_rows import zhang_shasha_rows
+
+        return zhang_shasha_rows(flats[0], flats[1], _leaf_table(*flats))
     return _zhang_shasha(*pair)
+
+
+#: what one row of numpy's program costs, in cells of the pure one
+_ROW_COST = 20
 
 
 def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
@@ -188,9 +206,7 @@ def _zhang_shasha(tree1: Flat, tree2: Flat) -> int:
     leaves: most key roots are."""
     labels1, leftmost1, keyroots1 = tree1
     labels2, leftmost2, keyroots2 = tree2
-    trees = [[0] * len(labels2) for _ in labels1]
-    _leaf_distances(tree1, tree2, trees, transpose=False)
-    _leaf_distances(tree2, tree1, trees, transpose=True)
+    trees = _leaf_table(tree1, tree2)
     columns = []
     for j in keyroots2:
         first = leftmost2[j]
@@ -243,6 +259,14 @@ def _zhang_shasha(tree1: Flat, tree2: Flat) -> int:
                 rows.append(row)
                 previous = row
     return trees[-1][-1]
+
+
+def _leaf_table(tree1: Flat, tree2: Flat) -> list[list[int]]:
+    """The table of tree distances with those of the leaves of either tree filled in."""
+    trees = [[0] * len(tree2[0]) for _ in tree1[0]]
+    _leaf_distances(tree1, tree2, trees, transpose=False)
+    _leaf_distances(tree2, tree1, trees, transpose=True)
+    return trees
 
 
 def _leaf_distances(leafy: Flat, other: Flat, trees: list[list[int]], transpose: bool) -> None:

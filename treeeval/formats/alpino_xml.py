@@ -45,44 +45,24 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model.disc_trees import DiscNode, DiscSentence
+from .file_patterns import corpus_files
 from .tiger_xml import check_xml_encoding
 from .xmlsafe import LINE, parse_xml
 
 if TYPE_CHECKING:
     from xml.etree import ElementTree
 
-_NAME_PARTS = re.compile(r"[-.,_ ]")
-
-
-def name_order(path: str) -> list[object]:
-    """discodop's sort key of a file name: its folder, then the parts of its name.
-
-    >>> sorted(["a/10.xml", "a/2.xml", "a/2-b.xml"], key=name_order)
-    ['a/2.xml', 'a/2-b.xml', 'a/10.xml']
-    """
-    folder, base = os.path.split(path)
-    parts = _NAME_PARTS.split(os.path.splitext(base)[0])
-    return [folder] + [int(part) if part.isdigit() and part.isascii() else part
-                       for part in parts]
-
 
 def alpino_files(pattern: str) -> list[str]:
     """The files of a glob pattern, a folder or a file, in discodop's order."""
     if os.path.isdir(pattern):
         pattern = os.path.join(glob.escape(pattern), "*.xml")
-    names = glob.glob(pattern)
-    if not names:
-        raise InputError("no files match this pattern", path=pattern)
-    try:
-        return sorted(names, key=name_order)
-    except TypeError:  # a number and a word at the same place: discodop's fallback
-        return sorted(names)
+    return corpus_files(pattern)
 
 
 def read_alpino(source: str | os.PathLike[str],

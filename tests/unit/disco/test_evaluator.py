@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from treeeval.disco.params import parse_params
-from treeeval.disco.report import DiscoCrash
 from treeeval.disco.run import DiscoSettings, run_disco
 from treeeval.errors import InputError
 
@@ -111,12 +110,15 @@ def test_word_mismatch_is_a_located_error(tmp_path: Path) -> None:
 
 
 def test_no_gold_brackets_crashes_as_discodop_does(tmp_path: Path) -> None:
-    (tmp_path / "gold").write_text("(A 0=a)\n")
-    (tmp_path / "parses").write_text("(S (A 0=a))\n")
+    (tmp_path / "gold").write_text("(A 0=a)\n(B 0=b)\n")
+    (tmp_path / "parses").write_text("(A 0=a)\n(S (B 0=b))\n")
     out = io.BytesIO()
     settings = DiscoSettings(str(tmp_path / "gold"), str(tmp_path / "parses"),
                              fmt="discbracket")
-    with pytest.raises(DiscoCrash):
+    # located at the first parse with a bracket
+    with pytest.raises(InputError, match=r"/parses:2: sentence 2 is the first parse with "
+                                         r"brackets, and the gold has none: discodop eval "
+                                         r"divides by zero here"):
         run_disco(settings, out)
     # what discodop prints before it stops: up to the category table's rule
     assert out.getvalue().decode().endswith(" " + 38 * "_" + 8 * " " + 24 * "_" + "\n")
@@ -227,4 +229,38 @@ def test_numbered_and_named_sentences_never_pair(tmp_path: Path) -> None:
                              goldfmt="export", parsesfmt="discbracket")
     with pytest.raises(InputError, match=r"/parses:1: sentence 1 is not in the gold file .*"
                                          r"by name and discbracket sentences by number"):
+        run_disco(settings, io.BytesIO())
+
+
+def test_undrawable_tree_under_debug_is_a_located_error(tmp_path: Path) -> None:
+    # a tree whose drawing finds no free cell for a node: discodop's --debug stops there
+    # too (a ValueError in its drawing), after the lines before it
+    tree = ("(ROOT (NP (DT 5=e) (VP (VP (VP (VP (NN 6=f) (VB 4=d))) (S (S (DT 7=g) (DT 1=a)))))"
+            " (NP (S (VB 3=c) (NP (DT 8=h) (DT 2=b)))) (VB 0=z)))\n")
+    with pytest.raises(InputError, match=r"/parses:2: sentence 2: discodop eval --debug cannot "
+                                         r"draw its trees \(no free cell for a node\)"):
+        report(tmp_path, GOLD + tree, PARSE + tree, fmt="discbracket", debug=True)
+
+
+def test_gold_and_parses_are_glob_patterns(tmp_path: Path) -> None:
+    # discodop reads every argument as a pattern; a line format numbers each file's
+    # sentences from 1 again, and a later file's sentence takes the earlier one's place
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "1.dbr").write_text(GOLD + "(S (A 0=a) (B 1=b))\n")
+    (tmp_path / "g" / "2.dbr").write_text("(S (A 0=a) (B 1=b) (C 2=c) (D 3=d))\n")
+    (tmp_path / "p.dbr").write_text("(S (A 0=a) (B 1=b) (C 2=c) (D 3=d))\n(S (A 0=a) (B 1=b))\n")
+    out = io.BytesIO()
+    settings = DiscoSettings(str(tmp_path / "g" / "*.dbr"), str(tmp_path / "p.dbr"),
+                             fmt="discbracket")
+    assert run_disco(settings, out) == 0
+    found = summary(out.getvalue().decode())
+    # both parses match their gold sentence (2.dbr's sentence 1 replaced 1.dbr's)
+    assert found["number of sentences:"] == "2" and found["exact match:"] == "100.00"
+
+
+def test_no_trees_is_located_at_the_end_of_the_file(tmp_path: Path) -> None:
+    (tmp_path / "gold").write_text("%% a comment\n#FORMAT 3\n")
+    (tmp_path / "parses").write_text("#BOS 1\nw NN -- -- 0\n#EOS 1\n")
+    settings = DiscoSettings(str(tmp_path / "gold"), str(tmp_path / "parses"))
+    with pytest.raises(InputError, match=r"/gold:2: no trees in the gold file"):
         run_disco(settings, io.BytesIO())
