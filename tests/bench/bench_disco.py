@@ -1,7 +1,7 @@
 """``treeeval disco`` against ``discodop eval`` with ``--la --ted``, in one run (not a pytest
 test).
 
-    python tests/bench/bench_disco.py [--repeat 3] [--copies 14] [--sentences 40]
+    python tests/bench/bench_disco.py [--repeat 3] [--copies 14] [--sentences 40] [--words 20-40]
 
 Three pairs of files, each scored by both programs with ``--la --ted`` (and once more
 with proper.prm as well):
@@ -10,7 +10,7 @@ with proper.prm as well):
   ``--copies`` times, against a parse made from it (labels, tags and attachments changed);
 - its ``longsent.dbr`` (8 sentences of 34 to 66 words) repeated ``--copies`` times,
   against itself with some phrases relabelled;
-- ``--sentences`` German-like sentences of 20 to 40 words made here by a seeded generator
+- ``--sentences`` German-like sentences of 20 to 40 words (``--words``) made here by a seeded generator
   (:func:`german_tree`: clauses with subject, finite verb, objects, prepositional phrases,
   a verb phrase split by the finite verb, subordinate clauses, punctuation at the root,
   edge labels, morphology), perturbed into parses (:func:`perturb`), as export files.
@@ -240,12 +240,15 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=14)
     parser.add_argument("--sentences", type=int, default=40)
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--words", default="20-40",
+                        help="the generated sentences' lengths, FEWEST-MOST (default 20-40)")
     args = parser.parse_args()
     if not (DATA / "alpinosample.export").exists():
         raise SystemExit(f"needs {DATA}")
     alpino = (DATA / "alpinosample.export").read_text(encoding="utf-8")
     longsent = (DATA / "longsent.dbr").read_text(encoding="utf-8")
-    gold_text, parses_text = generated(args.sentences, args.seed)
+    fewest, most = (int(part) for part in args.words.split("-"))
+    gold_text, parses_text = generated(args.sentences, args.seed, (fewest, most))
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         files = {

@@ -3,11 +3,21 @@ confirmed with discodop's ``treedisteval``)."""
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal, InvalidOperation
 
 import pytest
 
-from treeeval.disco.tree_distance import tree_dist_score, tree_dist_terms, tree_distance
+from treeeval.disco.ted_rows import zhang_shasha_rows
+from treeeval.disco.tree_distance import (
+    _flatten,
+    _leaf_table,
+    _prepare,
+    _zhang_shasha,
+    tree_dist_score,
+    tree_dist_terms,
+    tree_distance,
+)
 from treeeval.model.disc_trees import DiscNode as N
 
 GOLD = N("S", [N("NP", [N("ART", [0]), N("NN", [1])]), N("VB", [2])])
@@ -60,3 +70,33 @@ def test_a_deep_chain_needs_no_recursion() -> None:
     for _ in range(3000):
         deep = N("S", [deep])
     assert tree_distance(deep, N("S", [N("NN", [0])])) == 2999
+
+
+def _deep_tree(rng: random.Random, words: list[int], labels: list[str]) -> N:
+    """A random tree over ``words`` (shuffled, so constituents may be discontinuous), with
+    unary chains."""
+    if len(words) == 1:
+        return N(rng.choice(["NN", "VB", "DT"]), [words[0]])
+    rng.shuffle(words)
+    parts = rng.randint(1, min(4, len(words)))
+    cuts = sorted(rng.sample(range(1, len(words)), parts - 1))
+    node = N(rng.choice(labels), [_deep_tree(rng, sorted(words[a:b]), labels)
+                                  for a, b in zip([0, *cuts], [*cuts, len(words)])])
+    return N(rng.choice(labels), [node]) if rng.random() < 0.2 else node
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_numpy_program_is_the_pure_one(seed: int) -> None:
+    # ted_rows (a row of every table at a time) against the pure program, both trees as
+    # rows and mirrored: the same distance
+    rng = random.Random(seed)
+    size = rng.randint(1, 30)
+    labels = rng.choice([["S"], ["S", "NP"], ["S", "NP", "VP", "PP"]])
+    codes: dict[str, int] = {}
+    first = _prepare(_deep_tree(rng, list(range(size)), labels), codes)
+    second = _prepare(_deep_tree(rng, list(range(size)), labels), codes)
+    for mirror in (False, True):
+        one, other = _flatten(first, mirror), _flatten(second, mirror)
+        expected = _zhang_shasha(one, other)
+        assert zhang_shasha_rows(one, other, _leaf_table(one, other)) == expected
+        assert zhang_shasha_rows(other, one, _leaf_table(other, one)) == expected
