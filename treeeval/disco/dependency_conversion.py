@@ -53,6 +53,7 @@ from ..formats.headrules import find_heads as find_table
 from ..model.dependencies import DependencySentence
 from ..model.disc_trees import DiscNode, DiscSentence
 from ..policy.notices import Notices
+from .corpus import READERS
 from .head_dependencies import (
     Labeller,
     dependencies,
@@ -62,7 +63,6 @@ from .head_dependencies import (
     read_head_rules,
 )
 from .labels import apply_options
-from .run import READERS
 
 #: each ``--labels`` scheme's labeller (see :data:`~treeeval.disco.head_dependencies.Labeller`)
 LABELLERS: dict[str, Labeller] = {

@@ -29,21 +29,16 @@ pos accuracy:               75.00
 from __future__ import annotations
 
 import decimal
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..errors import InputError, UsageError
-from ..formats.alpino_xml import alpino_files, read_alpino
-from ..formats.discbracket import read_bracket, read_discbracket
-from ..formats.export import read_export
-from ..formats.file_patterns import corpus_files
-from ..formats.tiger_xml import read_tiger
+from ..errors import InputError
 from ..model.disc_trees import DiscSentence
 from ..policy.inputs import shown
+from .corpus import NUMBERED, key_kind, no_trees, read_corpus
 from .debug import DebugOptions, debug_lines
 from .head_dependencies import read_head_rules
-from .labels import apply_options
 from .pairs import OptionalScores, ScoreCrash, compare
 from .params import DiscoParams, read_params
 from .report import DiscoCrash, breakdowns, header, joined, sentence_line, summary
@@ -51,20 +46,6 @@ from .totals import Breakdowns, DiscoTotals, counted
 
 if TYPE_CHECKING:
     from .sentence_rows import SentenceRows  # numpy: imported by those who fill the rows
-
-#: each format's reader, whether it has edge and morphology columns, and whether its labels
-#: are escaped and its root kept as read (see :func:`~treeeval.disco.labels.apply_options`)
-READERS: dict[str, tuple[Callable[[str, str], Iterator[DiscSentence]], bool, bool]] = {
-    "export": (read_export, True, True),
-    "bracket": (read_bracket, False, True),
-    "discbracket": (read_discbracket, False, True),
-    "tiger": (read_tiger, True, True),
-    "alpino": (read_alpino, True, False),
-}
-#: the formats whose sentences discodop keys by number (1, 2, ...); the others' keys are
-#: strings, so a number never finds its sentence among them, nor a string among numbers
-NUMBERED = frozenset({"bracket", "discbracket"})
-
 
 @dataclass
 class DiscoSettings:
@@ -113,58 +94,7 @@ def read_sentences(path: str, fmt: str, encoding: str,
                    settings: DiscoSettings) -> Iterator[DiscSentence]:
     """The sentences of ``path`` in ``fmt``, relabelled as ``settings`` (``--functions``,
     ``--morphology``) say, one at a time."""
-    read, export, escape = READERS[fmt]
-    try:
-        "".encode(encoding)
-    except LookupError:
-        raise UsageError(f"unknown encoding {encoding!r}") from None
-    for sentence in _corpus(read, path, fmt, encoding):
-        apply_options(sentence, export=export, functions=settings.functions,
-                      morphology=settings.morphology, escape=escape)
-        yield sentence
-
-
-def _corpus(read: Callable[[str, str], Iterator[DiscSentence]], pattern: str, fmt: str,
-            encoding: str) -> Iterator[DiscSentence]:
-    """The sentences of the files a pattern names, as discodop reads them (Alpino's reader
-    takes the pattern itself).  One file is read a sentence at a time; of several, the
-    line formats number each file's sentences from 1 again, and a sentence takes the place
-    of the earlier one of its number (discodop keeps them in one dictionary)."""
-    if fmt == "alpino":
-        yield from read(pattern, encoding)
-        return
-    files = corpus_files(pattern)
-    if len(files) == 1:
-        yield from read(files[0], encoding)
-    elif fmt in NUMBERED:
-        merged: dict[str, DiscSentence] = {}
-        for name in files:
-            merged.update((sentence.key, sentence) for sentence in read(name, encoding))
-        yield from merged.values()
-    else:  # a key used again is an error, within a file or across them
-        seen: set[str] = set()
-        for name in files:
-            for sentence in read(name, encoding):
-                if sentence.key in seen:
-                    raise InputError(f"sentence id {sentence.key} is used twice", path=name,
-                                     line=sentence.line or None)
-                seen.add(sentence.key)
-                yield sentence
-
-
-def _no_trees(which: str, pattern: str, fmt: str) -> InputError:
-    """discodop's refusal of a file without trees, located at the end of its (last) file."""
-    last = (alpino_files if fmt == "alpino" else corpus_files)(pattern)[-1]
-    if last == "-":
-        return InputError(f"no trees in the {which} input", path="<stdin>")
-    with open(last, "rb") as data:
-        lines = sum(1 for _ in data)
-    return InputError(f"no trees in the {which} file (read to its end)", path=last,
-                      line=max(lines, 1))
-
-
-def _key_kind(fmt: str) -> str:
-    return "number" if fmt in NUMBERED else "name"
+    return read_corpus(path, fmt, encoding, settings.functions, settings.morphology)
 
 
 def in_effect(settings: DiscoSettings) -> tuple[DiscoParams, int, int, int, bool]:
@@ -178,8 +108,8 @@ def in_effect(settings: DiscoSettings) -> tuple[DiscoParams, int, int, int, bool
 
 def count_gold(settings: DiscoSettings) -> int:
     """The number of sentences of the gold file (read to its end)."""
-    fmt = settings.fmt or settings.goldfmt
-    return sum(1 for _ in _corpus(READERS[fmt][0], settings.gold, fmt, settings.goldenc))
+    return sum(1 for _ in read_corpus(settings.gold, settings.fmt or settings.goldfmt,
+                                      settings.goldenc))
 
 
 def _debug_level(params: DiscoParams, settings: DiscoSettings) -> int | bool:
@@ -235,10 +165,10 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     parses = read_sentences(settings.parses, parsesfmt, settings.parsesenc, settings)
     first_gold = next(gold, None)
     if first_gold is None:
-        raise _no_trees("gold", settings.gold, goldfmt)
+        raise no_trees("gold", settings.gold, goldfmt)
     first_parse = next(parses, None)
     if first_parse is None:
-        raise _no_trees("parses", settings.parses, parsesfmt)
+        raise no_trees("parses", settings.parses, parsesfmt)
     if debug >= 2:
         lines.extend([f"gold: {shown(settings.gold)}", f"parses: {shown(settings.parses)} ", ""])
     if debug >= 1:
@@ -254,8 +184,8 @@ def _evaluate(settings: DiscoSettings, params: DiscoParams, goldfmt: str, parses
     pending: dict[str, tuple[int, DiscSentence]] = {first_gold.key: (0, first_gold)}
     if (goldfmt in NUMBERED) != (parsesfmt in NUMBERED):
         raise InputError(f"sentence {first_parse.key} is not in the gold file {settings.gold} "
-                         f"(discodop keys {goldfmt} sentences by {_key_kind(goldfmt)} and "
-                         f"{parsesfmt} sentences by {_key_kind(parsesfmt)}: it pairs none)",
+                         f"(discodop keys {goldfmt} sentences by {key_kind(goldfmt)} and "
+                         f"{parsesfmt} sentences by {key_kind(parsesfmt)}: it pairs none)",
                          path=settings.parses, line=first_parse.line or None)
     bracketed: DiscSentence | None = None  # the first parse with a bracket counted
     for cand in _chain(first_parse, parses):

@@ -24,12 +24,13 @@ by shifting each table's values below those of the tables to its left.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .tree_distance import Flat
+#: a tree as the distance needs it: the nodes' label numbers in post-order, the post-order
+#: index of each node's leftmost leaf, and the key roots (the nodes that are not the first
+#: child of their parent, and the root), in increasing order
+Flat = tuple[list[int], list[int], list[int]]
 
 
 def zhang_shasha_rows(tree1: Flat, tree2: Flat, leaves: list[list[int]]) -> int:

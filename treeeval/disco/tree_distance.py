@@ -40,16 +40,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ..model.disc_trees import DiscNode
 from ..model.tree_walks import fold
 from .decimals import DISCODOP_DECIMAL
 from .phrases import phrase_children
 
-#: a tree as the distance needs it: the nodes' label numbers in post-order, the post-order
-#: index of each node's leftmost leaf, and the key roots (the nodes that are not the first
-#: child of their parent, and the root), in increasing order
-Flat = tuple[list[int], list[int], list[int]]
+if TYPE_CHECKING:
+    from .ted_rows import Flat  # numpy's: imported by _program when a tree needs it
+
 #: a node prepared for the distance: lowest word, label number, prepared children in word
 #: order, number of nodes
 _Prepared = tuple[int, int, tuple["_Prepared", ...], int]
