@@ -38,6 +38,7 @@ Decimal('0.9375')
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -138,7 +139,7 @@ def _program(first: _Prepared, second: _Prepared) -> int:
                                             (mirrored1, mirrored2, mirrored),
                                             (mirrored2, mirrored1, mirrored[::-1]))]
     numpy_cost, flats = min(options, key=lambda option: option[0])
-    if numpy_cost < python_cost:
+    if numpy_cost < python_cost and _numpy_pays(python_cost - numpy_cost):
         from .ted_rows import zhang_shasha_rows
 
         return zhang_shasha_rows(flats[0], flats[1], _leaf_table(*flats))
@@ -147,6 +148,20 @@ def _program(first: _Prepared, second: _Prepared) -> int:
 
 #: what one row of numpy's program costs, in cells of the pure one
 _ROW_COST = 20
+#: what importing numpy costs, in cells of the pure program (about 0.1 s)
+_IMPORT_COST = 150_000
+#: the cells numpy would have saved so far, while it is not imported
+_forgone = [0]
+
+
+def _numpy_pays(saving: int) -> bool:
+    """Whether to run numpy's program on a pair it would save ``saving`` cells on: once
+    numpy is imported (by this or anything else), always; before, only once the savings
+    forgone pass the cost of the import, so that a small run does not pay for it."""
+    if "numpy" in sys.modules:
+        return True
+    _forgone[0] += saving
+    return _forgone[0] > _IMPORT_COST
 
 
 def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
@@ -261,6 +276,22 @@ def _zhang_shasha(tree1: Flat, tree2: Flat) -> int:
     return trees[-1][-1]
 
 
+def _parents(leftmost: list[int]) -> list[int]:
+    """Each node's parent (-1 for the root) in a tree in post-order: the children of a node
+    are the subtrees done since its leftmost leaf.
+
+    >>> _parents([0, 1, 0, 3, 0])  # (4 (2 0 1) 3)
+    [2, 2, 4, 4, -1]
+    """
+    parents = [-1] * len(leftmost)
+    done: list[int] = []
+    for node, first in enumerate(leftmost):
+        while done and done[-1] >= first:
+            parents[done.pop()] = node
+        done.append(node)
+    return parents
+
+
 def _leaf_table(tree1: Flat, tree2: Flat) -> list[list[int]]:
     """The table of tree distances with those of the leaves of either tree filled in."""
     trees = [[0] * len(tree2[0]) for _ in tree1[0]]
@@ -276,19 +307,19 @@ def _leaf_distances(leafy: Flat, other: Flat, trees: list[list[int]], transpose:
     label, one relabelling."""
     labels, leftmost, _ = leafy
     other_labels, other_leftmost, _ = other
-    below: list[set[int]] = []  # the labels in each subtree of ``other``
+    parents = _parents(other_leftmost)
+    nodes_of: dict[int, list[int]] = {}  # the nodes of ``other`` with each label
     for node, label in enumerate(other_labels):
-        found = {label}
-        child = node - 1  # the last child; its left siblings end just before its own subtree
-        while child >= other_leftmost[node]:
-            found |= below[child]
-            child = other_leftmost[child] - 1
-        below.append(found)
+        nodes_of.setdefault(label, []).append(node)
     sizes = [node - first + 1 for node, first in enumerate(other_leftmost)]
     for leaf, label in enumerate(labels):
         if leftmost[leaf] != leaf:
             continue
-        distances = [size - (label in found) for size, found in zip(sizes, below)]
+        distances = sizes[:]
+        for node in nodes_of.get(label, ()):  # it and its ancestors have the label below
+            while node >= 0 and distances[node] == sizes[node]:
+                distances[node] -= 1
+                node = parents[node]
         if transpose:
             for node, distance in enumerate(distances):
                 trees[node][leaf] = distance
