@@ -26,8 +26,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn
 
 from .errors import UsageError, nearest
-from .policy.inputs import materialised
-from .policy.notices import Notices
 from .stats.defaults import DEFAULT_RESAMPLES, DEFAULT_SEED, METHODS
 from .version import __version__
 
@@ -218,6 +216,8 @@ def parse_command(name: str, argv: Sequence[str]) -> argparse.Namespace | None:
         args = parser.parse_intermixed_args(list(argv))
     except HelpShown:
         return None
+    from .policy.notices import Notices  # not on the path of --help (dataclasses, inspect)
+
     args.notices = Notices(strict=getattr(args, "strict", False))
     return args
 
@@ -258,6 +258,8 @@ def run_parsed(name: str, args: argparse.Namespace, out: BinaryIO, err: BinaryIO
     """Run command ``name`` on its parsed arguments, then say its notices after its output:
     the exit status (1 under ``--strict`` when there was anything to say).  The inputs are
     read as users have them (``-``, compressed files: treeeval.policy.inputs)."""
+    from .policy.inputs import materialised
+
     with materialised(args):
         status = command_module(name).run(args, out, err)
         out.flush()

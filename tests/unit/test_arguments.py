@@ -236,3 +236,14 @@ def test_one_disco_report_is_made_without_numpy(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "0 False", result.stderr
+
+
+def test_help_imports_no_dataclasses_nor_numpy() -> None:
+    # `treeeval --help` builds the argparse tree and stops: the policies a run needs
+    # (inputs, notices: dataclasses, inspect) are imported when a command runs
+    code = ("import sys; from treeeval.cli import main; sys.stdout = open(__import__('os').devnull, 'w'); "
+            "main(['--help']); sys.stdout = sys.__stdout__; "
+            "print(sorted(name for name in ('dataclasses', 'numpy', 'inspect') if name in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]", result.stderr
