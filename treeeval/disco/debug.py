@@ -19,14 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 
 from ..model.disc_trees import DiscNode, DiscSentence
-from .decimals import DISCODOP_DECIMAL
 from .drawing import Highlight, Undrawable, draw
 from .edit_script import edit_script_text
 from .leaf_ancestor import leaf_ancestor_paths, path_score
 from .pairs import PairResult, ScoreCrash, TreeSide
+from .tree_distance import tree_dist_score
 
 #: the word of a drawing for a word in the PTB's escapes (discodop's ptbunescape)
 _PTB_WORDS = {"-LCB-": "{", "-RCB-": "}", "-LSB-": "[", "-RSB-": "]"}
@@ -195,8 +194,8 @@ def debug_lines(pair: PairResult, options: DebugOptions, read: tuple[DiscSentenc
         lines.append("leaf-ancestor score: %6.3g" % pair.leaf_ancestor)
     if options.ted:
         distance, denominator = pair.tree_distance, pair.distance_denominator
-        lines.append("Tree-dist: %g / %g = %g" % (distance, denominator, DISCODOP_DECIMAL.subtract(
-            Decimal(1), DISCODOP_DECIMAL.divide(distance, denominator))))
+        lines.append("Tree-dist: %g / %g = %g" % (distance, denominator,
+                                                  tree_dist_score([distance], [denominator])))
         if not gold.root.children:
             raise ScoreCrash(f"sentence {read[1].key}: no words left for the tree-edit script "
                              "(discodop eval --debug stops here: see docs/differences.md)",

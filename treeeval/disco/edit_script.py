@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ..model.disc_trees import DiscNode
-from ..model.tree_walks import fold
-from .phrases import phrase_children
+from .tree_distance import Prepared, prepare
 
 #: a forest: the numbers of its trees' roots, left to right
 Forest = tuple[int, ...]
@@ -43,32 +42,25 @@ _Stats = tuple[int, int, _Script]
 
 
 @dataclass
-class _Prepared:
+class _Numbered:
     """A prepared tree: each node's label and children by pre-order number."""
 
     labels: list[str] = field(default_factory=list)
     children: list[Forest] = field(default_factory=list)
 
 
-def _prepare(tree: DiscNode) -> _Prepared:
-    """Number the tree's nodes in pre-order after ordering children by their lowest word."""
-    Nested = tuple[int, str, tuple]  # (lowest word, label, children as Nested)
-
-    def leaf(node: DiscNode) -> Nested:
-        words = [child for child in node.children if isinstance(child, int)]
-        return min(words), node.label + "".join(f"-{word}" for word in words), ()
-
-    def phrase(node: DiscNode, below: list[Nested]) -> Nested:
-        ordered = tuple(sorted(below, key=lambda child: child[0]))
-        return ordered[0][0], node.label, ordered
-
-    prepared = _Prepared()
-    stack: list[tuple[Nested, int | None]] = [(fold(tree, phrase_children, leaf, phrase), None)]
+def _numbered(tree: DiscNode, codes: dict[str, int]) -> _Numbered:
+    """The tree as the distance prepares it (:func:`~treeeval.disco.tree_distance.prepare`,
+    labels numbered by ``codes``), its nodes numbered in pre-order."""
+    root = prepare(tree, codes)
+    label_of = {code: label for label, code in codes.items()}
+    prepared = _Numbered()
+    stack: list[tuple[Prepared, int | None]] = [(root, None)]
     pending: list[list[int]] = []
     while stack:
-        (_, label, below), parent = stack.pop()
+        (_, code, below, _), parent = stack.pop()
         number = len(prepared.labels)
-        prepared.labels.append(label)
+        prepared.labels.append(label_of[code])
         pending.append([])
         if parent is not None:
             pending[parent].append(number)
@@ -77,10 +69,11 @@ def _prepare(tree: DiscNode) -> _Prepared:
     return prepared
 
 
-def edit_script(gold: DiscNode, cand: DiscNode) -> tuple[int, int, list[Edit], _Prepared,
-                                                           _Prepared]:
+def edit_script(gold: DiscNode, cand: DiscNode) -> tuple[int, int, list[Edit], _Numbered,
+                                                           _Numbered]:
     """The distance, the matched nodes and the edits, with both prepared trees."""
-    first, second = _prepare(gold), _prepare(cand)
+    codes: dict[str, int] = {}
+    first, second = _numbered(gold, codes), _numbered(cand, codes)
     kids1, kids2 = first.children, second.children
     labels1, labels2 = first.labels, second.labels
     memo: dict[tuple[Forest, Forest], _Stats] = {}
@@ -150,7 +143,7 @@ def edit_script_text(gold: DiscNode, cand: DiscNode) -> str:
     """What discodop prints for the edit script (its ``EditStats`` written out)."""
     cost, matched, edits, first, second = edit_script(gold, cand)
 
-    def name(prepared: _Prepared, number: int | None) -> str:
+    def name(prepared: _Numbered, number: int | None) -> str:
         return "None" if number is None else f"{prepared.labels[number]}[{number}]"
 
     items = ",\n\t".join(f"{kind}({name(first, one)}, {name(second, other)})"

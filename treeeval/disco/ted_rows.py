@@ -12,11 +12,11 @@ an earlier row (or the diagonal, for two nodes on the leftmost paths), then the 
 minimum along the row (a node inserted costs 1), taken over each table's columns alone
 by shifting each table's values below those of the tables to its left.
 
->>> from treeeval.disco.tree_distance import _flatten, _leaf_table, _prepare, _zhang_shasha
+>>> from treeeval.disco.tree_distance import _flatten, _leaf_table, prepare, _zhang_shasha
 >>> from treeeval.model.disc_trees import DiscNode as N
 >>> codes = {}
->>> gold = _flatten(_prepare(N("S", [N("NP", [N("A", [0]), N("N", [2])]), N("V", [1])]), codes), False)
->>> cand = _flatten(_prepare(N("S", [N("A", [0]), N("V", [1]), N("N", [2])]), codes), False)
+>>> gold = _flatten(prepare(N("S", [N("NP", [N("A", [0]), N("N", [2])]), N("V", [1])]), codes), False)
+>>> cand = _flatten(prepare(N("S", [N("A", [0]), N("V", [1]), N("N", [2])]), codes), False)
 >>> zhang_shasha_rows(gold, cand, _leaf_table(gold, cand)), _zhang_shasha(gold, cand)
 (3, 3)
 """
@@ -112,12 +112,12 @@ class _Columns:
         self.firsts = np.array(firsts, dtype=np.int64)
         self.labels = np.array(labels, dtype=np.int64)[self.nodes]
         tables = np.array(table, dtype=np.int64)
-        self.empty = positions - self.firsts[tables] if self.width else positions
+        self.empty = positions - self.firsts[tables]
         # each table's values sit far below those of the tables to its left
         self.shift = positions + tables * (1 << 32)
         path = self.on_path.copy()
         path[self.firsts] = False
-        levels = np.array(depth, dtype=np.int64)[tables] if self.width else tables
+        levels = np.array(depth, dtype=np.int64)[tables]
         self.levels = []
         for level in range(max(depth, default=-1) + 1):
             here = levels == level

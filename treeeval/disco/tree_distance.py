@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 #: a node prepared for the distance: lowest word, label number, prepared children in word
 #: order, number of nodes
-_Prepared = tuple[int, int, tuple["_Prepared", ...], int]
+Prepared = tuple[int, int, tuple["Prepared", ...], int]
 
 
 def tree_distance(gold: DiscNode, cand: DiscNode) -> int:
@@ -72,13 +72,14 @@ def tree_dist_terms(gold: DiscNode, cand: DiscNode, include_root: bool) -> tuple
     (0, 2)
     """
     codes: dict[str, int] = {}
-    prepared = _prepare(gold, codes), _prepare(cand, codes)
+    prepared = prepare(gold, codes), prepare(cand, codes)
     denominator = prepared[0][3] + prepared[1][3]  # the nodes of both trees
     distance = _distance(*prepared)
     return distance, denominator if include_root else denominator - 2
 
 
-def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> Decimal:
+def tree_dist_score(distances: Iterable[int | Decimal],
+                    denominators: Iterable[int | Decimal]) -> Decimal:
     """The summary's ``tree-dist (Dice micro avg)`` as a fraction: ``1 - sum(distances) /
     sum(denominators)`` in discodop's decimal arithmetic (``nozerodiv`` prints it as a
     percent); a zero total denominator raises as in discodop (``decimal.InvalidOperation``
@@ -88,7 +89,7 @@ def tree_dist_score(distances: Iterable[int], denominators: Iterable[int]) -> De
     return ctx.subtract(Decimal(1), total)
 
 
-def _distance(first: _Prepared, second: _Prepared) -> int:
+def _distance(first: Prepared, second: Prepared) -> int:
     """The distance between two prepared trees: 0 for equal ones; for roots of one label,
     the distance between their forests of children (an optimal mapping maps such roots
     onto each other: mapping a root elsewhere leaves the other root unmapped, and swapping
@@ -100,7 +101,7 @@ def _distance(first: _Prepared, second: _Prepared) -> int:
     return _program(first, second)
 
 
-def _forest_distance(first: tuple[_Prepared, ...], second: tuple[_Prepared, ...],
+def _forest_distance(first: tuple[Prepared, ...], second: tuple[Prepared, ...],
                      label: int) -> int:
     """The distance between two forests, less the trees both begin or end with: an equal
     first (or last) tree of both forests maps onto itself in an optimal mapping (its nodes
@@ -121,7 +122,7 @@ def _forest_distance(first: tuple[_Prepared, ...], second: tuple[_Prepared, ...]
                     (second[0][0], label, second, 1 + sum(tree[3] for tree in second)))
 
 
-def _program(first: _Prepared, second: _Prepared) -> int:
+def _program(first: Prepared, second: Prepared) -> int:
     """Zhang & Shasha's program over the trees or their mirror images (mirrored trees have
     the same distance), in pure Python or, for trees whose tables are wide, a row of all
     tables at a time with numpy (:mod:`~treeeval.disco.ted_rows`; the distance is
@@ -164,15 +165,15 @@ def _numpy_pays(saving: int) -> bool:
     return _forgone[0] > _IMPORT_COST
 
 
-def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
+def prepare(tree: DiscNode, codes: dict[str, int]) -> Prepared:
     """The tree as discodop prepares it, labels numbered by ``codes`` (shared by the pair)."""
 
-    def leaf(node: DiscNode) -> _Prepared:
+    def leaf(node: DiscNode) -> Prepared:
         words = [child for child in node.children if isinstance(child, int)]
         label = node.label + "".join(f"-{word}" for word in words)
         return min(words), codes.setdefault(label, len(codes)), (), 1
 
-    def phrase(node: DiscNode, children: list[_Prepared]) -> _Prepared:
+    def phrase(node: DiscNode, children: list[Prepared]) -> Prepared:
         ordered = tuple(sorted(children, key=lambda child: child[0]))
         size = 1 + sum(child[3] for child in ordered)
         return ordered[0][0], codes.setdefault(node.label, len(codes)), ordered, size
@@ -180,7 +181,7 @@ def _prepare(tree: DiscNode, codes: dict[str, int]) -> _Prepared:
     return fold(tree, phrase_children, leaf, phrase)
 
 
-def _flatten(prepared: _Prepared, mirror: bool) -> Flat:
+def _flatten(prepared: Prepared, mirror: bool) -> Flat:
     """A prepared tree in post-order, children right to left if ``mirror``: the reverse of
     the pre-order that visits children the other way round."""
     order = []

@@ -12,8 +12,8 @@ from treeeval.disco.ted_rows import zhang_shasha_rows
 from treeeval.disco.tree_distance import (
     _flatten,
     _leaf_table,
-    _prepare,
     _zhang_shasha,
+    prepare,
     tree_dist_score,
     tree_dist_terms,
     tree_distance,
@@ -93,8 +93,8 @@ def test_the_numpy_program_is_the_pure_one(seed: int) -> None:
     size = rng.randint(1, 30)
     labels = rng.choice([["S"], ["S", "NP"], ["S", "NP", "VP", "PP"]])
     codes: dict[str, int] = {}
-    first = _prepare(_deep_tree(rng, list(range(size)), labels), codes)
-    second = _prepare(_deep_tree(rng, list(range(size)), labels), codes)
+    first = prepare(_deep_tree(rng, list(range(size)), labels), codes)
+    second = prepare(_deep_tree(rng, list(range(size)), labels), codes)
     for mirror in (False, True):
         one, other = _flatten(first, mirror), _flatten(second, mirror)
         expected = _zhang_shasha(one, other)
