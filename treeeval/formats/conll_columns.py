@@ -53,14 +53,14 @@ from numpy.typing import NDArray
 
 from ..arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
 from ..columnar.blocks import sentence_blocks
-from ..columnar.intern import intern
+from ..columnar.key_cache import KeyCache, intern_fields
 from ..columnar.words import field_words, padded, word_view
 from ..fallback import Fallback
-from ..model.vocabulary import STRING_FIELDS, Vocabularies, Vocabulary
+from ..model.vocabulary import STRING_FIELDS, Vocabularies
 
 #: encodings whose tab, newline, digits, ``#``, ``-``, ``.`` and ``_`` are single ASCII bytes
 ASCII_COMPATIBLE = {"utf-8", "ascii", "iso8859-1", "iso8859-15", "cp1250", "cp1251", "cp1252"}
-BLOCK_SIZE = 1 << 24
+BLOCK_SIZE = 1 << 21
 TAB, NEWLINE = 9, 10
 #: a field of one underscore as a packed word
 UNDERSCORE = np.uint64(ord("_"))
@@ -112,6 +112,7 @@ def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularie
         raise Fallback(f"{charset.lower()} is not ASCII-compatible")
     charset = codecs.lookup(charset).name
     trial = Vocabularies()
+    caches = {name: KeyCache(trial.index[name], charset) for name in wanted}
     heads: list[IntArray] = []
     sizes: list[IntArray] = []
     lines: list[IntArray] = []
@@ -120,7 +121,7 @@ def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularie
         with open(path, "rb") if data is None else io.BytesIO(data) as stream:
             for block, first_line in _blocks(stream, block_size):
                 block_heads, block_sizes, block_codes, block_lines = _scan_block(
-                    block, charset, trial, wanted, conllu, known_heads or conllu)
+                    block, charset, caches, wanted, conllu, known_heads or conllu)
                 heads.append(block_heads)
                 sizes.append(block_sizes)
                 lines.append(block_lines + first_line)
@@ -152,12 +153,12 @@ def _blocks(stream: BinaryIO, block_size: int) -> Iterator[tuple[bytes, int]]:
             yield (data if data.endswith(b"\n") else data + b"\n"), first_line
 
 
-def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: dict[str, int],
+def _scan_block(block: bytes, charset: str, caches: dict[str, KeyCache], wanted: dict[str, int],
                 conllu: bool = False, known_heads: bool = False
                 ) -> tuple[IntArray, IntArray, dict[str, Int32Array], IntArray]:
-    """Heads, sentence sizes, string codes and the line (from 0 in the block) of each
-    sentence's first word, of one block of whole sentences (``conllu``: of CoNLL-U;
-    ``known_heads``: no HEAD ``_``)."""
+    """Heads, sentence sizes, string codes (in the vocabularies of ``caches``) and the line
+    (from 0 in the block) of each sentence's first word, of one block of whole sentences
+    (``conllu``: of CoNLL-U; ``known_heads``: no HEAD ``_``)."""
     if b"\r" in block:  # CRLF line ends are read as LF; any other CR is the exact reader's
         if block.count(b"\r") != block.count(b"\r\n"):
             raise Fallback("a carriage return of its own")
@@ -214,9 +215,8 @@ def _scan_block(block: bytes, charset: str, vocabulary: Vocabularies, wanted: di
         underscore = fields.word(8) == UNDERSCORE
         if not underscore.all() and not np.all(fields.numbers(8)[1] | underscore):
             raise Fallback("a PHEAD that is not a number or _")
-    codes = {name: np.full(len(heads), vocabulary.index[name].encode(["_"])[0], np.int32)
-             if conllu and name in NOT_IN_CONLLU else
-             fields.codes(field, block, charset, vocabulary.index[name])
+    codes = {name: np.full(len(heads), caches[name].mapping["_"], np.int32)
+             if conllu and name in NOT_IN_CONLLU else fields.codes(field, caches[name])
              for name, field in wanted.items()}
     return heads, sizes, codes, word_line[np.cumsum(sizes) - sizes]
 
@@ -314,14 +314,10 @@ class _Fields:
             found |= (k < length) & np.isin(byte, characters)
         return found
 
-    def codes(self, field: int, block: bytes, charset: str, vocabulary: Vocabulary
-              ) -> Int32Array:
-        """The ``vocabulary`` codes of a string field; new strings are added."""
-        start, length = self.start(field), self.length(field)
-        found = intern(self.view, start, length)
-        if found is None:
+    def codes(self, field: int, cache: KeyCache) -> Int32Array:
+        """The codes of a string field in the cache's vocabulary; new strings are added."""
+        start = self.start(field)
+        codes = intern_fields(self.data, self.view, start, start + self.length(field), cache)
+        if codes is None:
             raise Fallback("two fields hashed alike")  # the exact reader decides
-        first = start[found.firsts].tolist()
-        ends = (start + length)[found.firsts].tolist()
-        texts = [block[s:e].decode(charset) for s, e in zip(first, ends)]
-        return vocabulary.encode(texts)[found.codes]
+        return codes

@@ -7,7 +7,9 @@ import pytest
 
 from treeeval.columnar import intern as intern_module
 from treeeval.columnar.intern import MAX_ROUNDS, Interned, factor, hash_ids, intern
+from treeeval.columnar.key_cache import KeyCache, intern_fields
 from treeeval.columnar.words import padded, word_view
+from treeeval.model.vocabulary import Vocabulary
 
 
 def intern_texts(texts: list[bytes]) -> Interned | None:
@@ -79,3 +81,31 @@ def test_the_package_imports_only_numpy_the_standard_library_and_errors() -> Non
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     assert alias.name.split(".")[0] in allowed, (path, alias.name)
+
+
+def _key_cache_codes(cache: KeyCache, text: bytes) -> list[int] | None:
+    """The ids of the space-separated fields of ``text`` through ``cache`` (one block)."""
+    data = padded(text)
+    fields = text.split(b" ")
+    start = np.cumsum([0] + [len(f) + 1 for f in fields[:-1]]).astype(np.int64)
+    end = start + np.array([len(f) for f in fields], dtype=np.int64)
+    ids = intern_fields(data, word_view(data), start, end, cache)
+    return None if ids is None else ids.tolist()
+
+
+def test_the_key_cache_decodes_each_value_once_and_checks_every_hit() -> None:
+    vocabulary = Vocabulary()
+    cache = KeyCache(vocabulary, "iso8859-1")
+    first = _key_cache_codes(cache, "café thé café".encode("latin-1"))
+    assert first is not None and [vocabulary.strings[i] for i in first] == ["café", "thé", "café"]
+    # a value of a later block is found by its key, its bytes compared; new ones added
+    later = _key_cache_codes(cache, "thé extraordinaire café".encode("latin-1"))
+    assert later is not None and later[0] == first[1] and later[2] == first[0]
+    assert sorted(vocabulary.strings) == ["café", "extraordinaire", "thé"]
+    # a key cached for other bytes (a forged collision) gives None and changes nothing
+    forged = KeyCache(vocabulary, "iso8859-1")
+    _key_cache_codes(forged, b"abcdefghij")
+    forged.store[:] = np.frombuffer(b"abcdefghiX", np.uint8)
+    keys = forged.keys.copy()
+    assert _key_cache_codes(forged, b"abcdefghij") is None
+    assert np.array_equal(forged.keys, keys) and len(vocabulary.strings) == 4

@@ -186,3 +186,16 @@ def test_blocks_end_after_blank_lines(tmp_path: Path, block_size: int) -> None:
         path = write(tmp_path, data)
         columns = read_columns_fast(path, block_size=block_size)
         assert columns is not None and columns.sizes.tolist() == [2, 1] * 3
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "iso8859-1", "cp1250"])
+def test_values_met_again_in_later_blocks(tmp_path: Path, charset: str) -> None:
+    # blocks of one or two sentences: most values come back from the key cache
+    forms = ["Zürich", "café", "x" * 12, "Zürich", "ab", "café", "x" * 11 + "y"]
+    text = "".join(row(1, form, "0", label) + "\n\n"
+                   for form, label in zip(forms * 3, ["root", "dep", "obj"] * 7))
+    path = write(tmp_path, text.encode(charset))
+    fast = read_columns_fast(path, charset, block_size=40)
+    careful = read_treebank_exact(path, charset=charset)
+    assert_same(Treebank.from_columns(fast), careful)
+    assert sorted(fast.vocabulary.strings("form").tolist()) == sorted(set(forms))

@@ -3,7 +3,7 @@
 Lines, tabs and fields are found as byte positions (``flatnonzero``); IDs and HEADs are
 parsed digit by digit over whole columns; space characters are cut out of the FORMs on the
 gathered bytes; string columns are interned exactly by the columnar kernel
-(:func:`treeeval.columnar.intern.intern`), and the 64-bit key of each value is cached with
+(:mod:`treeeval.columnar.key_cache`), and the 64-bit key of each value is cached with
 its bytes, so Python decodes a value only the first time the file shows it; fields of any
 width take this path.  Anything out of the ordinary (an empty FORM, ID or HEAD, non-ASCII
 digits, a malformed line, a hash collision) makes :func:`scan_fast` raise
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
-from ...columnar.intern import intern
+from ...columnar.key_cache import KeyCache, gather, intern_fields
 from ...columnar.words import padded, word_view
 from ...fallback import Fallback
 from ...model.vocabulary import Vocabulary
@@ -76,7 +76,7 @@ class Interner:
     feats: Mapping[str, int]
     relations: Mapping[str, int]
     deps: Vocabulary = field(default_factory=Vocabulary)
-    caches: dict[str, _KeyCache] = field(default_factory=dict)
+    caches: dict[str, KeyCache] = field(default_factory=dict)
 
     @classmethod
     def of(cls, vocabulary: Vocabulary, forms: Vocabulary, options: ReadOptions) -> Interner:
@@ -85,12 +85,12 @@ class Interner:
         feats = vocabulary if options.conll17 else Normaliser(vocabulary, universal_features)
         return cls(vocabulary, forms, feats, Normaliser(vocabulary, universal_relation))
 
-    def cache(self, column: str) -> _KeyCache:
+    def cache(self, column: str) -> KeyCache:
         """The key cache of a column ("form", "lemma", ...)."""
         if column not in self.caches:
             mapping = {"form": self.forms, "feats": self.feats, "deprel": self.relations,
                        "deps": self.deps}.get(column, self.vocabulary)
-            self.caches[column] = _KeyCache(mapping)
+            self.caches[column] = KeyCache(mapping)
         return self.caches[column]
 
 
@@ -118,7 +118,7 @@ def scan_fast(data: bytes, first_line: int, options: ReadOptions,
     ends = np.empty((len(rows), 10), np.int64)
     starts[:, 0], starts[:, 1:] = line_start[rows], tabs + 1
     ends[:, :9], ends[:, 9] = tabs, newline[rows]
-    id_bytes, id_owner = _gather(buf, starts[:, ID], ends[:, ID]), _owners(starts[:, ID], ends[:, ID])
+    id_bytes, id_owner = gather(buf, starts[:, ID], ends[:, ID]), _owners(starts[:, ID], ends[:, ID])
     empty_node = np.bincount(id_owner[id_bytes == _DOT], minlength=len(rows)) > 0
     is_range = (np.bincount(id_owner[id_bytes == _DASH], minlength=len(rows)) > 0) & ~empty_node
     is_word = ~empty_node & ~is_range
@@ -176,7 +176,7 @@ def _token_text(buf: ByteArray, start: IntArray, end: IntArray,
     characters; the tokens that had spaces.  Fallback if a FORM is empty without its
     spaces."""
     length = end - start
-    gathered = _gather(buf, start, end)
+    gathered = gather(buf, start, end)
     token_of = _owners(start, end)
     if conll17:
         last, size = gathered == _SPACE, np.ones(len(gathered), np.int64)
@@ -243,85 +243,15 @@ def _zs_last_bytes(buf: ByteArray) -> tuple[BoolArray, IntArray]:
     return space | nbsp | wide, np.where(wide, 3, np.where(nbsp, 2, 1))
 
 
-def _gather(buf: ByteArray, start: IntArray, end: IntArray) -> ByteArray:
-    """The bytes of the ranges [start, end), concatenated."""
-    length = end - start
-    if not len(length):
-        return np.zeros(0, np.uint8)
-    shift = np.repeat(start - (np.cumsum(length) - length), length)
-    return buf[np.arange(int(length.sum())) + shift]
-
-
 def _intern(buf: ByteArray, words: WordArray, start: IntArray, end: IntArray,
-            cache: _KeyCache, empty: bool = True) -> Int32Array:
+            cache: KeyCache, empty: bool = True) -> Int32Array:
     """The ids of the fields [start, end) in the cache's mapping (``words``: the block's
     :func:`~treeeval.columnar.words.word_view`); an empty field is the empty string (some
     systems write an empty FEATS), unless not ``empty``; Fallback for an empty field then,
     or a hash collision (the string reader then reads the block)."""
-    length = end - start
-    if not len(length):
-        return np.zeros(0, np.int32)
-    if not empty and length.min() < 1:
+    if not empty and len(start) and (end - start).min() < 1:
         raise Fallback("an empty field")
-    found = intern(words, start, length)
-    if found is None:
+    ids = intern_fields(buf, words, start, end, cache)
+    if ids is None:
         raise Fallback("two fields hashed alike")
-    return cache.lookup(found.keys, buf, start[found.firsts], length[found.firsts])[found.codes]
-
-
-class _KeyCache:
-    """Hash keys already interned for one mapping, with their bytes (to check them) and
-    ids; Python decodes a value only the first time the file shows it."""
-
-    def __init__(self, mapping: Mapping[str, int]) -> None:
-        self.mapping = mapping
-        self.keys = np.zeros(0, np.uint64)
-        self.ids = np.zeros(0, np.int32)
-        self.starts = np.zeros(0, np.int64)
-        self.lengths = np.zeros(0, np.int64)
-        self.store = np.zeros(0, np.uint8)
-
-    def lookup(self, keys: WordArray, data: ByteArray, starts: IntArray,
-               lengths: IntArray) -> Int32Array:
-        """Ids of distinct ``keys`` whose bytes are ``data[starts:starts+lengths]``
-        (Fallback when a key cached for other bytes comes again)."""
-        where = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
-        known = (self.keys[where] == keys) if len(self.keys) else np.zeros(len(keys), bool)
-        hits = np.flatnonzero(known)
-        if len(hits):
-            cached = where[hits]
-            if (self.lengths[cached] != lengths[hits]).any():
-                raise Fallback("two fields hashed alike")
-            size = lengths[hits]
-            inner = np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
-            old = self.store[np.repeat(self.starts[cached], size) + inner]
-            new = data[np.repeat(starts[hits], size) + inner]
-            if (old != new).any():
-                raise Fallback("two fields hashed alike")
-        ids = np.empty(len(keys), np.int32)
-        ids[hits] = self.ids[where[hits]]
-        misses = np.flatnonzero(~known)
-        if len(misses):
-            size = lengths[misses]
-            gathered = _gather(data, starts[misses], starts[misses] + size)
-            # decoded at once, NUL-separated (a block with a NUL byte never gets here)
-            joined = np.zeros(len(gathered) + len(size) - 1, np.uint8)
-            joined[np.arange(len(gathered)) + np.repeat(np.arange(len(size)), size)] = gathered
-            pieces = joined.tobytes().decode("utf-8").split("\x00")
-            ids[misses] = (self.mapping.encode_distinct(pieces)
-                           if isinstance(self.mapping, Vocabulary) else
-                           np.fromiter(map(self.mapping.__getitem__, pieces), np.int32,
-                                       len(pieces)))
-            self._add(keys[misses], ids[misses], gathered, size)
-        return ids
-
-    def _add(self, keys: WordArray, ids: Int32Array, data: ByteArray,
-             lengths: IntArray) -> None:
-        starts = len(self.store) + np.cumsum(lengths) - lengths
-        self.store = np.concatenate((self.store, data))
-        keys = np.concatenate((self.keys, keys))
-        order = np.argsort(keys, kind="stable")
-        self.keys = keys[order]
-        self.ids = np.concatenate((self.ids, ids))[order]
-        self.starts = np.concatenate((self.starts, starts))[order]
-        self.lengths = np.concatenate((self.lengths, lengths))[order]
+    return ids
