@@ -27,7 +27,9 @@ reference programs; a missing one skips its rows.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
 RUNNER = ROOT.parent / "shared" / "oracles" / "oracle"
 MISSING = 127
+#: GNU time, when the machine has it: a process's peak memory counts the memory of the
+#: process that started it (Linux records the parent's peak at exec), so a small C program
+#: starts each command rather than this script
+GNU_TIME = shutil.which("time", path="/usr/bin")
 
 
 @dataclass
@@ -58,7 +64,7 @@ class Path30:
 class Best:
     wall: float = float("inf")
     rss_mb: float = 0.0
-    outputs: set[bytes] = field(default_factory=set)
+    outputs: set[str] = field(default_factory=set)  #: sha256 of each run's stdout
 
 
 def _repeated(source: Path, copies: int, target: Path) -> Path:
@@ -113,17 +119,20 @@ def paths(folder: Path) -> list[Path30]:
     ]
 
 
-def run(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, bytes, int]:
-    """Wall seconds, peak memory (MB) of the process, stdout and exit status."""
-    with tempfile.TemporaryFile() as out:
+def run(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, str, int]:
+    """Wall seconds, peak memory (MB) of the process, the sha256 of its stdout and its exit
+    status."""
+    with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r") as peak:
+        timed = [GNU_TIME, "-q", "-f", "%M", "-o", peak.name, *command] if GNU_TIME else command
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, env=env,
+        process = subprocess.Popen(timed, stdout=out, stderr=subprocess.DEVNULL, env=env,
                                    cwd=cwd)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
+        kb = int(peak.read().split()[-1]) if GNU_TIME else usage.ru_maxrss
         out.seek(0)
-        return wall, usage.ru_maxrss / 1024, out.read(), process.returncode
+        digest = hashlib.file_digest(out, "sha256").hexdigest()
+        return wall, kb / 1024, digest, os.waitstatus_to_exitcode(status)
 
 
 def main() -> None:
