@@ -22,6 +22,7 @@ from ..errors import UsageError
 from ..policy import signature
 from ..policy.envelope import envelope
 from ..policy.notices import Notice, Notices
+from ..policy.processes import second_process_pays
 from ..tables.settings import ComparisonSettings
 from ..tables.systems import check as check_table
 from ..tables.systems import comparison_fields, comparison_table
@@ -38,9 +39,6 @@ if TYPE_CHECKING:
     from ..html.model import SystemSentences
     from ..stats import SentenceScores
     from ..tables.model import ComparisonTable, Metric, Number
-
-#: input larger than this (gold bytes) is scored in two processes by default
-PARALLEL_THRESHOLD = 16 << 20
 
 #: how to read a bracket sentence of the report
 READING = ("A sentence is numbered as EVALB numbers it (its line in both files); its F1 is "
@@ -227,7 +225,7 @@ def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
 
     jobs = settings.jobs
     if jobs is None:
-        jobs = 2 if _large(settings.gold) and (os.cpu_count() or 1) > 1 else 1
+        jobs = 2 if second_process_pays(settings.gold) else 1
     quiet = settings.json or comparison.format is not None
     report = open(os.devnull, "wb") if quiet else out  # noqa: SIM115 (closed below)
     try:
@@ -245,13 +243,6 @@ def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
         notices.add(notice.message, path=notice.path, line=notice.line,
                     strict_only=notice.strict_only)
     return result, run_notes
-
-
-def _large(path: str) -> bool:
-    try:
-        return os.path.getsize(path) > PARALLEL_THRESHOLD
-    except OSError:
-        return False
 
 
 def _label_table(systems: BracketSystems, comparison: ComparisonSettings) -> ComparisonTable:

@@ -49,6 +49,7 @@ from .grouping.registry import BUILTIN, Groupings
 from .grouping.token_tables import TokenNumbering
 from .metrics import mcnemar_z
 from .percent_tables import in_percent
+from .read_ahead import read_ahead
 from .reading import check_same_text, load_treebank
 from .settings import DepSettings, Setting
 from .sources import EvaluationPlan, expand_files, pair_files, sniff_format, validate_tags
@@ -390,13 +391,21 @@ def load_files(settings: DepSettings, gold_path: str, paths: list[str],
     ``postag`` and ``deprel`` files and check that every file holds the gold's text."""
     charset = settings.encoding
     vocabulary = vocabulary if vocabulary is not None else Vocabularies()
-    loaded = []
-    for path in [gold_path, *paths]:
-        treebank = load_treebank(path, charset=charset, heads=settings.heads,
-                                 vocabulary=vocabulary)
-        if settings.postag is not None or settings.deprel is not None:
-            validate_tags(treebank, path, settings.postag, settings.deprel, charset=charset)
-        loaded.append(treebank)
+    loaded: list[Treebank] = []
+    # a large parsed file is read in a second process while the gold file is read
+    ahead = read_ahead(paths[0], charset) if paths and settings.read_ahead else None
+    try:
+        for path in [gold_path, *paths]:
+            treebank = ahead.treebank(vocabulary) if ahead is not None and len(loaded) == 1 else None
+            if treebank is None:
+                treebank = load_treebank(path, charset=charset, heads=settings.heads,
+                                         vocabulary=vocabulary)
+            if settings.postag is not None or settings.deprel is not None:
+                validate_tags(treebank, path, settings.postag, settings.deprel, charset=charset)
+            loaded.append(treebank)
+    finally:
+        if ahead is not None:
+            ahead.close()
     for path, treebank in zip(paths, loaded[1:]):
         check_same_text(loaded[0], treebank, gold_path, path)
     return loaded[0], loaded[1:]

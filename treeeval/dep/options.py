@@ -50,7 +50,7 @@ OWN_SETTINGS = {"heads": "heads", "p": "prm", "charset": "charset", "postag": "p
 def dep_settings(args: argparse.Namespace) -> DepSettings:
     """The settings of a parsed command line, with MaltEval's rules checked on the flags in
     the order given; ``GOLD PARSED...`` is ``-g GOLD -s PARSED...``; flags after ``-e``
-    override the evaluation file's values.
+    override the evaluation file's values; a large parsed file is read ahead.
 
     >>> from treeeval.arguments import parse_command
     >>> s = dep_settings(parse_command("dep", ["-g", "g.conll", "-s", "p.conll", "--Metric",
@@ -129,7 +129,7 @@ def dep_settings(args: argparse.Namespace) -> DepSettings:
     return DepSettings(tuple(gold), tuple(parsed),
                        {name: tuple(values) for name, values in parameters.items()},
                        **formatted, **chosen, plugins=tuple(plugins), json="json" in own,
-                       signature="signature" in own, comparison=comparison,
+                       signature="signature" in own, read_ahead=True, comparison=comparison,
                        evaluation_file=source, origins=origins, arguments=tuple(echoed))
 
 

@@ -28,7 +28,7 @@ from ..arrays import Int32Array
 from ..errors import InputError, UsageError
 from ..fallback import Fallback
 from ..formats.conll import read_conll
-from ..formats.conll_columns import read_columns_fast
+from ..formats.conll_columns import ConllColumns, read_columns_fast
 from ..formats.headrules import DEFAULT_HEADS
 from ..formats.text import named_source
 from ..model.dependencies import DependencySentence
@@ -68,8 +68,22 @@ def _read_treebank_fast(path: str, charset: str, vocabulary: Vocabularies | None
                         data: bytes | None, conllu: bool) -> Treebank:
     """:func:`read_treebank` through the fast reader (Fallback when it cannot vouch for the
     file): FORM and DEPREL at once, the other string columns on first use."""
-    columns = read_columns_fast(path, charset, vocabulary, columns=EAGER, data=data,
-                                conllu=conllu, known_heads=True)
+    return columns_treebank(path, charset, data, conllu, read_eager_columns(
+        path, charset, vocabulary, data, conllu))
+
+
+def read_eager_columns(path: str, charset: str, vocabulary: Vocabularies | None,
+                       data: bytes | None, conllu: bool) -> ConllColumns:
+    """The fast reader's columns of the file as :func:`read_treebank` reads it at once
+    (FORM and DEPREL); Fallback when it cannot vouch for the file."""
+    return read_columns_fast(path, charset, vocabulary, columns=EAGER, data=data,
+                             conllu=conllu, known_heads=True)
+
+
+def columns_treebank(path: str, charset: str, data: bytes | None, conllu: bool,
+                     columns: ConllColumns) -> Treebank:
+    """The Treebank of :func:`read_eager_columns`' ``columns``: the other string columns
+    are read from the file (``data``) on first use."""
     shared = columns.vocabulary
 
     def load(column: str) -> Int32Array:

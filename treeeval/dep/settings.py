@@ -73,7 +73,10 @@ class DepSettings:
     ``postag`` and ``deprel`` files of valid tags, GroupBy ``plugins``, eval.pl's ``report``
     (``evalpl`` or ``eval07``, optionally with ``:FLAGS``) instead of MaltEval's tables, the
     ``metric_order`` of several Metric values (``malteval``: MaltEval's, ``given``: as
-    given), ``json`` and ``signature``; ``comparison``,
+    given), ``json`` and ``signature``, and ``read_ahead``: a large parsed file read in a
+    second process while the gold file is read (:mod:`.read_ahead`; the command line's
+    choice, off for settings built from Python, which may run in a process that must not
+    fork); ``comparison``,
     the comparison of the systems (its test, resamples, seed, baseline, metrics, table
     format, figures and HTML report).  Where the settings come from: the
     ``evaluation_file`` and the ``origins`` of its values that no flag overrides (a value it
@@ -104,6 +107,7 @@ class DepSettings:
     metric_order: str = "malteval"
     json: bool = False
     signature: bool = False
+    read_ahead: bool = False
     comparison: ComparisonSettings = field(default_factory=ComparisonSettings)
     evaluation_file: str | None = None
     origins: Places = field(default_factory=dict, hash=False)

@@ -80,6 +80,14 @@ class ConllColumns:
     vocabulary: Vocabularies
     sentence_line: IntArray
 
+    def adopted(self, vocabulary: Vocabularies) -> ConllColumns:
+        """The same columns with their codes in ``vocabulary`` (its new strings added)."""
+        codes = {}
+        for name, values in self.codes.items():
+            remap = vocabulary.encode(name, self.vocabulary.index[name])
+            codes[name] = remap[values] if len(remap) else values
+        return ConllColumns(self.heads, self.sizes, codes, vocabulary, self.sentence_line)
+
 
 def fast_charset(charset: str) -> bool:
     """Whether the fast path can scan bytes of ``charset`` (ASCII-compatible encodings).
@@ -129,14 +137,10 @@ def read_columns_fast(path: str, charset: str = "utf-8", vocabulary: Vocabularie
                     codes[name].append(values)
     except OSError as error:
         raise Fallback(f"cannot read: {error.strerror}") from None  # the exact reader reports it
-    joined = {name: _join(parts, np.int32) for name, parts in codes.items()}
-    if vocabulary is not None:
-        for name in wanted:
-            remap = vocabulary.encode(name, trial.index[name])
-            joined[name] = remap[joined[name]] if len(remap) else joined[name]
-    return ConllColumns(_join(heads, np.int64), _join(sizes, np.int64), joined,
-                        vocabulary if vocabulary is not None else trial,
+    read = ConllColumns(_join(heads, np.int64), _join(sizes, np.int64),
+                        {name: _join(parts, np.int32) for name, parts in codes.items()}, trial,
                         _join(lines, np.int64))
+    return read if vocabulary is None else read.adopted(vocabulary)
 
 
 def _join(parts: list[NDArray[_Scalar]], dtype: type[_Scalar]) -> NDArray[_Scalar]:
