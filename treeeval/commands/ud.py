@@ -104,12 +104,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def ud_settings(args: argparse.Namespace) -> UDSettings:
-    """The settings of a parsed command line, with its pairs of files."""
+    """The settings of a parsed command line, with its pairs of files (a large pair read
+    by processes of their own)."""
     pairs, several = file_pairs(args.files)
     return UDSettings(tuple(pairs), "counts" if args.counts else "verbose" if args.verbose
                       else "default", args.conll17, args.weights, args.multiple_roots_okay,
                       args.json, args.callin, args.callin_weights, args.callin_classes, several,
-                      args.signature, enhanced_rules(args))
+                      args.signature, enhanced_rules(args), read_ahead=True)
 
 
 def parse_ud_args(argv: Sequence[str]) -> UDSettings | None:

@@ -188,7 +188,7 @@ def run(settings: UDSettings, comparison: ComparisonSettings, files: Sequence[st
                           multiple_roots_okay=settings.multiple_roots_okay, weights=weights,
                           callin=callin, enhanced=settings.enhanced,
                           per_sentence=comparison.stat is not None,
-                          words=comparison.drawing)
+                          words=comparison.drawing, read_ahead=settings.read_ahead)
         _notice_empty(pair, gold, system, notices)
         return pair
 

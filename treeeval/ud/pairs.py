@@ -140,15 +140,16 @@ class PairScores:
 def score_pair(gold: str, system: str, *, conll17: bool, multiple_roots_okay: bool = False,
                weights: dict[str, float] | None = None, callin: CallinTables | None = None,
                enhanced: EnhancedRules | None = None, per_sentence: bool = False,
-               words: bool = False) -> PairScores:
+               words: bool = False, read_ahead: bool = False) -> PairScores:
     """One pair's scores: piece by piece (memory flat; the per-sentence rows kept when
-    ``per_sentence``), unless Callin's metrics, ``weights`` or the ``words`` are asked, or
+    ``per_sentence``; a large pair's files read by processes of their own with
+    ``read_ahead``), unless Callin's metrics, ``weights`` or the ``words`` are asked, or
     the files do not cut into pieces: then read whole."""
     if callin is None and weights is None and not words:
         try:
             pieces = score_pieces(gold, system, conll17=conll17,
                                   multiple_roots_okay=multiple_roots_okay, enhanced=enhanced,
-                                  per_sentence=per_sentence)
+                                  per_sentence=per_sentence, read_ahead=read_ahead)
             return PairScores(pieces.scores, per_sentence=pieces.per_sentence)
         except Fallback:
             pass

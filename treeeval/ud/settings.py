@@ -34,7 +34,10 @@ class UDSettings:
     (with ``weights``, a DEPREL weights file, WeightedLAS); ``multiple_roots_okay``;
     ``json``; ``callin`` with its ``callin_weights`` and ``callin_classes`` files (None: the
     defaults); ``signature``; ``enhanced``: the rules of udeval or iwpt20_xud_eval.py
-    (DEPS read, ELAS and EULAS scored) in place of conll18's."""
+    (DEPS read, ELAS and EULAS scored) in place of conll18's; ``read_ahead``: a large pair's
+    files read by processes of their own while the pair is scored (:mod:`.remote_pieces`;
+    the command line's choice, off for settings built from Python, which may run in a
+    process that must not fork)."""
 
     pairs: tuple[tuple[str, str], ...]
     mode: str = "default"
@@ -48,6 +51,7 @@ class UDSettings:
     several: bool = False
     signature: bool = False
     enhanced: EnhancedRules | None = None
+    read_ahead: bool = False
 
     def __post_init__(self) -> None:
         if self.enhanced is not None and self.conll17:

@@ -28,13 +28,14 @@ error: :func:`score_pieces` falls back (:mod:`treeeval.fallback`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 
 import numpy as np
 
 from ..errors import TreeevalError
 from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
+from ..policy.processes import second_process_pays
 from .alignment import separable
 from .api import align_treebanks
 from .enhanced import EnhancedReader, EnhancedRules, add_enhanced
@@ -42,6 +43,7 @@ from .metrics import Score, UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud_pieces
 from .readers.scan import Interner
+from .remote_pieces import can_fork, remote_pieces
 from .treebank import UDTreebank
 
 #: the per-word columns of a treebank (split and joined alike)
@@ -52,7 +54,7 @@ WORD_COLUMNS = ("word_start", "word_end", "word_mwt", "form", "lemma", "upos", "
 class _Side:
     """One file being read: its unscored sentences and how far it has been read."""
 
-    def __init__(self, pieces: Iterator[UDTreebank]) -> None:
+    def __init__(self, pieces: Generator[UDTreebank, None, None]) -> None:
         self.pieces = pieces
         self.pending: UDTreebank | None = None
         self.read = 0
@@ -69,20 +71,26 @@ class _Side:
 
 def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
                  multiple_roots_okay: bool = False, enhanced: EnhancedRules | None = None,
-                 per_sentence: bool = True) -> UDScores:
+                 per_sentence: bool = True, read_ahead: bool = False) -> UDScores:
     """The scores of a pair, read and scored piece by piece (Fallback: see the module notes;
     ``enhanced``: DEPS read and ELAS, EULAS added, :func:`.api.evaluate_ud`).
 
     Without ``per_sentence`` the per-sentence rows are dropped as the pieces go, so that
-    memory stays flat however long the files are.
+    memory stays flat however long the files are.  With ``read_ahead``, a large pair's files
+    are read by two processes of their own (:mod:`.remote_pieces`) while this one scores.
     """
     options = (ReadOptions(conll17=conll17, multiple_roots_okay=multiple_roots_okay)
                if enhanced is None else enhanced.read_options(multiple_roots_okay))
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
     reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
-    gold = _Side(read_ud_pieces(gold_path, options, vocabulary, forms, interner))
-    system = _Side(read_ud_pieces(system_path, options, vocabulary, forms, interner))
+    remote = read_ahead and can_fork() and second_process_pays(gold_path)
+
+    def pieces(path: str) -> Generator[UDTreebank, None, None]:
+        return (remote_pieces(path, options, interner) if remote else
+                read_ud_pieces(path, options, vocabulary, forms, interner))
+
+    gold, system = _Side(pieces(gold_path)), _Side(pieces(system_path))
     parts: list[UDScores] = []
     try:
         while not (gold.done and system.done):
@@ -100,6 +108,9 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
             parts.append(part if per_sentence else UDScores(part.scores, {}))
     except TreeevalError as error:
         raise Fallback(f"the scorers refuse the pair: {error}") from None
+    finally:  # stop the reading processes (they may be ahead)
+        gold.pieces.close()
+        system.pieces.close()
     if not parts:
         raise Fallback("no sentence")
     return combine(parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import numpy as np
@@ -12,8 +13,11 @@ from profiles import examples
 
 from treeeval.errors import TreeevalError
 from treeeval.fallback import Fallback
+from treeeval.policy import processes
+from treeeval.ud import remote_pieces
 from treeeval.ud.api import evaluate_ud
 from treeeval.ud.readers import reading
+from treeeval.ud.readers.layout import ReadOptions
 from treeeval.ud.stream import score_pieces
 
 
@@ -56,15 +60,19 @@ def test_pieces_add_up_to_the_whole(tmp_path_factory: pytest.TempPathFactory,
     gold, system = folder / "gold.conllu", folder / "system.conllu"
     gold.write_text(data.draw(conllu(forms)), encoding="utf-8")
     system.write_text(data.draw(conllu(forms)), encoding="utf-8")
+    # with read_ahead, the files are read by processes of their own (even these small ones)
+    ahead = data.draw(st.booleans())
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(reading, "BLOCK_BYTES", data.draw(st.integers(20, 200)))
+        patch.setattr(processes, "PARALLEL_THRESHOLD", -1)
+        patch.setattr(processes.os, "cpu_count", lambda: 2)
         try:
             whole = evaluate_ud(str(gold), str(system))
         except TreeevalError:
             with pytest.raises(Fallback):
-                score_pieces(str(gold), str(system))
+                score_pieces(str(gold), str(system), read_ahead=ahead)
             return
-        pieces = score_pieces(str(gold), str(system))
+        pieces = score_pieces(str(gold), str(system), read_ahead=ahead)
     assert pieces is not None and pieces.scores == whole.scores
     for name, rows in whole.per_sentence.items():
         assert np.array_equal(pieces.per_sentence[name], rows), name
@@ -112,3 +120,26 @@ def test_a_word_left_behind_before_a_cut_is_aligned_after_it(tmp_path: Path) -> 
     assert pieces.scores == whole.scores
     for name, rows in whole.per_sentence.items():
         assert np.array_equal(pieces.per_sentence[name], rows), name
+
+
+def test_a_reading_process_that_fails_leaves_the_pair_to_the_whole_reader(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gold = tmp_path / "gold.conllu"
+    gold.write_text(row(1, "a", 0, "root") + "\n\n")
+    monkeypatch.setattr(processes, "PARALLEL_THRESHOLD", -1)
+    monkeypatch.setattr(processes.os, "cpu_count", lambda: 2)
+    assert score_pieces(str(gold), str(gold), read_ahead=True).scores["LAS"].correct == 1
+
+    def fails(send: Connection, path: str, options: ReadOptions) -> None:
+        send.send(f"{path}: could not")
+
+    monkeypatch.setattr(remote_pieces, "_read", fails)
+    with pytest.raises(Fallback, match="gold.conllu: could not"):
+        score_pieces(str(gold), str(gold), read_ahead=True)
+
+    def dies(send: Connection, path: str, options: ReadOptions) -> None:
+        raise SystemExit(3)
+
+    monkeypatch.setattr(remote_pieces, "_read", dies)
+    with pytest.raises(Fallback, match="stopped"):
+        score_pieces(str(gold), str(gold), read_ahead=True)

@@ -35,7 +35,7 @@ sorted; conll17: literal), HEAD and DEPREL (subtype cut).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from ...collector import paused
 from ...columnar.blocks import Block, sentence_blocks
@@ -74,7 +74,8 @@ def read_ud(path: str, options: ReadOptions = DEFAULT_OPTIONS,
 
 
 def read_ud_pieces(path: str, options: ReadOptions, vocabulary: Vocabulary,
-                   forms: Vocabulary, interner: Interner | None = None) -> Iterator[UDTreebank]:
+                   forms: Vocabulary, interner: Interner | None = None
+                   ) -> Generator[UDTreebank, None, None]:
     """Read a CoNLL-U file as a stream of treebanks of whole sentences (a block each): words
     are numbered within each piece, characters across the file (``interner``: as for
     :func:`read_ud`)."""
