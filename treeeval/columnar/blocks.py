@@ -97,7 +97,7 @@ def sentence_blocks(stream: BinaryIO, block_size: int, universal: bool = False,
         if end:
             yield Block(pending[:end], first, False)
             if numbered:
-                first += pending.count(b"\n", 0, end)
+                first += count_newlines(memoryview(pending)[:end])
             pending = pending[end:]
     yield Block(pending, first if numbered else 0, True)
 
@@ -150,13 +150,13 @@ class LineReader:
 
     def read_lines(self, wanted: int) -> tuple[bytes, int]:
         """Exactly ``wanted`` lines, or fewer at the end of the file."""
-        parts, found = [self.pending], self.pending.count(b"\n")
+        parts, found = [self.pending], count_newlines(self.pending)
         while found < wanted:
             data = self._read()
             if not data:
                 break
             parts.append(data)
-            found += data.count(b"\n")
+            found += count_newlines(data)
         data = b"".join(parts)
         if found > wanted:
             cut = int(line_ends(data)[wanted - 1]) + 1 if wanted else 0
@@ -214,6 +214,16 @@ class FgetsReader(LineReader):
         return b"".join(parts)
 
 
+def count_newlines(data: bytes | memoryview) -> int:
+    """The newlines of ``data``, counted by numpy (several times as fast as
+    ``bytes.count``, which counts one byte at a time).
+
+    >>> count_newlines(b"a\\nb\\n\\n"), count_newlines(memoryview(b"a\\nb\\n")[:2])
+    (3, 1)
+    """
+    return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == 10))
+
+
 def count_lines(block: bytes) -> int:
     """Lines in a block, counting a last line that has no newline.
 
@@ -222,7 +232,7 @@ def count_lines(block: bytes) -> int:
     """
     if not block:
         return 0
-    return block.count(b"\n") + (0 if block.endswith(b"\n") else 1)
+    return count_newlines(block) + (0 if block.endswith(b"\n") else 1)
 
 
 def count_file_lines(path: str, chunk: int = 1 << 20) -> int:
@@ -238,7 +248,7 @@ def count_file_lines(path: str, chunk: int = 1 << 20) -> int:
     count, last = 0, b"\n"
     with open(path, "rb") as stream:
         while piece := stream.read(chunk):
-            count += piece.count(b"\n")
+            count += count_newlines(piece)
             last = piece[-1:]
     return count + (last != b"\n")
 
