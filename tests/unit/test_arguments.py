@@ -247,3 +247,20 @@ def test_help_imports_no_dataclasses_nor_numpy() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "[]", result.stderr
+
+
+@pytest.mark.parametrize("command", ["dep", "ud"])
+def test_a_small_pair_imports_no_multiprocessing(tmp_path: Path, command: str) -> None:
+    # a second process pays only for large files (policy/processes.py): a small run does not
+    # pay for importing multiprocessing (6 ms)
+    row = "1\tRain\t_\tX\tX\t_\t0\troot\t_\t_\n\n"
+    for name in ("gold.conllu", "system.conllu"):
+        (tmp_path / name).write_text(row)
+    files = ["-g", "gold.conllu", "-s", "system.conllu"] if command == "dep" else [
+        "gold.conllu", "system.conllu"]
+    code = ("import sys; from treeeval.cli import main; sys.stdout = open(__import__('os').devnull, 'w'); "
+            f"status = main({[command, *files]!r}); sys.stdout = sys.__stdout__; "
+            "print(status, 'multiprocessing' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=tmp_path)
+    assert result.stdout.splitlines()[-1] == "0 False", result.stderr

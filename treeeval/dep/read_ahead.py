@@ -25,18 +25,20 @@ main process reads the file itself, with the exact reader's errors in their usua
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING
 
 from ..errors import TreeevalError
 from ..fallback import Fallback
 from ..formats.conll_columns import ConllColumns, fast_charset
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
-from ..policy.processes import second_process_pays
+from ..policy.processes import can_fork, second_process_pays
 from ..policy.sniffing import sniff, sniff_kind
 from .reading import columns_treebank, read_eager_columns
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 
 class ReadAhead:
@@ -44,6 +46,8 @@ class ReadAhead:
 
     def __init__(self, path: str, charset: str, conllu: bool) -> None:
         self.path, self.charset, self.conllu = path, charset, conllu
+        import multiprocessing  # only for a large file: its import costs a small run 6 ms
+
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
         self._process = context.Process(target=_read, args=(send, path, charset, conllu),
@@ -83,9 +87,7 @@ def read_ahead(path: str, charset: str) -> ReadAhead | None:
     """A :class:`ReadAhead` of ``path`` where it pays: a CoNLL file (X or U) larger than
     the threshold, in a charset the fast reader scans, on a machine that forks.  None
     otherwise, or when the file cannot even be sniffed (its error comes in its turn)."""
-    if "fork" not in multiprocessing.get_all_start_methods() or not fast_charset(charset):
-        return None
-    if not second_process_pays(path):
+    if not fast_charset(charset) or not second_process_pays(path) or not can_fork():
         return None
     try:
         found = sniff_kind(path)

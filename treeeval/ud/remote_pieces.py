@@ -32,9 +32,8 @@ files in the main process and reports their errors as the scorers do.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 from collections.abc import Generator
-from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -46,20 +45,20 @@ from .readers.reading import read_ud_pieces
 from .readers.scan import Interner
 from .treebank import UDTreebank
 
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
 #: the vocabularies a piece's codes point into, and the columns of each
 VOCABULARIES = {"vocabulary": ("lemma", "upos", "xpos", "feats", "deprel"), "forms": ("form",),
                 "deps": ("deps",)}
-
-
-def can_fork() -> bool:
-    """Whether this machine starts processes by forking (not on Windows)."""
-    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def remote_pieces(path: str, options: ReadOptions,
                   interner: Interner) -> Generator[UDTreebank, None, None]:
     """The pieces of ``path`` as :func:`.readers.reading.read_ud_pieces` reads them into
     ``interner``'s vocabularies, read by a forked process (Fallback when it cannot)."""
+    import multiprocessing  # only for a large pair: its import costs a small run 6 ms
+
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_read, args=(send, path, options), daemon=True)

@@ -35,7 +35,7 @@ import numpy as np
 from ..errors import TreeevalError
 from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
-from ..policy.processes import second_process_pays
+from ..policy.processes import can_fork, second_process_pays
 from .alignment import separable
 from .api import align_treebanks
 from .enhanced import EnhancedReader, EnhancedRules, add_enhanced
@@ -43,7 +43,7 @@ from .metrics import Score, UDScores, score
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud_pieces
 from .readers.scan import Interner
-from .remote_pieces import can_fork, remote_pieces
+from .remote_pieces import remote_pieces
 from .treebank import UDTreebank
 
 #: the per-word columns of a treebank (split and joined alike)
@@ -84,7 +84,7 @@ def score_pieces(gold_path: str, system_path: str, *, conll17: bool = False,
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
     reader = None if enhanced is None else EnhancedReader(vocabulary, interner.deps, enhanced)
-    remote = read_ahead and can_fork() and second_process_pays(gold_path)
+    remote = read_ahead and second_process_pays(gold_path) and can_fork()
 
     def pieces(path: str) -> Generator[UDTreebank, None, None]:
         return (remote_pieces(path, options, interner) if remote else
