@@ -20,8 +20,8 @@ outputs of every treeeval run must equal the reference's, byte for byte (``same`
 
 The start-up bars are absolute: the issue's machine starts python in 11 ms, this one in
 about 30, so the interpreter's own time is printed beside them.  The CoNLL 2018 grid has
-its own script, tests/bench/bench_task_grid.py (minutes a run).  Needs ../shared and the
-reference programs; a missing one skips its rows.
+its own script, tests/bench/bench_task_grid.py (minutes a run).  Needs ../shared; a reference
+program that is not installed (tests/oracles.py's runner exits 127) skips its row.
 """
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data"
-RUNNER = ROOT.parent / "shared" / "oracles" / "oracle"
-MISSING = 127
+sys.path.insert(0, str(ROOT / "tests"))
+
+from oracles import MISSING, oracle_command  # noqa: E402
+
 #: GNU time, when the machine has it: a process's peak memory counts the memory of the
 #: process that started it (Linux records the parent's peak at exec), so a small C program
 #: starts each command rather than this script
@@ -96,19 +98,19 @@ def paths(folder: Path) -> list[Path30]:
     (folder / "one.tst").write_bytes(tests.splitlines(True)[0])
     python = [sys.executable, "-c", "pass"]
     return [
-        Path30("bracket WSJ 23 x50", [str(RUNNER), "evalb", "-p", prm, "-e", "1000000",
-                                      str(gold50), str(test50)],
+        Path30("bracket WSJ 23 x50",
+               oracle_command("evalb", ["-p", prm, "-e", "1000000", str(gold50), str(test50)]),
                ["bracket", "-p", prm, "-e", "1000000", str(gold50), str(test50)], 0.35),
-        Path30("dep 25k tokens", [str(RUNNER), "malteval", "-g", str(dep_gold), "-s",
-                                  str(dep_system)],
+        Path30("dep 25k tokens", oracle_command("malteval", ["-g", str(dep_gold), "-s",
+                                                          str(dep_system)]),
                ["dep", "-g", str(dep_gold), "-s", str(dep_system)], 0.25),
         Path30("dep 500k tokens, GroupBy Deprel",
-               [str(RUNNER), "malteval", "-g", str(dep_gold20), "-s", str(dep_system20),
-                "--GroupBy", "Deprel"],
+               oracle_command("malteval", ["-g", str(dep_gold20), "-s", str(dep_system20),
+                                           "--GroupBy", "Deprel"]),
                ["dep", "-g", str(dep_gold20), "-s", str(dep_system20), "--GroupBy", "Deprel"],
                0.1, 0.1),
-        Path30("ud -v Czech PUD x20", [str(RUNNER), "conll18", "-v", str(ud_gold),
-                                       str(ud_system)],
+        Path30("ud -v Czech PUD x20", oracle_command("conll18", ["-v", str(ud_gold),
+                                                                  str(ud_system)]),
                ["ud", "-v", str(ud_gold), str(ud_system)], 0.04, 0.1),
         Path30("treeeval --help", python, ["--help"], 0.030, absolute=True, compare=False),
         Path30("bracket, one pair", python,
