@@ -50,7 +50,7 @@ STEPS = [
     (scan._Tokens, "bracket_columns", "scan: pair brackets, bracket columns"),
     (scan, "scan_lines", "scan: the rest"),
     (sides.Side, "__init__", "labels and tags as keys (8-byte reads)"),
-    (sides.Side, "_label_keys", "labels and tags as keys (8-byte reads)"),
+    (sides.Side, "_cut_keys", "labels and tags as keys (8-byte reads)"),
     (label_tables.LabelTables, "index", "small ids and parameter flags"),
     (sides.Side, "classify", "deletion, kept spans, ignored brackets"),
     (block_scorer, "same_bytes", "words compared"),
