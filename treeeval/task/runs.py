@@ -110,8 +110,9 @@ def score_treebank(treebank: TaskTreebank, runs: Sequence[tuple[str, str]],
     except InputError as exc:
         failure = Failure("gold", exc.message, exc.path or treebank.gold, exc.line)
         return [TaskRun(team, treebank.name, path, failure=failure) for team, path in runs]
-    scorer = _UDRuns(gold, options, interner, reader, conll17, testing is not None,
-                        TreebankCallin() if callin else None)
+    scorer = _UDRuns(gold, options, interner, reader, conll17,
+                     () if testing is None else tuple(testing.metrics),
+                     TreebankCallin() if callin else None)
     scored = [scorer(team, treebank.name, path) for team, path in runs]
     return scored if testing is None else runs_with_tests(scored, testing)
 
@@ -147,14 +148,16 @@ def _formatted_run(scorer: RunScorer, team: str, treebank: TaskTreebank, path: s
 class _UDRuns:
     """The runs of a CoNLL-U treebank scored against its ``gold`` file, each read with the
     gold's ``options`` and ``interner`` (and its DEPS by the gold's ``reader``), with the
-    per-sentence ``rows`` kept for the tests and Callin's metrics when ``callin``."""
+    per-sentence rows of the metrics the tests need kept (``rows``: none without tests; the
+    others' rows would hold a large treebank's memory for nothing), and Callin's metrics
+    when ``callin``."""
 
     gold: UDTreebank
     options: ReadOptions
     interner: Interner
     reader: EnhancedReader | None
     conll17: bool
-    rows: bool
+    rows: tuple[str, ...]
     callin: TreebankCallin | None
 
     def __call__(self, team: str, treebank: str, path: str) -> TaskRun:
@@ -177,8 +180,10 @@ class _UDRuns:
                               len(gold.text))
             return TaskRun(team, treebank, path, failure=failure)
         values = None if self.callin is None else self.callin(scored)
+        rows = {name: scored.per_sentence[name] for name in self.rows
+                if name in scored.per_sentence}
         return TaskRun(team, treebank, path, scores=scored.scores,
-                       per_sentence=scored.per_sentence if self.rows else None, callin=values)
+                       per_sentence=rows if self.rows else None, callin=values)
 
 
 def _read_failure(exc: InputError, path: str) -> Failure:

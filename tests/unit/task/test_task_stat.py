@@ -19,6 +19,7 @@ from treeeval.commands.task import run as run_task
 from treeeval.policy.envelope import schema_path
 from treeeval.task.backends import backend_for
 from treeeval.task.layout import find_grid
+from treeeval.task.run import TaskRun
 from treeeval.task.runs import score_grid
 from treeeval.task.significance import TaskStat
 
@@ -194,3 +195,24 @@ def test_progress_bar_on_a_terminal_only(task: Path, monkeypatch: pytest.MonkeyP
     assert drawn[-2].strip() == "" and drawn[-1] == ""     # cleared at the end
     plain = io.BytesIO()
     assert run_task(args, io.BytesIO(), plain) == 0 and plain.getvalue() == b""
+
+
+def test_a_scored_run_keeps_only_the_tested_metrics_rows(task: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the rows of the other metrics would hold a large treebank's memory until its tests
+    from treeeval.task import runs as runs_module
+
+    kept: list[set[str]] = []
+    real = runs_module.runs_with_tests
+
+    def seen(scored: list[TaskRun], testing: TaskStat) -> list[TaskRun]:
+        kept.extend(set(run.per_sentence) for run in scored if run.per_sentence is not None)
+        return real(scored, testing)
+
+    monkeypatch.setattr(runs_module, "runs_with_tests", seen)
+    grid = find_grid(str(task / "gold"), str(task / "systems"), "folders")
+    with backend_for(1) as backend:
+        tested = score_grid(grid, backend=backend, testing=TaskStat("bootstrap", 200, 3,
+                                                                   ("LAS", "BLEX")))
+    assert kept and all(names == {"LAS", "BLEX"} for names in kept)
+    assert any(run.tests for row in tested for run in row)
