@@ -26,19 +26,15 @@ main process reads the file itself, with the exact reader's errors in their usua
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from ..errors import TreeevalError
-from ..fallback import Fallback
 from ..formats.conll_columns import ConllColumns, fast_charset
 from ..model.treebank import Treebank
 from ..model.vocabulary import Vocabularies
-from ..policy.processes import can_fork, second_process_pays
+from ..policy.processes import Forked, ForkFailed, can_fork, second_process_pays
 from ..policy.sniffing import sniff, sniff_kind
 from .reading import columns_treebank, read_eager_columns
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 
 class ReadAhead:
@@ -46,22 +42,14 @@ class ReadAhead:
 
     def __init__(self, path: str, charset: str, conllu: bool) -> None:
         self.path, self.charset, self.conllu = path, charset, conllu
-        import multiprocessing  # only for a large file: its import costs a small run 6 ms
-
-        context = multiprocessing.get_context("fork")
-        self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(target=_read, args=(send, path, charset, conllu),
-                                        daemon=True)
-        self._process.start()
-        send.close()
+        self._forked = Forked(_read, path, charset, conllu)
 
     def columns(self) -> ConllColumns | None:
         """The columns, in a vocabulary of their own; None when the fast reader cannot vouch
         for the file or the process failed (the caller reads the file itself then)."""
         try:
-            columns: ConllColumns | None = self._receive.recv()
-            return columns
-        except (EOFError, OSError):
+            return next(self._forked.messages(), None)
+        except ForkFailed:
             return None
         finally:
             self.close()
@@ -77,10 +65,7 @@ class ReadAhead:
 
     def close(self) -> None:
         """Stop the process (it may still be reading, when the gold file failed)."""
-        self._receive.close()
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join()
+        self._forked.close()
 
 
 def read_ahead(path: str, charset: str) -> ReadAhead | None:
@@ -98,11 +83,7 @@ def read_ahead(path: str, charset: str) -> ReadAhead | None:
     return ReadAhead(os.fspath(path), charset, conllu=found == "conllu")
 
 
-def _read(send: Connection, path: str, charset: str, conllu: bool) -> None:
-    """The second process: read the file's columns and send them (None if it cannot)."""
-    try:
-        columns: ConllColumns | None = read_eager_columns(path, charset, None, None, conllu)
-    except (Fallback, TreeevalError, OSError, MemoryError):
-        columns = None
-    send.send(columns)
-    send.close()
+def _read(path: str, charset: str, conllu: bool) -> Iterator[ConllColumns]:
+    """The second process: the file's columns (Fallback, sent as a failure, if the fast
+    reader cannot vouch for it)."""
+    yield read_eager_columns(path, charset, None, None, conllu)

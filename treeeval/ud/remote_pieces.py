@@ -32,21 +32,18 @@ files in the main process and reports their errors as the scorers do.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Iterator
 
 import numpy as np
 
 from ..arrays import Int32Array
 from ..fallback import Fallback
 from ..model.vocabulary import Vocabulary
+from ..policy.processes import Forked, ForkFailed
 from .readers.layout import ReadOptions
 from .readers.reading import read_ud_pieces
 from .readers.scan import Interner
 from .treebank import UDTreebank
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 #: the vocabularies a piece's codes point into, and the columns of each
 VOCABULARIES = {"vocabulary": ("lemma", "upos", "xpos", "feats", "deprel"), "forms": ("form",),
@@ -57,36 +54,20 @@ def remote_pieces(path: str, options: ReadOptions,
                   interner: Interner) -> Generator[UDTreebank, None, None]:
     """The pieces of ``path`` as :func:`.readers.reading.read_ud_pieces` reads them into
     ``interner``'s vocabularies, read by a forked process (Fallback when it cannot)."""
-    import multiprocessing  # only for a large pair: its import costs a small run 6 ms
-
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_read, args=(send, path, options), daemon=True)
-    process.start()
-    send.close()
+    forked = Forked(_read, path, options)
     targets = {"vocabulary": interner.vocabulary, "forms": interner.forms, "deps": interner.deps}
     remaps = {name: np.zeros(0, np.int32) for name in targets}
     try:
-        while True:
-            try:
-                message = receive.recv()
-            except (EOFError, OSError):
-                raise Fallback("the process reading the file stopped") from None
-            if message is None:
-                return
-            if isinstance(message, str):
-                raise Fallback(message)
-            piece, gained = message
+        for piece, gained in forked.messages():
             for name, strings in gained.items():
                 if strings:
                     remaps[name] = np.concatenate(
                         (remaps[name], targets[name].encode_distinct(strings)))
             yield _moved(piece, remaps, interner)
+    except ForkFailed as failure:
+        raise Fallback(f"{path}: {failure}") from None
     finally:
-        receive.close()
-        if process.is_alive():
-            process.terminate()
-        process.join()
+        forked.close()
 
 
 def _moved(piece: UDTreebank, remaps: dict[str, Int32Array], interner: Interner) -> UDTreebank:
@@ -97,23 +78,17 @@ def _moved(piece: UDTreebank, remaps: dict[str, Int32Array], interner: Interner)
                                **columns)
 
 
-def _read(send: Connection, path: str, options: ReadOptions) -> None:
-    """The second process: each piece with its vocabularies' new strings, then None; a
-    line saying why when it cannot read the file (the main process then reads it)."""
+def _read(path: str, options: ReadOptions) -> Iterator[tuple[UDTreebank, dict[str, list[str]]]]:
+    """The second process: each piece with the strings its vocabularies gained since the
+    last one."""
     vocabulary, forms = Vocabulary(), Vocabulary()
     interner = Interner.of(vocabulary, forms, options)
     sources = {"vocabulary": vocabulary, "forms": forms, "deps": interner.deps}
     sent = dict.fromkeys(sources, 0)
     empty = Vocabulary()
-    try:
-        for piece in read_ud_pieces(path, options, vocabulary, forms, interner):
-            gained = {}
-            for name, source in sources.items():
-                gained[name] = source.strings[sent[name]:]
-                sent[name] = len(source.strings)
-            send.send((dataclasses.replace(piece, vocabulary=empty, forms=empty), gained))
-        send.send(None)
-    except Exception as error:  # any failure: the main process reads the file and says why
-        send.send(f"{path}: {type(error).__name__}: {error}")
-    finally:
-        send.close()
+    for piece in read_ud_pieces(path, options, vocabulary, forms, interner):
+        gained = {}
+        for name, source in sources.items():
+            gained[name] = source.strings[sent[name]:]
+            sent[name] = len(source.strings)
+        yield dataclasses.replace(piece, vocabulary=empty, forms=empty), gained

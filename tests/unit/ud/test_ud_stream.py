@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from multiprocessing.connection import Connection
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -130,15 +130,17 @@ def test_a_reading_process_that_fails_leaves_the_pair_to_the_whole_reader(
     monkeypatch.setattr(processes.os, "cpu_count", lambda: 2)
     assert score_pieces(str(gold), str(gold), read_ahead=True).scores["LAS"].correct == 1
 
-    def fails(send: Connection, path: str, options: ReadOptions) -> None:
-        send.send(f"{path}: could not")
+    def fails(path: str, options: ReadOptions) -> Iterator[object]:
+        raise OSError("could not")
+        yield
 
     monkeypatch.setattr(remote_pieces, "_read", fails)
     with pytest.raises(Fallback, match="gold.conllu: could not"):
         score_pieces(str(gold), str(gold), read_ahead=True)
 
-    def dies(send: Connection, path: str, options: ReadOptions) -> None:
+    def dies(path: str, options: ReadOptions) -> Iterator[object]:
         raise SystemExit(3)
+        yield
 
     monkeypatch.setattr(remote_pieces, "_read", dies)
     with pytest.raises(Fallback, match="stopped"):
