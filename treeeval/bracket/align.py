@@ -35,6 +35,7 @@ import numpy as np
 
 from ..arrays import BoolArray, ByteArray, IntArray
 from ..columnar.spans import equal_spans
+from ..columnar.words import gather
 from .counts import EvalbStatus, SentenceCounts
 from .kernel.chunk_scores import SideBrackets
 from .kernel.crossing import crossing_any
@@ -210,7 +211,7 @@ def _text(side: Side, has_text: BoolArray) -> TextSide:
     scanned = side.scanned
     starts, lengths = side.word_start[has_text], side.word_length[has_text]
     # each word and the byte after it (its ')'), made a space: one separator per word
-    taken = _gather(scanned.buffer, starts, lengths + 1)
+    taken = gather(scanned.buffer, starts, starts + lengths + 1)
     ends = np.cumsum(lengths + 1) - 1
     taken[ends] = ord(" ")
     text = taken.tobytes()
@@ -225,14 +226,6 @@ def _text(side: Side, has_text: BoolArray) -> TextSide:
     first = before[side.term_bounds]
     start = before[:-1] - first[:-1].repeat(side.terms)
     return TextSide(start, start + length, chars, np.diff(first))
-
-
-def _gather(buffer: ByteArray, starts: IntArray, lengths: IntArray) -> ByteArray:
-    """The bytes ``buffer[s:s+l]`` of each (start, length), concatenated."""
-    offsets = bounds(lengths)
-    index = np.arange(int(offsets[-1]), dtype=np.int64)
-    index += (starts - offsets[:-1]).repeat(lengths)
-    return buffer[index]
 
 
 def _unmatched(gold: TextSide, test: TextSide, read: BoolArray) -> dict[int, bytes]:

@@ -32,24 +32,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .intern import intern
+from .words import gather
 
 ByteArray = NDArray[np.uint8]
 IntArray = NDArray[np.int64]
 Int32Array = NDArray[np.int32]
 WordArray = NDArray[np.uint64]
-
-
-def gather(buf: ByteArray, start: IntArray, end: IntArray) -> ByteArray:
-    """The bytes of the ranges ``[start, end)``, concatenated.
-
-    >>> gather(np.frombuffer(b"abcdef", np.uint8), np.array([1, 4]), np.array([3, 6])).tobytes()
-    b'bcef'
-    """
-    length = end - start
-    if not len(length):
-        return np.zeros(0, np.uint8)
-    shift = np.repeat(start - (np.cumsum(length) - length), length)
-    return buf[np.arange(int(length.sum())) + shift]
 
 
 def intern_fields(buf: ByteArray, words: WordArray, start: IntArray, end: IntArray,

@@ -34,6 +34,21 @@ def padded(data: bytes | memoryview, tail: bytes = b"") -> NDArray[np.uint8]:
     return out
 
 
+
+def gather(buf: NDArray[np.uint8], start: NDArray[np.int64], end: NDArray[np.int64]
+           ) -> NDArray[np.uint8]:
+    """The bytes of the ranges ``[start, end)``, concatenated.
+
+    >>> gather(np.frombuffer(b"abcdef", np.uint8), np.array([1, 4]), np.array([3, 6])).tobytes()
+    b'bcef'
+    """
+    length = end - start
+    if not len(length):
+        return np.zeros(0, np.uint8)
+    shift = np.repeat(start - (np.cumsum(length) - length), length)
+    return buf[np.arange(int(length.sum())) + shift]
+
+
 def word_view(buffer: NDArray[np.uint8]) -> NDArray[np.uint64]:
     """Element i is bytes i..i+7 of ``buffer`` as a little-endian uint64 (no copy).
 

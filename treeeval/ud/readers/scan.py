@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...arrays import BoolArray, ByteArray, Int32Array, IntArray, WordArray
-from ...columnar.key_cache import KeyCache, gather, intern_fields
-from ...columnar.words import padded, word_view
+from ...columnar.key_cache import KeyCache, intern_fields
+from ...columnar.words import gather, padded, word_view
 from ...fallback import Fallback
 from ...model.vocabulary import Vocabulary
 from ..rules import (
