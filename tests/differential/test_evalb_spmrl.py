@@ -2,7 +2,9 @@
 
 Each case writes a gold file, a test file and its parameter files into a fresh folder,
 runs ``treeeval bracket --spmrl ARGS`` there (in process), then ``oracle evalb-spmrl ARGS``,
-and compares stdout and the exit status byte for byte (treeeval's stderr is its own).
+and compares stdout and the exit status byte for byte (treeeval's stderr is its own),
+by default (small files are scored line by line: treeeval.bracket.sequential) and with
+``--jobs 1`` (the block path).
 evalb_spmrl writes a file ``status`` into its working directory on every run that prints
 the full summary; treeeval must not (it writes it only where ``--spmrl-status FILE``
 says): the test checks that no ``status`` file exists after treeeval's runs.  Some cases
@@ -38,7 +40,7 @@ def test_evalb_spmrl(case: int, tmp_path: Path) -> None:
     generated = make_case(rng)
     generated.write(tmp_path)
     spmrl = [["--spmrl", *generated.args], [*generated.args, "--spmrl"]][rng.random() < 0.3]
-    variants = [("default", spmrl)]
+    variants = [("default", spmrl), ("blocks", [*spmrl, "--jobs", "1"])]
     if rng.random() < 0.4:
         variants.append(("status file", [*spmrl, "--spmrl-status", OURS]))
     if rng.random() < 0.1:
@@ -51,7 +53,7 @@ def test_evalb_spmrl(case: int, tmp_path: Path) -> None:
     reference = run_oracle("evalb-spmrl", generated.args, tmp_path)
     for name, args, run in ours:
         assert_same(reference, run, f"case {case} ({name})", ["treeeval", "bracket", *args], tmp_path)
-    if len(variants) > 1 and variants[1][0] == "status file":
+    if any(name == "status file" for name, _ in variants):
         expected, written = _status(tmp_path, "status"), _status(tmp_path, OURS)
         assert written == expected, (
             f"case {case}: --spmrl-status wrote {written!r}, evalb_spmrl's status file holds "

@@ -238,6 +238,21 @@ def test_one_disco_report_is_made_without_numpy(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "0 False", result.stderr
 
 
+def test_a_small_bracket_run_is_made_without_numpy(tmp_path: Path) -> None:
+    # two small files are scored line by line (treeeval.bracket.sequential): numpy's import
+    # would be most of the run's time; a larger pair, --jobs or a test take the block path
+    (tmp_path / "g.mrg").write_text("(S (NP (NN a)) (VP (VB b)))\n(S (NN c))\n")
+    (tmp_path / "t.mrg").write_text("(S (NP (NN a) (VB b)))\n(S (NN c) (VB d))\n")
+    (tmp_path / "big.mrg").write_text("(S (NP (NN a)) (VP (VB b)))\n" * 3000)
+    runs = [["g.mrg", "t.mrg"], ["g.mrg", "t.mrg", "--jobs", "1"], ["big.mrg", "big.mrg"]]
+    code = ("import os, sys; from treeeval.cli import main; sys.stdout = open(os.devnull, 'w'); "
+            "status = main(['bracket', '-p', 'COLLINS.prm', *sys.argv[1:]]); "
+            "sys.stdout = sys.__stdout__; print(status, 'numpy' in sys.modules)")
+    seen = [subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                           cwd=tmp_path).stdout.splitlines()[-1:] for args in runs]
+    assert seen == [["0 False"], ["0 True"], ["0 True"]]
+
+
 def test_help_imports_no_dataclasses_nor_numpy() -> None:
     # `treeeval --help` builds the argparse tree and stops: the policies a run needs
     # (inputs, notices: dataclasses, inspect) are imported when a command runs

@@ -36,12 +36,13 @@ import numpy as np
 from ..arrays import BoolArray, ByteArray, IntArray
 from ..columnar.spans import equal_spans
 from ..columnar.words import gather
-from .counts import EvalbStatus, SentenceCounts
+from .counts import SentenceCounts
 from .kernel.chunk_scores import SideBrackets
 from .kernel.crossing import crossing_any
 from .kernel.label_tables import U64, LabelTables
 from .kernel.sides import Side, bounds, scan_sides
 from .params import EvalbParams
+from .totals import EvalbStatus
 
 #: the PTB escapes and quotes a word's text is normalised by, replaced in this order
 #: (the longer quotes first): both spellings of a bracket or a quote align

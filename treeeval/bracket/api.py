@@ -29,11 +29,13 @@ from ..policy.inputs import Source, api_inputs
 from ..policy.notices import Notice
 from ..policy.outputs import output_file
 from ..stats.rates import plain
-from .counts import COLUMNS, SentenceCounts, Totals
+from .counts import SentenceCounts
 from .params import EvalbDebug, EvalbParams, given_params
-from .run import EvalbResult, EvalbRun
+from .result import EvalbResult
+from .run import EvalbRun
 from .sentence_rates import RATES, sentence_rates
 from .spmrl_options import SpmrlOptions
+from .totals import COLUMNS, Totals
 
 
 class _Killed(Exception):

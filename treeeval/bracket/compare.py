@@ -27,17 +27,15 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..columnar.blocks import count_file_lines
 from ..errors import UsageError
-from ..stats import SentenceScores
-from .counts import EvalbStatus, SentenceCounts, Totals
-from .run import EvalbResult
-from .sentence_scores import bracket_scores
+from .result import EvalbResult
+from .totals import EvalbStatus, Totals
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy's modules, imported when a test or a table needs them
+    from ..stats import SentenceScores
     from ..tables.model import ComparisonTable
+    from .counts import SentenceCounts
     from .label_scores import LabelCounts
 
 #: the figures of an EVALB summary block a table shows, by their ``--json`` keys
@@ -111,10 +109,14 @@ def metric_counts(rows: SentenceCounts, name: str, cutoff: int) -> SentenceScore
     """A metric's per-sentence counts (a sentence of the cut-off block's metrics longer than
     the cut-off counts 0, so every system keeps the same sentences); complete match keeps its
     0/1 outcome per sentence for McNemar's test."""
+    from ..stats import SentenceScores
+    from .sentence_scores import bracket_scores
+
     figure, cut = _split(name, cutoff)
     if cut:
         rows = rows.take(slice(None))
-        rows.status = np.where(rows.length <= cutoff, rows.status, EvalbStatus.SKIP)
+        rows.status = rows.status.copy()
+        rows.status[rows.length > cutoff] = EvalbStatus.SKIP
     scores = bracket_scores(rows, figure)
     if figure in MCNEMAR_METRICS:
         return SentenceScores(scores.numerator, scores.denominator, hits=scores.numerator)
@@ -130,6 +132,7 @@ def label_table(title: str, names: Sequence[str], counts: Sequence[LabelCounts],
     sentences have no bracket of it); the best of each row in bold.  An incomplete system's
     column (``incomplete``: why, per system) is marked, with why in a note, and never best.
 
+    >>> import numpy as np
     >>> from treeeval.bracket.label_scores import LabelCounts
     >>> def counts(labels, *columns):
     ...     return LabelCounts(labels, *(np.array(column) for column in columns))

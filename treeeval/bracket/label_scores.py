@@ -34,8 +34,8 @@ import numpy as np
 
 from ..arrays import BoolArray, FloatArray, IntArray
 from ..stats.rates import plain, precision_recall_f1, shown
-from .counts import counted
 from .spans import BracketColumns, BracketSpans
+from .totals import counted
 
 
 @dataclass
@@ -77,7 +77,7 @@ class LabelCounts:
 
 def label_counts(spans: BracketSpans, scored: BoolArray | None = None) -> LabelCounts:
     """The brackets of the ``scored`` sentences (a mask; default: those whose numbers count
-    in the totals, ``counts.counted``) counted by label; labels without a gold or test
+    in the totals, ``totals.counted``) counted by label; labels without a gold or test
     bracket there are left out."""
     keep = counted(spans.status) if scored is None else scored
     size = len(spans.labels)

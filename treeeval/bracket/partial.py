@@ -37,7 +37,7 @@ from ..policy.sniffing import FOREIGN, NAMES, sniff_kind
 from ..wording import counted
 from .labels import truncate_label
 from .params import EvalbParams
-from .run import EvalbResult
+from .result import EvalbResult
 
 #: a file without a tree to score (``treeeval errors`` says it in the same words)
 NO_TREE = "has no bracketed tree (empty, blank or comment lines only): nothing was scored"

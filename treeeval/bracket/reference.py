@@ -25,18 +25,18 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import BinaryIO, NamedTuple, Protocol
 
-import numpy as np
-
-from .counts import EvalbStatus
-from .kernel.crossing import crossing_any
 from .labels import truncate_label
 from .params import EvalbDebug, EvalbParams
+from .totals import EvalbStatus
 
 #: C isspace() in the C locale
 SPACE = frozenset(b" \t\n\v\f\r")
 #: a run of SPACE, and a label or word (up to SPACE or a bracket)
 _SPACES = re.compile(rb"[ \t\n\v\f\r]*")
 _TOKEN = re.compile(rb"[^ \t\n\v\f\r()]*")
+#: the most gold x test bracket pairs whose crossing the engine checks one by one (a WSJ
+#: sentence has about 40 x 40); more are counted with numpy
+PAIRWISE_CROSSING = 4096
 #: the words the Ellis quote repair looks at
 QUOTE_WORDS = (b"'", b'"', b"/")
 
@@ -474,19 +474,25 @@ class ReferenceEngine:
         return matched
 
     def _crossing(self, gold: ReadSide, test: ReadSide) -> int:
-        """The number of test brackets crossing at least one gold bracket (neither deleted)."""
+        """The number of test brackets crossing at least one gold bracket (neither deleted):
+        pair by pair up to :data:`PAIRWISE_CROSSING` pairs, beyond with numpy
+        (:func:`~.kernel.crossing.crossing_any`, in O(n log n) for a line of any length)."""
         if self.trace:
             return self._crossing_traced(gold, test)
-        kept_gold = [g for g in gold.brackets if g.result != NOT_COUNTED]
-        kept_test = [t for t in test.brackets if t.result != NOT_COUNTED]
+        kept_gold = [(g.start, g.end) for g in gold.brackets if g.result != NOT_COUNTED]
+        kept_test = [(t.start, t.end) for t in test.brackets if t.result != NOT_COUNTED]
         if not kept_gold or not kept_test:
             return 0
-        crosses = crossing_any(
-            np.array([g.start for g in kept_gold], dtype=np.int64),
-            np.array([g.end for g in kept_gold], dtype=np.int64),
-            np.array([t.start for t in kept_test], dtype=np.int64),
-            np.array([t.end for t in kept_test], dtype=np.int64))
-        return int(crosses.sum())
+        if len(kept_gold) * len(kept_test) <= PAIRWISE_CROSSING:
+            return sum(any(a < c < b < d or c < a < d < b for a, b in kept_gold)
+                       for c, d in kept_test)
+        import numpy as np
+
+        from .kernel.crossing import crossing_any
+
+        gold_spans, test_spans = np.array(kept_gold, np.int64), np.array(kept_test, np.int64)
+        return int(crossing_any(gold_spans[:, 0], gold_spans[:, 1],
+                                test_spans[:, 0], test_spans[:, 1]).sum())
 
     def _crossing_traced(self, gold: ReadSide, test: ReadSide) -> int:
         """``_crossing`` pair by pair, naming each crossed gold bracket as EVALB does under -D."""

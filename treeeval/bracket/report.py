@@ -1,6 +1,6 @@
 """EVALB's text report, byte for byte: header, per-sentence lines, total line, summary.
 
->>> from treeeval.bracket.counts import Totals
+>>> from treeeval.bracket.totals import Totals
 >>> print(total_line(Totals()).decode(), end="")
       0     0     0.00
 >>> print(summary_block(Totals(sentences=1, skip_sentences=1), "All").decode().splitlines()[8])
@@ -10,9 +10,12 @@ Bracketing FMeasure       =   -nan
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from .counts import SentenceCounts, Totals
-from .lines import format_sentence_lines
+from .totals import Totals
+
+if TYPE_CHECKING:
+    from .counts import SentenceCounts
 
 HEADER = (
     b"  Sent.                        Matched  Bracket   Cross        Correct Tag\n"
@@ -36,7 +39,10 @@ def sentence_line(line: int, length: int, status: int, matched: int, gold: int, 
 
 
 def sentence_lines(rows: SentenceCounts) -> bytes:
-    """All rows of a block of sentences, formatted at once (see lines.py)."""
+    """All rows of a block of sentences, formatted at once (see lines.py, which imports
+    numpy: this module does not, for the sequential path's rows)."""
+    from .lines import format_sentence_lines
+
     return format_sentence_lines(
         rows.line, rows.length, rows.status, rows.matched, rows.gold, rows.test,
         rows.crossing, rows.words, rows.correct,
@@ -96,6 +102,7 @@ def report(sentences: SentenceCounts, all_totals: Totals, cut_totals: Totals, cu
     """EVALB's whole standard output for scored sentences (a run MAX_ERROR killed has no
     summary): what ``treeeval.metrics.Brackets.report`` gives a training loop to keep.
 
+    >>> from treeeval.bracket.counts import SentenceCounts
     >>> rows = SentenceCounts.from_rows([(1, 2, 0, 3, 3, 3, 0, 2, 2)])
     >>> text = report(rows, Totals.from_sentences(rows), Totals.from_sentences(rows), 40, False)
     >>> text.decode().splitlines()[3], text.decode().splitlines()[-6]

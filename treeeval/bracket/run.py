@@ -21,8 +21,7 @@ False
 from __future__ import annotations
 
 import io
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -30,14 +29,15 @@ import numpy as np
 
 from ..arrays import IntArray
 from ..columnar.blocks import LineReader, count_lines, line_ends, pick_lines, split_lines
-from ..errors import InputError
 from .align import rejected_for_words
-from .counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
+from .counts import SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .kernel.sides import bounds
 from .params import EvalbDebug, EvalbParams
 from .reference import BelowStack, ErrorBudget, EvalbKilled, SentenceScore
-from .report import HEADER, sentence_line, sentence_lines, summary
+from .report import sentence_lines
+from .result import EvalbResult
+from .sequential import SequentialRun, line_blocks
 from .spans import (
     BracketSpans,
     EngineBrackets,
@@ -48,8 +48,9 @@ from .spans import (
     first_spans,
     score_line,
 )
-from .spmrl import line_reader, make_engine, open_lines, spmrl_summary
+from .spmrl import make_engine
 from .spmrl_options import SpmrlOptions
+from .totals import COLUMNS, EvalbStatus, Totals
 
 if TYPE_CHECKING:  # the process pool is imported only when --jobs asks for one
     from concurrent.futures import Executor, Future
@@ -264,46 +265,11 @@ def _engine_only(rows: SentenceCounts) -> ChunkBrackets:
                          [], empty, empty)
 
 
-@dataclass
-class EvalbResult:
-    """What an EVALB run over two files produced: the totals of both blocks and whether
-    MAX_ERROR killed it, with what a user could miss: EVALB's error count and the line it
-    died at, which file has lines the other lacks (``"gold"``, ``"test"``, or None) and the
-    first Error or Skip line."""
-
-    all_totals: Totals
-    cut_totals: Totals
-    killed: bool
-    sentences: SentenceCounts | None = None
-    #: the brackets behind ``sentences``, as columns (``EvalbRun(keep_brackets=True)``),
-    #: computed from the run's scan when first asked for
-    brackets: KeptSpans | None = None
-    errors: int = 0
-    stopped_line: int | None = None
-    longer: str | None = None
-    first_unscored: int | None = None
-
-
-def _blocks(gold: LineReader, test: LineReader,
-            limit: int | None = None) -> Iterator[tuple[bytes, int, bytes, int]]:
-    """Blocks of line pairs (of the first ``limit`` gold lines at most)."""
-    left = limit
-    while left is None or left > 0:
-        gold_block, gold_count = gold.read_block()
-        if gold_count == 0:
-            return
-        if left is not None and gold_count > left:
-            gold_block, gold_count = gold_block[:int(line_ends(gold_block)[left - 1]) + 1], left
-        test_block, test_count = test.read_lines(gold_count)
-        yield gold_block, gold_count, test_block, test_count
-        if test_count < gold_count:
-            return
-        if left is not None:
-            left -= gold_count
-
-
-class EvalbRun:
-    """One evaluation: reads, scores, replays errors and writes EVALB's report."""
+class EvalbRun(SequentialRun):
+    """One evaluation: reads, scores block by block (the vectorised scorer, the exact
+    engine on the lines it cannot vouch for, other processes with ``executor``), replays
+    errors and writes EVALB's report; under -d or -D, line by line
+    (:class:`~treeeval.bracket.sequential.SequentialRun`)."""
 
     def __init__(self, params: EvalbParams, out: BinaryIO, err: BinaryIO, *,
                  use_fast: bool = True, executor: Executor | None = None,
@@ -314,81 +280,44 @@ class EvalbRun:
         same scan (``EvalbResult.brackets``; not under DEBUG, whose path is the engine's).
         ``spmrl``: evalb_spmrl's own options (its -K and its summary), when ``params``
         name its rules."""
-        self.params = params
-        self.spmrl = spmrl if spmrl is not None or not params.spmrl else SpmrlOptions()
-        #: -K: the gold lines scored at most (at least one), None for all
-        self.limit = (None if self.spmrl is None or self.spmrl.max_lines is None
-                      else max(self.spmrl.max_lines, 1))
-        #: the gold lines read (C's Line, less one, after its loop)
-        self.lines = 0
-        self.out = out
-        self.err = err
+        super().__init__(params, out, err, spmrl=spmrl)
         self.use_fast = use_fast and params.label_classes() is not None
         self.executor = executor
         self.keep_sentences = keep_sentences
         self.on_sentences = on_sentences
-        self.budget = ErrorBudget(params.max_error, err)
-        self.all_totals = Totals()
-        self.cut_totals = Totals()
         self.kept: list[SentenceCounts] = []
         self.keep_brackets = keep_brackets and params.debug == EvalbDebug.OFF
         #: each block's kept brackets, and how many of its sentences the run emitted
         self.kept_brackets: list[tuple[KeptSpans, int]] = []
-        self.longer: str | None = None
-        self.first_unscored: int | None = None
         #: the memory below EVALB's stack as the blocks finished so far left it
         self.below: dict[int, int] = {}
         #: whether the blocks finished so far cut evalb_spmrl's DELETE_LABEL entries
         self.cut = False
 
-    def run(self, gold_path: str | os.PathLike[str], test_path: str | os.PathLike[str]) -> EvalbResult:
-        """Score two files."""
-        gold = open_lines(gold_path, "gold", self.params)
-        try:
-            test = open_lines(test_path, "test", self.params)
-        except InputError:
-            gold.close()
-            raise
-        return self._run(gold, test, os.fspath(gold_path), os.fspath(test_path))
+    def _score(self, gold: LineReader, test: LineReader) -> bool:
+        if self.params.debug >= EvalbDebug.TABLES:
+            return self._score_lines(gold, test)
+        return self._run_blocks(gold, test)
 
-    def run_streams(self, gold: BinaryIO, test: BinaryIO) -> EvalbResult:
-        """Score two binary streams (e.g. io.BytesIO) as if they were files."""
-        return self._run(line_reader(gold, "<gold>", self.params),
-                         line_reader(test, "<test>", self.params), "<gold>", "<test>")
+    def _result(self, killed: bool) -> EvalbResult:
+        result = super()._result(killed)
+        if self.keep_sentences:
+            result.sentences = SentenceCounts.concatenate(self.kept)
+        if self.keep_brackets:
+            result.brackets = KeptSpans(self._all_brackets)
+        return result
 
-    def _run(self, gold: LineReader, test: LineReader, gold_name: str,
-             test_name: str) -> EvalbResult:
-        try:
-            self.out.write(HEADER)
-            if self.params.debug >= EvalbDebug.TABLES:
-                killed = self._run_debug(gold, test)
-            else:
-                killed = self._run_blocks(gold, test)
-            if not killed and self.lines != self.limit:
-                killed = self._check_test_longer(test)
-        finally:
-            gold.close()
-            test.close()
-        if not killed:
-            cutoff = self.params.cutoff_len
-            if self.spmrl is not None:
-                self.out.write(spmrl_summary(self.spmrl, self.all_totals, self.cut_totals,
-                                             cutoff, gold_name, test_name,
-                                             fixed=self.params.rules == "spmrl-fixed"))
-            else:
-                self.out.write(summary(self.all_totals, self.cut_totals, cutoff))
-        sentences = SentenceCounts.concatenate(self.kept) if self.keep_sentences else None
-        brackets = KeptSpans(self._all_brackets) if self.keep_brackets else None
-        return EvalbResult(self.all_totals, self.cut_totals, killed, sentences, brackets,
-                         errors=self.budget.count,
-                         stopped_line=self.budget.line if killed else None,
-                         longer=self.longer, first_unscored=self.first_unscored)
+    def _count_row(self, row: SentenceScore) -> None:
+        super()._count_row(row)
+        if self.keep_sentences or self.on_sentences is not None:
+            self._keep(SentenceCounts.from_rows([row]))
 
     # -- the normal path -------------------------------------------------------------------
     def _run_blocks(self, gold: LineReader, test: LineReader) -> bool:
         next_line = 1
         pending: list[tuple[BlockResult | Future[BlockResult], int, bytes, bytes, bytes, int, int]] = []
-        for gold_block, gold_count, test_block, test_count in _blocks(gold, test, self.limit):
+        for gold_block, gold_count, test_block, test_count in line_blocks(gold, test,
+                                                                          self.limit):
             self.lines += gold_count
             scored_gold = gold_block
             if test_count < gold_count:
@@ -472,60 +401,10 @@ class EvalbRun:
             self.first_unscored = int(rows.line[unscored[0]])
         self.all_totals += Totals.from_sentences(rows)
         self.cut_totals += Totals.from_sentences(rows, rows.length <= self.params.cutoff_len)
+        self._keep(rows)
+
+    def _keep(self, rows: SentenceCounts) -> None:
         if self.keep_sentences:
             self.kept.append(rows)
         if self.on_sentences is not None:
             self.on_sentences(rows)
-
-    def _gold_longer(self, gold_line: bytes, line_no: int) -> bool:
-        """EVALB reads the unmatched gold line (its read errors count) before complaining."""
-        self.longer = "gold"
-        engine = make_engine(self.params, self.budget, self.out)
-        try:
-            engine.start_line(line_no)
-            engine.read_line(gold_line, line_no)
-            self.budget.error(line_no, b"Number of lines unmatch (too many lines in gold file)")
-        except EvalbKilled:
-            return True
-        return False
-
-    def _check_test_longer(self, test: LineReader) -> bool:
-        _, extra = test.read_lines(1)
-        if extra == 0:
-            return False
-        self.longer = "test"
-        line_no = self.lines + 1
-        try:
-            self.budget.error(line_no, b"Number of lines unmatch (too many lines in test file)")
-        except EvalbKilled:
-            return True
-        return False
-
-    # -- the debug path (-d, -D): sequential, output interleaved -------------------------
-    def _run_debug(self, gold: LineReader, test: LineReader) -> bool:
-        engine = make_engine(self.params, self.budget, self.out)
-        printed = _Printed(self)
-        for gold_block, gold_count, test_block, test_count in _blocks(gold, test, self.limit):
-            gold_lines, test_lines = split_lines(gold_block), split_lines(test_block)
-            for index in range(gold_count):
-                self.lines += 1
-                if index >= test_count:
-                    return self._gold_longer(gold_lines[index], self.lines)
-                try:
-                    engine.score_rows(gold_lines[index], test_lines[index], self.lines, printed)
-                except EvalbKilled:
-                    return True
-                engine.dump_last()
-        return False
-
-
-class _Printed:
-    """The debug path's rows: each printed and added to the run as the engine gives it
-    (before the traces that follow it)."""
-
-    def __init__(self, run: EvalbRun) -> None:
-        self.run = run
-
-    def append(self, row: SentenceScore, /) -> None:
-        self.run.out.write(sentence_line(*row))
-        self.run._add(SentenceCounts.from_rows([row]))

@@ -17,7 +17,8 @@ import numpy as np
 
 from ..arrays import FloatArray
 from ..stats.rates import percent, precision_recall_f1
-from .counts import EvalbStatus, SentenceCounts
+from .counts import SentenceCounts
+from .totals import EvalbStatus
 
 #: the rates of a sentence, by their ``--per-sentence`` keys
 RATES = ("recall", "precision", "f1", "tag_accuracy")

@@ -12,7 +12,8 @@ import numpy as np
 from ..arrays import IntArray
 from ..errors import UsageError
 from ..stats.scores import SentenceScores
-from .counts import EvalbStatus, SentenceCounts
+from .counts import SentenceCounts
+from .totals import EvalbStatus
 
 #: the EVALB summary figures a significance test can compare, by their ``Totals`` name
 BRACKET_MEASURES = ("recall", "precision", "fmeasure", "complete_match", "average_crossing",

@@ -38,7 +38,7 @@ import numpy as np
 from ..arrays import BoolArray, IntArray
 from ..columnar.blocks import pick_lines
 from .align import AlignedLines, align_lines
-from .counts import COLUMNS, EvalbStatus, SentenceCounts
+from .counts import SentenceCounts
 from .kernel.chunk_scores import ChunkBrackets, ChunkScores, SideBrackets
 from .params import EvalbParams
 from .reference import (
@@ -51,6 +51,7 @@ from .reference import (
     ReferenceEngine,
     SentenceScore,
 )
+from .totals import COLUMNS, EvalbStatus
 
 
 @dataclass

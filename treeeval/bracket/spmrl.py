@@ -54,7 +54,6 @@ import os
 from typing import BinaryIO
 
 from ..columnar.blocks import FgetsReader, LineReader
-from .counts import EvalbStatus, Totals
 from .labels import spmrl_label
 from .params import EvalbParams
 from .reference import (
@@ -69,6 +68,7 @@ from .reference import (
 )
 from .report import _float, summary
 from .spmrl_options import SpmrlOptions
+from .totals import EvalbStatus, Totals
 
 #: the bytes evalb_spmrl's fgets reads at most as one line (its 50,000-byte buffer)
 LINE_BYTES = 50_000 - 1

@@ -26,13 +26,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple, TextIO
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TextIO
 
 from ..errors import InputError
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+#: the most bytes :func:`count_newlines` counts with ``bytes.count``: numpy counts a larger
+#: buffer several times as fast, and is imported only then (the functions that need it
+#: import it, so that a small run reads its lines without it)
+SMALL_COUNT = 1 << 16
 #: bytes read at a time by LineReader (a gold block is about this size; the test block
 #: has as many lines)
 BLOCK_BYTES = 1 << 21
@@ -185,6 +190,8 @@ class FgetsReader(LineReader):
         self.run = 0
 
     def _read(self) -> bytes:
+        import numpy as np
+
         data = super()._read()
         ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 0x0A)
         gaps = np.diff(ends, prepend=-1 - self.run)
@@ -215,12 +222,18 @@ class FgetsReader(LineReader):
 
 
 def count_newlines(data: bytes | memoryview) -> int:
-    """The newlines of ``data``, counted by numpy (several times as fast as
-    ``bytes.count``, which counts one byte at a time).
+    """The newlines of ``data``: counted by numpy past :data:`SMALL_COUNT` bytes (several
+    times as fast as ``bytes.count``: 0.45 ms against 2.9 ms for 2 MiB).
 
     >>> count_newlines(b"a\\nb\\n\\n"), count_newlines(memoryview(b"a\\nb\\n")[:2])
     (3, 1)
+    >>> count_newlines(b"a\\n" * SMALL_COUNT)
+    65536
     """
+    if len(data) <= SMALL_COUNT:
+        return (data if isinstance(data, bytes) else bytes(data)).count(b"\n")
+    import numpy as np
+
     return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == 10))
 
 
@@ -259,6 +272,8 @@ def line_ends(block: bytes) -> NDArray[np.int64]:
     >>> line_ends(b"a\\nbc\\n").tolist()
     [1, 4]
     """
+    import numpy as np
+
     return np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
 
 
@@ -268,6 +283,8 @@ def pick_lines(block: bytes, indices: list[int]) -> list[bytes]:
     >>> pick_lines(b"a\\nbc\\nd", [2, 0])
     [b'd', b'a']
     """
+    import numpy as np
+
     ends = np.append(line_ends(block), len(block))
     starts = np.concatenate(([0], ends[:-1] + 1))
     return [block[starts[i]:ends[i]] for i in indices]

@@ -32,7 +32,7 @@ from .adapter import Systems
 if TYPE_CHECKING:
     from ..bracket.counts import SentenceCounts
     from ..bracket.label_scores import LabelCounts
-    from ..bracket.run import EvalbResult
+    from ..bracket.result import EvalbResult
     from ..bracket.settings import BracketSettings
     from ..bracket.spans import BracketSpans
     from ..figures.model import FigureData
@@ -220,21 +220,13 @@ def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
     """One system's run: EVALB's report on ``out`` (nothing with --json or --format), its
     messages on ``err``, its notices added (and returned); the sentences and brackets kept
     when --stat, --per-label, --plot or --html need them."""
-    from ..bracket.api import run_bracket_files
     from ..bracket.partial import run_notices
 
-    jobs = settings.jobs
-    if jobs is None:
-        jobs = 2 if second_process_pays(settings.gold) else 1
     quiet = settings.json or comparison.format is not None
     report = open(os.devnull, "wb") if quiet else out  # noqa: SIM115 (closed below)
     try:
-        result = run_bracket_files(
-            settings.gold, test, settings.params, report, err, jobs=jobs,
-            use_fast=not settings.reference_engine, per_sentence=settings.per_sentence,
-            keep_sentences=comparison.stat is not None or comparison.drawing,
-            keep_brackets=settings.per_label or comparison.drawing, prms=settings.prms,
-            spmrl=settings.spmrl)
+        result = (_score_in_turn(settings, test, report, err) if _small(settings, comparison, test)
+                  else _score_in_blocks(settings, comparison, test, report, err))
     finally:
         if report is not out:
             report.close()
@@ -243,6 +235,47 @@ def _score(settings: BracketSettings, comparison: ComparisonSettings, test: str,
         notices.add(notice.message, path=notice.path, line=notice.line,
                     strict_only=notice.strict_only)
     return result, run_notes
+
+
+def _small(settings: BracketSettings, comparison: ComparisonSettings, test: str) -> bool:
+    """Whether a run is scored line by line, without numpy: two small files
+    (:func:`treeeval.bracket.sequential.small`) of which the run keeps nothing (no test,
+    figure, per-label table or ``--per-sentence`` file), scored with the default engine
+    (``--jobs`` and ``--reference-engine`` ask for the block path's) and without
+    ``--align`` (which scores through the blocks' characters)."""
+    from ..bracket.sequential import small
+
+    return (settings.jobs is None and not settings.reference_engine and not settings.per_label
+            and settings.per_sentence is None and not settings.params.align
+            and comparison.stat is None and not comparison.drawing
+            and small(settings.gold, test))
+
+
+def _score_in_turn(settings: BracketSettings, test: str, out: BinaryIO,
+                   err: BinaryIO) -> EvalbResult:
+    """A small run, line by line (:class:`treeeval.bracket.sequential.SequentialRun`)."""
+    from ..bracket.sequential import SequentialRun
+
+    return SequentialRun(settings.params, out, err, spmrl=settings.spmrl).run(settings.gold,
+                                                                             test)
+
+
+def _score_in_blocks(settings: BracketSettings, comparison: ComparisonSettings, test: str,
+                     out: BinaryIO, err: BinaryIO) -> EvalbResult:
+    """A run through the block path (:func:`treeeval.bracket.api.run_bracket_files`), on
+    two processes when a second one pays, keeping what the comparison and the figures
+    need."""
+    from ..bracket.api import run_bracket_files
+
+    jobs = settings.jobs
+    if jobs is None:
+        jobs = 2 if second_process_pays(settings.gold) else 1
+    return run_bracket_files(
+        settings.gold, test, settings.params, out, err, jobs=jobs,
+        use_fast=not settings.reference_engine, per_sentence=settings.per_sentence,
+        keep_sentences=comparison.stat is not None or comparison.drawing,
+        keep_brackets=settings.per_label or comparison.drawing, prms=settings.prms,
+        spmrl=settings.spmrl)
 
 
 def _label_table(systems: BracketSystems, comparison: ComparisonSettings) -> ComparisonTable:
@@ -272,7 +305,7 @@ def _several_json(systems: BracketSystems, comparison: ComparisonSettings,
     """The ``--json`` document of several systems: each system's file, whether MAX_ERROR
     killed its run, why it is incomplete (None when it is not), both blocks, its notices
     and, with ``--per-label``, its labels."""
-    from ..bracket.counts import COLUMNS
+    from ..bracket.totals import COLUMNS
 
     entries = []
     for index, (name, test, result) in enumerate(zip(systems.names, systems.paths,

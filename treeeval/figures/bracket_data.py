@@ -30,12 +30,13 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..bracket.counts import SentenceCounts, Totals, counted
+from ..bracket.counts import SentenceCounts
 from ..bracket.label_scores import label_counts
 from ..bracket.params import EvalbParams
-from ..bracket.run import EvalbResult
+from ..bracket.result import EvalbResult
 from ..bracket.span_scoring import file_spans
 from ..bracket.spans import BracketSpans
+from ..bracket.totals import Totals, counted
 from ..stats.rates import precision_recall_f1
 from .model import LENGTH_BINS, FigureData, LengthBins, Panel, Series, pooled_f1_by_length
 

@@ -28,11 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from ..bracket.counts import COLUMNS, EvalbStatus, SentenceCounts, Totals
+from ..bracket.counts import SentenceCounts
 from ..bracket.params import GivenParams, given_params, prm_names
 from ..bracket.report import report
-from ..bracket.run import EvalbResult, FirstRead, score_block
+from ..bracket.result import EvalbResult
+from ..bracket.run import FirstRead, score_block
 from ..bracket.settings import signature_items
+from ..bracket.totals import COLUMNS, EvalbStatus, Totals
 from ..policy import signature
 from .base import StreamingMetric
 

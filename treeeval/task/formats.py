@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING
 
 from ..bracket.api import run_bracket_files
 from ..bracket.compare import metric_counts
-from ..bracket.counts import Totals
 from ..bracket.params import EvalbParams, load_params
+from ..bracket.totals import Totals
 from ..dep.compare import SCORED, accuracy, compare_systems
 from ..dep.exclusions import deleted_tokens
 from ..dep.reading import check_same_text, load_treebank
@@ -264,7 +264,7 @@ def percents(kind: str, metric: str, value: Score) -> tuple[float, float, float]
     of the treebank's format computes it, so that the task's rates are bit-identical to
     ``treeeval ud --json`` (``100 * ratio``), ``treeeval dep --json`` (MaltEval's
     :func:`~treeeval.dep.compare.accuracy`) and ``treeeval bracket --json`` (EVALB's
-    :class:`~treeeval.bracket.counts.Totals`, the F-measure from P and R); a rate that is
+    :class:`~treeeval.bracket.totals.Totals`, the F-measure from P and R); a rate that is
     undefined there (NaN) is 0 here, as a failed run counts.
 
     >>> percents("bracket", "fmeasure", Score(1, 1, 2)), Score(1, 1, 2).f1

@@ -32,12 +32,14 @@ from rich.text import Text
 
 from ..arrays import AnyArray, BoolArray, IntArray
 from ..bracket.align import word_regions
-from ..bracket.counts import EvalbStatus, SentenceCounts, Totals
+from ..bracket.counts import SentenceCounts
 from ..bracket.labels import spmrl_label
 from ..bracket.params import EvalbParams
-from ..bracket.run import EvalbResult, EvalbRun
+from ..bracket.result import EvalbResult
+from ..bracket.run import EvalbRun
 from ..bracket.sentence_rates import sentence_rates
 from ..bracket.spans import BracketSpans, first_spans, per_line_spans
+from ..bracket.totals import EvalbStatus, Totals
 from ..errorclasses.api import SentenceRepairs, SystemErrors, classify_errors, line_repairs
 from ..stats import rates
 from ..wording import counted

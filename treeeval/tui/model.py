@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..arrays import AnyArray, BoolArray, IntArray
-from ..bracket.counts import EvalbStatus
+from ..bracket.totals import EvalbStatus
 from ..stats.rates import UNDEFINED
 
 #: the digits of a system's number as a column-title mark (₁₂₃…)

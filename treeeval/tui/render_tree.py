@@ -44,7 +44,6 @@ from typing import Literal
 from nltk import Tree
 from rich.text import Text
 
-from ..bracket.counts import EvalbStatus
 from ..bracket.params import EvalbParams
 from ..bracket.reference import (
     MATCHED,
@@ -58,6 +57,7 @@ from ..bracket.reference import (
 )
 from ..bracket.spans import crosses, score_line
 from ..bracket.spmrl import make_engine
+from ..bracket.totals import EvalbStatus
 from ..errors import TreeevalError
 from ..formats.lark_trees import parse_tree_lark
 from ..model.tree_walks import preorder

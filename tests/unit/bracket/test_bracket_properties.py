@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import hypothesis
@@ -11,6 +12,7 @@ from profiles import examples
 
 from treeeval.bracket.params import EvalbParams
 from treeeval.bracket.run import EvalbRun
+from treeeval.bracket.sequential import SequentialRun
 from treeeval.columnar import blocks as lineblocks
 
 COLLINS = EvalbParams(
@@ -97,3 +99,47 @@ def test_block_size_does_not_change_the_output(block: int, monkeypatch) -> None:
     whole = report(gold, test)
     monkeypatch.setattr(lineblocks, "BLOCK_BYTES", block)
     assert report(gold, test) == whole
+
+
+def run_both(gold: list[bytes], test: list[bytes], params: EvalbParams) -> list[tuple]:
+    """What the block path and the sequential path print and return on the same files."""
+    runs = []
+    for run in (EvalbRun, SequentialRun):
+        out, err = io.BytesIO(), io.BytesIO()
+        streams = [io.BytesIO(b"".join(line + b"\n" for line in lines)) for lines in (gold, test)]
+        result = run(params, out, err).run_streams(*streams)
+        runs.append((out.getvalue(), err.getvalue(), result))
+    return runs
+
+
+@hypothesis.settings(max_examples=examples(200), deadline=None)
+@hypothesis.given(st.lists(st.tuples(trees(), damaged()), min_size=0, max_size=8),
+                  st.integers(-2, 2), st.integers(0, 4), st.integers(1, 6),
+                  st.sampled_from(["evalb", "spmrl", "spmrl-fixed"]), st.booleans())
+def test_the_sequential_path_prints_what_the_block_path_prints(
+        pairs: list[tuple[bytes, bytes]], longer: int, max_error: int, cutoff: int, rules: str,
+        unparsed: bool) -> None:
+    # a small run is scored line by line without numpy (treeeval.bracket.sequential): the
+    # same report, messages (Error lines, MAX_ERROR, files of different lengths) and result,
+    # under EVALB's rules and evalb_spmrl's (with -X's unparsed sentences or not)
+    gold, test = [g for g, _ in pairs], [t for _, t in pairs]
+    if longer > 0:
+        gold += [b"(S (NN extra))"] * longer
+    elif longer < 0:
+        test += [b"(S (NN extra))"] * -longer
+    params = dataclasses.replace(COLLINS, max_error=max_error, cutoff_len=cutoff, rules=rules,
+                                 unparsed=unparsed and rules != "evalb")
+    (blocks_out, blocks_err, blocks), (lines_out, lines_err, lines) = run_both(gold, test, params)
+    assert lines_out == blocks_out
+    assert lines_err == blocks_err
+    assert dataclasses.astuple(lines) == dataclasses.astuple(blocks)
+
+
+def test_the_sequential_path_counts_a_killed_run_as_the_block_path_does() -> None:
+    gold = [b"(S (NN a) (VB b))"] * 3
+    test = [b"(S (NN a))", b"(S (NN a) (VB b))", b"(S (NN a) (VB c))"]
+    (blocks_out, blocks_err, blocks), (lines_out, lines_err, lines) = run_both(
+        gold, test, dataclasses.replace(COLLINS, max_error=0))
+    assert lines.killed and blocks.killed and lines.stopped_line == blocks.stopped_line == 3
+    assert (lines_out, lines_err) == (blocks_out, blocks_err)
+    assert b"Length unmatch" in lines_err and b"Words unmatch" in lines_err

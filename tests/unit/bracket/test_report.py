@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from treeeval.bracket.counts import SentenceCounts, Totals
+from treeeval.bracket.counts import SentenceCounts
 from treeeval.bracket.report import sentence_line, summary, total_line
+from treeeval.bracket.totals import Totals
 
 
 def test_half_even_rounding_of_exact_doubles() -> None:

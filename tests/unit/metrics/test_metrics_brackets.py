@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from treeeval import InputError, evaluate_brackets
-from treeeval.bracket.counts import COLUMNS
-from treeeval.bracket.run import EvalbResult
+from treeeval.bracket.result import EvalbResult
+from treeeval.bracket.totals import COLUMNS
 from treeeval.metrics import Brackets
 
 LABELS = ["S", "NP", "VP", "PP", "NP-SBJ", "ADVP|PRT", "TOP", "S=2"]

@@ -11,8 +11,9 @@ import re
 import numpy as np
 import pytest
 
-from treeeval.bracket.counts import SentenceCounts, Totals
+from treeeval.bracket.counts import SentenceCounts
 from treeeval.bracket.sentence_scores import BRACKET_MEASURES, bracket_scores
+from treeeval.bracket.totals import Totals
 from treeeval.dep.metrics import mcnemar_z as malteval_mcnemar_z
 from treeeval.dep.metrics import token_hits
 from treeeval.dep.sentence_scores import dependency_scores

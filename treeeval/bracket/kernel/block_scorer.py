@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...arrays import BoolArray, IntArray
-from ..counts import EvalbStatus
+from ..totals import EvalbStatus
 from .byte_compare import same_bytes
 from .chunk_scores import ChunkScores, SideBrackets
 from .crossing import crossing_mask, crossing_per_line

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...columnar.blocks import count_lines
-from ..counts import EvalbStatus
 from ..params import EvalbDebug, EvalbParams
+from ..totals import EvalbStatus
 from .block_cuts import block_pairs
 from .block_scorer import ScoredBlock, score_block, scored_block
 from .chunk_scores import ChunkBrackets, ChunkScores, SideBrackets

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...arrays import IntArray
-from ...bracket.counts import EvalbStatus
+from ...bracket.totals import EvalbStatus
 from ..corpus import BrowseCorpus, DrawingCorpus, enhanced_view
 from ..model import STATUS_NAMES, SentenceFilter
 from ..widgets.detail import DetailPane
