@@ -22,6 +22,7 @@ multiword spans.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -59,20 +60,17 @@ def align(gold: AlignInput, system: AlignInput, lowercase: bool = True) -> IntAr
     gold_to_system = np.full(gold.size, -1, np.int64)
     gold_region = np.zeros(gold.size + 1, np.int64)
     system_region = np.zeros(system.size + 1, np.int64)
-    gold_next_mwt = _next_true(gold.mwt)
-    system_next_mwt = _next_true(system.mwt)
-    gi = si = 0
-    while True:
-        entry = _next_region(gold, system, gold_next_mwt, system_next_mwt, gi, si)
-        if entry is None:
-            break
-        gs, ss, gi, si = _multiword_region(gold, system, *entry)
-        gold_region[gs] += 1
-        gold_region[gi] -= 1
-        system_region[ss] += 1
-        system_region[si] -= 1
-        for g, s in _lcs_pairs(gold, system, gs, gi, ss, si, lowercase):
-            gold_to_system[g] = s
+    if gold.mwt.any() or system.mwt.any():
+        spans, pairs = _walk(_Walk.of(gold), _Walk.of(system), lowercase)
+        if spans:
+            gs, gi, ss, si = np.array(spans, np.int64).T
+            np.add.at(gold_region, gs, 1)
+            np.add.at(gold_region, gi, -1)
+            np.add.at(system_region, ss, 1)
+            np.add.at(system_region, si, -1)
+        if pairs:
+            aligned = np.array(pairs, np.int64)
+            gold_to_system[aligned[:, 0]] = aligned[:, 1]
     # outside multiword spans: words with equal spans, neither in an MWT
     gold_plain = np.flatnonzero(~gold.mwt & (np.cumsum(gold_region[:-1]) == 0))
     system_plain = np.flatnonzero(~system.mwt & (np.cumsum(system_region[:-1]) == 0))
@@ -128,8 +126,40 @@ def _next_true(flags: BoolArray) -> IntArray:
     return np.append(np.minimum.accumulate(positions[::-1])[::-1], size)
 
 
-def _next_region(gold: AlignInput, system: AlignInput, gold_next_mwt: IntArray,
-                 system_next_mwt: IntArray, gi: int, si: int) -> tuple[int, int] | None:
+@dataclass
+class _Walk:
+    """One side of the walk from one multiword span to the next, as Python lists (the walk
+    reads single words, which numpy's scalar indexing would make several times as slow):
+    the words' spans, MWT flags, FORMs, and the first MWT word at or after each word."""
+
+    start: list[int]
+    end: list[int]
+    mwt: list[bool]
+    forms: Forms
+    size: int
+    next_mwt: list[int]
+
+    @classmethod
+    def of(cls, side: AlignInput) -> _Walk:
+        return cls(side.start.tolist(), side.end.tolist(), side.mwt.tolist(), side.forms,
+                   side.size, _next_true(side.mwt).tolist())
+
+
+def _walk(gold: _Walk, system: _Walk, lowercase: bool
+          ) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int]]]:
+    """The multiword spans (gold words [gs, ge), system words [ss, se)), in order, and the
+    word pairs aligned inside them."""
+    spans: list[tuple[int, int, int, int]] = []
+    pairs: list[tuple[int, int]] = []
+    gi = si = 0
+    while (entry := _next_region(gold, system, gi, si)) is not None:
+        gs, ss, gi, si = _multiword_region(gold, system, *entry)
+        spans.append((gs, gi, ss, si))
+        pairs += _lcs_pairs(gold, system, gs, gi, ss, si, lowercase)
+    return spans, pairs
+
+
+def _next_region(gold: _Walk, system: _Walk, gi: int, si: int) -> tuple[int, int] | None:
     """The pointers at which the walk next meets an MWT word, or None if it ends first.
 
     Between MWTs the walk is a merge by start (gold first on ties; equal spans advance
@@ -138,7 +168,7 @@ def _next_region(gold: AlignInput, system: AlignInput, gold_next_mwt: IntArray,
     """
     if gi >= gold.size or si >= system.size:
         return None
-    gm, sm = int(gold_next_mwt[gi]), int(system_next_mwt[si])
+    gm, sm = gold.next_mwt[gi], system.next_mwt[si]
     if gm == gi or sm == si:
         return gi, si
     gold_reaches = gm < gold.size
@@ -150,15 +180,15 @@ def _next_region(gold: AlignInput, system: AlignInput, gold_next_mwt: IntArray,
                                    or gold.start[gm - 1] <= system.start[sm - 1])
     if gold_first:
         last_start, last_end = gold.start[gm - 1], gold.end[gm - 1]
-        s = max(int(np.searchsorted(system.start, last_start)), si)
+        s = bisect_left(system.start, last_start, si)
         if s < sm and system.start[s] == last_start and system.end[s] == last_end:
             s += 1
         return (gm, s) if s < system.size else None
-    g = max(int(np.searchsorted(gold.start, system.start[sm - 1], side="right")), gi)
+    g = bisect_right(gold.start, system.start[sm - 1], gi)
     return (g, sm) if g < gold.size else None
 
 
-def _multiword_region(gold: AlignInput, system: AlignInput, gi: int,
+def _multiword_region(gold: _Walk, system: _Walk, gi: int,
                       si: int) -> tuple[int, int, int, int]:
     """The multiword span met at (gi, si): its gold words [gs, gi) and system words [ss, si).
 
@@ -169,39 +199,40 @@ def _multiword_region(gold: AlignInput, system: AlignInput, gi: int,
     taken, even if beyond, and an MWT word that ends later moves the end out.
     """
     if gold.mwt[gi]:
-        end = int(gold.end[gi])
+        end = gold.end[gi]
         if not system.mwt[si] and system.start[si] < gold.start[gi]:
             si += 1
     else:
-        end = int(system.end[si])
+        end = system.end[si]
         if not gold.mwt[gi] and gold.start[gi] < system.start[si]:
             gi += 1
     gs, ss = gi, si
     while not _beyond(gold, gi, end) or not _beyond(system, si, end):
         if gi < gold.size and (si >= system.size or gold.start[gi] <= system.start[si]):
             if gold.mwt[gi] and gold.end[gi] > end:
-                end = int(gold.end[gi])
+                end = gold.end[gi]
             gi += 1
         else:
             if system.mwt[si] and system.end[si] > end:
-                end = int(system.end[si])
+                end = system.end[si]
             si += 1
     return gs, ss, gi, si
 
 
-def _beyond(side: AlignInput, i: int, end: int) -> bool:
+def _beyond(side: _Walk, i: int, end: int) -> bool:
     if i >= side.size:
         return True
     if side.mwt[i]:
-        return bool(side.start[i] >= end)
-    return bool(side.end[i] > end)
+        return side.start[i] >= end
+    return side.end[i] > end
 
 
-def _lcs_pairs(gold: AlignInput, system: AlignInput, gs: int, ge: int, ss: int, se: int,
+def _lcs_pairs(gold: _Walk, system: _Walk, gs: int, ge: int, ss: int, se: int,
                lowercase: bool) -> list[tuple[int, int]]:
     """The word pairs the scorers align inside a multiword span: an LCS of the FORMs,
     traced from the start (equal FORMs align; otherwise skip the gold word when that keeps
-    the LCS length, else the system word)."""
+    the LCS length, else the system word).  Equal FORMs all along (the common case: an MWT
+    split alike on both sides) align one to one, without the table."""
     if ge <= gs or se <= ss:
         return []
     gold_forms = [gold.forms[i] for i in range(gs, ge)]
@@ -209,6 +240,8 @@ def _lcs_pairs(gold: AlignInput, system: AlignInput, gs: int, ge: int, ss: int, 
     if lowercase:
         gold_forms = [form.lower() for form in gold_forms]
         system_forms = [form.lower() for form in system_forms]
+    if gold_forms == system_forms:
+        return list(zip(range(gs, ge), range(ss, se)))
     rows, cols = len(gold_forms), len(system_forms)
     lcs = [[0] * (cols + 1) for _ in range(rows + 1)]
     for g in range(rows - 1, -1, -1):
