@@ -104,7 +104,8 @@ class LocalPool(_Closing):
         if len(items) <= 1:
             return InProcess().map(function, items, progress)
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)))
+            self._pool = ProcessPoolExecutor(max_workers=min(self.jobs, len(items)),
+                                             initializer=one_blas_thread)
         return _gathered(self._pool, function, items, progress, cost)
 
     def close(self) -> None:
@@ -112,6 +113,16 @@ class LocalPool(_Closing):
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+
+
+def one_blas_thread() -> None:
+    """A pool worker's start: one BLAS thread (numpy's matrix products, the resampled sums of
+    ``--stat``), as Dask's nannies give each of its workers.  The pool's processes are the
+    parallelism: two workers of two OpenBLAS threads each on two cores spent a fifth of the
+    CoNLL 2018 grid's CPU time spinning (docs/performance.md, issue 30)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
 
 
 class DaskBackend(_Closing):

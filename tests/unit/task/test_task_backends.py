@@ -113,6 +113,23 @@ def test_the_costliest_items_start_first(kind: str, request: pytest.FixtureReque
     assert set(begun[:2]) == {3, 4} and set(begun[2:4]) == {1, 0}
 
 
+def blas_threads(_: int) -> list[int]:
+    """The threads of each BLAS library loaded in this process (numpy's OpenBLAS)."""
+    import numpy as np
+    from threadpoolctl import threadpool_info
+
+    np.ones((2, 2)) @ np.ones((2, 2))  # numpy and its BLAS loaded
+    return [info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"]
+
+
+def test_each_pool_worker_has_one_blas_thread() -> None:
+    # the pool's processes are the parallelism: a worker's BLAS threads would compete with
+    # the other workers for the cores (as Dask's nannies, the pool gives each worker one)
+    with LocalPool(2) as pool:
+        seen = pool.map(blas_threads, [0, 1, 2, 3])
+    assert seen and all(threads and set(threads) == {1} for threads in seen), seen
+
+
 def test_in_process_reports_progress_in_order() -> None:
     done: list[int] = []
     assert InProcess().map(str, [3, 4], progress=done.append) == ["3", "4"]
