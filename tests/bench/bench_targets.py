@@ -19,7 +19,7 @@ outputs of every treeeval run must equal the reference's, byte for byte (``same`
 | ``--help``; a one-pair bracket run | ``python -c pass`` | 30 ms; 100 ms |
 
 The start-up bars are absolute: the issue's machine starts python in 11 ms, this one in
-about 30, so the interpreter's own time is printed beside them.  The CoNLL 2018 grid has
+18 to 31 ms (as loaded), so the interpreter's own time is printed beside them.  The CoNLL 2018 grid has
 its own script, tests/bench/bench_task_grid.py (minutes a run).  Needs ../shared; a reference
 program that is not installed (tests/oracles.py's runner exits 127) skips its row.
 """
